@@ -1,0 +1,17 @@
+// Bundles the server with the shared package into dist/server.js; npm dependencies stay external.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: Object.keys(pkg.dependencies ?? {}),
+  logLevel: 'warning',
+});

@@ -1,0 +1,82 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/env.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+import { deriveKey, resolveSecret } from './platform/crypto/secret-key.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService, type AuthService } from './modules/auth/auth.service.ts';
+import { createSessionTokens } from './modules/auth/session-tokens.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService, type UsersService } from './modules/users/users.service.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** Directory of the built web app; API only when absent. */
+  webDistDir?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: { auth: AuthService; users: UsersService; mailer: Mailer };
+  }
+}
+
+/** Builds the whole application around the given configuration and database; tests build it the same way. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Ajv is not used: zod validates and serializes.
+    ajv: { customOptions: { strict: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const secret = resolveSecret(config.APP_SECRET_KEY, config.DATA_DIR);
+  const db = database.db;
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, logger: app.log });
+  const users = createUsersService({ db });
+  const auth = createAuthService({
+    db,
+    users,
+    mailer,
+    tokens: createSessionTokens(deriveKey(secret, 'session-token')),
+    sessionTtlSeconds: config.SESSION_TTL_SECONDS,
+    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    logger: app.log,
+  });
+  const contact = createContactService({ db, users, mailer, logger: app.log });
+  app.decorate('services', { auth, users, mailer });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(openApiPlugin);
+  await app.register(authPlugin, { auth });
+
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { auth, signupEnabled: config.ALLOW_SIGNUP });
+  await app.register(usersRoutes, { users, signupEnabled: config.ALLOW_SIGNUP });
+  await app.register(contactRoutes, { contact });
+  await app.register(outboxRoutes, { db });
+  await app.register(webAppPlugin, { distDir: deps.webDistDir });
+
+  app.addHook('onClose', async () => {
+    await auth.flushMail();
+    mailer.close();
+  });
+  return app;
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+/** Every environment variable the server reads. The README's configuration table mirrors this. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(z.url().optional()),
+  APP_SECRET_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ADMIN_EMAIL: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  ALLOW_SIGNUP: booleanFlag,
+  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(8 * 3600),
+  SMTP_URL: optionalString.pipe(z.url().optional()),
+  MAIL_FROM: z.string().default('Finboard <no-reply@finboard.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag,
+  WEB_DIST_DIR: optionalString,
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; fails naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,24 @@
+/** An expected failure with a stable code; the one error handler turns it into the spec's envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: { msg: string; path: string }[],
+    /** Seconds the client should wait, sent as Retry-After (429). */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (code: string, message: string, errors?: { msg: string; path: string }[]) =>
+  new AppError(400, code, message, errors);
+export const unauthorized = (message: string) => new AppError(401, 'UNAUTHENTICATED', message);
+export const forbidden = (code: string, message: string) => new AppError(403, code, message);
+export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (code: string, message: string, path?: string) =>
+  new AppError(409, code, message, path ? [{ msg: message, path }] : undefined);
+export const tooManyRequests = (message: string, retryAfter?: number) =>
+  new AppError(429, 'RATE_LIMITED', message, undefined, retryAfter);

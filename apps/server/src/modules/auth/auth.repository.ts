@@ -1,0 +1,64 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { passwordResetTokens, sessions } from '../../db/schema.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export const authRepository = (db: Executor) => ({
+  async createSession(values: typeof sessions.$inferInsert): Promise<SessionRow> {
+    const [row] = await db.insert(sessions).values(values).returning();
+    return row!;
+  },
+
+  async findLiveSession(id: string): Promise<SessionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+      .limit(1);
+    return row;
+  },
+
+  async revokeSession(id: string): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  },
+
+  /** Ends every session of a user, or every one but `exceptId`. */
+  async revokeUserSessions(userId: string, exceptId?: string): Promise<void> {
+    const mine = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(exceptId ? and(mine, ne(sessions.id, exceptId)) : mine);
+  },
+
+  async createResetToken(values: typeof passwordResetTokens.$inferInsert): Promise<void> {
+    await db.insert(passwordResetTokens).values(values);
+  },
+
+  /** Marks the token used and returns its user, only if it was unused and unexpired (single use). */
+  async consumeResetToken(tokenHash: string): Promise<string | undefined> {
+    const [row] = await db
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    return row?.userId;
+  },
+
+  async invalidateResetTokens(userId: string): Promise<void> {
+    await db
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  },
+});

@@ -1,0 +1,141 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiMessageSchema, apiSuccessSchema } from '@finboard/shared/api';
+import {
+  authSettingsSchema,
+  changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  loginDataSchema,
+  loginRequestSchema,
+  resetPasswordRequestSchema,
+} from '@finboard/shared/auth';
+import { messages } from '@finboard/shared/messages';
+import { userSchema } from '@finboard/shared/users';
+import { callerOf } from '../../plugins/auth.ts';
+import { createAttemptLimiter } from '../../plugins/rate-limit.ts';
+import type { AuthService } from './auth.service.ts';
+
+const ATTEMPTS_PER_MINUTE = 10;
+
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { auth: AuthService; signupEnabled: boolean },
+): Promise<void> {
+  const { auth } = opts;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const loginFailures = createAttemptLimiter(ATTEMPTS_PER_MINUTE, 60);
+  const resetRequests = createAttemptLimiter(ATTEMPTS_PER_MINUTE, 60);
+  const limitKeys = (request: FastifyRequest, email?: string) =>
+    email ? [`ip:${request.ip}`, `email:${email}`] : [`ip:${request.ip}`];
+
+  routes.post(
+    '/api/v1/auth/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        security: [],
+        body: loginRequestSchema,
+        response: { 200: apiSuccessSchema(loginDataSchema) },
+      },
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      const keys = limitKeys(request, email);
+      await loginFailures.assertAllowed(keys);
+      try {
+        const data = await auth.login(email, password, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        await loginFailures.clear([`email:${email}`]);
+        return { status: true as const, message: messages.loginSuccess, data };
+      } catch (error) {
+        await loginFailures.recordFailure(keys);
+        throw error;
+      }
+    },
+  );
+
+  routes.post(
+    '/api/v1/auth/logout',
+    {
+      config: { allowPendingPasswordChange: true },
+      schema: { tags: ['auth'], summary: 'End the current session', response: { 200: apiMessageSchema } },
+    },
+    async (request) => {
+      await auth.logout(callerOf(request).sessionId);
+      return { status: true as const, message: messages.logoutDone };
+    },
+  );
+
+  routes.post(
+    '/api/v1/auth/forgot-password',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a single-use password reset link',
+        security: [],
+        body: forgotPasswordRequestSchema,
+        response: { 200: apiMessageSchema },
+      },
+    },
+    async (request) => {
+      await resetRequests.hit(limitKeys(request, request.body.email));
+      await auth.requestPasswordReset(request.body.email);
+      return { status: true as const, message: messages.forgotPasswordSent };
+    },
+  );
+
+  routes.post(
+    '/api/v1/auth/reset-password',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link token',
+        security: [],
+        body: resetPasswordRequestSchema,
+        response: { 200: apiMessageSchema },
+      },
+    },
+    async (request) => {
+      await resetRequests.hit(limitKeys(request));
+      await auth.resetPassword(request.body.token, request.body.password);
+      return { status: true as const, message: messages.resetPasswordSuccess };
+    },
+  );
+
+  routes.post(
+    '/api/v1/user/change-password',
+    {
+      config: { allowPendingPasswordChange: true },
+      schema: {
+        tags: ['auth'],
+        summary: "Change the caller's password; other sessions end",
+        body: changePasswordRequestSchema,
+        response: { 200: apiSuccessSchema(userSchema) },
+      },
+    },
+    async (request) => {
+      const user = await auth.changePassword(callerOf(request), request.body);
+      return { status: true as const, message: messages.changePasswordSuccess, data: user };
+    },
+  );
+
+  routes.get(
+    '/api/v1/auth/settings',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'What the sign-in pages may offer',
+        security: [],
+        response: { 200: apiSuccessSchema(authSettingsSchema) },
+      },
+    },
+    async () => ({ status: true as const, message: 'OK', data: { signupEnabled: opts.signupEnabled } }),
+  );
+}

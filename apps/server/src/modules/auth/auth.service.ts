@@ -1,0 +1,136 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChangePasswordRequest, LoginData } from '@finboard/shared/auth';
+import { RESET_TOKEN_TTL_SECONDS } from '@finboard/shared/constants';
+import { messages } from '@finboard/shared/messages';
+import type { User } from '@finboard/shared/users';
+import type { Database } from '../../db/client.ts';
+import { badRequest, forbidden, unauthorized } from '../../errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/crypto/passwords.ts';
+import { generateToken, hashToken } from '../../platform/crypto/tokens.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { toUser, type UsersService } from '../users/users.service.ts';
+import { authRepository } from './auth.repository.ts';
+import { passwordResetEmail } from './auth.emails.ts';
+import type { SessionTokens } from './session-tokens.ts';
+
+export interface AuthContext {
+  user: User;
+  sessionId: string;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: {
+  db: Database;
+  users: UsersService;
+  tokens: SessionTokens;
+  mailer: Mailer;
+  sessionTtlSeconds: number;
+  publicUrl: string;
+  logger: FastifyBaseLogger;
+}) {
+  const { db, users, tokens, mailer, sessionTtlSeconds, publicUrl, logger } = deps;
+  const repo = authRepository(db);
+  const pendingMail = new Set<Promise<void>>();
+
+  /** Mail goes out after the response, so response time never tells whether an account exists. */
+  function sendInBackground(send: () => Promise<void>) {
+    const job = send()
+      .catch((err: unknown) => logger.error({ err }, 'sending mail failed'))
+      .finally(() => pendingMail.delete(job));
+    pendingMail.add(job);
+  }
+
+  return {
+    async login(email: string, password: string, client: ClientInfo): Promise<LoginData> {
+      const account = await users.findAccountByEmail(email);
+      const ok = await verifyPassword(account?.passwordHash ?? null, password);
+      if (!account || !ok) throw unauthorized(messages.invalidCredentials);
+      if (!account.isActive) throw forbidden('ACCOUNT_DISABLED', messages.accountDisabled);
+
+      const expiresAt = new Date(Date.now() + sessionTtlSeconds * 1000);
+      const session = await repo.createSession({
+        userId: account.id,
+        expiresAt,
+        ip: client.ip,
+        userAgent: client.userAgent?.slice(0, 500),
+      });
+      const token = await tokens.sign({ userId: account.id, sessionId: session.id }, expiresAt);
+      return { user: toUser(account), token, expiresIn: sessionTtlSeconds };
+    },
+
+    /** Resolves a bearer token to a live session of an active user, or undefined. */
+    async authenticate(token: string): Promise<AuthContext | undefined> {
+      const claims = await tokens.verify(token);
+      if (!claims) return undefined;
+      const session = await repo.findLiveSession(claims.sessionId);
+      if (!session || session.userId !== claims.userId) return undefined;
+      const account = await users.findAccountById(claims.userId);
+      if (!account || !account.isActive) return undefined;
+      return { user: toUser(account), sessionId: session.id };
+    },
+
+    logout: (sessionId: string) => repo.revokeSession(sessionId),
+
+    /** Always succeeds from the caller's point of view: the answer never reveals whether the e-mail exists. */
+    async requestPasswordReset(email: string): Promise<void> {
+      const account = await users.findAccountByEmail(email);
+      if (!account || !account.isActive) return;
+      const token = generateToken();
+      await repo.createResetToken({
+        userId: account.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000),
+      });
+      const link = `${publicUrl}/reset-password/${encodeURIComponent(token)}`;
+      sendInBackground(() => mailer.send(passwordResetEmail(account.email, toUser(account).fullName, link)));
+    },
+
+    /** Sets the new password, burns every outstanding link and ends every session of the user. */
+    async resetPassword(token: string, password: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      const reset = await db.transaction(async (tx) => {
+        const txRepo = authRepository(tx);
+        const userId = await txRepo.consumeResetToken(hashToken(token));
+        if (!userId) return false;
+        await users.setPassword(userId, passwordHash, false, tx);
+        await txRepo.invalidateResetTokens(userId);
+        await txRepo.revokeUserSessions(userId);
+        return true;
+      });
+      if (!reset) throw badRequest('RESET_TOKEN_INVALID', messages.resetTokenInvalid);
+    },
+
+    /** Changes the caller's password and ends their other sessions; this one stays signed in. */
+    async changePassword(auth: AuthContext, input: ChangePasswordRequest): Promise<User> {
+      const account = await users.findAccountById(auth.user.id);
+      if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) {
+        throw badRequest('CURRENT_PASSWORD_WRONG', messages.currentPasswordWrong, [
+          { msg: messages.currentPasswordWrong, path: 'currentPassword' },
+        ]);
+      }
+      if (input.currentPassword === input.newPassword) {
+        throw badRequest('PASSWORD_UNCHANGED', messages.passwordUnchanged, [
+          { msg: messages.passwordUnchanged, path: 'newPassword' },
+        ]);
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await users.setPassword(account.id, passwordHash, false, tx);
+        await authRepository(tx).revokeUserSessions(account.id, auth.sessionId);
+        await authRepository(tx).invalidateResetTokens(account.id);
+      });
+      return users.getProfile(account.id);
+    },
+
+    /** Waits for mail still being sent (graceful shutdown, tests). */
+    async flushMail(): Promise<void> {
+      await Promise.all([...pendingMail]);
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiSuccessSchema } from '@finboard/shared/api';
+import { messages } from '@finboard/shared/messages';
+import { outboxDataSchema } from '@finboard/shared/outbox';
+import type { Database } from '../../db/client.ts';
+import { outboxRepository } from './outbox.repository.ts';
+
+/** Admins read the mail the platform kept instead of sending (no SMTP configured). */
+export async function outboxRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/admin/outbox',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'E-mails kept in the outbox, newest first',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+        response: { 200: apiSuccessSchema(outboxDataSchema) },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: messages.outboxFetched,
+      data: { emails: await outboxRepository(opts.db).listNewest(request.query.limit) },
+    }),
+  );
+}

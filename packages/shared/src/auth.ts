@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { passwordMessages, emailSchema, passwordSchema } from './validation.ts';
+import { userSchema } from './users.ts';
+
+/** Login accepts any non-empty password: the password rules apply when one is set, not when it is tried. */
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: passwordMessages.required }).min(1, passwordMessages.required).max(1024),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const loginDataSchema = z.object({
+  user: userSchema,
+  token: z.string(),
+  /** Seconds until the token expires. */
+  expiresIn: z.number().int().positive(),
+});
+export type LoginData = z.infer<typeof loginDataSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(1).max(200),
+  password: passwordSchema,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string({ error: passwordMessages.required }).min(1, passwordMessages.required).max(1024),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+export const authSettingsSchema = z.object({ signupEnabled: z.boolean() });
+export type AuthSettings = z.infer<typeof authSettingsSchema>;

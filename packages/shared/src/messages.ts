@@ -1,0 +1,49 @@
+/**
+ * User-facing texts. The spec's catalogue (§4, §5, §8) is quoted verbatim; texts the spec leaves open
+ * are ours and marked as such so nobody "corrects" a spec text by accident.
+ */
+export const messages = {
+  generic: 'An error occurred',
+  sessionExpired: 'Your session has expired. Please login again.',
+  logoutSuccess: 'Logout Successfully!',
+  formFailed: 'Form submission failed! Please check the highlighted fields.',
+  fillRequired: 'Please fill in all required fields correctly',
+
+  // Password and profile (spec §8)
+  adminResetFailed: 'Failed to reset password. Please try again.',
+  adminResetSuccess: "Password reset successfully! A new password has been sent to the user's email.",
+  changePasswordFailed: 'An error occurred while changing the password.',
+
+  // Ours: auth
+  loginSuccess: 'Login successful',
+  invalidCredentials: 'Invalid email or password',
+  accountDisabled: 'Your account is disabled. Please contact your administrator.',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  unauthenticated: 'Authentication required',
+  forbidden: 'You do not have permission to perform this action',
+  mustChangePassword: 'You must change your password before continuing.',
+  forgotPasswordSent: 'If an account exists for that email, a password reset link has been sent.',
+  resetTokenInvalid: 'This password reset link is invalid or has expired.',
+  resetPasswordSuccess: 'Your password has been reset. You can now log in.',
+  changePasswordSuccess: 'Password changed successfully',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordUnchanged: 'The new password must be different from the current password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  profileUpdated: 'Profile updated successfully',
+  profileFetched: 'Profile fetched successfully',
+  notOwnProfile: 'You can only update your own profile',
+  signupDisabled: 'Sign-up is disabled. Please contact your administrator.',
+  signupSuccess: 'Account created successfully. You can now log in.',
+  emailTaken: 'An account with this email already exists',
+  logoutDone: 'Logged out',
+
+  // Ours: contact and platform
+  contactSent: 'Thank you! Your message has been sent.',
+  validationFailed: 'Validation failed',
+  notFound: 'Not found',
+  routeNotFound: 'Route not found',
+  internal: 'An error occurred',
+  outboxFetched: 'Outbox fetched successfully',
+} as const;
+
+export type MessageKey = keyof typeof messages;

@@ -1,0 +1,30 @@
+import { Navigate, Outlet } from 'react-router';
+import { Card, Flex, Typography } from 'antd';
+import { PRODUCT_TAGLINE } from '@finboard/shared/constants';
+import { useCurrentUser } from '../../lib/current-user';
+import { useSession } from '../../lib/session-store';
+import { landingPathFor } from '../landing';
+import { PageLoader } from './page-loader';
+
+/** Auth pages: a centred card; a signed-in visitor is sent to where they belong (spec §2). */
+export function AuthLayout() {
+  const session = useSession();
+  const currentUser = useCurrentUser();
+
+  if (session && currentUser.isPending) return <PageLoader />;
+  if (session && currentUser.data) return <Navigate to={landingPathFor(currentUser.data)} replace />;
+
+  return (
+    <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: 24, background: '#f1f5f9' }}>
+      <Card style={{ width: '100%', maxWidth: 420 }}>
+        <Flex vertical align="center" gap={4} style={{ marginBottom: 24 }}>
+          <a href="/" aria-label="Finboard home">
+            <img src="/finboard-logo.svg" alt="Finboard" width={180} height={36} />
+          </a>
+          <Typography.Text type="secondary">{PRODUCT_TAGLINE}</Typography.Text>
+        </Flex>
+        <Outlet />
+      </Card>
+    </Flex>
+  );
+}

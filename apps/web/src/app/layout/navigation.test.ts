@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { isActive, navigationFor } from './navigation';
+import { landingPathFor, logoTargetFor } from '../landing';
+
+describe('navigation by role', () => {
+  it('shows users Pipelines, Chat DB, Data Management, Data Refresh Log and Dashboard', () => {
+    expect(navigationFor('user').map((item) => item.label)).toEqual([
+      'Pipelines',
+      'Chat DB',
+      'Data Management',
+      'Data Refresh Log',
+      'Dashboard',
+    ]);
+  });
+  it('shows admins Organizations, Org - Onboarding, Users and Pipelines', () => {
+    expect(navigationFor('admin').map((item) => item.label)).toEqual([
+      'Organizations',
+      'Org - Onboarding',
+      'Users',
+      'Pipelines',
+    ]);
+  });
+  it('shows any other role nothing', () => {
+    expect(navigationFor('auditor')).toEqual([]);
+    expect(navigationFor(undefined)).toEqual([]);
+  });
+  it('marks an item active only on its exact route, and Dashboard under /dashboard', () => {
+    const [pipelines] = navigationFor('user');
+    const dashboard = navigationFor('user').find((item) => item.key === 'dashboard')!;
+    expect(isActive(pipelines!, '/pipelines')).toBe(true);
+    expect(isActive(pipelines!, '/pipelines/123')).toBe(false);
+    expect(isActive(dashboard, '/dashboard')).toBe(true);
+    expect(isActive(dashboard, '/dashboard?name=Sales')).toBe(true);
+    expect(isActive(dashboard, '/db-chat')).toBe(false);
+  });
+  it('lands admins on /organizations, users on /pipelines, and forced changes on /change-password', () => {
+    expect(landingPathFor({ role: 'admin', mustChangePassword: false })).toBe('/organizations');
+    expect(landingPathFor({ role: 'user', mustChangePassword: false })).toBe('/pipelines');
+    expect(landingPathFor({ role: 'user', mustChangePassword: true })).toBe('/change-password');
+  });
+  it('sends a logo click to the role home, or /dashboard for any other role', () => {
+    expect(logoTargetFor('admin')).toBe('/organizations');
+    expect(logoTargetFor('user')).toBe('/pipelines');
+    expect(logoTargetFor(undefined)).toBe('/dashboard');
+  });
+});
+
+describe('user display', () => {
+  it('shows the initials of the full name, U when there is none', async () => {
+    const { initialsOf, displayNameOf } = await import('./user-display');
+    expect(initialsOf('Ada Lovelace')).toBe('AL');
+    expect(initialsOf('  cher ')).toBe('C');
+    expect(initialsOf('')).toBe('U');
+    expect(initialsOf(undefined)).toBe('U');
+    expect(displayNameOf('')).toBe('Unknown');
+    expect(displayNameOf('Ada Lovelace')).toBe('Ada Lovelace');
+  });
+});

@@ -1,0 +1,36 @@
+export interface NavigationItem {
+  key: string;
+  label: string;
+  /** The route it opens; the Dashboard item opens a dropdown of dashboards instead. */
+  path?: string;
+}
+
+const USER_ITEMS: NavigationItem[] = [
+  { key: 'pipelines', label: 'Pipelines', path: '/pipelines' },
+  { key: 'db-chat', label: 'Chat DB', path: '/db-chat' },
+  { key: 'data-management', label: 'Data Management', path: '/data-management' },
+  { key: 'data-refresh-log', label: 'Data Refresh Log', path: '/data-refresh-log' },
+  { key: 'dashboard', label: 'Dashboard' },
+];
+
+const ADMIN_ITEMS: NavigationItem[] = [
+  { key: 'organizations', label: 'Organizations', path: '/organizations' },
+  { key: 'org-onboarding', label: 'Org - Onboarding', path: '/org-onboarding' },
+  { key: 'users', label: 'Users', path: '/users' },
+  { key: 'pipelines', label: 'Pipelines', path: '/pipelines' },
+];
+
+/** Spec §2: navigation by role; any other role sees no items. */
+export function navigationFor(role: string | undefined): NavigationItem[] {
+  if (role === 'admin') return ADMIN_ITEMS;
+  if (role === 'user') return USER_ITEMS;
+  return [];
+}
+
+/** Spec §2: an item is active when the path equals its route; Dashboard for any path under /dashboard. */
+export function isActive(item: NavigationItem, pathname: string): boolean {
+  if (item.key === 'dashboard') return pathname.startsWith('/dashboard');
+  return item.path === pathname;
+}
+
+export const dashboardHref = (name: string) => `/dashboard?name=${encodeURIComponent(name)}`;

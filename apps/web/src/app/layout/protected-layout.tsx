@@ -1,0 +1,38 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Button, Layout, Result } from 'antd';
+import { useCurrentUser } from '../../lib/current-user';
+import { useSession } from '../../lib/session-store';
+import { AppHeader } from './app-header';
+import { PageLoader } from './page-loader';
+
+/** Everything behind sign-in: the header layout of spec §2 around the page. */
+export function ProtectedLayout() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const currentUser = useCurrentUser();
+
+  if (!session) return <Navigate to="/login" replace />;
+  if (currentUser.isPending) return <PageLoader />;
+  if (currentUser.isError || !currentUser.data) {
+    return (
+      <Result
+        status="error"
+        title={currentUser.error?.message ?? 'An error occurred'}
+        extra={<Button onClick={() => void currentUser.refetch()}>Try again</Button>}
+      />
+    );
+  }
+  // A password set by someone else must be replaced before anything else (the API enforces it too).
+  if (currentUser.data.mustChangePassword && pathname !== '/change-password') {
+    return <Navigate to="/change-password" replace />;
+  }
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <AppHeader user={currentUser.data} />
+      <Layout.Content style={{ padding: 24, maxWidth: 1440, width: '100%', margin: '0 auto' }}>
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button, Result } from 'antd';
+import type { Role } from '@finboard/shared/constants';
+import { useCurrentUser } from '../../lib/current-user';
+import { landingPathFor } from '../landing';
+
+/** Mirrors the API's role checks so people see a clear page instead of failing calls. */
+export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
+  const { data: user } = useCurrentUser();
+  if (user?.role === role) return <>{children}</>;
+  return (
+    <Result
+      status="403"
+      title="No access"
+      subTitle="You do not have permission to view this page."
+      extra={
+        user && (
+          <Link to={landingPathFor(user)}>
+            <Button type="primary">Go to my start page</Button>
+          </Link>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,89 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { RootLayout } from './layout/root-layout';
+import { RouteError } from './layout/route-error';
+
+/** Later capabilities replace these with their own pages; until then they say so honestly. */
+const UPCOMING: { path: string; title: string; access: 'admin' | 'user' | 'any' }[] = [
+  { path: '/dashboard', title: 'Dashboard', access: 'any' },
+  { path: '/pipelines', title: 'Pipelines', access: 'any' },
+  { path: '/db-chat', title: 'Chat DB', access: 'user' },
+  { path: '/data-management', title: 'Data Management Studio', access: 'any' },
+  { path: '/data-refresh-log', title: 'Dataset Refresh Log', access: 'any' },
+  { path: '/file-upload', title: 'Upload', access: 'any' },
+  { path: '/apps', title: 'Apps', access: 'any' },
+  { path: '/organizations', title: 'Organizations', access: 'admin' },
+  { path: '/org-onboarding', title: 'Org - Onboarding', access: 'admin' },
+  { path: '/users', title: 'Users', access: 'admin' },
+  { path: '/datatypemaster', title: 'Data Type Master', access: 'any' },
+];
+
+const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+const publicPages: RouteObject[] = [
+  { index: true, lazy: lazyPage(() => import('../features/public-site/home-page')) },
+  { path: 'about-us', lazy: lazyPage(() => import('../features/public-site/about-us-page')) },
+  { path: 'privacy-policy', lazy: lazyPage(() => import('../features/public-site/privacy-policy-page')) },
+  { path: 'license-agreement', lazy: lazyPage(() => import('../features/public-site/license-agreement-page')) },
+  { path: 'faq', lazy: lazyPage(() => import('../features/public-site/faq-page')) },
+];
+
+const authPages: RouteObject[] = [
+  { path: 'login', lazy: lazyPage(() => import('../features/auth/login-page')) },
+  { path: 'signup', lazy: lazyPage(() => import('../features/auth/sign-up-page')) },
+  { path: 'forgot-password', lazy: lazyPage(() => import('../features/auth/forgot-password-page')) },
+  { path: 'reset-password', lazy: lazyPage(() => import('../features/auth/reset-password-page')) },
+  { path: 'reset-password/success', lazy: lazyPage(() => import('../features/auth/reset-password-success-page')) },
+  { path: 'reset-password/:resetToken', lazy: lazyPage(() => import('../features/auth/reset-password-page')) },
+];
+
+const appPages: RouteObject[] = [
+  { path: 'change-password', lazy: lazyPage(() => import('../features/auth/change-password-page')) },
+  {
+    path: 'outbox',
+    lazy: async () => {
+      const [{ default: Page }, { RequireRole }] = await Promise.all([
+        import('../features/outbox/outbox-page'),
+        import('./layout/require-role'),
+      ]);
+      return { element: <RequireRole role="admin"><Page /></RequireRole> };
+    },
+  },
+  ...UPCOMING.map(({ path, title, access }) => ({
+    path: path.slice(1),
+    lazy: async () => {
+      const [{ NotAvailableYet }, { RequireRole }] = await Promise.all([
+        import('../components/not-available-yet'),
+        import('./layout/require-role'),
+      ]);
+      const page = <NotAvailableYet title={title} />;
+      return { element: access === 'any' ? page : <RequireRole role={access}>{page}</RequireRole> };
+    },
+  })),
+];
+
+const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        lazy: async () => ({ Component: (await import('./layout/public-layout')).PublicLayout }),
+        children: publicPages,
+      },
+      {
+        lazy: async () => ({ Component: (await import('./layout/auth-layout')).AuthLayout }),
+        children: authPages,
+      },
+      {
+        lazy: async () => ({ Component: (await import('./layout/protected-layout')).ProtectedLayout }),
+        children: appPages,
+      },
+      { path: '*', lazy: async () => ({ Component: (await import('./layout/not-found-page')).NotFoundPage }) },
+    ],
+  },
+]);
+
+export const AppRouter = () => <RouterProvider router={router} />;

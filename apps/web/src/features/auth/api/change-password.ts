@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiSuccessSchema } from '@finboard/shared/api';
+import type { ChangePasswordRequest } from '@finboard/shared/auth';
+import { userSchema } from '@finboard/shared/users';
+import { apiRequest } from '../../../lib/api-client';
+import { currentUserQueryKey } from '../../../lib/current-user';
+
+const changePasswordResponseSchema = apiSuccessSchema(userSchema);
+
+export const changePassword = (body: ChangePasswordRequest) =>
+  apiRequest('/api/v1/user/change-password', { method: 'POST', body, schema: changePasswordResponseSchema });
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: (response) => queryClient.setQueryData(currentUserQueryKey, response.data),
+  });
+}

@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import { messages } from '@finboard/shared/messages';
+import { sessionStore } from './session-store';
+import { env } from './env';
+
+/** A failed call, already mapped to the message the user should read (spec §8). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errors?: { msg: string; path: string }[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type ErrorBody = { message?: unknown; errors?: { msg?: unknown; path?: unknown }[] };
+
+/** Spec §8: the msg of the first entry in `errors` if present, else `message`, else the generic text. */
+export function errorMessageOf(body: unknown, fallback: string = messages.generic): string {
+  const { message, errors } = (body ?? {}) as ErrorBody;
+  const first = Array.isArray(errors) ? errors[0]?.msg : undefined;
+  if (typeof first === 'string' && first) return first;
+  if (typeof message === 'string' && message) return message;
+  return fallback;
+}
+
+let onSessionExpired: () => void = () => undefined;
+/** The app shell decides what an expired session does (clear, tell, go to /login). */
+export const setSessionExpiredHandler = (handler: () => void) => {
+  onSessionExpired = handler;
+};
+
+interface RequestOptions<T extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Send the bearer token (spec §6: everything but login, sign-up, forgot and reset password). */
+  auth?: boolean;
+  schema: T;
+  signal?: AbortSignal;
+}
+
+/** The one way the web app calls the API. Resolves to the parsed success body; rejects with ApiError. */
+export async function apiRequest<T extends z.ZodType>(path: string, options: RequestOptions<T>): Promise<z.infer<T>> {
+  const { method = 'GET', body, query, auth = true, schema, signal } = options;
+  const url = new URL(env.apiBaseUrl + path, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = auth ? sessionStore.get()?.token : undefined;
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(messages.generic, 0);
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (response.status === 401 && token) {
+    onSessionExpired();
+    throw new ApiError(messages.sessionExpired, 401);
+  }
+  if (!response.ok || (payload as { status?: unknown } | undefined)?.status === false) {
+    throw new ApiError(errorMessageOf(payload), response.status, (payload as ErrorBody | undefined)?.errors as never);
+  }
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ApiError(messages.generic, response.status);
+  return parsed.data;
+}

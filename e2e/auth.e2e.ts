@@ -1,0 +1,199 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiLogin, createUser, waitForEmail } from './support/api';
+import { cspViolations, launchBrowser, newPage, seeText, waitForPath } from './support/browser';
+import { E2E_ADMIN } from './support/constants';
+import { logInAndLand, logInThroughUi, navigationLabels, openProfileMenu } from './support/ui';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  ({ context, page } = await newPage(browser));
+});
+afterEach(async () => {
+  expect(await cspViolations(page)).toEqual([]);
+  await context.close();
+});
+
+describe('signing in', () => {
+  it('lands an admin on /organizations with the admin navigation', async () => {
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    expect(await navigationLabels(page)).toEqual(['Organizations', 'Org - Onboarding', 'Users', 'Pipelines']);
+    expect(await page.title()).toBe('Organizations');
+    await seeText(page, 'Platform Administrator');
+    await seeText(page, 'PA');
+    // The active item follows the path.
+    await page.getByRole('link', { name: 'Users' }).click();
+    await waitForPath(page, '/users');
+    expect(await page.locator('.ant-menu-item-selected').innerText()).toBe('Users');
+  });
+
+  it('lands a user on /pipelines with the user navigation, and keeps them out of admin pages', async () => {
+    const user = await createUser('Grace', 'Hopper');
+    await logInAndLand(page, user.email, user.password, '/pipelines');
+    expect(await navigationLabels(page)).toEqual([
+      'Pipelines',
+      'Chat DB',
+      'Data Management',
+      'Data Refresh Log',
+      'Dashboard',
+    ]);
+    await seeText(page, 'Grace Hopper');
+    await seeText(page, 'GH');
+    // The Dashboard item opens a dropdown on click.
+    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Dashboard').click();
+    await seeText(page, 'No dashboards available for your account.');
+    await page.goto('/organizations');
+    await seeText(page, 'You do not have permission to view this page.');
+    // The logo leads a user to /pipelines.
+    await page.getByRole('link', { name: 'Finboard home' }).click();
+    await waitForPath(page, '/pipelines');
+  });
+
+  it('shows the error for a wrong password and stays on /login', async () => {
+    await logInThroughUi(page, E2E_ADMIN.email, 'Wrong!Passw0rd');
+    await seeText(page, 'Invalid email or password');
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('validates the e-mail in the browser with the shared rule', async () => {
+    await logInThroughUi(page, 'not-an-email', 'whatever');
+    await seeText(page, 'Please enter a valid email address');
+  });
+
+  it('redirects a signed-in visitor away from the auth pages', async () => {
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await page.goto('/login');
+    await waitForPath(page, '/organizations');
+    await page.goto('/forgot-password');
+    await waitForPath(page, '/organizations');
+  });
+});
+
+describe('signing out and expiry', () => {
+  it('logs out with "Logout Successfully!" and revokes the token on the server', async () => {
+    const user = await createUser('Ada', 'Lovelace');
+    await logInAndLand(page, user.email, user.password, '/pipelines');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    await openProfileMenu(page);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await seeText(page, 'Logout Successfully!');
+    await waitForPath(page, '/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const response = await fetch(`${page.url().replace(/\/login.*/, '')}/api/v1/user/profile`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('ends an expired session at the two-minute check with the expiry message', async () => {
+    await page.clock.install();
+    const user = await createUser();
+    await logInAndLand(page, user.email, user.password, '/pipelines');
+    const expiresIn = Number(await page.evaluate(() => localStorage.getItem('tokenExpiryTime')));
+    expect(expiresIn).toBeGreaterThan(0);
+    await page.clock.fastForward(expiresIn * 1000 + 2 * 60_000);
+    await seeText(page, 'Your session has expired. Please login again.');
+    await waitForPath(page, '/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('sends a session the server revoked to /login on its next call', async () => {
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    const token = (await page.evaluate(() => localStorage.getItem('token')))!;
+    await fetch(`${new URL(page.url()).origin}/api/v1/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await openProfileMenu(page);
+    await page.getByRole('menuitem', { name: 'Outbox' }).click();
+    await seeText(page, 'Your session has expired. Please login again.');
+    await waitForPath(page, '/login');
+  });
+});
+
+describe('passwords', () => {
+  it('resets a forgotten password through the e-mailed link and signs in with the new one', async () => {
+    const user = await createUser('Katherine', 'Johnson');
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await waitForPath(page, '/forgot-password');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send Reset Email' }).click();
+    await seeText(page, 'Check your e-mail');
+
+    const email = await waitForEmail(user.email, /Reset your Finboard password/);
+    const link = /https?:\/\/\S+\/reset-password\/\S+/.exec(email.text)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    const newPassword = 'N3w!Secret99';
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByLabel('Confirm password').fill(newPassword);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await waitForPath(page, '/reset-password/success');
+    await seeText(page, 'Your password has been reset. You can now log in.');
+
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await waitForPath(page, '/login');
+    await logInAndLand(page, user.email, newPassword, '/pipelines');
+
+    // The link worked once.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(link!);
+    await page.getByLabel('New password').fill('An0ther!Secret');
+    await page.getByLabel('Confirm password').fill('An0ther!Secret');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await seeText(page, 'This password reset link is invalid or has expired.');
+  });
+
+  it('changes the password from the profile menu', async () => {
+    const user = await createUser('Alan', 'Turing');
+    await logInAndLand(page, user.email, user.password, '/pipelines');
+    await openProfileMenu(page);
+    await page.getByRole('menuitem', { name: 'Change Password' }).click();
+    await waitForPath(page, '/change-password');
+
+    await page.getByLabel('Current password').fill(user.password);
+    await page.getByLabel('New password').fill('weak');
+    await page.getByLabel('Confirm password').fill('weak');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await seeText(page, 'Password must be at least 8 characters');
+
+    const newPassword = 'Chang3d!Pass';
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByLabel('Confirm password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await seeText(page, 'Password changed successfully');
+    await waitForPath(page, '/pipelines');
+
+    await expect(apiLogin(user.email, user.password)).rejects.toThrow(/401/);
+    await expect(apiLogin(user.email, newPassword)).resolves.toBeTruthy();
+  });
+});
+
+describe('sign-up', () => {
+  it('creates a user account from the login page when sign-up is allowed', async () => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await waitForPath(page, '/signup');
+    const email = `signup-${Date.now()}@e2e.finboard.test`;
+    await page.getByLabel('First name').fill('Mary');
+    await page.getByLabel('Last name').fill('Jackson');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('S1gnUp!Pass');
+    await page.getByLabel('Confirm password').fill('S1gnUp!Pass');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await seeText(page, 'Account created successfully. You can now log in.');
+    await waitForPath(page, '/login');
+    await logInAndLand(page, email, 'S1gnUp!Pass', '/pipelines');
+  });
+});

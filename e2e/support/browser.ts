@@ -1,0 +1,40 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROMIUM_ARGS, findChromium } from './chromium';
+
+export const baseURL = () => inject('baseURL');
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium not found: install Debian chromium or set CHROME_PATH');
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * A fresh context (no stored session) whose pages record Content-Security-Policy violations,
+ * so every journey also proves the built app satisfies our CSP.
+ */
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(() => {
+    const violations: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = violations;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      violations.push(`${event.violatedDirective}: ${event.blockedURI || event.sample}`),
+    );
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export const cspViolations = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+
+/** Waits until the text is visible anywhere on the page (toasts included). */
+export async function seeText(page: Page, text: string, timeout = 10_000): Promise<void> {
+  await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout });
+}
+
+export async function waitForPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout });
+}

@@ -1,0 +1,26 @@
+import type { Page } from 'playwright-core';
+import { waitForPath } from './browser';
+
+export async function logInThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function logInAndLand(page: Page, email: string, password: string, landing: string): Promise<void> {
+  await logInThroughUi(page, email, password);
+  await waitForPath(page, landing);
+}
+
+export async function openProfileMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+}
+
+/** The visible top-level items of the logged-in navigation, in order. */
+export async function navigationLabels(page: Page): Promise<string[]> {
+  const nav = page.getByRole('menu', { name: 'Main navigation' });
+  await nav.waitFor();
+  const items = nav.locator(':scope > li:not(.ant-menu-overflow-item-rest) .ant-menu-title-content');
+  return (await items.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+}

@@ -142,7 +142,7 @@ describe('passwords', () => {
     await waitForPath(page, '/reset-password/success');
     await seeText(page, 'Your password has been reset. You can now log in.');
 
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('link', { name: 'Log in' }).click();
     await waitForPath(page, '/login');
     await logInAndLand(page, user.email, newPassword, '/pipelines');
 
@@ -183,7 +183,7 @@ describe('passwords', () => {
 describe('sign-up', () => {
   it('creates a user account from the login page when sign-up is allowed', async () => {
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('link', { name: 'Sign up' }).click();
     await waitForPath(page, '/signup');
     const email = `signup-${Date.now()}@e2e.finboard.test`;
     await page.getByLabel('First name').fill('Mary');

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RootLayout } from './layout/root-layout';
+import { PageLoader } from './layout/page-loader';
 import { RouteError } from './layout/route-error';
 
 /** Later capabilities replace these with their own pages; until then they say so honestly. */
@@ -68,6 +69,8 @@ const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while the first page's code loads, like route changes afterwards.
+    HydrateFallback: PageLoader,
     children: [
       {
         lazy: async () => ({ Component: (await import('./layout/public-layout')).PublicLayout }),

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { Button, Result } from 'antd';
+import { ButtonLink } from '../../components/button-link';
+import { Result } from 'antd';
 
 export function NotFoundPage() {
   return (
@@ -8,9 +8,9 @@ export function NotFoundPage() {
       title="Page not found"
       subTitle="The page you are looking for does not exist or has moved."
       extra={
-        <Link to="/">
-          <Button type="primary">Back to home</Button>
-        </Link>
+        <ButtonLink to="/" type="primary">
+          Back to home
+        </ButtonLink>
       }
     />
   );

@@ -1,5 +1,6 @@
+import { ButtonLink } from '../../components/button-link';
 import { Link, NavLink, Outlet } from 'react-router';
-import { Button, Flex, Layout, Space, Typography } from 'antd';
+import { Flex, Layout, Space, Typography } from 'antd';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@finboard/shared/constants';
 import { useSession } from '../../lib/session-store';
 
@@ -39,9 +40,9 @@ export function PublicLayout() {
                 {link.label}
               </NavLink>
             ))}
-            <Link to="/login">
-              <Button type="primary">{session ? 'Open Finboard' : 'Log in'}</Button>
-            </Link>
+            <ButtonLink to="/login" type="primary">
+              {session ? 'Open Finboard' : 'Log in'}
+            </ButtonLink>
           </Space>
         </Flex>
       </header>

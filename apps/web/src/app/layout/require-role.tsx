@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button, Result } from 'antd';
+import { ButtonLink } from '../../components/button-link';
+import { Result } from 'antd';
 import type { Role } from '@finboard/shared/constants';
 import { useCurrentUser } from '../../lib/current-user';
 import { landingPathFor } from '../landing';
@@ -16,9 +16,9 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
       subTitle="You do not have permission to view this page."
       extra={
         user && (
-          <Link to={landingPathFor(user)}>
-            <Button type="primary">Go to my start page</Button>
-          </Link>
+          <ButtonLink to={landingPathFor(user)} type="primary">
+            Go to my start page
+          </ButtonLink>
         )
       }
     />

@@ -1,3 +1,4 @@
+import { ButtonLink } from '../../components/button-link';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Button, Divider, Flex, Form, Input, Typography } from 'antd';
 import { loginRequestSchema, type LoginRequest } from '@finboard/shared/auth';
@@ -37,9 +38,9 @@ export default function LoginPage() {
       {settings.data?.signupEnabled && (
         <>
           <Divider plain>New to Finboard?</Divider>
-          <Link to="/signup">
-            <Button block>Sign up</Button>
-          </Link>
+          <ButtonLink to="/signup" block>
+            Sign up
+          </ButtonLink>
         </>
       )}
     </>

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
-import { Button, Result } from 'antd';
+import { ButtonLink } from '../../components/button-link';
+import { Result } from 'antd';
 import { messages } from '@finboard/shared/messages';
 
 export default function ResetPasswordSuccessPage() {
@@ -9,9 +9,9 @@ export default function ResetPasswordSuccessPage() {
       title="Password reset"
       subTitle={messages.resetPasswordSuccess}
       extra={
-        <Link to="/login">
-          <Button type="primary">Log in</Button>
-        </Link>
+        <ButtonLink to="/login" type="primary">
+          Log in
+        </ButtonLink>
       }
     />
   );

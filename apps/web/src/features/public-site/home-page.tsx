@@ -22,7 +22,7 @@ import {
   UserSwitchOutlined,
 } from '@ant-design/icons';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@finboard/shared/constants';
-import { ButtonLink } from './button-link';
+import { ButtonLink } from '../../components/button-link';
 import { ContactUsForm } from './contact-us-form';
 
 const { Title, Paragraph, Text } = Typography;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { emailSchema, passwordSchema } from '@finboard/shared/validation';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -20,8 +21,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   APP_SECRET_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  ADMIN_EMAIL: optionalString,
-  ADMIN_PASSWORD: optionalString,
+  ADMIN_EMAIL: optionalString.pipe(emailSchema.optional()),
+  ADMIN_PASSWORD: optionalString.pipe(passwordSchema.optional()),
   ALLOW_SIGNUP: booleanFlag,
   SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(8 * 3600),
   SMTP_URL: optionalString.pipe(z.url().optional()),

@@ -18,5 +18,16 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sets element styles inline; allow that on the docs pages only, never remote styles.
+    transformStaticCSP: (header) =>
+      header
+        .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';")
+        .replace(/img-src [^;]*;/, "img-src 'self' data:;")
+        .replace(/font-src [^;]*;/, "font-src 'self' data:;")
+        // Plain-HTTP installs (a laptop, an intranet host) must still load the spec.
+        .replace(/\s*upgrade-insecure-requests;/, ''),
+  });
 });

@@ -40,7 +40,8 @@ async function waitForHealth(baseURL: string, server: ChildProcess, logs: () => 
  */
 export default async function setup(project: TestProject) {
   const built =
-    fs.existsSync(path.join(root, 'apps/web/dist/index.html')) && fs.existsSync(path.join(root, 'apps/server/dist/server.js'));
+    fs.existsSync(path.join(root, 'apps/web/dist/index.html')) &&
+    fs.existsSync(path.join(root, 'apps/server/dist/server.js'));
   if (!built || process.env.E2E_REBUILD === 'true') {
     const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) throw new Error('npm run build failed');

@@ -19,7 +19,10 @@ async function main(): Promise<void> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDistDir = config.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist');
   const app = await buildApp({ config, database, webDistDir });
-  await app.services.users.ensureBootstrapAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }, app.log);
+  await app.services.users.ensureBootstrapAdmin(
+    { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+    app.log,
+  );
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -66,8 +66,7 @@ export const nameSchema = (label: string) =>
     .regex(/^[\p{L} ]+$/u, nameMessages.letters(label));
 
 /** The spec's lowercase-only name field: 3 to 50 letters a–z. */
-export const lowercaseNameSchema = (label: string) =>
-  z.string().regex(/^[a-z]{3,50}$/, nameMessages.lowercase(label));
+export const lowercaseNameSchema = (label: string) => z.string().regex(/^[a-z]{3,50}$/, nameMessages.lowercase(label));
 
 export const phoneMessages = {
   required: 'Phone number is required',

@@ -24,7 +24,12 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalString.pipe(emailSchema.optional()),
   ADMIN_PASSWORD: optionalString.pipe(passwordSchema.optional()),
   ALLOW_SIGNUP: booleanFlag,
-  SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(8 * 3600),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 24 * 3600)
+    .default(8 * 3600),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().default('Finboard <no-reply@finboard.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -49,7 +49,13 @@ const appPages: RouteObject[] = [
         import('../features/outbox/outbox-page'),
         import('./layout/require-role'),
       ]);
-      return { element: <RequireRole role="admin"><Page /></RequireRole> };
+      return {
+        element: (
+          <RequireRole role="admin">
+            <Page />
+          </RequireRole>
+        ),
+      };
     },
   },
   ...UPCOMING.map(({ path, title, access }) => ({

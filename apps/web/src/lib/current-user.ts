@@ -7,7 +7,8 @@ import { useSession } from './session-store';
 const currentUserResponseSchema = apiSuccessSchema(userSchema);
 export const currentUserQueryKey = ['profile'] as const;
 
-export const getCurrentUser = () => apiRequest('/api/v1/user/profile', { schema: currentUserResponseSchema }).then((r) => r.data);
+export const getCurrentUser = () =>
+  apiRequest('/api/v1/user/profile', { schema: currentUserResponseSchema }).then((r) => r.data);
 
 export const currentUserQueryOptions = () =>
   queryOptions({ queryKey: currentUserQueryKey, queryFn: getCurrentUser, staleTime: 5 * 60_000 });

@@ -82,10 +82,7 @@ export function createUsersService({ db }: { db: Database }) {
      * First start: creates the platform administrator from ADMIN_EMAIL / ADMIN_PASSWORD, or
      * admin@finboard.local with a random password printed once in the log.
      */
-    async ensureBootstrapAdmin(
-      opts: { email?: string; password?: string },
-      logger: FastifyBaseLogger,
-    ): Promise<void> {
+    async ensureBootstrapAdmin(opts: { email?: string; password?: string }, logger: FastifyBaseLogger): Promise<void> {
       if ((await repo.countAdmins()) > 0) return;
       const email = (opts.email ?? 'admin@finboard.local').toLowerCase();
       const password = opts.password ?? generatePassword();

@@ -58,7 +58,12 @@ export function AppHeader({ user }: { user: User }) {
   };
 
   const profileMenu: MenuProps['items'] = [
-    { key: 'change-password', icon: <KeyOutlined />, label: 'Change Password', onClick: () => void navigate('/change-password') },
+    {
+      key: 'change-password',
+      icon: <KeyOutlined />,
+      label: 'Change Password',
+      onClick: () => void navigate('/change-password'),
+    },
     ...(user.role === 'admin'
       ? [{ key: 'outbox', icon: <MailOutlined />, label: 'Outbox', onClick: () => void navigate('/outbox') }]
       : []),

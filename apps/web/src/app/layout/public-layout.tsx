@@ -50,12 +50,7 @@ export function PublicLayout() {
         <Outlet />
       </Layout.Content>
       <footer style={{ background: '#0f172a', color: '#cbd5e1', padding: '32px 24px' }}>
-        <Flex
-          justify="space-between"
-          wrap
-          gap={16}
-          style={{ maxWidth: 1120, margin: '0 auto' }}
-        >
+        <Flex justify="space-between" wrap gap={16} style={{ maxWidth: 1120, margin: '0 auto' }}>
           <Typography.Text style={{ color: '#cbd5e1' }}>
             © {new Date().getFullYear()} {PRODUCT_NAME} — {PRODUCT_TAGLINE}
           </Typography.Text>

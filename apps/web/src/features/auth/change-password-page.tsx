@@ -55,7 +55,11 @@ export default function ChangePasswordPage() {
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item label="New password" name="newPassword" rules={[zodRule(changePasswordRequestSchema.shape.newPassword)]}>
+        <Form.Item
+          label="New password"
+          name="newPassword"
+          rules={[zodRule(changePasswordRequestSchema.shape.newPassword)]}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <PasswordConfirmItem passwordField="newPassword" />

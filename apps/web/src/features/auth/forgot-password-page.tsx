@@ -26,7 +26,9 @@ export default function ForgotPasswordPage() {
       <Typography.Paragraph type="secondary">
         Enter the e-mail address of your account and we will send you a link to choose a new password.
       </Typography.Paragraph>
-      {forgot.error && <Alert type="error" role="alert" showIcon title={forgot.error.message} style={{ marginBottom: 16 }} />}
+      {forgot.error && (
+        <Alert type="error" role="alert" showIcon title={forgot.error.message} style={{ marginBottom: 16 }} />
+      )}
       <Form
         layout="vertical"
         requiredMark={false}

@@ -13,14 +13,18 @@ export default function LoginPage() {
   const settings = useAuthSettings();
 
   const onFinish = (values: LoginRequest) =>
-    login.mutate(values, { onSuccess: (response) => void navigate(landingPathFor(response.data.user), { replace: true }) });
+    login.mutate(values, {
+      onSuccess: (response) => void navigate(landingPathFor(response.data.user), { replace: true }),
+    });
 
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 24, textAlign: 'center' }}>
         Log in
       </Typography.Title>
-      {login.error && <Alert type="error" role="alert" showIcon title={login.error.message} style={{ marginBottom: 16 }} />}
+      {login.error && (
+        <Alert type="error" role="alert" showIcon title={login.error.message} style={{ marginBottom: 16 }} />
+      )}
       <Form layout="vertical" requiredMark={false} onFinish={onFinish} disabled={login.isPending}>
         <Form.Item label="Email" name="email" rules={[zodRule(loginRequestSchema.shape.email)]}>
           <Input type="email" autoComplete="username" autoFocus />

@@ -31,8 +31,8 @@ export default function ResetPasswordPage() {
         Reset password
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        Choose a new password: at least 8 characters with a lowercase letter, an uppercase letter, a digit and one
-        of @$!%*?&.
+        Choose a new password: at least 8 characters with a lowercase letter, an uppercase letter, a digit and one of
+        @$!%*?&.
       </Typography.Paragraph>
       {reset.error && (
         <Alert

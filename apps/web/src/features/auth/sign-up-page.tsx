@@ -43,7 +43,9 @@ export default function SignUpPage() {
       <Typography.Title level={1} style={{ fontSize: 24, textAlign: 'center' }}>
         Sign up
       </Typography.Title>
-      {signUp.error && <Alert type="error" role="alert" showIcon title={signUp.error.message} style={{ marginBottom: 16 }} />}
+      {signUp.error && (
+        <Alert type="error" role="alert" showIcon title={signUp.error.message} style={{ marginBottom: 16 }} />
+      )}
       <Form layout="vertical" requiredMark={false} onFinish={onFinish} disabled={signUp.isPending}>
         <Form.Item label="First name" name="firstName" rules={[zodRule(fields.firstName)]}>
           <Input autoComplete="given-name" />
@@ -54,7 +56,11 @@ export default function SignUpPage() {
         <Form.Item label="Email" name="email" rules={[zodRule(fields.email)]}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
-        <Form.Item label="Phone number (optional)" name="phoneNumber" rules={[zodRule(fields.phoneNumber.unwrap(), { optional: true })]}>
+        <Form.Item
+          label="Phone number (optional)"
+          name="phoneNumber"
+          rules={[zodRule(fields.phoneNumber.unwrap(), { optional: true })]}
+        >
           <Input autoComplete="tel" />
         </Form.Item>
         <Form.Item label="Password" name="password" rules={[zodRule(fields.password)]}>

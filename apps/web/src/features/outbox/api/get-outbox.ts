@@ -5,7 +5,8 @@ import { apiRequest } from '../../../lib/api-client';
 
 const outboxResponseSchema = apiSuccessSchema(outboxDataSchema);
 
-export const getOutbox = () => apiRequest('/api/v1/admin/outbox', { schema: outboxResponseSchema }).then((r) => r.data.emails);
+export const getOutbox = () =>
+  apiRequest('/api/v1/admin/outbox', { schema: outboxResponseSchema }).then((r) => r.data.emails);
 
 export const outboxQueryOptions = () => queryOptions({ queryKey: ['outbox'], queryFn: getOutbox });
 

@@ -1,25 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { waitForEmail } from './support/api';
-import { cspViolations, launchBrowser, newPage, seeText } from './support/browser';
+import { seeText, usePage } from './support/browser';
 import { E2E_ADMIN } from './support/constants';
 
-let browser: Browser;
-let context: BrowserContext;
+const currentPage = usePage();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  ({ context, page } = await newPage(browser));
-});
-afterEach(async () => {
-  expect(await cspViolations(page)).toEqual([]);
-  await context.close();
+beforeEach(() => {
+  page = currentPage();
 });
 
 const PAGES = [

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
 
 export const baseURL = () => inject('baseURL');
@@ -37,4 +37,28 @@ export async function seeText(page: Page, text: string, timeout = 10_000): Promi
 
 export async function waitForPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout });
+}
+
+/**
+ * One browser per file and a fresh context per test; after each test, the page must not have
+ * violated the Content-Security-Policy. Returns a getter for the current test's page.
+ */
+export function usePage(): () => Page {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    ({ context, page } = await newPage(browser));
+  });
+  afterEach(async () => {
+    expect(await cspViolations(page)).toEqual([]);
+    await context.close();
+  });
+  return () => page;
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { messages } from '@finboard/shared/messages';
 import { sessionStore } from './session-store';
 import { env } from './env';
+import { errorMessageOf, type ErrorBody } from './error-message';
 
 /** A failed call, already mapped to the message the user should read (spec §8). */
 export class ApiError extends Error {
@@ -13,17 +14,6 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
-}
-
-type ErrorBody = { message?: unknown; errors?: { msg?: unknown; path?: unknown }[] };
-
-/** Spec §8: the msg of the first entry in `errors` if present, else `message`, else the generic text. */
-export function errorMessageOf(body: unknown, fallback: string = messages.generic): string {
-  const { message, errors } = (body ?? {}) as ErrorBody;
-  const first = Array.isArray(errors) ? errors[0]?.msg : undefined;
-  if (typeof first === 'string' && first) return first;
-  if (typeof message === 'string' && message) return message;
-  return fallback;
 }
 
 let onSessionExpired: () => void = () => undefined;
@@ -40,11 +30,13 @@ interface RequestOptions<T extends z.ZodType> {
   auth?: boolean;
   schema: T;
   signal?: AbortSignal;
+  /** What to say when a call fails without a message of its own (network down, empty body). */
+  errorMessage?: string;
 }
 
 /** The one way the web app calls the API. Resolves to the parsed success body; rejects with ApiError. */
 export async function apiRequest<T extends z.ZodType>(path: string, options: RequestOptions<T>): Promise<z.infer<T>> {
-  const { method = 'GET', body, query, auth = true, schema, signal } = options;
+  const { method = 'GET', body, query, auth = true, schema, signal, errorMessage = messages.generic } = options;
   const url = new URL(env.apiBaseUrl + path, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
@@ -64,7 +56,7 @@ export async function apiRequest<T extends z.ZodType>(path: string, options: Req
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(messages.generic, 0);
+    throw new ApiError(errorMessage, 0);
   }
 
   const payload: unknown = await response.json().catch(() => undefined);
@@ -73,7 +65,11 @@ export async function apiRequest<T extends z.ZodType>(path: string, options: Req
     throw new ApiError(messages.sessionExpired, 401);
   }
   if (!response.ok || (payload as { status?: unknown } | undefined)?.status === false) {
-    throw new ApiError(errorMessageOf(payload), response.status, (payload as ErrorBody | undefined)?.errors as never);
+    throw new ApiError(
+      errorMessageOf(payload, errorMessage),
+      response.status,
+      (payload as ErrorBody | undefined)?.errors as never,
+    );
   }
   const parsed = schema.safeParse(payload);
   if (!parsed.success) throw new ApiError(messages.generic, response.status);

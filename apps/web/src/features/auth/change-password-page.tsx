@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
 import { Alert, App, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { changePasswordRequestSchema, type ChangePasswordRequest } from '@finboard/shared/auth';
-import { messages } from '@finboard/shared/messages';
 import { useCurrentUser } from '../../lib/current-user';
 import { zodRule } from '../../lib/form-rules';
 import { landingPathFor } from '../../app/landing';
+import { FormError } from './components/form-error';
 import { PasswordConfirmItem } from './components/password-confirm-item';
 import { useChangePassword } from './api/change-password';
 
@@ -38,15 +38,7 @@ export default function ChangePasswordPage() {
           style={{ marginBottom: 16 }}
         />
       )}
-      {change.error && (
-        <Alert
-          type="error"
-          role="alert"
-          showIcon
-          title={change.error.message || messages.changePasswordFailed}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <FormError error={change.error} />
       <Form layout="vertical" requiredMark={false} onFinish={onFinish} disabled={change.isPending}>
         <Form.Item
           label="Current password"

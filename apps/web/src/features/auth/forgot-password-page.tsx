@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
-import { Alert, Button, Form, Input, Result, Typography } from 'antd';
+import { Button, Form, Input, Result, Typography } from 'antd';
 import { forgotPasswordRequestSchema, type ForgotPasswordRequest } from '@finboard/shared/auth';
 import { zodRule } from '../../lib/form-rules';
 import { useForgotPassword } from './api/forgot-password';
+import { FormError } from './components/form-error';
+import { BackToLogin } from './components/back-to-login';
 
 export default function ForgotPasswordPage() {
   const forgot = useForgotPassword();
@@ -26,9 +28,7 @@ export default function ForgotPasswordPage() {
       <Typography.Paragraph type="secondary">
         Enter the e-mail address of your account and we will send you a link to choose a new password.
       </Typography.Paragraph>
-      {forgot.error && (
-        <Alert type="error" role="alert" showIcon title={forgot.error.message} style={{ marginBottom: 16 }} />
-      )}
+      <FormError error={forgot.error} />
       <Form
         layout="vertical"
         requiredMark={false}
@@ -42,9 +42,7 @@ export default function ForgotPasswordPage() {
           Send Reset Email
         </Button>
       </Form>
-      <Typography.Paragraph style={{ textAlign: 'center', marginTop: 16 }}>
-        <Link to="/login">Back to log in</Link>
-      </Typography.Paragraph>
+      <BackToLogin />
     </>
   );
 }

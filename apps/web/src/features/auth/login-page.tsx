@@ -1,11 +1,12 @@
 import { ButtonLink } from '../../components/button-link';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Button, Divider, Flex, Form, Input, Typography } from 'antd';
+import { Button, Divider, Flex, Form, Input, Typography } from 'antd';
 import { loginRequestSchema, type LoginRequest } from '@finboard/shared/auth';
 import { zodRule } from '../../lib/form-rules';
 import { landingPathFor } from '../../app/landing';
 import { useLogin } from './api/login';
 import { useAuthSettings } from './api/get-auth-settings';
+import { FormError } from './components/form-error';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -22,9 +23,7 @@ export default function LoginPage() {
       <Typography.Title level={1} style={{ fontSize: 24, textAlign: 'center' }}>
         Log in
       </Typography.Title>
-      {login.error && (
-        <Alert type="error" role="alert" showIcon title={login.error.message} style={{ marginBottom: 16 }} />
-      )}
+      <FormError error={login.error} />
       <Form layout="vertical" requiredMark={false} onFinish={onFinish} disabled={login.isPending}>
         <Form.Item label="Email" name="email" rules={[zodRule(loginRequestSchema.shape.email)]}>
           <Input type="email" autoComplete="username" autoFocus />

@@ -1,9 +1,11 @@
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { resetPasswordRequestSchema } from '@finboard/shared/auth';
 import { zodRule } from '../../lib/form-rules';
 import { PasswordConfirmItem } from './components/password-confirm-item';
 import { useResetPassword } from './api/reset-password';
+import { FormError } from './components/form-error';
+import { BackToLogin } from './components/back-to-login';
 
 interface ResetForm {
   token: string;
@@ -34,16 +36,7 @@ export default function ResetPasswordPage() {
         Choose a new password: at least 8 characters with a lowercase letter, an uppercase letter, a digit and one of
         @$!%*?&.
       </Typography.Paragraph>
-      {reset.error && (
-        <Alert
-          type="error"
-          role="alert"
-          showIcon
-          title={reset.error.message}
-          description={<Link to="/forgot-password">Send a new reset e-mail</Link>}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <FormError error={reset.error} action={<Link to="/forgot-password">Send a new reset e-mail</Link>} />
       <Form layout="vertical" requiredMark={false} onFinish={onFinish} disabled={reset.isPending}>
         {!tokenFromLink && (
           <Form.Item
@@ -62,9 +55,7 @@ export default function ResetPasswordPage() {
           Reset Password
         </Button>
       </Form>
-      <Typography.Paragraph style={{ textAlign: 'center', marginTop: 16 }}>
-        <Link to="/login">Back to log in</Link>
-      </Typography.Paragraph>
+      <BackToLogin />
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { Link, useNavigate } from 'react-router';
-import { Alert, App, Button, Form, Input, Result, Typography } from 'antd';
+import { App, Button, Form, Input, Result, Typography } from 'antd';
 import { signupRequestSchema, type SignupRequest } from '@finboard/shared/users';
 import { zodRule } from '../../lib/form-rules';
 import { PasswordConfirmItem } from './components/password-confirm-item';
 import { useAuthSettings } from './api/get-auth-settings';
 import { useSignUp } from './api/sign-up';
+import { FormError } from './components/form-error';
 
 const fields = signupRequestSchema.shape;
 
@@ -43,9 +44,7 @@ export default function SignUpPage() {
       <Typography.Title level={1} style={{ fontSize: 24, textAlign: 'center' }}>
         Sign up
       </Typography.Title>
-      {signUp.error && (
-        <Alert type="error" role="alert" showIcon title={signUp.error.message} style={{ marginBottom: 16 }} />
-      )}
+      <FormError error={signUp.error} />
       <Form layout="vertical" requiredMark={false} onFinish={onFinish} disabled={signUp.isPending}>
         <Form.Item label="First name" name="firstName" rules={[zodRule(fields.firstName)]}>
           <Input autoComplete="given-name" />

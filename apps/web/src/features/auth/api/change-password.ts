@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSuccessSchema } from '@finboard/shared/api';
 import type { ChangePasswordRequest } from '@finboard/shared/auth';
+import { messages } from '@finboard/shared/messages';
 import { userSchema } from '@finboard/shared/users';
 import { apiRequest } from '../../../lib/api-client';
 import { currentUserQueryKey } from '../../../lib/current-user';
@@ -8,7 +9,12 @@ import { currentUserQueryKey } from '../../../lib/current-user';
 const changePasswordResponseSchema = apiSuccessSchema(userSchema);
 
 export const changePassword = (body: ChangePasswordRequest) =>
-  apiRequest('/api/v1/user/change-password', { method: 'POST', body, schema: changePasswordResponseSchema });
+  apiRequest('/api/v1/user/change-password', {
+    method: 'POST',
+    body,
+    schema: changePasswordResponseSchema,
+    errorMessage: messages.changePasswordFailed,
+  });
 
 export function useChangePassword() {
   const queryClient = useQueryClient();

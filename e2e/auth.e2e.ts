@@ -21,7 +21,8 @@ describe('signing in', () => {
     // The active item follows the path.
     await page.getByRole('link', { name: 'Users' }).click();
     await waitForPath(page, '/users');
-    expect(await page.locator('.ant-menu-item-selected').innerText()).toBe('Users');
+    await page.locator('.ant-menu-item-selected', { hasText: 'Users' }).waitFor();
+    expect(await page.locator('.ant-menu-item-selected').allInnerTexts()).toEqual(['Users']);
   });
 
   it('lands a user on /pipelines with the user navigation, and keeps them out of admin pages', async () => {

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config/env.ts';
+import type { DatabaseHandle } from '../src/db/client.ts';
+import { openTestDatabase } from './database.ts';
+
+/** The platform administrator every test app starts with (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const TEST_ADMIN = { email: 'admin@finboard.test', password: 'Adm1n!Passw0rd' } as const;
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application on a fresh migrated database (PGlite or PostgreSQL, per the vitest project),
+ * with its bootstrap admin, silent logs, a temporary DATA_DIR and no web app. Close it in teardown.
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-test-'));
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAIL: TEST_ADMIN.email,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+    }),
+    ...overrides,
+  };
+  const database = await openTestDatabase();
+  let app: FastifyInstance | undefined;
+  const close = async () => {
+    try {
+      await app?.close();
+    } finally {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+  try {
+    app = await buildApp({ config, database });
+    await app.services.users.ensureBootstrapAdmin(
+      { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+      app.log,
+    );
+    await app.ready();
+    return { app, database, config, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

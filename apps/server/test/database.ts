@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { assertTestDatabaseName, databaseUrl, dropDatabase, withAdminClient } from './postgres.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Tarball of a migrated PGlite data directory (global-setup.pglite.ts). */
+    pgliteTemplatePath?: string;
+    /** TEST_DATABASE_URL, the migrated template database and this run's id (global-setup.postgres.ts). */
+    postgresServerUrl?: string;
+    postgresTemplate?: string;
+    postgresRunId?: string;
+  }
+}
+
+let pgliteTemplate: Buffer | undefined;
+
+/**
+ * A fresh, migrated database of the kind this project tests (TEST_DB): a PGlite loaded from the run's
+ * template, or a PostgreSQL database copied from the run's template and dropped again on close().
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const kind = process.env.TEST_DB;
+  if (kind === 'pglite') return openPglite();
+  if (kind === 'postgres') return openPostgres();
+  throw new Error(`TEST_DB is "${kind ?? ''}": run API tests through a vitest project (api-pglite or api-postgres)`);
+}
+
+async function openPglite(): Promise<DatabaseHandle> {
+  const file = inject('pgliteTemplatePath');
+  if (!file) throw new Error('No PGlite template: global-setup.pglite.ts did not run');
+  pgliteTemplate ??= fs.readFileSync(file);
+  return openDatabase({
+    kind: 'pglite',
+    loadDataDir: new Blob([new Uint8Array(pgliteTemplate)], { type: 'application/x-gzip' }),
+  });
+}
+
+async function openPostgres(): Promise<DatabaseHandle> {
+  const serverUrl = inject('postgresServerUrl');
+  const template = inject('postgresTemplate');
+  const runId = inject('postgresRunId');
+  if (!serverUrl || !template || !runId)
+    throw new Error('No PostgreSQL template: global-setup.postgres.ts did not run');
+
+  const name = `finboard_t_${runId}_${randomBytes(5).toString('hex')}`;
+  assertTestDatabaseName(name);
+  assertTestDatabaseName(template);
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+
+  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name), poolSize: 4 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await withAdminClient(serverUrl, (client) => dropDatabase(client, name));
+    },
+  };
+}

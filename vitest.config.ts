@@ -1,0 +1,54 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * Test projects (run all but e2e with `npm run test:unit`):
+ *   unit          pure functions of packages/shared and apps/web
+ *   api-pglite    the server's API tests on embedded PGlite (always)
+ *   api-postgres  the same files on real PostgreSQL, when TEST_DATABASE_URL is set
+ *   e2e           user journeys in Chromium (e2e/vitest.config.ts)
+ */
+const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
+
+// In CI a missing database is a failure, never a silently skipped suite.
+if (process.env.CI === 'true' && !testDatabaseUrl) {
+  throw new Error(
+    'TEST_DATABASE_URL is not set: CI runs the API tests on PostgreSQL too ' +
+      '(e.g. TEST_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test).',
+  );
+}
+
+/** The same API test files against one database kind; its global setup migrates a template once per run. */
+const apiProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name: `api-${database}`,
+    include: ['apps/server/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    environment: 'node',
+    env: { TEST_DB: database },
+    globalSetup: [`apps/server/test/global-setup.${database}.ts`],
+    // argon2 hashing and database start-up on a slow two-core machine.
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    // Vitest defaults to cores - 1 workers; API tests wait on PostgreSQL and argon2 threads, so two pay off on two cores.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      apiProject('pglite'),
+      ...(testDatabaseUrl ? [apiProject('postgres')] : []),
+      // ── e2e project goes here (another engineer adds it): 'e2e/vitest.config.ts', with its own globalSetup ──
+    ],
+  },
+});

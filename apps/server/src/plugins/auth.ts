@@ -31,7 +31,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthServ
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {
-    if (request.is404 || !request.url.startsWith(`${API_PREFIX}/`)) return;
+    // Decide by the matched route, not the raw URL: the router decodes paths, so /%61pi/v1/… reaches /api/v1/….
+    const route = request.routeOptions.url;
+    if (request.is404 || !route?.startsWith(`${API_PREFIX}/`)) return;
     const { access = 'authenticated', allowPendingPasswordChange = false } = request.routeOptions.config;
 
     const token = bearerToken(request);

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+/** The message of the ConfigError that loadConfig throws for `env`. */
+function configErrorFor(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('starts with nothing set: embedded defaults, sign-up off, DATA_DIR made absolute', () => {
+    const config = loadConfig({});
+
+    expect(config).toMatchObject({
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      PORT: 3000,
+      ALLOW_SIGNUP: false,
+      TRUST_PROXY: false,
+      SESSION_TTL_SECONDS: 8 * 3600,
+      LOG_LEVEL: 'info',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.DATA_DIR).toBe(path.resolve('./data'));
+  });
+
+  it('reads flags and numbers from their text forms and treats blank optional values as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      ALLOW_SIGNUP: 'yes',
+      TRUST_PROXY: '1',
+      DATABASE_URL: '  ',
+      SMTP_URL: '',
+      SESSION_TTL_SECONDS: '3600',
+    });
+
+    expect(config).toMatchObject({ PORT: 8080, ALLOW_SIGNUP: true, TRUST_PROXY: true, SESSION_TTL_SECONDS: 3600 });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+
+  it('fails naming every bad variable at once: PORT=abc and SMTP_URL=notaurl', () => {
+    const message = configErrorFor({ PORT: 'abc', SMTP_URL: 'notaurl', HOST: 'localhost' });
+
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toMatch(/^\s+PORT: /m);
+    expect(message).toMatch(/^\s+SMTP_URL: /m);
+    expect(message).not.toMatch(/HOST/);
+  });
+
+  it.each([
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PUBLIC_URL', 'example.com'],
+    ['DATABASE_URL', 'not a url'],
+    ['APP_SECRET_KEY', 'too-short'],
+    ['ALLOW_SIGNUP', 'maybe'],
+    ['SESSION_TTL_SECONDS', '5'],
+    ['LOG_LEVEL', 'loud'],
+    ['NODE_ENV', 'staging'],
+  ])('fails naming %s when it is %j', (name, value) => {
+    const message = configErrorFor({ [name]: value });
+
+    expect(message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
+  });
+
+  it('says why a short APP_SECRET_KEY is refused', () => {
+    expect(configErrorFor({ APP_SECRET_KEY: 'short' })).toContain('APP_SECRET_KEY: must be at least 32 characters');
+  });
+});

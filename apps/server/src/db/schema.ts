@@ -72,7 +72,7 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: createdAt(),
 });
 
-/** Every e-mail the platform sends; the outbox is what admins read when no SMTP server is configured. */
+/** E-mail kept instead of sent because no SMTP server is configured; admins read it on the Outbox page. */
 export const outboxEmails = pgTable(
   'outbox_emails',
   {

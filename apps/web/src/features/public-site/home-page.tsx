@@ -189,6 +189,24 @@ function SectionHeading({ id, title, intro }: { id: string; title: string; intro
   );
 }
 
+/** A headed section of item cards, four to a row on wide screens. */
+function CardGridSection(props: { id: string; title: string; intro: string; items: Item[]; background?: string }) {
+  return (
+    <section aria-labelledby={props.id} style={props.background ? { background: props.background } : undefined}>
+      <div style={sectionInner}>
+        <SectionHeading id={props.id} title={props.title} intro={props.intro} />
+        <Row gutter={[24, 24]}>
+          {props.items.map((item) => (
+            <Col key={item.title} xs={24} sm={12} lg={6}>
+              <ItemCard item={item} />
+            </Col>
+          ))}
+        </Row>
+      </div>
+    </section>
+  );
+}
+
 function ItemCard({ item }: { item: Item }) {
   return (
     <Card variant="outlined" style={{ height: '100%' }}>
@@ -295,39 +313,20 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="what-it-does">
-        <div style={sectionInner}>
-          <SectionHeading
-            id="what-it-does"
-            title="What Finboard does"
-            intro="From the first CSV export to the board pack: load your data, keep it correct, and present it, without copying numbers between tools."
-          />
-          <Row gutter={[24, 24]}>
-            {CAPABILITIES.map((item) => (
-              <Col key={item.title} xs={24} sm={12} lg={6}>
-                <ItemCard item={item} />
-              </Col>
-            ))}
-          </Row>
-        </div>
-      </section>
+      <CardGridSection
+        id="what-it-does"
+        title="What Finboard does"
+        intro="From the first CSV export to the board pack: load your data, keep it correct, and present it, without copying numbers between tools."
+        items={CAPABILITIES}
+      />
 
-      <section aria-labelledby="who-it-is-for" style={{ background: '#f8fafc' }}>
-        <div style={sectionInner}>
-          <SectionHeading
-            id="who-it-is-for"
-            title="Who it is for"
-            intro="Finboard is made for the people who own the numbers and for the people who ask about them."
-          />
-          <Row gutter={[24, 24]}>
-            {AUDIENCES.map((item) => (
-              <Col key={item.title} xs={24} sm={12} lg={6}>
-                <ItemCard item={item} />
-              </Col>
-            ))}
-          </Row>
-        </div>
-      </section>
+      <CardGridSection
+        id="who-it-is-for"
+        title="Who it is for"
+        intro="Finboard is made for the people who own the numbers and for the people who ask about them."
+        items={AUDIENCES}
+        background="#f8fafc"
+      />
 
       <section aria-labelledby="how-it-works">
         <div style={sectionInner}>

@@ -2,13 +2,24 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import multipart from '@fastify/multipart';
+import path from 'node:path';
 import { authPlugin } from './plugins/auth.ts';
+import { tenantGuardPlugin } from './plugins/tenant-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { deriveKey, resolveSecret } from './platform/crypto/secret-key.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createLocalStorage } from './platform/storage/storage.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
+import { createSessionsService } from './modules/auth/sessions.service.ts';
+import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.ts';
+import { createDashboardsService } from './modules/dashboards/dashboards.service.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.ts';
 import { createSessionTokens } from './modules/auth/session-tokens.ts';
@@ -49,16 +60,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const secret = resolveSecret(config.APP_SECRET_KEY, config.DATA_DIR);
   const db = database.db;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, logger: app.log });
-  const users = createUsersService({ db });
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  const storage = createLocalStorage(path.join(config.DATA_DIR, 'files'));
+  const audit = createAuditService({ db });
+  const sessions = createSessionsService({ db });
+  const users = createUsersService({ db, audit, mailer, sessions, publicUrl, logger: app.log });
   const auth = createAuthService({
     db,
     users,
+    audit,
+    sessions,
     mailer,
     tokens: createSessionTokens(deriveKey(secret, 'session-token')),
     sessionTtlSeconds: config.SESSION_TTL_SECONDS,
-    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logger: app.log,
   });
+  const organizations = createOrganizationsService({ db, audit, storage, sessions });
+  const dashboards = createDashboardsService({ db, audit });
   const contact = createContactService({ db, users, mailer, logger: app.log });
   app.decorate('services', { auth, users, mailer });
 
@@ -66,10 +85,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin, { auth });
+  await app.register(tenantGuardPlugin);
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 50, parts: 60 } });
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, signupEnabled: config.ALLOW_SIGNUP });
   await app.register(usersRoutes, { users, signupEnabled: config.ALLOW_SIGNUP });
+  await app.register(organizationsRoutes, { organizations, dashboards });
+  await app.register(dashboardsRoutes, { dashboards });
+  await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });
   await app.register(outboxRoutes, { db });
   await app.register(webAppPlugin, { distDir: deps.webDistDir });

@@ -22,6 +22,7 @@ export const messages = {
   unauthenticated: 'Authentication required',
   forbidden: 'You do not have permission to perform this action',
   mustChangePassword: 'You must change your password before continuing.',
+  temporaryPasswordUsed: 'This temporary password has already been used. Ask your administrator for a new one.',
   forgotPasswordSent: 'If an account exists for that email, a password reset link has been sent.',
   resetTokenInvalid: 'This password reset link is invalid or has expired.',
   resetPasswordSuccess: 'Your password has been reset. You can now log in.',

@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { ROLES } from './constants.ts';
+import { filterText, pageQuerySchema, paginationSchema } from './pagination.ts';
 import { emailSchema, nameSchema, passwordSchema, phoneSchema } from './validation.ts';
+
+export const userMessages = {
+  created: 'User created successfully',
+  createdInvite: 'User created successfully. A link to set a password has been e-mailed.',
+  updated: 'User updated successfully',
+  fetched: 'Users fetched successfully',
+  notFound: 'User not found',
+  deactivated: 'User deactivated',
+  reactivated: 'User reactivated',
+  organizationRequired: 'Organization is required for a user',
+  adminHasNoOrganization: 'A platform administrator does not belong to an organization',
+  cannotDeactivateSelf: 'You cannot deactivate your own account',
+  dashboardNotInOrganization: "A chosen dashboard does not belong to the user's organization",
+} as const;
 
 /** The user as every API response shows it; never carries secrets. */
 export const userSchema = z.object({
@@ -12,6 +27,11 @@ export const userSchema = z.object({
   phoneNumber: z.string().nullable(),
   role: z.enum(ROLES),
   organization_id: z.uuid().nullable(),
+  organizationName: z.string().nullable(),
+  /** The pipeline the user runs (spec §3 User.pipeline). */
+  pipeline: z.string().nullable(),
+  /** Ids of the organization's dashboards this user may see. */
+  dashboards: z.array(z.uuid()),
   isActive: z.boolean(),
   mustChangePassword: z.boolean(),
   createdAt: z.iso.datetime(),
@@ -35,3 +55,59 @@ export const profileUpdateRequestSchema = z.object({
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
 
 export const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'Invalid user id' }) });
+
+/** Add New User (admin). Without `password` the user is e-mailed a link to set one. */
+export const adminCreateUserRequestSchema = z
+  .object({
+    firstName: nameSchema('First name'),
+    lastName: nameSchema('Last name'),
+    email: emailSchema,
+    phoneNumber: phoneSchema,
+    role: z.enum(ROLES, { error: 'Role is required' }),
+    organization_id: z.uuid({ error: userMessages.organizationRequired }).nullish(),
+    password: passwordSchema.optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.role === 'user' && !input.organization_id)
+      ctx.addIssue({ code: 'custom', message: userMessages.organizationRequired, path: ['organization_id'] });
+    if (input.role === 'admin' && input.organization_id)
+      ctx.addIssue({ code: 'custom', message: userMessages.adminHasNoOrganization, path: ['organization_id'] });
+  });
+export type AdminCreateUserRequest = z.input<typeof adminCreateUserRequestSchema>;
+
+/** Edit User (admin): spec §7 fields pipeline, email, fullname, dashboards. */
+export const userUpdateRequestSchema = z.object({
+  pipeline: z.string().trim().max(200, 'Pipeline must be at most 200 characters').nullish(),
+  email: emailSchema.optional(),
+  fullname: nameSchema('Full name').optional(),
+  dashboards: z.array(z.uuid()).max(200).optional(),
+});
+export type UserUpdateRequest = z.input<typeof userUpdateRequestSchema>;
+
+export const userStatusRequestSchema = z.object({ isActive: z.boolean() });
+
+export const USER_SORT_FIELDS = ['name', 'email', 'role', 'organizationName', 'createdAt'] as const;
+
+export const userListQuerySchema = pageQuerySchema.extend({
+  name: filterText,
+  email: filterText,
+  organization_id: z
+    .uuid()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  role: z
+    .enum(ROLES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  status: z.enum(['active', 'inactive', 'all']).default('all'),
+  sortBy: z.enum(USER_SORT_FIELDS).default('name'),
+});
+export type UserListQuery = z.input<typeof userListQuerySchema>;
+
+/** Spec §7: GET /api/v1/user answers the list in `data`; paging sits beside it. */
+export const userListResponseSchema = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  data: z.array(userSchema),
+  pagination: paginationSchema,
+});

@@ -1,11 +1,67 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const id = () =>
   uuid('id')
     .primaryKey()
     .default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    powerbiEmail: text('powerbi_email'),
+    address: text('address'),
+    description: text('description'),
+    /** Storage key of the PNG logo (never a URL given by a client). */
+    logoKey: text('logo_key'),
+    auditDataMessage: text('audit_data_message'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('organizations_name_unique').on(sql`lower(${table.name})`)],
+);
+
+/** Dashboards of an organization, in the order its people see them. */
+export const dashboards = pgTable(
+  'dashboards',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    workspaceId: text('workspace_id').notNull(),
+    datasetId: text('dataset_id').notNull(),
+    type: text('type', { enum: ['report', 'paginatedReport'] })
+      .notNull()
+      .default('report'),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('dashboards_organization_name_unique').on(table.organizationId, sql`lower(${table.name})`),
+    index('dashboards_organization_position_idx').on(table.organizationId, table.position),
+  ],
+);
 
 export const users = pgTable(
   'users',
@@ -18,14 +74,34 @@ export const users = pgTable(
     role: text('role', { enum: ['admin', 'user'] })
       .notNull()
       .default('user'),
-    organizationId: uuid('organization_id'),
+    organizationId: uuid('organization_id').references((): AnyPgColumn => organizations.id, {
+      onDelete: 'restrict',
+    }),
+    pipeline: text('pipeline'),
     passwordHash: text('password_hash'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Set when an admin e-mails a temporary password; the first sign-in with it uses it up. */
+    temporaryPasswordIssuedAt: timestamp('temporary_password_issued_at', { withTimezone: true }),
+    temporaryPasswordUsedAt: timestamp('temporary_password_used_at', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('users_organization_idx').on(table.organizationId)],
+);
+
+/** Which of the organization's dashboards a user may see. */
+export const userDashboards = pgTable(
+  'user_dashboards',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dashboardId: uuid('dashboard_id')
+      .notNull()
+      .references(() => dashboards.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.dashboardId] })],
 );
 
 /** Server-side record of every issued token, so logout and password changes really end sessions. */
@@ -54,6 +130,10 @@ export const passwordResetTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
+    /** 'reset' (forgot password) or 'invite' (set the first password of a user an admin added). */
+    purpose: text('purpose', { enum: ['reset', 'invite'] })
+      .notNull()
+      .default('reset'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -85,4 +165,25 @@ export const outboxEmails = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('outbox_emails_created_idx').on(table.createdAt)],
+);
+
+/** Who changed what, when, with the state before and after: every admin change writes one. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: id(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_events_entity_idx').on(table.entityType, table.entityId),
+    index('audit_events_organization_idx').on(table.organizationId, table.createdAt),
+  ],
 );

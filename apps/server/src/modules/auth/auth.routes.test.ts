@@ -36,6 +36,7 @@ describe('POST /api/v1/auth/login', () => {
     });
     expect(Object.keys(body.data.user).sort()).toEqual([
       'createdAt',
+      'dashboards',
       'email',
       'firstName',
       'fullName',
@@ -43,8 +44,10 @@ describe('POST /api/v1/auth/login', () => {
       'isActive',
       'lastName',
       'mustChangePassword',
+      'organizationName',
       'organization_id',
       'phoneNumber',
+      'pipeline',
       'role',
     ]);
     expect(response.body).not.toMatch(/passwordHash|password_hash|\$argon2/);

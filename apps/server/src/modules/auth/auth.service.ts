@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChangePasswordRequest, LoginData } from '@finboard/shared/auth';
-import { RESET_TOKEN_TTL_SECONDS } from '@finboard/shared/constants';
+import { RESET_TOKEN_TTL_SECONDS, type Role } from '@finboard/shared/constants';
+import { organizationMessages } from '@finboard/shared/organizations';
 import { messages } from '@finboard/shared/messages';
 import type { User } from '@finboard/shared/users';
 import type { Database } from '../../db/client.ts';
@@ -8,13 +9,24 @@ import { badRequest, forbidden, unauthorized } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto/passwords.ts';
 import { generateToken, hashToken } from '../../platform/crypto/tokens.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { toUser, type UsersService } from '../users/users.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import type { SessionsService } from './sessions.service.ts';
 import { authRepository } from './auth.repository.ts';
 import { passwordResetEmail } from './auth.emails.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
+/** Who is calling: enough to authorize, resolved once per request. */
+export interface Principal {
+  id: string;
+  email: string;
+  role: Role;
+  organizationId: string | null;
+  mustChangePassword: boolean;
+}
+
 export interface AuthContext {
-  user: User;
+  user: Principal;
   sessionId: string;
 }
 
@@ -28,6 +40,8 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export function createAuthService(deps: {
   db: Database;
   users: UsersService;
+  audit: AuditService;
+  sessions: SessionsService;
   tokens: SessionTokens;
   mailer: Mailer;
   sessionTtlSeconds: number;
@@ -52,6 +66,12 @@ export function createAuthService(deps: {
       const ok = await verifyPassword(account?.passwordHash ?? null, password);
       if (!account || !ok) throw unauthorized(messages.invalidCredentials);
       if (!account.isActive) throw forbidden('ACCOUNT_DISABLED', messages.accountDisabled);
+      if (account.organizationActive === false) throw forbidden('ORGANIZATION_INACTIVE', organizationMessages.inactive);
+      if (account.temporaryPasswordIssuedAt) {
+        // An e-mailed temporary password opens one session, in which its owner must choose a new one.
+        if (account.temporaryPasswordUsedAt) throw unauthorized(messages.temporaryPasswordUsed);
+        await users.markTemporaryPasswordUsed(account.id);
+      }
 
       const expiresAt = new Date(Date.now() + sessionTtlSeconds * 1000);
       const session = await repo.createSession({
@@ -61,7 +81,7 @@ export function createAuthService(deps: {
         userAgent: client.userAgent?.slice(0, 500),
       });
       const token = await tokens.sign({ userId: account.id, sessionId: session.id }, expiresAt);
-      return { user: toUser(account), token, expiresIn: sessionTtlSeconds };
+      return { user: await users.getProfile(account.id), token, expiresIn: sessionTtlSeconds };
     },
 
     /** Resolves a bearer token to a live session of an active user, or undefined. */
@@ -72,7 +92,16 @@ export function createAuthService(deps: {
       if (!session || session.userId !== claims.userId) return undefined;
       const account = await users.findAccountById(claims.userId);
       if (!account || !account.isActive) return undefined;
-      return { user: toUser(account), sessionId: session.id };
+      return {
+        sessionId: session.id,
+        user: {
+          id: account.id,
+          email: account.email,
+          role: account.role,
+          organizationId: account.organizationId,
+          mustChangePassword: account.mustChangePassword,
+        },
+      };
     },
 
     logout: (sessionId: string) => repo.revokeSession(sessionId),
@@ -88,7 +117,8 @@ export function createAuthService(deps: {
         expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000),
       });
       const link = `${publicUrl}/reset-password/${encodeURIComponent(token)}`;
-      sendInBackground(() => mailer.send(passwordResetEmail(account.email, toUser(account).fullName, link)));
+      const fullName = `${account.firstName} ${account.lastName}`.trim();
+      sendInBackground(() => mailer.send(passwordResetEmail(account.email, fullName, link)));
     },
 
     /** Sets the new password, burns every outstanding link and ends every session of the user. */

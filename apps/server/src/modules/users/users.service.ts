@@ -2,13 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProfileUpdateRequest, SignupRequest, User } from '@finboard/shared/users';
 import { messages } from '@finboard/shared/messages';
 import type { Database, Executor } from '../../db/client.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { SessionsService } from '../auth/sessions.service.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { generatePassword, hashPassword } from '../../platform/crypto/passwords.ts';
-import { usersRepository, type UserRow } from './users.repository.ts';
+import { usersRepository, type AccountRow, type UserProfileRow, type UserRow } from './users.repository.ts';
 
-export type { UserRow };
+export type { AccountRow, UserRow };
 
-export function toUser(row: UserRow): User {
+export function toUser(row: UserProfileRow): User {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -18,6 +21,9 @@ export function toUser(row: UserRow): User {
     phoneNumber: row.phoneNumber,
     role: row.role,
     organization_id: row.organizationId,
+    organizationName: row.organizationName,
+    pipeline: row.pipeline,
+    dashboards: row.dashboards,
     isActive: row.isActive,
     mustChangePassword: row.mustChangePassword,
     createdAt: row.createdAt.toISOString(),
@@ -26,27 +32,55 @@ export function toUser(row: UserRow): User {
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export function createUsersService({ db }: { db: Database }) {
+export function createUsersService(deps: {
+  db: Database;
+  audit: AuditService;
+  mailer: Mailer;
+  sessions: SessionsService;
+  publicUrl: string;
+  logger: FastifyBaseLogger;
+}) {
+  const { db } = deps;
   const repo = usersRepository(db);
 
   return {
     /** Account records, password hash included: for the auth module only. */
-    findAccountByEmail: (email: string) => repo.findByEmail(email),
+    findAccountByEmail: (email: string) => repo.findAccountByEmail(email),
     findAccountById: (id: string) => repo.findById(id),
 
     listActiveAdminEmails: () => repo.listActiveAdminEmails(),
 
+    /** A password the user chose: clears any temporary-password state. */
     async setPassword(
       userId: string,
       passwordHash: string,
       mustChangePassword: boolean,
       tx: Executor = db,
     ): Promise<void> {
-      await usersRepository(tx).update(userId, { passwordHash, mustChangePassword });
+      await usersRepository(tx).update(userId, {
+        passwordHash,
+        mustChangePassword,
+        temporaryPasswordIssuedAt: null,
+        temporaryPasswordUsedAt: null,
+      });
     },
 
-    async getProfile(userId: string): Promise<User> {
-      const row = await repo.findById(userId);
+    /** A password an admin had e-mailed: good for one sign-in, after which a new one is forced. */
+    async setTemporaryPassword(userId: string, passwordHash: string, tx: Executor = db): Promise<void> {
+      await usersRepository(tx).update(userId, {
+        passwordHash,
+        mustChangePassword: true,
+        temporaryPasswordIssuedAt: new Date(),
+        temporaryPasswordUsedAt: null,
+      });
+    },
+
+    async markTemporaryPasswordUsed(userId: string): Promise<void> {
+      await repo.update(userId, { temporaryPasswordUsedAt: new Date() });
+    },
+
+    async getProfile(userId: string, tx: Executor = db): Promise<User> {
+      const row = await usersRepository(tx).findProfile(userId);
       if (!row) throw notFound(messages.notFound);
       return toUser(row);
     },
@@ -60,7 +94,7 @@ export function createUsersService({ db }: { db: Database }) {
         phoneNumber: input.phoneNumber,
       });
       if (!row) throw notFound(messages.notFound);
-      return toUser(row);
+      return this.getProfile(row.id);
     },
 
     /** Self sign-up: role user, no organization until an admin assigns one. */
@@ -75,7 +109,7 @@ export function createUsersService({ db }: { db: Database }) {
         passwordHash: await hashPassword(input.password),
       });
       if (!row) throw conflict('EMAIL_TAKEN', messages.emailTaken, 'email');
-      return toUser(row);
+      return this.getProfile(row.id);
     },
 
     /**

@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { messages } from '@finboard/shared/messages';
+import { forbidden } from '../errors.ts';
+import type { Principal } from '../modules/auth/auth.service.ts';
+import { callerOf } from './auth.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The path parameter naming the organization a route reads or changes; the guard checks it before the handler. */
+    tenantParam?: string;
+  }
+}
+
+/** Admins may act on any organization; a user only on their own. Anything else: 403, nothing read. */
+export function assertOrganizationAccess(principal: Principal, organizationId: string): void {
+  if (principal.role === 'admin') return;
+  if (!principal.organizationId || principal.organizationId !== organizationId) {
+    throw forbidden('OTHER_ORGANIZATION', messages.forbidden);
+  }
+}
+
+/** The one tenant guard: routes name their organization parameter in `config.tenantParam`. */
+export const tenantGuardPlugin = fp(async (app: FastifyInstance) => {
+  // preHandler: after the params have been validated (an organization id is a UUID by then).
+  app.addHook('preHandler', async (request) => {
+    const param = request.routeOptions.config.tenantParam;
+    if (!param) return;
+    assertOrganizationAccess(callerOf(request).user, organizationIdOf(request));
+  });
+});
+
+/** The organization a tenant-guarded route is about, as the guard checked it. */
+export function organizationIdOf(request: FastifyRequest): string {
+  const param = request.routeOptions.config.tenantParam;
+  const value = param ? (request.params as Record<string, unknown>)[param] : undefined;
+  if (typeof value !== 'string') throw new Error(`route ${request.routeOptions.url} has no tenant parameter`);
+  return value;
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { LOGO_MAX_BYTES } from './constants.ts';
+import { dashboardSchema } from './dashboards.ts';
+import { filterText, pageQuerySchema, paginationSchema } from './pagination.ts';
+import { emailSchema, nameSchema, phoneSchema } from './validation.ts';
+
+export const organizationMessages = {
+  fetchFailed: 'Failed to fetch organizations',
+  idMissing: 'Organization ID is missing',
+  updated: 'Client updated successfully',
+  updateFailed: 'Failed to update client',
+  created: 'Organization created successfully',
+  fetched: 'Organizations fetched successfully',
+  notFound: 'Organization not found',
+  nameTaken: 'An organization with this name already exists',
+  deactivated: 'Organization deactivated',
+  reactivated: 'Organization reactivated',
+  inactive: 'Your organization is inactive. Please contact your administrator.',
+  auditMessageSaved: 'Audit data message saved',
+  logoPngOnly: 'Only PNG files are allowed!',
+  logoTooLarge: 'Image must be smaller than 5MB!',
+} as const;
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** The Add / Edit Organization form fields (multipart text parts; the logo travels as a file part). */
+export const organizationFormSchema = z.object({
+  organizationName: nameSchema('Organization name'),
+  organizationEmail: emailSchema,
+  organizationPhoneNumber: phoneSchema,
+  organizationAddress: optionalText('Address', 500),
+  organizationDescription: optionalText('Description', 2000),
+  powerbiEmail: emailSchema.optional().or(z.literal('').transform(() => undefined)),
+  /** Legacy clients may send the dashboard list with the form: an array or an escaped JSON string. */
+  dashboards: z.unknown().optional(),
+});
+export type OrganizationForm = z.input<typeof organizationFormSchema>;
+
+export const organizationSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  powerbiEmail: z.string().nullable(),
+  address: z.string().nullable(),
+  description: z.string().nullable(),
+  /** Path of the stored logo for the image endpoint, or null. */
+  logo_url: z.string().nullable(),
+  isActive: z.boolean(),
+  auditDataMessage: z.string().nullable(),
+  userCount: z.number().int(),
+  dashboards: z.array(dashboardSchema),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const organizationSummarySchema = organizationSchema.omit({ dashboards: true });
+export type OrganizationSummary = z.infer<typeof organizationSummarySchema>;
+
+export const ORGANIZATION_SORT_FIELDS = ['name', 'email', 'phone', 'powerbiEmail', 'createdAt', 'userCount'] as const;
+
+export const organizationListQuerySchema = pageQuerySchema.extend({
+  name: filterText,
+  email: filterText,
+  phone: filterText,
+  powerbiEmail: filterText,
+  /** Matches name, e-mail, phone or Power BI e-mail. */
+  search: filterText,
+  status: z.enum(['active', 'inactive', 'all']).default('all'),
+  sortBy: z.enum(ORGANIZATION_SORT_FIELDS).default('name'),
+});
+export type OrganizationListQuery = z.input<typeof organizationListQuerySchema>;
+
+export const organizationListDataSchema = z.object({
+  organizations: z.array(organizationSummarySchema),
+  pagination: paginationSchema,
+});
+
+export const organizationDetailDataSchema = z.object({
+  organization: organizationSchema,
+  auditDataMessage: z.string().nullable(),
+  /** Whether the organization's warehouse holds data the audit message speaks about. */
+  viewHasData: z.boolean(),
+});
+
+export const auditMessageRequestSchema = z.object({
+  auditDataMessage: z
+    .string()
+    .trim()
+    .max(1000, 'Audit data message must be at most 1000 characters')
+    .nullable()
+    .transform((value) => (value ? value : null)),
+});
+
+export const organizationIdParamsSchema = z.object({ id: z.uuid({ error: organizationMessages.idMissing }) });
+
+/** PNG signature: the first eight bytes of every PNG file. */
+export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
+
+/** The logo rule of spec §5, checked on the bytes themselves (browser and server alike). */
+export function logoProblem(bytes: Uint8Array, size: number): string | undefined {
+  if (!PNG_SIGNATURE.every((byte, index) => bytes[index] === byte)) return organizationMessages.logoPngOnly;
+  if (size >= LOGO_MAX_BYTES) return organizationMessages.logoTooLarge;
+  return undefined;
+}

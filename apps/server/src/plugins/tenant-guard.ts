@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '@finboard/shared/messages';
 import { forbidden } from '../errors.ts';
-import type { Principal } from '../modules/auth/auth.service.ts';
+import type { Principal } from '../modules/auth/principal.ts';
 import { callerOf } from './auth.ts';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChangePasswordRequest, LoginData } from '@finboard/shared/auth';
-import { RESET_TOKEN_TTL_SECONDS, type Role } from '@finboard/shared/constants';
+import { RESET_TOKEN_TTL_SECONDS } from '@finboard/shared/constants';
 import { organizationMessages } from '@finboard/shared/organizations';
 import { messages } from '@finboard/shared/messages';
 import type { User } from '@finboard/shared/users';
@@ -11,29 +11,18 @@ import { generateToken, hashToken } from '../../platform/crypto/tokens.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { UsersService } from '../users/users.service.ts';
+import type { AuthContext } from './principal.ts';
 import type { SessionsService } from './sessions.service.ts';
 import { authRepository } from './auth.repository.ts';
 import { passwordResetEmail } from './auth.emails.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
-/** Who is calling: enough to authorize, resolved once per request. */
-export interface Principal {
-  id: string;
-  email: string;
-  role: Role;
-  organizationId: string | null;
-  mustChangePassword: boolean;
-}
-
-export interface AuthContext {
-  user: Principal;
-  sessionId: string;
-}
-
 export interface ClientInfo {
   ip: string;
   userAgent?: string;
 }
+
+export type { AuthContext, Principal } from './principal.ts';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 

@@ -21,6 +21,8 @@ export const dashboardMessages = {
   loadFailed: 'Failed to load dashboards. Please try again.',
   noneAvailable: 'No dashboards available for your account.',
   notFound: 'Dashboard not found',
+  invalidList: 'Dashboards must be a list of dashboard entries',
+  reorderInvalid: 'The new order must list dashboards of this organization, each once',
   unnamed: 'Unnamed Dashboard',
 } as const;
 

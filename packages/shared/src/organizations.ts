@@ -11,6 +11,7 @@ export const organizationMessages = {
   updateFailed: 'Failed to update client',
   created: 'Organization created successfully',
   fetched: 'Organizations fetched successfully',
+  fetchedOne: 'Organization fetched successfully',
   notFound: 'Organization not found',
   nameTaken: 'An organization with this name already exists',
   deactivated: 'Organization deactivated',
@@ -97,6 +98,11 @@ export const auditMessageRequestSchema = z.object({
     .max(1000, 'Audit data message must be at most 1000 characters')
     .nullable()
     .transform((value) => (value ? value : null)),
+});
+
+/** Deactivate (its users can no longer sign in; nothing is deleted) or reactivate an organization. */
+export const organizationStatusRequestSchema = z.object({
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
 });
 
 export const organizationIdParamsSchema = z.object({ id: z.uuid({ error: organizationMessages.idMissing }) });

@@ -1,3 +1,5 @@
+import { messages } from '@finboard/shared/messages';
+
 /** An expected failure with a stable code; the one error handler turns it into the spec's envelope. */
 export class AppError extends Error {
   constructor(
@@ -22,3 +24,12 @@ export const conflict = (code: string, message: string, path?: string) =>
   new AppError(409, code, message, path ? [{ msg: message, path }] : undefined);
 export const tooManyRequests = (message: string, retryAfter?: number) =>
   new AppError(429, 'RATE_LIMITED', message, undefined, retryAfter);
+
+/** Input the routes validate themselves (multipart forms, legacy lists), reported like schema failures. */
+export function invalidInput(issues: readonly { message: string; path: readonly PropertyKey[] }[], pathPrefix = '') {
+  const errors = issues.map((issue) => ({
+    msg: issue.message,
+    path: [pathPrefix, ...issue.path.map(String)].filter(Boolean).join('.'),
+  }));
+  return badRequest('VALIDATION_FAILED', errors[0]?.msg ?? messages.validationFailed, errors);
+}

@@ -37,7 +37,12 @@ export const organizationFormSchema = z.object({
   organizationPhoneNumber: phoneSchema,
   organizationAddress: optionalText('Address', 500),
   organizationDescription: optionalText('Description', 2000),
-  powerbiEmail: emailSchema.optional().or(z.literal('').transform(() => undefined)),
+  // Optional, but when given it must be an e-mail; a union would report only "Invalid input".
+  powerbiEmail: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value : undefined))
+    .pipe(emailSchema.optional()),
   /** Legacy clients may send the dashboard list with the form: an array or an escaped JSON string. */
   dashboards: z.unknown().optional(),
 });

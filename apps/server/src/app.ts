@@ -76,8 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
     logger: app.log,
   });
-  const organizations = createOrganizationsService({ db, audit, storage, sessions });
   const dashboards = createDashboardsService({ db, audit });
+  const organizations = createOrganizationsService({ db, audit, storage, sessions, dashboards, logger: app.log });
   const contact = createContactService({ db, users, mailer, logger: app.log });
   app.decorate('services', { auth, users, mailer });
 
@@ -91,8 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, signupEnabled: config.ALLOW_SIGNUP });
   await app.register(usersRoutes, { users, signupEnabled: config.ALLOW_SIGNUP });
-  await app.register(organizationsRoutes, { organizations, dashboards });
-  await app.register(dashboardsRoutes, { dashboards });
+  await app.register(organizationsRoutes, { organizations });
+  await app.register(dashboardsRoutes, { dashboards, organizations });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });
   await app.register(outboxRoutes, { db });

@@ -1,11 +1,161 @@
 import type { FastifyInstance } from 'fastify';
-import type { DashboardsService } from '../dashboards/dashboards.service.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiSuccessSchema } from '@finboard/shared/api';
+import {
+  auditMessageRequestSchema,
+  organizationDetailDataSchema,
+  organizationIdParamsSchema,
+  organizationListDataSchema,
+  organizationListQuerySchema,
+  organizationMessages,
+  organizationSchema,
+  organizationStatusRequestSchema,
+} from '@finboard/shared/organizations';
+import { callerOf } from '../../plugins/auth.ts';
+import { organizationIdOf } from '../../plugins/tenant-guard.ts';
+import { readOrganizationForm } from './organization-form.ts';
 import type { OrganizationsService } from './organizations.service.ts';
+
+const FORM_DESCRIPTION =
+  'multipart/form-data with the text fields organizationName, organizationEmail, organizationPhoneNumber, ' +
+  'organizationAddress, organizationDescription, powerbiEmail, optional dashboards (a JSON array or an escaped ' +
+  'JSON string), removeLogo=true (edit only), and an optional PNG file part `logo` (under 5MB).';
 
 export async function organizationsRoutes(
   app: FastifyInstance,
-  opts: { organizations: OrganizationsService; dashboards: DashboardsService },
+  opts: { organizations: OrganizationsService },
 ): Promise<void> {
-  void app;
-  void opts;
+  const { organizations } = opts;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/v1/organization',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Organizations: filtered, sorted, one page',
+        querystring: organizationListQuerySchema,
+        response: { 200: apiSuccessSchema(organizationListDataSchema) },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: organizationMessages.fetched,
+      data: await organizations.list(request.query),
+    }),
+  );
+
+  routes.post(
+    '/api/v1/organization/add',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Add Organization',
+        description: FORM_DESCRIPTION,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 201: apiSuccessSchema(z.object({ createdOrganization: organizationSchema })) },
+      },
+    },
+    async (request, reply) => {
+      const form = await readOrganizationForm(request);
+      const createdOrganization = await organizations.create(callerOf(request).user, form);
+      return reply
+        .status(201)
+        .send({ status: true as const, message: organizationMessages.created, data: { createdOrganization } });
+    },
+  );
+
+  routes.get(
+    '/api/v1/organization/:id',
+    {
+      config: { tenantParam: 'id' },
+      schema: {
+        tags: ['organizations'],
+        summary: 'One organization (admins: any; users: their own, with the dashboards granted to them)',
+        params: organizationIdParamsSchema,
+        response: { 200: apiSuccessSchema(organizationDetailDataSchema) },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: organizationMessages.fetchedOne,
+      data: await organizations.getDetail(callerOf(request).user, organizationIdOf(request)),
+    }),
+  );
+
+  routes.put(
+    '/api/v1/organization/:id',
+    {
+      config: { access: 'admin', tenantParam: 'id' },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Edit Organization',
+        description: FORM_DESCRIPTION,
+        consumes: ['multipart/form-data', 'application/json'],
+        params: organizationIdParamsSchema,
+        response: { 200: apiSuccessSchema(z.object({ updatedOrganization: organizationSchema })) },
+      },
+    },
+    async (request) => {
+      const form = await readOrganizationForm(request);
+      return {
+        status: true as const,
+        message: organizationMessages.updated,
+        data: {
+          updatedOrganization: await organizations.update(callerOf(request).user, organizationIdOf(request), form),
+        },
+      };
+    },
+  );
+
+  routes.put(
+    '/api/v1/organization/:id/audit-message',
+    {
+      config: { access: 'admin', tenantParam: 'id' },
+      schema: {
+        tags: ['organizations'],
+        summary: "Set the audit data message shown to the organization's users",
+        params: organizationIdParamsSchema,
+        body: auditMessageRequestSchema,
+        response: { 200: apiSuccessSchema(z.object({ organization: organizationSchema })) },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: organizationMessages.auditMessageSaved,
+      data: {
+        organization: await organizations.setAuditMessage(
+          callerOf(request).user,
+          organizationIdOf(request),
+          request.body.auditDataMessage,
+        ),
+      },
+    }),
+  );
+
+  routes.put(
+    '/api/v1/organization/:id/status',
+    {
+      config: { access: 'admin', tenantParam: 'id' },
+      schema: {
+        tags: ['organizations'],
+        summary: 'Deactivate (its users can no longer sign in) or reactivate an organization',
+        params: organizationIdParamsSchema,
+        body: organizationStatusRequestSchema,
+        response: { 200: apiSuccessSchema(z.object({ organization: organizationSchema })) },
+      },
+    },
+    async (request) => {
+      const { isActive } = request.body;
+      const organization = await organizations.setStatus(callerOf(request).user, organizationIdOf(request), isActive);
+      return {
+        status: true as const,
+        message: isActive ? organizationMessages.reactivated : organizationMessages.deactivated,
+        data: { organization },
+      };
+    },
+  );
 }

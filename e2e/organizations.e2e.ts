@@ -1,0 +1,259 @@
+import { randomInt } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { LOGO_MAX_BYTES } from '@finboard/shared/constants';
+import { dashboardMessages } from '@finboard/shared/dashboards';
+import { organizationMessages } from '@finboard/shared/organizations';
+import { apiLogin } from './support/api';
+import { baseURL, seeText, usePage, waitForPath } from './support/browser';
+import { E2E_ADMIN } from './support/constants';
+import { logInAndLand } from './support/ui';
+
+const currentPage = usePage();
+let page: Page;
+beforeEach(() => {
+  page = currentPage();
+});
+
+/** Organization names allow letters and spaces only, so uniqueness comes from random letters. */
+const uniqueName = (prefix: string) =>
+  `${prefix} ${Array.from({ length: 8 }, () => String.fromCharCode(97 + randomInt(26))).join('')}`;
+
+const smallPng = () =>
+  sharp({ create: { width: 96, height: 48, channels: 3, background: { r: 14, g: 116, b: 144 } } })
+    .png()
+    .toBuffer();
+
+/** Random pixels stored uncompressed: a real PNG of about 5.9MB. */
+const largePng = () => {
+  const width = 1400;
+  const height = 1400;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let index = 0; index < pixels.length; index += 4096) pixels[index] = randomInt(256);
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+};
+
+const jpeg = () =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .jpeg()
+    .toBuffer();
+
+interface ApiOrganization {
+  id: string;
+  name: string;
+  logo_url: string | null;
+  auditDataMessage: string | null;
+  dashboards: { id: string; dashboard: string; type: string }[];
+}
+
+async function api<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+  const token = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+  const response = await fetch(`${baseURL()}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, ...init.headers },
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+interface ErrorBody {
+  message: string;
+  errors?: { msg: string }[];
+}
+/** What the web app shows for a failure (spec §8): the first error's msg, else the message. */
+const mappedMessage = (body: ErrorBody) => body.errors?.[0]?.msg ?? body.message;
+
+const organizationsNamed = async (name: string) =>
+  (await api<{ data: { organizations: ApiOrganization[] } }>(`/api/v1/organization?name=${encodeURIComponent(name)}`))
+    .body.data.organizations;
+
+const organizationDetail = async (id: string) =>
+  (
+    await api<{ data: { organization: ApiOrganization; auditDataMessage: string | null } }>(
+      `/api/v1/organization/${id}`,
+    )
+  ).body.data;
+
+async function openAddOrganization(name: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'Add Organization' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Organization' });
+  await dialog.waitFor();
+  await dialog.getByLabel('Organization name').fill(name);
+  await dialog.getByLabel('Email', { exact: true }).fill('finance@northwind.example.com');
+  await dialog.getByLabel('Phone number').fill('(555) 010-2030');
+  await dialog.getByLabel('Address').fill('1 Harbour Street, Springfield');
+  await dialog.getByLabel('Description').fill('Wholesale distributor');
+  await dialog.getByLabel('Power BI email').fill('bi@northwind.example.com');
+  return dialog;
+}
+
+async function addDashboard(entry: { name: string; type?: 'Paginated Report' }) {
+  await page.getByRole('button', { name: 'Add Dashboard' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Dashboard' });
+  await dialog.waitFor();
+  await dialog.getByLabel('Dashboard name').fill(entry.name);
+  await dialog.getByLabel('URL').fill(`https://app.powerbi.com/reportEmbed?reportId=${randomInt(1e9)}`);
+  await dialog.getByLabel('Workspace ID').fill('ws-0001');
+  await dialog.getByLabel('Dataset ID').fill(`ds-${randomInt(1e6)}`);
+  if (entry.type) {
+    // The Select's list is virtual: choose with the keyboard, as a keyboard user would.
+    await dialog.getByLabel('Type').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.locator('.ant-select-item-option-active', { hasText: 'Report' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await dialog.getByTitle(entry.type).waitFor();
+  }
+  await dialog.getByRole('button', { name: 'Add Dashboard' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Keyboard drag and drop: focus the handle, Space to pick up, arrows to move, Space to drop. */
+async function moveDown(name: string, below: string) {
+  await page.getByRole('button', { name: `Reorder ${name}` }).focus();
+  await page.keyboard.press('Space');
+  await page.locator('[aria-pressed="true"]', { has: page.locator('.anticon-holder') }).waitFor();
+  // The sensor starts listening for arrows a moment after pick-up; past the last row an arrow does nothing.
+  const over = page.getByText(`Dashboard ${name} is over ${below}.`);
+  await expect
+    .poll(async () => {
+      await page.keyboard.press('ArrowDown');
+      return over.count();
+    })
+    .toBe(1);
+  await page.keyboard.press('Space');
+}
+
+const dashboardNames = () => page.getByTestId('dashboard-row').locator('.ant-typography strong').allInnerTexts();
+
+describe('organizations', () => {
+  it('adds an organization with a PNG logo, configures its dashboards and sets its audit message', async () => {
+    const name = uniqueName('Northwind');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await page.getByRole('heading', { name: 'Organizations' }).waitFor();
+
+    const dialog = await openAddOrganization(name);
+    await dialog
+      .getByLabel('Logo')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await smallPng() });
+    await dialog.getByRole('img', { name: 'Logo preview' }).waitFor();
+    await dialog.getByRole('button', { name: 'Add Organization' }).click();
+    await seeText(page, organizationMessages.created);
+    await dialog.waitFor({ state: 'hidden' });
+
+    // It is in the list, with its own logo served by the image endpoint.
+    await page.getByRole('searchbox', { name: 'Search organizations' }).fill(name);
+    await page.getByRole('searchbox', { name: 'Search organizations' }).press('Enter');
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await row.waitFor();
+    const logo = row.getByRole('img', { name: `${name} logo` });
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await logo.getAttribute('src')).toMatch(/^\/api\/v1\/image\?url=logos%2F/);
+    const [stored] = await organizationsNamed(name);
+    expect(stored?.logo_url).toMatch(/^logos\//);
+
+    // Its profile.
+    await row.getByRole('link', { name }).click();
+    await waitForPath(page, `/organizations/${stored!.id}`);
+    await page.getByRole('heading', { name: 'Organization Profile' }).waitFor();
+    await seeText(page, 'bi@northwind.example.com');
+
+    // The Add Dashboard form refuses an empty submission and a duplicate name.
+    await page.getByRole('button', { name: 'Add Dashboard' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Dashboard' });
+    await form.getByRole('button', { name: 'Add Dashboard' }).click();
+    await seeText(page, dashboardMessages.allRequired);
+    await seeText(page, dashboardMessages.nameRequired);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'hidden' });
+
+    await addDashboard({ name: 'Profit and Loss' });
+    await seeText(page, dashboardMessages.updated);
+    await page.getByRole('button', { name: 'Add Dashboard' }).click();
+    await form.getByLabel('Dashboard name').fill('profit and loss');
+    await form.getByRole('button', { name: 'Add Dashboard' }).click();
+    await seeText(page, dashboardMessages.duplicateName);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'hidden' });
+    await addDashboard({ name: 'Cash Flow', type: 'Paginated Report' });
+    await expect.poll(dashboardNames).toEqual(['Profit and Loss', 'Cash Flow']);
+
+    // Reorder with the keyboard: pick up, move down, drop. It applies at once and is saved.
+    await moveDown('Profit and Loss', 'Cash Flow');
+    await expect.poll(dashboardNames).toEqual(['Cash Flow', 'Profit and Loss']);
+    await seeText(page, dashboardMessages.updated);
+    await expect
+      .poll(async () =>
+        (await organizationDetail(stored!.id)).organization.dashboards.map((d) => `${d.dashboard}: ${d.type}`),
+      )
+      .toEqual(['Cash Flow: paginatedReport', 'Profit and Loss: report']);
+    await page.reload();
+    await expect.poll(dashboardNames).toEqual(['Cash Flow', 'Profit and Loss']);
+
+    // The new order shows before the save answers; when the save fails, the previous order comes back.
+    let failSave = () => {};
+    const saveHeld = new Promise<void>((resolve) => (failSave = resolve));
+    await page.route('**/dashboards/order', async (route) => {
+      await saveHeld;
+      await route.fulfill({ status: 500, json: { status: false, message: 'An error occurred' } });
+    });
+    await moveDown('Cash Flow', 'Profit and Loss');
+    await expect.poll(dashboardNames).toEqual(['Profit and Loss', 'Cash Flow']);
+    failSave();
+    await seeText(page, dashboardMessages.updateFailed);
+    await expect.poll(dashboardNames).toEqual(['Cash Flow', 'Profit and Loss']);
+    await page.unroute('**/dashboards/order');
+
+    // The audit data message its users will see.
+    await page.getByLabel('Audit data message').fill('Figures up to March are audited.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await seeText(page, organizationMessages.auditMessageSaved);
+    expect((await organizationDetail(stored!.id)).auditDataMessage).toBe('Figures up to March are audited.');
+  });
+
+  it('refuses a JPEG renamed .png and a PNG of 5MB or more in the browser, and creates nothing', async () => {
+    const name = uniqueName('Refused');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    const dialog = await openAddOrganization(name);
+    const logoInput = dialog.getByLabel('Logo');
+
+    await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await jpeg() });
+    await seeText(page, organizationMessages.logoPngOnly);
+    expect(await dialog.getByRole('img', { name: 'Logo preview' }).count()).toBe(0);
+
+    const large = await largePng();
+    expect(large.length).toBeGreaterThanOrEqual(LOGO_MAX_BYTES);
+    await logoInput.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: large });
+    await seeText(page, organizationMessages.logoTooLarge);
+    expect(await dialog.getByRole('img', { name: 'Logo preview' }).count()).toBe(0);
+
+    // Submitting with the refused logo still pending sends nothing.
+    await dialog.getByRole('button', { name: 'Add Organization' }).click();
+    await seeText(page, 'Form submission failed! Please check the highlighted fields.');
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await organizationsNamed(name)).toEqual([]);
+  });
+
+  it('refuses the same files at the API, by their content, and stores nothing', async () => {
+    const name = uniqueName('Bypass');
+    const form = (logo: Buffer) => {
+      const body = new FormData();
+      body.append('organizationName', name);
+      body.append('organizationEmail', 'bypass@example.com');
+      body.append('organizationPhoneNumber', '5550102030');
+      body.append('logo', new Blob([new Uint8Array(logo)], { type: 'image/png' }), 'logo.png');
+      return body;
+    };
+    const asJpeg = await api<ErrorBody>('/api/v1/organization/add', { method: 'POST', body: form(await jpeg()) });
+    expect(asJpeg.status).toBe(400);
+    expect(mappedMessage(asJpeg.body)).toBe(organizationMessages.logoPngOnly);
+    const tooLarge = await api<ErrorBody>('/api/v1/organization/add', { method: 'POST', body: form(await largePng()) });
+    expect(tooLarge.status).toBe(400);
+    expect(mappedMessage(tooLarge.body)).toBe(organizationMessages.logoTooLarge);
+    expect(await organizationsNamed(name)).toEqual([]);
+  });
+});

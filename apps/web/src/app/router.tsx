@@ -13,7 +13,6 @@ const UPCOMING: { path: string; title: string; access: 'admin' | 'user' | 'any' 
   { path: '/data-refresh-log', title: 'Dataset Refresh Log', access: 'any' },
   { path: '/file-upload', title: 'Upload', access: 'any' },
   { path: '/apps', title: 'Apps', access: 'any' },
-  { path: '/organizations', title: 'Organizations', access: 'admin' },
   { path: '/org-onboarding', title: 'Org - Onboarding', access: 'admin' },
   { path: '/users', title: 'Users', access: 'admin' },
   { path: '/datatypemaster', title: 'Data Type Master', access: 'any' },
@@ -22,6 +21,18 @@ const UPCOMING: { path: string; title: string; access: 'admin' | 'user' | 'any' 
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
+
+/** A page only the platform admin may open (the API enforces it too). */
+const adminPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => {
+  const [{ default: Page }, { RequireRole }] = await Promise.all([load(), import('./layout/require-role')]);
+  return {
+    element: (
+      <RequireRole role="admin">
+        <Page />
+      </RequireRole>
+    ),
+  };
+};
 
 const publicPages: RouteObject[] = [
   { index: true, lazy: lazyPage(() => import('../features/public-site/home-page')) },
@@ -42,6 +53,11 @@ const authPages: RouteObject[] = [
 
 const appPages: RouteObject[] = [
   { path: 'change-password', lazy: lazyPage(() => import('../features/auth/change-password-page')) },
+  { path: 'organizations', lazy: adminPage(() => import('../features/organizations/organizations-page')) },
+  {
+    path: 'organizations/:id',
+    lazy: adminPage(() => import('../features/organizations/organization-profile-page')),
+  },
   {
     path: 'outbox',
     lazy: async () => {

@@ -1,0 +1,107 @@
+import { Alert, App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { dashboardMessages, type Dashboard } from '@finboard/shared/dashboards';
+import { userUpdateRequestSchema, type User } from '@finboard/shared/users';
+import { zodRule } from '../../../lib/form-rules';
+import { useUpdateUser } from '../api/update-user';
+
+interface EditUserForm {
+  fullname: string;
+  email: string;
+  pipeline?: string;
+  dashboards: string[];
+}
+
+const fields = userUpdateRequestSchema.shape;
+
+/** Edit User (spec §2, §7): full name, e-mail, pipeline and the organization's dashboards the user may see. */
+export function EditUserModal(props: {
+  user: User;
+  open: boolean;
+  onClose: () => void;
+  /** The user's organization's dashboards; undefined while loading, empty for a platform admin. */
+  dashboards: Dashboard[] | undefined;
+  dashboardsError?: Error | null;
+}) {
+  const { user } = props;
+  const { message } = App.useApp();
+  const update = useUpdateUser();
+  const hasOrganization = Boolean(user.organization_id);
+
+  const close = () => {
+    update.reset();
+    props.onClose();
+  };
+
+  const onFinish = (values: EditUserForm) =>
+    update.mutate(
+      {
+        userId: user.id,
+        body: {
+          fullname: values.fullname,
+          email: values.email,
+          pipeline: values.pipeline?.trim() ? values.pipeline.trim() : null,
+          ...(hasOrganization ? { dashboards: values.dashboards ?? [] } : {}),
+        },
+      },
+      {
+        onSuccess: (response) => {
+          void message.success(response.message);
+          close();
+        },
+      },
+    );
+
+  return (
+    <Modal title="Edit User" open={props.open} onCancel={close} footer={null} destroyOnHidden width={560}>
+      {update.error && (
+        <Alert type="error" role="alert" showIcon title={update.error.message} style={{ marginBottom: 16 }} />
+      )}
+      <Form<EditUserForm>
+        name="editUser"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        disabled={update.isPending}
+        initialValues={{
+          fullname: user.fullName,
+          email: user.email,
+          pipeline: user.pipeline ?? '',
+          dashboards: user.dashboards,
+        }}
+      >
+        <Form.Item label="Full name" name="fullname" rules={[zodRule(fields.fullname.unwrap())]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item label="Email" name="email" rules={[zodRule(fields.email.unwrap())]}>
+          <Input type="email" autoComplete="off" />
+        </Form.Item>
+        <Form.Item label="Pipeline" name="pipeline" rules={[zodRule(fields.pipeline, { optional: true })]}>
+          <Input autoComplete="off" placeholder="None" />
+        </Form.Item>
+        {hasOrganization && (
+          <Form.Item
+            label="Dashboards"
+            name="dashboards"
+            extra={`The dashboards of ${user.organizationName ?? 'the organization'} this user may see.`}
+          >
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder="No dashboards"
+              loading={props.dashboards === undefined && !props.dashboardsError}
+              options={(props.dashboards ?? []).map((dashboard) => ({ value: dashboard.id, label: dashboard.name }))}
+              notFoundContent={props.dashboardsError?.message ?? dashboardMessages.noneAvailable}
+              optionFilterProp="label"
+            />
+          </Form.Item>
+        )}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={update.isPending}>
+            Update
+          </Button>
+          <Button onClick={close}>Cancel</Button>
+        </Space>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { ROLES, type Role } from '@finboard/shared/constants';
+import { useOrganizationOptions } from '../api/get-organization-options';
+import { ROLE_LABELS } from '../user-labels';
+
+export interface UserFilters {
+  name?: string;
+  email?: string;
+  organization_id?: string;
+  role?: Role;
+}
+
+/** Filter Users (spec §2): applied on 'Apply Filter', all removed on 'Clear Filter'. */
+export function FilterUsers(props: { value: UserFilters; onApply: (filters: UserFilters) => void }) {
+  const [form] = Form.useForm<UserFilters>();
+  const organizations = useOrganizationOptions();
+  const { value } = props;
+
+  // The address is the source of truth: back/forward and links update the fields.
+  useEffect(() => {
+    form.setFieldsValue({
+      name: value.name,
+      email: value.email,
+      organization_id: value.organization_id,
+      role: value.role,
+    });
+  }, [form, value.name, value.email, value.organization_id, value.role]);
+
+  const clear = () => {
+    form.resetFields();
+    props.onApply({});
+  };
+
+  return (
+    <Card title="Filter Users" size="small" style={{ marginBottom: 16 }}>
+      <Form form={form} name="filterUsers" layout="inline" onFinish={props.onApply} style={{ rowGap: 12 }}>
+        <Form.Item label="Name" name="name">
+          <Input allowClear placeholder="Any name" />
+        </Form.Item>
+        <Form.Item label="E-mail" name="email">
+          <Input allowClear placeholder="Any e-mail" />
+        </Form.Item>
+        <Form.Item label="Organization" name="organization_id">
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="Any organization"
+            style={{ width: 220 }}
+            loading={organizations.isPending}
+            options={organizations.data ?? []}
+          />
+        </Form.Item>
+        <Form.Item label="Role" name="role">
+          <Select
+            allowClear
+            placeholder="Any role"
+            style={{ width: 140 }}
+            options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+          />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            Apply Filter
+          </Button>
+          <Button onClick={clear}>Clear Filter</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

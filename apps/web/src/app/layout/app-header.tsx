@@ -1,21 +1,48 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { App, Avatar, Button, Dropdown, Flex, Layout, Menu, Space, Tooltip, Typography, type MenuProps } from 'antd';
-import { DownOutlined, KeyOutlined, LogoutOutlined, MailOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App,
+  Avatar,
+  Button,
+  Dropdown,
+  Flex,
+  Layout,
+  Menu,
+  Space,
+  Tooltip,
+  Typography,
+  type MenuProps,
+} from 'antd';
+import {
+  BellOutlined,
+  DownOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MailOutlined,
+  MenuUnfoldOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { AVATAR_TEXT_GAP } from '@finboard/shared/constants';
+import { AVATAR_TEXT_GAP, LOGO_HEIGHT, LOGO_WIDTH } from '@finboard/shared/constants';
+import { dashboardMessages } from '@finboard/shared/dashboards';
 import { messages } from '@finboard/shared/messages';
 import type { User } from '@finboard/shared/users';
 import { useLogout } from '../../features/auth/api/logout';
+import { useOrganization } from '../../features/organizations/api/get-organization';
+import { useReorderDashboards } from '../../features/organizations/api/reorder-dashboards';
+import { moveById } from '../../features/organizations/dashboard-order';
+import { imageUrl } from '../../lib/image-url';
 import { sessionStore } from '../../lib/session-store';
 import { logoTargetFor } from '../landing';
 import { DashboardDrawer } from './dashboard-drawer';
+import { HeaderOrganizationName } from './header-organization-name';
 import { DEFAULT_LOGO, HeaderLogo } from './header-logo';
 import { dashboardHref, isActive, navigationFor } from './navigation';
 import { displayNameOf, initialsOf } from './user-display';
 
-/** Dashboards assigned to the caller's organization arrive with the organizations capability. */
-const NO_DASHBOARDS: { name: string }[] = [];
+/** Twice the displayed width, for sharp logos on high-density screens. */
+const LOGO_REQUEST_WIDTH = LOGO_WIDTH * 2;
 
 export function AppHeader({ user }: { user: User }) {
   const { pathname } = useLocation();
@@ -24,7 +51,35 @@ export function AppHeader({ user }: { user: User }) {
   const { message } = App.useApp();
   const logout = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const dashboards = NO_DASHBOARDS;
+  const isOrganizationUser = user.role === 'user';
+  const organizationId = isOrganizationUser ? user.organization_id : null;
+  // Spec §4: fetched on load and refreshed every hour; the server lists only the dashboards granted to the user.
+  const organization = useOrganization(organizationId, { refreshHourly: true });
+  const reorder = useReorderDashboards();
+  const dashboards = organization.data?.organization.dashboards ?? [];
+  const dashboardsError = organization.error ? dashboardMessages.loadFailed : undefined;
+  const organizationLoading = Boolean(organizationId) && organization.isPending;
+
+  // Spec §2/§4: shown by itself when the view has data and a message exists; the bell toggles it.
+  const auditMessage = organization.data?.viewHasData ? organization.data.auditDataMessage : null;
+  const [hiddenAuditMessage, setHiddenAuditMessage] = useState<string | null>(null);
+  const infoVisible = Boolean(auditMessage) && hiddenAuditMessage !== auditMessage;
+
+  const moveDashboard = (activeId: string, overId: string) => {
+    const next = moveById(dashboards, activeId, overId);
+    if (!organizationId || !next) return;
+    reorder.mutate(
+      { organizationId, dashboardIds: next.map((dashboard) => dashboard.id) },
+      {
+        onSuccess: () => void message.success(dashboardMessages.updated),
+        onError: () => void message.error(dashboardMessages.updateFailed),
+      },
+    );
+  };
+
+  const logoSrc = organization.data?.organization.logo_url
+    ? imageUrl(organization.data.organization.logo_url, LOGO_REQUEST_WIDTH)
+    : DEFAULT_LOGO;
 
   const items: MenuProps['items'] = navigationFor(user.role).map((item) =>
     item.path
@@ -35,10 +90,16 @@ export function AppHeader({ user }: { user: User }) {
           children:
             dashboards.length > 0
               ? dashboards.map((dashboard) => ({
-                  key: `dashboard:${dashboard.name}`,
+                  key: `dashboard:${dashboard.id}`,
                   label: <Link to={dashboardHref(dashboard.name)}>{dashboard.name}</Link>,
                 }))
-              : [{ key: 'dashboard:none', label: 'No dashboards available for your account.', disabled: true }],
+              : [
+                  {
+                    key: 'dashboard:none',
+                    label: dashboardsError ?? (organizationLoading ? 'Loading...' : dashboardMessages.noneAvailable),
+                    disabled: true,
+                  },
+                ],
         },
   );
   const selectedKeys = navigationFor(user.role)
@@ -59,6 +120,12 @@ export function AppHeader({ user }: { user: User }) {
 
   const profileMenu: MenuProps['items'] = [
     {
+      key: 'profile',
+      icon: <UserOutlined />,
+      label: 'Profile Details',
+      onClick: () => void navigate('/profile'),
+    },
+    {
       key: 'change-password',
       icon: <KeyOutlined />,
       label: 'Change Password',
@@ -72,53 +139,99 @@ export function AppHeader({ user }: { user: User }) {
   ];
 
   return (
-    <Layout.Header
-      style={{
-        background: '#fff',
-        borderBottom: '1px solid #e2e8f0',
-        padding: '0 24px',
-        display: 'flex',
-        alignItems: 'center',
-        gap: 24,
-        position: 'sticky',
-        top: 0,
-        zIndex: 10,
-      }}
-    >
-      {/* The platform admin always sees the default logo; organization logos come with organizations. */}
-      <HeaderLogo src={DEFAULT_LOGO} to={logoTargetFor(user.role)} />
-      <Menu
-        mode="horizontal"
-        aria-label="Main navigation"
-        triggerSubMenuAction="click"
-        selectedKeys={selectedKeys}
-        items={items}
-        style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
-      />
-      <Flex align="center" gap={12}>
-        {user.role === 'user' && (
-          <Tooltip title="Dashboards">
-            <Button
-              type="text"
-              aria-label="Open dashboards"
-              icon={<MenuUnfoldOutlined />}
-              onClick={() => setDrawerOpen(true)}
-            />
-          </Tooltip>
+    <>
+      <Layout.Header
+        style={{
+          background: '#fff',
+          borderBottom: '1px solid #e2e8f0',
+          padding: '0 24px',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 24,
+          position: 'sticky',
+          top: 0,
+          zIndex: 10,
+        }}
+      >
+        {/* Spec §4: the platform admin always sees the default logo; a user's shows once their organization loads. */}
+        {organizationLoading ? (
+          <span
+            style={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              width: LOGO_WIDTH,
+              height: LOGO_HEIGHT,
+              color: '#64748b',
+            }}
+          >
+            Loading...
+          </span>
+        ) : (
+          <HeaderLogo key={logoSrc} src={logoSrc} to={logoTargetFor(user.role)} />
         )}
-        <Dropdown menu={{ items: profileMenu }} trigger={['click']}>
-          <Button type="text" aria-label="Profile menu" style={{ height: 'auto', padding: '4px 8px' }}>
-            <Space size={AVATAR_TEXT_GAP * 2}>
-              <Avatar style={{ backgroundColor: '#1d4ed8' }}>{initialsOf(user.fullName)}</Avatar>
-              <Typography.Text strong>{displayNameOf(user.fullName)}</Typography.Text>
-              <DownOutlined style={{ fontSize: 10 }} />
-            </Space>
-          </Button>
-        </Dropdown>
-      </Flex>
-      {user.role === 'user' && (
-        <DashboardDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} dashboards={dashboards} />
+        {isOrganizationUser && <HeaderOrganizationName name={organization.data?.organization.name} />}
+        <Menu
+          mode="horizontal"
+          aria-label="Main navigation"
+          triggerSubMenuAction="click"
+          selectedKeys={selectedKeys}
+          items={items}
+          style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
+        />
+        <Flex align="center" gap={12}>
+          {auditMessage && !drawerOpen && (
+            <Tooltip title="Info">
+              <Button
+                type="text"
+                aria-label="Info"
+                aria-pressed={infoVisible}
+                icon={<BellOutlined />}
+                onClick={() => setHiddenAuditMessage(infoVisible ? auditMessage : null)}
+              />
+            </Tooltip>
+          )}
+          {isOrganizationUser && (
+            <Tooltip title="Dashboards">
+              <Button
+                type="text"
+                aria-label="Open dashboards"
+                icon={<MenuUnfoldOutlined />}
+                onClick={() => setDrawerOpen(true)}
+              />
+            </Tooltip>
+          )}
+          <Dropdown menu={{ items: profileMenu }} trigger={['click']}>
+            <Button type="text" aria-label="Profile menu" style={{ height: 'auto', padding: '4px 8px' }}>
+              <Space size={AVATAR_TEXT_GAP * 2}>
+                <Avatar style={{ backgroundColor: '#1d4ed8' }}>{initialsOf(user.fullName)}</Avatar>
+                <Typography.Text strong>{displayNameOf(user.fullName)}</Typography.Text>
+                <DownOutlined style={{ fontSize: 10 }} />
+              </Space>
+            </Button>
+          </Dropdown>
+        </Flex>
+        {isOrganizationUser && (
+          <DashboardDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            dashboards={dashboards}
+            loading={organizationLoading}
+            error={dashboardsError}
+            onMove={moveDashboard}
+          />
+        )}
+      </Layout.Header>
+      {infoVisible && auditMessage && (
+        <Alert
+          type="info"
+          showIcon
+          role="status"
+          title="Info"
+          description={auditMessage}
+          closable={{ onClose: () => setHiddenAuditMessage(auditMessage) }}
+          style={{ margin: '16px 24px 0' }}
+        />
       )}
-    </Layout.Header>
+    </>
   );
 }

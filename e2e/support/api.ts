@@ -3,13 +3,14 @@ import { baseURL } from './browser';
 import { E2E_ADMIN, USER_PASSWORD } from './constants';
 
 async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  const multipart = init.body instanceof FormData;
   const response = await fetch(`${baseURL()}${path}`, {
     method: init.method ?? 'GET',
     headers: {
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.body === undefined || multipart ? {} : { 'content-type': 'application/json' }),
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
     },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    body: init.body === undefined ? undefined : multipart ? (init.body as FormData) : JSON.stringify(init.body),
   });
   const payload = (await response.json()) as T;
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${response.status} ${JSON.stringify(payload)}`);
@@ -48,4 +49,55 @@ export async function waitForEmail(to: string, subject: RegExp, timeoutMs = 10_0
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`No e-mail to ${to} matching ${subject} within ${timeoutMs} ms`);
+}
+
+/** A 4x4 blue PNG: enough for the logo check (magic bytes) and the image endpoint. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAYAAACp8Z5+AAAAEklEQVR4nGOQ9bvxHxkzkC4AALNAJCHAo2RSAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/** Adds an organization as the admin does (multipart Add Organization form, optional PNG logo). */
+export async function createOrganization(
+  token: string,
+  fields: { organizationName: string; organizationEmail: string; organizationPhoneNumber: string },
+  logo?: Buffer,
+): Promise<{ id: string; name: string }> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  if (logo) form.append('logo', new Blob([new Uint8Array(logo)], { type: 'image/png' }), 'logo.png');
+  const body = await call<{ data: { createdOrganization: { id: string; name: string } } }>('/api/v1/organization/add', {
+    method: 'POST',
+    body: form,
+    token,
+  });
+  return body.data.createdOrganization;
+}
+
+/** Adds a dashboard entry to an organization (admin). */
+export async function addDashboard(
+  token: string,
+  organizationId: string,
+  dashboard: {
+    dashboard: string;
+    url: string;
+    workspaceId: string;
+    datasetId: string;
+    type: 'report' | 'paginatedReport';
+  },
+): Promise<{ id: string; name: string }> {
+  const body = await call<{ data: { dashboard: { id: string; name: string } } }>(
+    `/api/v1/organization/${organizationId}/dashboards`,
+    { method: 'POST', body: dashboard, token },
+  );
+  return body.data.dashboard;
+}
+
+/** An organization as one caller sees it (a user: only the dashboards granted to them, in order). */
+export async function getOrganization(token: string, organizationId: string) {
+  const body = await call<{ data: { organization: { name: string; dashboards: { id: string; name: string }[] } } }>(
+    `/api/v1/organization/${organizationId}`,
+    { token },
+  );
+  return body.data.organization;
 }

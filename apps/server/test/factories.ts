@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { LoginData } from '@finboard/shared/auth';
 import type { DatabaseHandle } from '../src/db/client.ts';
+import { dashboards, organizations } from '../src/db/schema.ts';
 import { hashPassword } from '../src/platform/crypto/passwords.ts';
 import { usersRepository, type NewUserRow, type UserRow } from '../src/modules/users/users.repository.ts';
 
@@ -38,6 +40,44 @@ export async function createUser(
   });
   if (!row) throw new Error(`createUser: the e-mail ${values.email} is taken`);
   return { ...row, password };
+}
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type DashboardRow = typeof dashboards.$inferSelect;
+
+/** Inserts an organization row directly (any state), with a unique name unless one is given. */
+export async function createOrganization(
+  database: DatabaseHandle,
+  overrides: Partial<typeof organizations.$inferInsert> = {},
+): Promise<OrganizationRow> {
+  const suffix = randomBytes(4).toString('hex');
+  const [row] = await database.db
+    .insert(organizations)
+    .values({ name: `Org ${suffix}`, email: `org-${suffix}@finboard.test`, phone: '5551234567', ...overrides })
+    .returning();
+  return row!;
+}
+
+/** Inserts a dashboard of an organization directly, placed after its existing ones unless a position is given. */
+export async function createDashboard(
+  database: DatabaseHandle,
+  organizationId: string,
+  overrides: Partial<Omit<typeof dashboards.$inferInsert, 'organizationId'>> = {},
+): Promise<DashboardRow> {
+  const suffix = randomBytes(4).toString('hex');
+  const [row] = await database.db
+    .insert(dashboards)
+    .values({
+      organizationId,
+      name: `Dashboard ${suffix}`,
+      url: `https://app.powerbi.com/reportEmbed?reportId=${suffix}`,
+      workspaceId: `workspace-${suffix}`,
+      datasetId: `dataset-${suffix}`,
+      position: sql`(select coalesce(max(${dashboards.position}) + 1, 0) from ${dashboards} where ${dashboards.organizationId} = ${organizationId})`,
+      ...overrides,
+    })
+    .returning();
+  return row!;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

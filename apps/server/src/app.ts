@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createSessionsService } from './modules/auth/sessions.service.ts';
+import { createPasswordLinksService } from './modules/auth/password-links.service.ts';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.ts';
 import { createDashboardsService } from './modules/dashboards/dashboards.service.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
@@ -64,17 +65,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = createLocalStorage(path.join(config.DATA_DIR, 'files'));
   const audit = createAuditService({ db });
   const sessions = createSessionsService({ db });
-  const users = createUsersService({ db, audit, mailer, sessions, publicUrl, logger: app.log });
+  const passwordLinks = createPasswordLinksService({ db, publicUrl });
+  const users = createUsersService({ db, audit, mailer, sessions, passwordLinks, logger: app.log });
   const auth = createAuthService({
     db,
     users,
     audit,
     sessions,
+    passwordLinks,
     mailer,
     tokens: createSessionTokens(deriveKey(secret, 'session-token')),
     sessionTtlSeconds: config.SESSION_TTL_SECONDS,
     publicUrl,
-    logger: app.log,
   });
   const dashboards = createDashboardsService({ db, audit });
   const organizations = createOrganizationsService({ db, audit, storage, sessions, dashboards, logger: app.log });
@@ -99,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webAppPlugin, { distDir: deps.webDistDir });
 
   app.addHook('onClose', async () => {
-    await auth.flushMail();
+    await mailer.flush();
     mailer.close();
   });
   return app;

@@ -23,6 +23,8 @@ export const AVATAR_TEXT_GAP = 4;
 
 /** Forgot-password links are single use and expire after 30 minutes. */
 export const RESET_TOKEN_TTL_SECONDS = 30 * 60;
+/** Set-password links of users an admin added (no initial password) are single use and expire after 7 days. */
+export const INVITE_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 export const ROLES = ['admin', 'user'] as const;
 export type Role = (typeof ROLES)[number];

@@ -87,7 +87,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('users_organization_idx').on(table.organizationId)],
+  (table) => [
+    index('users_organization_idx').on(table.organizationId),
+    // The Users table's default order (by full name) reads a page from this index instead of sorting everyone.
+    index('users_full_name_idx').on(sql`lower(${table.firstName} || ' ' || ${table.lastName})`, table.id),
+  ],
 );
 
 /** Which of the organization's dashboards a user may see. */

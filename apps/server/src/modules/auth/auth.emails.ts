@@ -19,3 +19,27 @@ export function passwordResetEmail(to: string, fullName: string, link: string): 
     ].join('\n'),
   };
 }
+
+export function temporaryPasswordEmail(
+  to: string,
+  fullName: string,
+  temporaryPassword: string,
+  loginUrl: string,
+): MailMessage {
+  return {
+    to,
+    subject: `Your new ${PRODUCT_NAME} password`,
+    text: [
+      `Hello ${fullName || 'there'},`,
+      '',
+      `An administrator has reset the password of your ${PRODUCT_NAME} account. Your temporary password is:`,
+      '',
+      temporaryPassword,
+      '',
+      `It works for one sign-in only, at ${loginUrl}, and you must change it as soon as you have signed in.`,
+      'Every session you had open has been ended.',
+      '',
+      `— ${PRODUCT_NAME}`,
+    ].join('\n'),
+  };
+}

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@finboard/shared/messages';
+import { organizationMessages } from '@finboard/shared/organizations';
 import { emailMessages } from '@finboard/shared/validation';
-import { sessions, users } from '../../db/schema.ts';
+import { organizations, sessions, users } from '../../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
-import { bearer, createUser, loginAs, uniqueEmail, uniqueIp } from '../../../test/factories.ts';
+import { bearer, createOrganization, createUser, loginAs, uniqueEmail, uniqueIp } from '../../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -147,6 +148,20 @@ describe('POST /api/v1/auth/login', () => {
 
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ status: false, message: messages.sessionExpired });
+  });
+
+  it('refuses a user of an inactive organization with 403 and opens no session; reactivated, they sign in', async () => {
+    const organization = await createOrganization(t.database, { isActive: false });
+    const user = await createUser(t.database, { organizationId: organization.id });
+
+    const response = await postLogin({ email: user.email, password: user.password });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ status: false, message: organizationMessages.inactive });
+    expect(await sessionsOf(user.id)).toHaveLength(0);
+
+    await t.database.db.update(organizations).set({ isActive: true }).where(eq(organizations.id, organization.id));
+    expect((await postLogin({ email: user.email, password: user.password })).statusCode).toBe(200);
   });
 });
 

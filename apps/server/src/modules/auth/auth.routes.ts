@@ -11,6 +11,7 @@ import {
 } from '@finboard/shared/auth';
 import { messages } from '@finboard/shared/messages';
 import { userSchema } from '@finboard/shared/users';
+import { forbidden } from '../../errors.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { createAttemptLimiter } from '../../plugins/rate-limit.ts';
 import type { AuthService } from './auth.service.ts';
@@ -76,13 +77,25 @@ export async function authRoutes(
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'E-mail a single-use password reset link',
-        security: [],
+        summary: "E-mail a single-use password reset link; with an admin token, reset the user's password",
+        description:
+          'Without a token (or with a non-admin one): a reset link is e-mailed if the account exists; the answer ' +
+          'never tells. With an admin token (spec §7): the user is e-mailed a temporary password that works for ' +
+          'one sign-in and forces a new one; all their sessions end; an unknown e-mail gets 404.',
+        security: [{}, { bearerAuth: [] }],
         body: forgotPasswordRequestSchema,
         response: { 200: apiMessageSchema },
       },
     },
     async (request) => {
+      const caller = request.auth;
+      if (caller?.user.role === 'admin') {
+        // The route is public, so the pending-password-change check of the auth plugin is made here.
+        if (caller.user.mustChangePassword) throw forbidden('PASSWORD_CHANGE_REQUIRED', messages.mustChangePassword);
+        await auth.adminResetPassword(caller.user, request.body.email);
+        return { status: true as const, message: messages.adminResetSuccess };
+      }
+      // The attempt limit guards against anonymous mail bombing and probing; an admin is neither.
       await resetRequests.hit(limitKeys(request, request.body.email));
       await auth.requestPasswordReset(request.body.email);
       return { status: true as const, message: messages.forgotPasswordSent };

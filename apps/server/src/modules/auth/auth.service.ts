@@ -1,20 +1,19 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { ChangePasswordRequest, LoginData } from '@finboard/shared/auth';
-import { RESET_TOKEN_TTL_SECONDS } from '@finboard/shared/constants';
 import { organizationMessages } from '@finboard/shared/organizations';
 import { messages } from '@finboard/shared/messages';
-import type { User } from '@finboard/shared/users';
+import { userMessages, type User } from '@finboard/shared/users';
 import type { Database } from '../../db/client.ts';
-import { badRequest, forbidden, unauthorized } from '../../errors.ts';
-import { hashPassword, verifyPassword } from '../../platform/crypto/passwords.ts';
-import { generateToken, hashToken } from '../../platform/crypto/tokens.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../errors.ts';
+import { generatePassword, hashPassword, verifyPassword } from '../../platform/crypto/passwords.ts';
+import { hashToken } from '../../platform/crypto/tokens.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import type { AuthContext } from './principal.ts';
+import type { AuthContext, Principal } from './principal.ts';
+import type { PasswordLinksService } from './password-links.service.ts';
 import type { SessionsService } from './sessions.service.ts';
 import { authRepository } from './auth.repository.ts';
-import { passwordResetEmail } from './auth.emails.ts';
+import { passwordResetEmail, temporaryPasswordEmail } from './auth.emails.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
 export interface ClientInfo {
@@ -31,23 +30,14 @@ export function createAuthService(deps: {
   users: UsersService;
   audit: AuditService;
   sessions: SessionsService;
+  passwordLinks: PasswordLinksService;
   tokens: SessionTokens;
   mailer: Mailer;
   sessionTtlSeconds: number;
   publicUrl: string;
-  logger: FastifyBaseLogger;
 }) {
-  const { db, users, tokens, mailer, sessionTtlSeconds, publicUrl, logger } = deps;
+  const { db, users, audit, sessions, passwordLinks, tokens, mailer, sessionTtlSeconds, publicUrl } = deps;
   const repo = authRepository(db);
-  const pendingMail = new Set<Promise<void>>();
-
-  /** Mail goes out after the response, so response time never tells whether an account exists. */
-  function sendInBackground(send: () => Promise<void>) {
-    const job = send()
-      .catch((err: unknown) => logger.error({ err }, 'sending mail failed'))
-      .finally(() => pendingMail.delete(job));
-    pendingMail.add(job);
-  }
 
   return {
     async login(email: string, password: string, client: ClientInfo): Promise<LoginData> {
@@ -99,15 +89,43 @@ export function createAuthService(deps: {
     async requestPasswordReset(email: string): Promise<void> {
       const account = await users.findAccountByEmail(email);
       if (!account || !account.isActive) return;
-      const token = generateToken();
-      await repo.createResetToken({
-        userId: account.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000),
-      });
-      const link = `${publicUrl}/reset-password/${encodeURIComponent(token)}`;
+      const link = await passwordLinks.issue(account.id, 'reset');
       const fullName = `${account.firstName} ${account.lastName}`.trim();
-      sendInBackground(() => mailer.send(passwordResetEmail(account.email, fullName, link)));
+      // In the background: the response time never tells whether an account exists.
+      mailer.sendInBackground(passwordResetEmail(account.email, fullName, link));
+    },
+
+    /**
+     * An admin resets someone's password (forgot-password called with an admin token): a temporary
+     * password, good for one sign-in that forces a new one, is e-mailed; every session of the user ends.
+     */
+    async adminResetPassword(actor: Principal, email: string): Promise<void> {
+      const account = await users.findAccountByEmail(email);
+      if (!account) throw notFound(userMessages.notFound);
+      const temporaryPassword = generatePassword();
+      const passwordHash = await hashPassword(temporaryPassword);
+      await db.transaction(async (tx) => {
+        const before = await users.getProfile(account.id, tx);
+        await users.setTemporaryPassword(account.id, passwordHash, tx);
+        await sessions.revokeUserSessions([account.id], tx);
+        // An outstanding reset or invite link would otherwise bypass the forced change.
+        await authRepository(tx).invalidateResetTokens(account.id);
+        await audit.record(
+          {
+            actor,
+            action: 'user.password_reset',
+            entityType: 'user',
+            entityId: account.id,
+            organizationId: account.organizationId,
+            before,
+            after: await users.getProfile(account.id, tx),
+          },
+          tx,
+        );
+      });
+      // Sent before answering, so the admin learns when the mail could not go out and can try again.
+      const fullName = `${account.firstName} ${account.lastName}`.trim();
+      await mailer.send(temporaryPasswordEmail(account.email, fullName, temporaryPassword, `${publicUrl}/login`));
     },
 
     /** Sets the new password, burns every outstanding link and ends every session of the user. */
@@ -145,11 +163,6 @@ export function createAuthService(deps: {
         await authRepository(tx).invalidateResetTokens(account.id);
       });
       return users.getProfile(account.id);
-    },
-
-    /** Waits for mail still being sent (graceful shutdown, tests). */
-    async flushMail(): Promise<void> {
-      await Promise.all([...pendingMail]);
     },
   };
 }

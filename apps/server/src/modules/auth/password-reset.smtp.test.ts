@@ -28,7 +28,7 @@ describe('password reset mail with SMTP_URL set', () => {
       payload: { email: user.email },
       remoteAddress: uniqueIp(),
     });
-    await t.app.services.auth.flushMail();
+    await t.app.services.mailer.flush();
 
     expect(response.json()).toEqual({ status: true, message: messages.forgotPasswordSent });
     expect(peer.received).toHaveLength(1);

@@ -36,7 +36,7 @@ const passwordHashOf = async (userId: string) =>
 /** Asks for a reset link through the API and reads the token out of the e-mail in the outbox. */
 async function requestResetToken(user: TestUser): Promise<string> {
   expect((await forgot(user.email)).statusCode).toBe(200);
-  await t.app.services.auth.flushMail();
+  await t.app.services.mailer.flush();
   const [mail] = await outboxTo(user.email);
   const token = mail?.text.match(linkPattern)?.[1];
   if (!token) throw new Error(`no reset link mailed to ${user.email}`);
@@ -51,7 +51,7 @@ describe('POST /api/v1/auth/forgot-password', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: true, message: messages.forgotPasswordSent });
-    await t.app.services.auth.flushMail();
+    await t.app.services.mailer.flush();
     const mails = await outboxTo(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ subject: 'Reset your Finboard password', transport: 'outbox' });
@@ -62,7 +62,7 @@ describe('POST /api/v1/auth/forgot-password', () => {
     const before = await outboxCount();
 
     const response = await forgot(uniqueEmail('nobody'));
-    await t.app.services.auth.flushMail();
+    await t.app.services.mailer.flush();
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: true, message: messages.forgotPasswordSent });
@@ -73,7 +73,7 @@ describe('POST /api/v1/auth/forgot-password', () => {
     const user = await createUser(t.database, { isActive: false });
 
     const response = await forgot(user.email);
-    await t.app.services.auth.flushMail();
+    await t.app.services.mailer.flush();
 
     expect(response.json()).toEqual({ status: true, message: messages.forgotPasswordSent });
     expect(await outboxTo(user.email)).toHaveLength(0);
@@ -89,6 +89,17 @@ describe('POST /api/v1/auth/forgot-password', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]?.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it('stores a reset link that expires 30 minutes after it is sent, for the purpose "reset"', async () => {
+    const user = await createUser(t.database);
+
+    await requestResetToken(user);
+
+    const [stored] = await tokensOf(user.id);
+    expect(stored?.purpose).toBe('reset');
+    const ttl = (stored!.expiresAt.getTime() - stored!.createdAt.getTime()) / 1000;
+    expect(Math.abs(ttl - 30 * 60)).toBeLessThan(60);
   });
 
   it('refuses a malformed e-mail with 400 and mails nothing', async () => {
@@ -244,7 +255,7 @@ describe('attempt limits on forgot and reset', () => {
     }
 
     const refused = await forgot(user.email);
-    await t.app.services.auth.flushMail();
+    await t.app.services.mailer.flush();
 
     expect(refused.statusCode).toBe(429);
     expect(await outboxTo(user.email)).toHaveLength(10);

@@ -1,6 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { userListQuerySchema } from '@finboard/shared/users';
 import type { Executor } from '../../db/client.ts';
-import { organizations, userDashboards, users } from '../../db/schema.ts';
+import { dashboards, organizations, userDashboards, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -10,13 +12,51 @@ export type UserProfileRow = UserRow & { organizationName: string | null; dashbo
 /** A user as sign-in needs it: with whether their organization is active. */
 export type AccountRow = UserRow & { organizationActive: boolean | null };
 
-// Read-only joins for display and sign-in; organizations are changed only through their own module.
+/** The list filters after parsing (defaults applied). */
+export type UserListFilter = z.output<typeof userListQuerySchema>;
+
+// Read-only joins and look-ups for display, sign-in and the checks of Add / Edit User; organizations and
+// dashboards are changed only through their own modules. Which dashboards a user may see is the users module's.
 const profileColumns = {
   organizationName: organizations.name,
   dashboards: sql<
     string[]
   >`coalesce((select array_agg(${userDashboards.dashboardId}::text order by ${userDashboards.dashboardId}) from ${userDashboards} where ${userDashboards.userId} = ${users.id}), '{}')`,
 };
+
+const fullName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+
+/** A LIKE pattern matching `text` anywhere, with the user's own % and _ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+function listConditions(filter: UserListFilter): SQL | undefined {
+  return and(
+    filter.name ? ilike(fullName, containing(filter.name)) : undefined,
+    filter.email ? ilike(users.email, containing(filter.email)) : undefined,
+    filter.organization_id ? eq(users.organizationId, filter.organization_id) : undefined,
+    filter.role ? eq(users.role, filter.role) : undefined,
+    filter.status === 'all' ? undefined : eq(users.isActive, filter.status === 'active'),
+  );
+}
+
+function listOrder(filter: UserListFilter): SQL[] {
+  const direction = filter.sortOrder === 'desc' ? desc : asc;
+  const byName = direction(sql`lower(${fullName})`);
+  const primary: Record<UserListFilter['sortBy'], SQL[]> = {
+    name: [byName],
+    email: [direction(users.email)],
+    role: [direction(users.role), byName],
+    // Platform administrators have no organization: they come last either way.
+    organizationName: [
+      sql`lower(${organizations.name}) ${filter.sortOrder === 'desc' ? sql`desc` : sql`asc`} nulls last`,
+      byName,
+    ],
+    createdAt: [direction(users.createdAt)],
+  };
+  // The id settles ties, so paging never shows a user twice or skips one; in the same direction, so the
+  // name order can be read backwards from users_full_name_idx.
+  return [...primary[filter.sortBy], direction(users.id)];
+}
 
 export const usersRepository = (db: Executor) => ({
   async findById(id: string): Promise<UserRow | undefined> {
@@ -42,6 +82,55 @@ export const usersRepository = (db: Executor) => ({
       .where(eq(users.id, id))
       .limit(1);
     return row && { ...row.user, organizationName: row.organizationName, dashboards: row.dashboards };
+  },
+
+  /** One page of users (one query) and the number matching the filter (one count). */
+  async list(filter: UserListFilter): Promise<{ rows: UserProfileRow[]; total: number }> {
+    const where = listConditions(filter);
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select({ user: users, ...profileColumns })
+        .from(users)
+        .leftJoin(organizations, eq(organizations.id, users.organizationId))
+        .where(where)
+        .orderBy(...listOrder(filter))
+        .limit(filter.pageSize)
+        .offset((filter.page - 1) * filter.pageSize),
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(users)
+        .where(where),
+    ]);
+    return {
+      rows: rows.map((row) => ({ ...row.user, organizationName: row.organizationName, dashboards: row.dashboards })),
+      total: counted?.total ?? 0,
+    };
+  },
+
+  async findOrganization(id: string): Promise<{ id: string; name: string; isActive: boolean } | undefined> {
+    const [row] = await db
+      .select({ id: organizations.id, name: organizations.name, isActive: organizations.isActive })
+      .from(organizations)
+      .where(eq(organizations.id, id))
+      .limit(1);
+    return row;
+  },
+
+  /** Of the given dashboard ids, those that belong to the organization. */
+  async dashboardIdsInOrganization(organizationId: string, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({ id: dashboards.id })
+      .from(dashboards)
+      .where(and(eq(dashboards.organizationId, organizationId), inArray(dashboards.id, ids)));
+    return rows.map((row) => row.id);
+  },
+
+  async replaceDashboards(userId: string, dashboardIds: string[]): Promise<void> {
+    await db.delete(userDashboards).where(eq(userDashboards.userId, userId));
+    if (dashboardIds.length > 0) {
+      await db.insert(userDashboards).values(dashboardIds.map((dashboardId) => ({ userId, dashboardId })));
+    }
   },
 
   async countAdmins(): Promise<number> {

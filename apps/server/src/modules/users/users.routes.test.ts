@@ -258,8 +258,8 @@ describe('with sign-up enabled (ALLOW_SIGNUP=true)', () => {
     expect(await userCount(t)).toBe(before);
   });
 
-  it('refuses a signed-in caller with 403: they add users through the admin console', async () => {
-    const token = await login(t.app, TEST_ADMIN);
+  it('refuses a signed-in organization user with 403: only an admin token adds users', async () => {
+    const token = await login(t.app, await createUser(t.database));
     const email = uniqueEmail('signup');
 
     const response = await signUp(

@@ -1,13 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ProfileUpdateRequest, SignupRequest, User } from '@finboard/shared/users';
+import type { z } from 'zod';
+import type { Pagination } from '@finboard/shared/pagination';
+import { organizationMessages } from '@finboard/shared/organizations';
+import {
+  userMessages,
+  type adminCreateUserRequestSchema,
+  type ProfileUpdateRequest,
+  type SignupRequest,
+  type User,
+  type userUpdateRequestSchema,
+} from '@finboard/shared/users';
 import { messages } from '@finboard/shared/messages';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { PasswordLinksService } from '../auth/password-links.service.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { SessionsService } from '../auth/sessions.service.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { generatePassword, hashPassword } from '../../platform/crypto/passwords.ts';
-import { usersRepository, type AccountRow, type UserProfileRow, type UserRow } from './users.repository.ts';
+import { inviteEmail } from './users.emails.ts';
+import {
+  usersRepository,
+  type AccountRow,
+  type NewUserRow,
+  type UserListFilter,
+  type UserProfileRow,
+  type UserRow,
+} from './users.repository.ts';
 
 export type { AccountRow, UserRow };
 
@@ -30,6 +51,18 @@ export function toUser(row: UserProfileRow): User {
   };
 }
 
+/** Edit User's `fullname`: every word but the last is the first name, the last word the last name. */
+export function splitFullName(fullname: string): { firstName: string; lastName: string } {
+  const words = fullname.trim().split(/\s+/);
+  if (words.length === 1) return { firstName: words[0]!, lastName: '' };
+  return { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1)! };
+}
+
+type AdminCreateUserInput = z.output<typeof adminCreateUserRequestSchema>;
+type UserUpdateInput = z.output<typeof userUpdateRequestSchema>;
+
+const emailTaken = () => conflict('EMAIL_TAKEN', messages.emailTaken, 'email');
+
 export type UsersService = ReturnType<typeof createUsersService>;
 
 export function createUsersService(deps: {
@@ -37,11 +70,17 @@ export function createUsersService(deps: {
   audit: AuditService;
   mailer: Mailer;
   sessions: SessionsService;
-  publicUrl: string;
+  passwordLinks: PasswordLinksService;
   logger: FastifyBaseLogger;
 }) {
-  const { db } = deps;
+  const { db, audit, mailer, sessions, passwordLinks } = deps;
   const repo = usersRepository(db);
+
+  async function profileOf(userId: string, tx: Executor = db): Promise<User> {
+    const row = await usersRepository(tx).findProfile(userId);
+    if (!row) throw notFound(userMessages.notFound);
+    return toUser(row);
+  }
 
   return {
     /** Account records, password hash included: for the auth module only. */
@@ -79,10 +118,140 @@ export function createUsersService(deps: {
       await repo.update(userId, { temporaryPasswordUsedAt: new Date() });
     },
 
-    async getProfile(userId: string, tx: Executor = db): Promise<User> {
-      const row = await usersRepository(tx).findProfile(userId);
-      if (!row) throw notFound(messages.notFound);
-      return toUser(row);
+    getProfile: profileOf,
+
+    /** The Users table: one page of users matching the filters, and how many match. */
+    async list(filter: UserListFilter): Promise<{ users: User[]; pagination: Pagination }> {
+      const { rows, total } = await repo.list(filter);
+      return { users: rows.map(toUser), pagination: { total, page: filter.page, pageSize: filter.pageSize } };
+    },
+
+    /**
+     * Add New User (admin). With a password, the user must change it at first sign-in; without one,
+     * they are e-mailed a link to set it. `invited` tells which happened.
+     */
+    async createByAdmin(actor: Principal, input: AdminCreateUserInput): Promise<{ user: User; invited: boolean }> {
+      const passwordHash = input.password ? await hashPassword(input.password) : null;
+      const { user, link } = await db.transaction(async (tx) => {
+        const txRepo = usersRepository(tx);
+        if (input.organization_id) {
+          const organization = await txRepo.findOrganization(input.organization_id);
+          if (!organization) throw notFound(organizationMessages.notFound);
+          if (!organization.isActive) {
+            throw badRequest('ORGANIZATION_INACTIVE', userMessages.organizationInactive, [
+              { msg: userMessages.organizationInactive, path: 'organization_id' },
+            ]);
+          }
+        }
+        const row = await txRepo.insert({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phoneNumber: input.phoneNumber,
+          role: input.role,
+          organizationId: input.organization_id ?? null,
+          passwordHash,
+          mustChangePassword: passwordHash !== null,
+        });
+        if (!row) throw emailTaken();
+        const created = await profileOf(row.id, tx);
+        await audit.record(
+          {
+            actor,
+            action: 'user.created',
+            entityType: 'user',
+            entityId: row.id,
+            organizationId: row.organizationId,
+            after: created,
+          },
+          tx,
+        );
+        return { user: created, link: passwordHash ? undefined : await passwordLinks.issue(row.id, 'invite', tx) };
+      });
+      if (link) mailer.sendInBackground(inviteEmail(user.email, user.fullName, user.organizationName, link));
+      return { user, invited: link !== undefined };
+    },
+
+    /** Edit User (admin): pipeline, e-mail, full name and the organization's dashboards the user may see. */
+    async updateByAdmin(actor: Principal, userId: string, input: UserUpdateInput): Promise<User> {
+      return db.transaction(async (tx) => {
+        const txRepo = usersRepository(tx);
+        const current = await txRepo.findProfile(userId);
+        if (!current) throw notFound(userMessages.notFound);
+
+        const values: Partial<NewUserRow> = {};
+        if (input.pipeline !== undefined) values.pipeline = input.pipeline || null;
+        if (input.fullname !== undefined) Object.assign(values, splitFullName(input.fullname));
+        if (input.email !== undefined && input.email !== current.email) {
+          const holder = await txRepo.findAccountByEmail(input.email);
+          if (holder) throw emailTaken();
+          values.email = input.email;
+        }
+        if (input.dashboards !== undefined) {
+          const wanted = [...new Set(input.dashboards)];
+          const allowed = current.organizationId
+            ? await txRepo.dashboardIdsInOrganization(current.organizationId, wanted)
+            : [];
+          if (allowed.length !== wanted.length) {
+            throw badRequest('DASHBOARD_NOT_IN_ORGANIZATION', userMessages.dashboardNotInOrganization, [
+              { msg: userMessages.dashboardNotInOrganization, path: 'dashboards' },
+            ]);
+          }
+          await txRepo.replaceDashboards(userId, wanted);
+        }
+        if (Object.keys(values).length > 0) {
+          try {
+            await txRepo.update(userId, values);
+          } catch (error) {
+            // Another request took the e-mail since the check above.
+            if (isUniqueViolation(error, 'users_email_unique')) throw emailTaken();
+            throw error;
+          }
+        }
+
+        const after = await profileOf(userId, tx);
+        await audit.record(
+          {
+            actor,
+            action: 'user.updated',
+            entityType: 'user',
+            entityId: userId,
+            organizationId: current.organizationId,
+            before: toUser(current),
+            after,
+          },
+          tx,
+        );
+        return after;
+      });
+    },
+
+    /** Deactivate (every session ends; nothing is deleted) or reactivate a user. */
+    async setStatusByAdmin(actor: Principal, userId: string, isActive: boolean): Promise<User> {
+      if (!isActive && actor.id === userId) {
+        throw badRequest('CANNOT_DEACTIVATE_SELF', userMessages.cannotDeactivateSelf);
+      }
+      return db.transaction(async (tx) => {
+        const current = await usersRepository(tx).findProfile(userId);
+        if (!current) throw notFound(userMessages.notFound);
+        if (current.isActive === isActive) return toUser(current);
+        await usersRepository(tx).update(userId, { isActive });
+        if (!isActive) await sessions.revokeUserSessions([userId], tx);
+        const after = await profileOf(userId, tx);
+        await audit.record(
+          {
+            actor,
+            action: isActive ? 'user.reactivated' : 'user.deactivated',
+            entityType: 'user',
+            entityId: userId,
+            organizationId: current.organizationId,
+            before: toUser(current),
+            after,
+          },
+          tx,
+        );
+        return after;
+      });
     },
 
     /** Only one's own profile: the id in the path must be the caller's. */
@@ -93,8 +262,8 @@ export function createUsersService(deps: {
         lastName: input.lastName,
         phoneNumber: input.phoneNumber,
       });
-      if (!row) throw notFound(messages.notFound);
-      return this.getProfile(row.id);
+      if (!row) throw notFound(userMessages.notFound);
+      return profileOf(row.id);
     },
 
     /** Self sign-up: role user, no organization until an admin assigns one. */
@@ -108,8 +277,8 @@ export function createUsersService(deps: {
         organizationId: null,
         passwordHash: await hashPassword(input.password),
       });
-      if (!row) throw conflict('EMAIL_TAKEN', messages.emailTaken, 'email');
-      return this.getProfile(row.id);
+      if (!row) throw emailTaken();
+      return profileOf(row.id);
     },
 
     /**

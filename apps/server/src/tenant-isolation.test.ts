@@ -1,0 +1,355 @@
+/**
+ * Tenant isolation, route by route (issue 3, acceptance 3). Every organization-scoped route is called
+ * by five callers: no token, an expired session, a user of ANOTHER organization, a user of the
+ * organization itself, and an admin. Refused calls must change nothing (stored rows compared before
+ * and after) and read nothing (the answer is the bare error envelope).
+ *
+ * Later issues add their routes to `routeCases` below; the callers and checks stay as they are.
+ */
+import { inArray, or, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@finboard/shared/messages';
+import { auditEvents, dashboards, organizations, sessions, userDashboards, users } from './db/schema.ts';
+import { buildTestApp, TEST_ADMIN, type TestApp } from '../test/build-app.ts';
+import {
+  bearer,
+  createDashboard,
+  createOrganization,
+  createUser,
+  login,
+  uniqueEmail,
+  type DashboardRow,
+  type OrganizationRow,
+  type TestUser,
+} from '../test/factories.ts';
+
+let t: TestApp;
+let adminToken: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  adminToken = await login(t.app, TEST_ADMIN);
+});
+afterAll(() => t?.close());
+
+type Caller = 'anonymous' | 'expiredSession' | 'otherOrganizationUser' | 'sameOrganizationUser' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'expiredSession', 'otherOrganizationUser', 'sameOrganizationUser', 'admin'];
+
+/** Organization A (the target) and organization B (the neighbour), each with a user and dashboards. */
+interface Fixture {
+  organization: OrganizationRow;
+  dashboards: [DashboardRow, DashboardRow];
+  user: TestUser;
+  otherOrganization: OrganizationRow;
+  otherDashboard: DashboardRow;
+  otherUser: TestUser;
+  tokens: Record<Caller, string | undefined>;
+}
+
+type Outcome = 'allowed' | { status: number; message: string };
+
+interface RouteCase {
+  /** Method and path as the API documents them. */
+  route: string;
+  /** The call, aimed at organization A; the payload may depend on the caller. */
+  request: (f: Fixture, caller: Caller) => Omit<InjectOptions, 'headers'>;
+  /** Whether an allowed call changes stored rows (checked, so an allowed call really does its work). */
+  mutates: boolean;
+  /** Status of an allowed call. */
+  allowedStatus?: number;
+  /** Outcomes that differ from the defaults in `expected`. */
+  outcomes?: Partial<Record<Caller, Outcome>>;
+}
+
+const forbidden = { status: 403, message: messages.forbidden };
+const expected = (routeCase: RouteCase, caller: Caller): Outcome =>
+  routeCase.outcomes?.[caller] ??
+  {
+    anonymous: { status: 401, message: messages.unauthenticated },
+    expiredSession: { status: 401, message: messages.sessionExpired },
+    otherOrganizationUser: forbidden,
+    sameOrganizationUser: forbidden,
+    admin: 'allowed' as const,
+  }[caller];
+
+const organizationForm = (name: string) => ({
+  organizationName: name,
+  organizationEmail: 'finance@isolation.example',
+  organizationPhoneNumber: '5551234567',
+});
+const dashboardEntry = (name: string) => ({
+  dashboard: name,
+  url: 'https://app.powerbi.com/reportEmbed?reportId=isolation',
+  workspaceId: 'workspace-1',
+  datasetId: 'dataset-1',
+  type: 'report',
+});
+const letters = () =>
+  Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+/** Admins and the organization's own users: a user of organization A may call these for A. */
+const usersOfTheOrganizationToo = { sameOrganizationUser: 'allowed' } as const;
+
+const routeCases: RouteCase[] = [
+  // Organizations (issue 3)
+  {
+    route: 'GET /api/v1/organization',
+    request: () => ({ method: 'GET', url: '/api/v1/organization' }),
+    mutates: false,
+  },
+  {
+    route: 'POST /api/v1/organization/add',
+    request: () => ({ method: 'POST', url: '/api/v1/organization/add', payload: organizationForm(`New ${letters()}`) }),
+    mutates: true,
+    allowedStatus: 201,
+  },
+  {
+    route: 'GET /api/v1/organization/{id}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/organization/${f.organization.id}` }),
+    mutates: false,
+    outcomes: usersOfTheOrganizationToo,
+  },
+  {
+    route: 'PUT /api/v1/organization/{id}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/organization/${f.organization.id}`,
+      payload: organizationForm(`Renamed ${letters()}`),
+    }),
+    mutates: true,
+  },
+  {
+    route: 'PUT /api/v1/organization/{id}/audit-message',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/organization/${f.organization.id}/audit-message`,
+      payload: { auditDataMessage: 'Figures under audit' },
+    }),
+    mutates: true,
+  },
+  {
+    route: 'PUT /api/v1/organization/{id}/status',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/organization/${f.organization.id}/status`,
+      payload: { isActive: false },
+    }),
+    mutates: true,
+  },
+  // Dashboards (issue 3)
+  {
+    route: 'POST /api/v1/organization/{id}/dashboards',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/v1/organization/${f.organization.id}/dashboards`,
+      payload: dashboardEntry('Added'),
+    }),
+    mutates: true,
+    allowedStatus: 201,
+  },
+  {
+    route: 'PUT /api/v1/organization/{id}/dashboards/order',
+    request: (f, caller) => {
+      const [first, second] = f.dashboards;
+      // The organization's user moves them one way, the admin back: each allowed call changes the order.
+      const order = caller === 'admin' ? [first.id, second.id] : [second.id, first.id];
+      return {
+        method: 'PUT',
+        url: `/api/v1/organization/${f.organization.id}/dashboards/order`,
+        payload: { dashboardIds: order },
+      };
+    },
+    mutates: true,
+    outcomes: usersOfTheOrganizationToo,
+  },
+  {
+    route: 'PUT /api/v1/organization/{id}/dashboards/{dashboardId}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/organization/${f.organization.id}/dashboards/${f.dashboards[0].id}`,
+      payload: dashboardEntry('Renamed'),
+    }),
+    mutates: true,
+  },
+  {
+    route: 'DELETE /api/v1/organization/{id}/dashboards/{dashboardId}',
+    request: (f) => ({
+      method: 'DELETE',
+      url: `/api/v1/organization/${f.organization.id}/dashboards/${f.dashboards[0].id}`,
+    }),
+    mutates: true,
+  },
+  // Users (foundation and issue 3)
+  {
+    route: 'GET /api/v1/user/profile',
+    request: () => ({ method: 'GET', url: '/api/v1/user/profile' }),
+    mutates: false,
+    // Everyone signed in reads their own profile: the neighbour gets theirs, never A's (checked below).
+    outcomes: { otherOrganizationUser: 'allowed', sameOrganizationUser: 'allowed' },
+  },
+  {
+    route: 'PUT /api/v1/auth/profile/{userId}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/auth/profile/${f.user.id}`,
+      payload: { firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '5559876543' },
+    }),
+    mutates: true,
+    // Only the user themself: not the neighbour, not even an admin.
+    outcomes: {
+      otherOrganizationUser: { status: 403, message: messages.notOwnProfile },
+      sameOrganizationUser: 'allowed',
+      admin: { status: 403, message: messages.notOwnProfile },
+    },
+  },
+  {
+    route: 'GET /api/v1/user',
+    request: () => ({ method: 'GET', url: '/api/v1/user' }),
+    mutates: false,
+  },
+  {
+    route: 'POST /api/v1/user',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/user',
+      payload: {
+        firstName: 'New',
+        lastName: 'Person',
+        email: uniqueEmail('isolation'),
+        phoneNumber: '5551234567',
+        role: 'user',
+        organization_id: f.organization.id,
+        password: 'N3w!Passw0rd',
+      },
+    }),
+    mutates: true,
+    allowedStatus: 201,
+    // Without a token this path is sign-up, which is disabled by default.
+    outcomes: { anonymous: { status: 403, message: messages.signupDisabled } },
+  },
+  {
+    route: 'GET /api/v1/user/{userId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/user/${f.user.id}` }),
+    mutates: false,
+  },
+  {
+    route: 'PUT /api/v1/user/update/{userId}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/user/update/${f.user.id}`,
+      payload: { pipeline: 'GL Detail', dashboards: [f.dashboards[1].id] },
+    }),
+    mutates: true,
+  },
+  {
+    route: 'PUT /api/v1/user/{userId}/status',
+    request: (f) => ({ method: 'PUT', url: `/api/v1/user/${f.user.id}/status`, payload: { isActive: false } }),
+    mutates: true,
+  },
+];
+
+async function createFixture(): Promise<Fixture> {
+  const { database } = t;
+  const organization = await createOrganization(database, { name: `Target ${letters()}` });
+  const otherOrganization = await createOrganization(database, { name: `Neighbour ${letters()}` });
+  const first = await createDashboard(database, organization.id, { name: 'First' });
+  const second = await createDashboard(database, organization.id, { name: 'Second' });
+  const otherDashboard = await createDashboard(database, otherOrganization.id, { name: 'Theirs' });
+  const user = await createUser(database, { organizationId: organization.id });
+  const otherUser = await createUser(database, { organizationId: otherOrganization.id });
+  await database.db.insert(userDashboards).values([
+    { userId: user.id, dashboardId: first.id },
+    { userId: user.id, dashboardId: second.id },
+    { userId: otherUser.id, dashboardId: otherDashboard.id },
+  ]);
+
+  // A token whose session has run out: the token itself is still well signed.
+  const expiredSession = await login(t.app, user);
+  await database.db
+    .update(sessions)
+    .set({ expiresAt: sql`now() - interval '1 hour'` })
+    .where(inArray(sessions.userId, [user.id]));
+
+  return {
+    organization,
+    dashboards: [first, second],
+    user,
+    otherOrganization,
+    otherDashboard,
+    otherUser,
+    tokens: {
+      anonymous: undefined,
+      expiredSession,
+      otherOrganizationUser: await login(t.app, otherUser),
+      sameOrganizationUser: await login(t.app, user),
+      admin: adminToken,
+    },
+  };
+}
+
+/** Everything a call about organization A could touch (sessions aside: sign-ins write those). */
+async function storedState(f: Fixture) {
+  const { db } = t.database;
+  const ids = [f.organization.id, f.otherOrganization.id];
+  const count = async (table: typeof users | typeof organizations | typeof auditEvents) =>
+    (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+  return {
+    organizations: await db
+      .select()
+      .from(organizations)
+      .where(inArray(organizations.id, ids))
+      .orderBy(organizations.id),
+    dashboards: await db
+      .select()
+      .from(dashboards)
+      .where(inArray(dashboards.organizationId, ids))
+      .orderBy(dashboards.id),
+    users: await db
+      .select()
+      .from(users)
+      .where(or(inArray(users.organizationId, ids), inArray(users.id, [f.user.id, f.otherUser.id])))
+      .orderBy(users.id),
+    grants: await db
+      .select()
+      .from(userDashboards)
+      .where(inArray(userDashboards.userId, [f.user.id, f.otherUser.id]))
+      .orderBy(userDashboards.userId, userDashboards.dashboardId),
+    organizationCount: await count(organizations),
+    userCount: await count(users),
+    auditEventCount: await count(auditEvents),
+  };
+}
+
+describe.each(routeCases)('$route', (routeCase) => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await createFixture();
+  });
+
+  // In this order: the refused callers first, so the allowed calls cannot hide a refused one's change.
+  it.each(CALLERS)('%s', async (caller) => {
+    const outcome = expected(routeCase, caller);
+    const token = f.tokens[caller];
+    const before = await storedState(f);
+
+    const response = await t.app.inject({ ...routeCase.request(f, caller), headers: token ? bearer(token) : {} });
+
+    const after = await storedState(f);
+    if (outcome === 'allowed') {
+      expect(response.statusCode, response.body).toBe(routeCase.allowedStatus ?? 200);
+      expect(response.json().status).toBe(true);
+      if (routeCase.mutates) expect(after).not.toEqual(before);
+      else expect(after).toEqual(before);
+    } else {
+      expect(response.statusCode, response.body).toBe(outcome.status);
+      // The bare envelope: nothing of organization A is read back.
+      expect(response.json()).toEqual({ status: false, message: outcome.message });
+      expect(after).toEqual(before);
+    }
+    if (caller === 'otherOrganizationUser') {
+      for (const secret of [f.organization.id, f.organization.name, f.user.id, f.user.email, f.dashboards[0].id]) {
+        expect(response.body).not.toContain(secret);
+      }
+    }
+  });
+});

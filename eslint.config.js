@@ -21,5 +21,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Benchmarks exist to print their figures.
+  { files: ['bench/**/*.ts'], rules: { 'no-console': 'off' } },
   // Layer boundaries live in .dependency-cruiser.cjs.
 );

@@ -51,9 +51,10 @@ beforeAll(async () => {
   ).id;
 });
 
-/** Picks an option of the antd Select labelled `label` inside `scope`. */
+/** Picks an option of the antd Select labelled `label` inside `scope`, typing to search for it. */
 async function choose(scope: ReturnType<Page['getByRole']>, label: string, option: string): Promise<void> {
   await scope.getByLabel(label, { exact: true }).click();
+  await page.keyboard.type(option);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 

@@ -6,7 +6,7 @@ import { messages } from '@finboard/shared/messages';
 import type { User } from '@finboard/shared/users';
 import { useCurrentUser } from '../../lib/current-user';
 import { useUser } from './api/get-user';
-import { useOrganizationDashboards } from './api/get-organization-dashboards';
+import { useOrganizationDetail } from './api/get-organization-detail';
 import { useResetUserPassword } from './api/reset-user-password';
 import { useUpdateUserStatus } from './api/update-user-status';
 import { EditUserModal } from './components/edit-user-modal';
@@ -40,12 +40,12 @@ function UserProfile({ user }: { user: User }) {
   const { message, modal } = App.useApp();
   const { data: me } = useCurrentUser();
   const [editing, setEditing] = useState(false);
-  const dashboards = useOrganizationDashboards(user.organization_id);
+  const organization = useOrganizationDetail(user.organization_id);
   const setStatus = useUpdateUserStatus();
   const resetPassword = useResetUserPassword();
   const isSelf = me?.id === user.id;
 
-  const granted = (dashboards.data ?? []).filter((dashboard) => user.dashboards.includes(dashboard.id));
+  const granted = (organization.data?.dashboards ?? []).filter((dashboard) => user.dashboards.includes(dashboard.id));
 
   const confirmStatus = () =>
     modal.confirm({
@@ -147,9 +147,9 @@ function UserProfile({ user }: { user: User }) {
       </Card>
       {user.organization_id && (
         <Card title="Dashboards granted" style={{ marginTop: 16 }}>
-          {dashboards.error ? (
-            <Alert type="error" showIcon title={dashboards.error.message} />
-          ) : dashboards.isPending ? (
+          {organization.error ? (
+            <Alert type="error" showIcon title={organization.error.message} />
+          ) : organization.isPending ? (
             <Spin />
           ) : granted.length === 0 ? (
             <Typography.Text type="secondary">No dashboards granted yet.</Typography.Text>
@@ -166,8 +166,8 @@ function UserProfile({ user }: { user: User }) {
         user={user}
         open={editing}
         onClose={() => setEditing(false)}
-        dashboards={user.organization_id ? dashboards.data : []}
-        dashboardsError={dashboards.error}
+        dashboards={user.organization_id ? organization.data?.dashboards : []}
+        dashboardsError={organization.error}
       />
     </>
   );

@@ -3,8 +3,8 @@ import { ROLES, type Role } from '@finboard/shared/constants';
 import { adminCreateUserRequestSchema, userMessages } from '@finboard/shared/users';
 import { zodRule } from '../../../lib/form-rules';
 import { useCreateUser } from '../api/create-user';
-import { useOrganizationOptions } from '../api/get-organization-options';
 import { ROLE_LABELS } from '../user-labels';
+import { OrganizationSelect } from './organization-select';
 
 interface AddUserForm {
   firstName: string;
@@ -24,7 +24,6 @@ export function AddUserModal(props: { open: boolean; organizationId?: string; on
   const role = Form.useWatch('role', form) ?? 'user';
   const { message } = App.useApp();
   const create = useCreateUser();
-  const organizations = useOrganizationOptions();
 
   const close = () => {
     create.reset();
@@ -96,13 +95,7 @@ export function AddUserModal(props: { open: boolean; organizationId?: string; on
             name="organization_id"
             rules={[{ required: true, message: userMessages.organizationRequired }]}
           >
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="Choose an organization"
-              loading={organizations.isPending}
-              options={organizations.data ?? []}
-              notFoundContent={organizations.error?.message}
-            />
+            <OrganizationSelect placeholder="Choose an organization" />
           </Form.Item>
         )}
         <Form.Item

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Button, Card, Form, Input, Select, Space } from 'antd';
 import { ROLES, type Role } from '@finboard/shared/constants';
-import { useOrganizationOptions } from '../api/get-organization-options';
 import { ROLE_LABELS } from '../user-labels';
+import { OrganizationSelect } from './organization-select';
 
 export interface UserFilters {
   name?: string;
@@ -14,7 +14,6 @@ export interface UserFilters {
 /** Filter Users (spec §2): applied on 'Apply Filter', all removed on 'Clear Filter'. */
 export function FilterUsers(props: { value: UserFilters; onApply: (filters: UserFilters) => void }) {
   const [form] = Form.useForm<UserFilters>();
-  const organizations = useOrganizationOptions();
   const { value } = props;
 
   // The address is the source of truth: back/forward and links update the fields.
@@ -42,14 +41,7 @@ export function FilterUsers(props: { value: UserFilters; onApply: (filters: User
           <Input allowClear placeholder="Any e-mail" />
         </Form.Item>
         <Form.Item label="Organization" name="organization_id">
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder="Any organization"
-            style={{ width: 220 }}
-            loading={organizations.isPending}
-            options={organizations.data ?? []}
-          />
+          <OrganizationSelect allowClear placeholder="Any organization" style={{ width: 220 }} />
         </Form.Item>
         <Form.Item label="Role" name="role">
           <Select

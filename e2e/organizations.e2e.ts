@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES } from '@finboard/shared/constants';
@@ -9,21 +9,13 @@ import { apiLogin } from './support/api';
 import { baseURL, seeText, usePage, waitForPath } from './support/browser';
 import { E2E_ADMIN } from './support/constants';
 import { logInAndLand } from './support/ui';
+import { addDashboardThroughUi, openAddOrganization, smallPng, uniqueName } from './support/organizations-ui';
 
 const currentPage = usePage();
 let page: Page;
 beforeEach(() => {
   page = currentPage();
 });
-
-/** Organization names allow letters and spaces only, so uniqueness comes from random letters. */
-const uniqueName = (prefix: string) =>
-  `${prefix} ${Array.from({ length: 8 }, () => String.fromCharCode(97 + randomInt(26))).join('')}`;
-
-const smallPng = () =>
-  sharp({ create: { width: 96, height: 48, channels: 3, background: { r: 14, g: 116, b: 144 } } })
-    .png()
-    .toBuffer();
 
 /** Random pixels stored uncompressed: a real PNG of about 5.9MB. */
 const largePng = () => {
@@ -76,40 +68,6 @@ const organizationDetail = async (id: string) =>
     )
   ).body.data;
 
-async function openAddOrganization(name: string): Promise<Locator> {
-  await page.getByRole('button', { name: 'Add Organization' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Organization' });
-  await dialog.waitFor();
-  await dialog.getByLabel('Organization name').fill(name);
-  await dialog.getByLabel('Email', { exact: true }).fill('finance@northwind.example.com');
-  await dialog.getByLabel('Phone number').fill('(555) 010-2030');
-  await dialog.getByLabel('Address').fill('1 Harbour Street, Springfield');
-  await dialog.getByLabel('Description').fill('Wholesale distributor');
-  await dialog.getByLabel('Power BI email').fill('bi@northwind.example.com');
-  return dialog;
-}
-
-async function addDashboard(entry: { name: string; type?: 'Paginated Report' }) {
-  await page.getByRole('button', { name: 'Add Dashboard' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Dashboard' });
-  await dialog.waitFor();
-  await dialog.getByLabel('Dashboard name').fill(entry.name);
-  await dialog.getByLabel('URL').fill(`https://app.powerbi.com/reportEmbed?reportId=${randomInt(1e9)}`);
-  await dialog.getByLabel('Workspace ID').fill('ws-0001');
-  await dialog.getByLabel('Dataset ID').fill(`ds-${randomInt(1e6)}`);
-  if (entry.type) {
-    // The Select's list is virtual: choose with the keyboard, as a keyboard user would.
-    await dialog.getByLabel('Type').focus();
-    await page.keyboard.press('ArrowDown');
-    await page.locator('.ant-select-item-option-active', { hasText: 'Report' }).waitFor();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    await dialog.getByTitle(entry.type).waitFor();
-  }
-  await dialog.getByRole('button', { name: 'Add Dashboard' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
 /** Keyboard drag and drop: focus the handle, Space to pick up, arrows to move, Space to drop. */
 async function moveDown(name: string, below: string) {
   await page.getByRole('button', { name: `Reorder ${name}` }).focus();
@@ -134,7 +92,7 @@ describe('organizations', () => {
     await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
     await page.getByRole('heading', { name: 'Organizations' }).waitFor();
 
-    const dialog = await openAddOrganization(name);
+    const dialog = await openAddOrganization(page, name);
     await dialog
       .getByLabel('Logo')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await smallPng() });
@@ -171,7 +129,7 @@ describe('organizations', () => {
     await form.getByRole('button', { name: 'Cancel' }).click();
     await form.waitFor({ state: 'hidden' });
 
-    await addDashboard({ name: 'Profit and Loss' });
+    await addDashboardThroughUi(page, { name: 'Profit and Loss' });
     await seeText(page, dashboardMessages.updated);
     await page.getByRole('button', { name: 'Add Dashboard' }).click();
     await form.getByLabel('Dashboard name').fill('profit and loss');
@@ -179,7 +137,7 @@ describe('organizations', () => {
     await seeText(page, dashboardMessages.duplicateName);
     await form.getByRole('button', { name: 'Cancel' }).click();
     await form.waitFor({ state: 'hidden' });
-    await addDashboard({ name: 'Cash Flow', type: 'Paginated Report' });
+    await addDashboardThroughUi(page, { name: 'Cash Flow', type: 'Paginated Report' });
     await expect.poll(dashboardNames).toEqual(['Profit and Loss', 'Cash Flow']);
 
     // Reorder with the keyboard: pick up, move down, drop. It applies at once and is saved.
@@ -218,7 +176,7 @@ describe('organizations', () => {
   it('refuses a JPEG renamed .png and a PNG of 5MB or more in the browser, and creates nothing', async () => {
     const name = uniqueName('Refused');
     await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
-    const dialog = await openAddOrganization(name);
+    const dialog = await openAddOrganization(page, name);
     const logoInput = dialog.getByLabel('Logo');
 
     await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await jpeg() });

@@ -43,6 +43,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+  // pg reports failures of idle connections (a server restart, a terminated backend) on the pool;
+  // unhandled, that event would crash the process instead of the next query simply reconnecting.
+  pool.on('error', (error) => console.error(`idle PostgreSQL connection failed: ${error.message}`));
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Database,

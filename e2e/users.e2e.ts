@@ -65,7 +65,8 @@ async function openUserProfileAsAdmin(): Promise<void> {
   const filters = page.locator('.ant-card', { hasText: 'Filter Users' });
   await filters.getByLabel('E-mail').fill(journey.user.email);
   await filters.getByRole('button', { name: 'Apply Filter' }).click();
-  await page.getByRole('link', { name: 'Ada Lovelace', exact: true }).click();
+  // Other journeys on this server have their own Ada Lovelace: pick this journey's user by id.
+  await page.locator(`.ant-table-row a[href="/users/${journey.user.id}"]`).first().click();
   await waitForPath(page, `/users/${journey.user.id}`);
   await seeText(page, 'User Profile');
 }

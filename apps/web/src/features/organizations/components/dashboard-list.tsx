@@ -1,22 +1,7 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { App, Button, Empty, Flex, Popconfirm, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, HolderOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { DASHBOARD_TYPE_LABELS, dashboardMessages, type Dashboard } from '@finboard/shared/dashboards';
+import { SortableList } from '../../../components/sortable-list';
 import { useDeleteDashboard } from '../api/delete-dashboard';
 import { useReorderDashboards } from '../api/reorder-dashboards';
 import { moveById } from '../dashboard-order';
@@ -35,13 +20,9 @@ export function DashboardList({ organizationId, dashboards, onEdit }: DashboardL
   const { message } = App.useApp();
   const reorder = useReorderDashboards();
   const remove = useDeleteDashboard();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    const next = over && moveById(dashboards, String(active.id), String(over.id));
+  const onMove = (activeId: string, overId: string) => {
+    const next = moveById(dashboards, activeId, overId);
     if (!next) return;
     reorder.mutate(
       { organizationId, dashboardIds: next.map((dashboard) => dashboard.id) },
@@ -52,118 +33,65 @@ export function DashboardList({ organizationId, dashboards, onEdit }: DashboardL
     );
   };
 
+  const onDelete = (dashboard: Dashboard) =>
+    remove.mutate(
+      { organizationId, dashboardId: dashboard.id },
+      {
+        onSuccess: (response) => void message.success(response.message),
+        onError: (error) => void message.error(error.message),
+      },
+    );
+
   if (dashboards.length === 0) return <Empty description="No dashboards yet" />;
 
-  const nameOf = (id: string | number) => dashboards.find((dashboard) => dashboard.id === id)?.dashboard ?? '';
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        announcements: {
-          onDragStart: ({ active }) => `Picked up dashboard ${nameOf(active.id)}.`,
-          onDragOver: ({ active, over }) =>
-            over ? `Dashboard ${nameOf(active.id)} is over ${nameOf(over.id)}.` : undefined,
-          onDragEnd: ({ active, over }) =>
-            over ? `Dashboard ${nameOf(active.id)} was dropped at the place of ${nameOf(over.id)}.` : undefined,
-          onDragCancel: ({ active }) => `Moving dashboard ${nameOf(active.id)} was cancelled.`,
-        },
-      }}
-    >
-      <SortableContext items={dashboards.map((dashboard) => dashboard.id)} strategy={verticalListSortingStrategy}>
-        <ol aria-label="Dashboards" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {dashboards.map((dashboard, index) => (
-            <SortableDashboard
-              key={dashboard.id}
-              dashboard={dashboard}
-              position={index + 1}
-              onEdit={() => onEdit(dashboard)}
-              onDelete={() =>
-                remove.mutate(
-                  { organizationId, dashboardId: dashboard.id },
-                  {
-                    onSuccess: (response) => void message.success(response.message),
-                    onError: (error) => void message.error(error.message),
-                  },
-                )
-              }
-            />
-          ))}
-        </ol>
-      </SortableContext>
-    </DndContext>
-  );
-}
-
-function SortableDashboard(props: {
-  dashboard: Dashboard;
-  position: number;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const { dashboard } = props;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: dashboard.id,
-  });
-  return (
-    <li
-      ref={setNodeRef}
-      data-testid="dashboard-row"
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        position: 'relative',
-        zIndex: isDragging ? 1 : undefined,
+    <SortableList
+      items={dashboards}
+      idOf={(dashboard) => dashboard.id}
+      nameOf={(dashboard) => dashboard.dashboard}
+      label="Dashboards"
+      handleLabel={(name) => `Reorder ${name}`}
+      onMove={onMove}
+      rowStyle={(isDragging) => ({
         background: isDragging ? '#f1f5f9' : '#fff',
         border: '1px solid #e2e8f0',
         borderRadius: 6,
         padding: '8px 12px',
         marginBottom: 8,
-      }}
-    >
-      <Flex align="center" gap={12}>
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          {...attributes}
-          {...listeners}
-          aria-label={`Reorder ${dashboard.dashboard}`}
-          style={{
-            cursor: isDragging ? 'grabbing' : 'grab',
-            border: 'none',
-            background: 'transparent',
-            padding: 4,
-            touchAction: 'none',
-          }}
-        >
-          <HolderOutlined />
-        </button>
-        <Typography.Text type="secondary" style={{ minWidth: 20 }}>
-          {props.position}.
-        </Typography.Text>
-        <Flex vertical style={{ flex: 1, minWidth: 0 }}>
-          <Flex gap={8} align="center">
-            <Typography.Text strong>{dashboard.dashboard}</Typography.Text>
-            <Tag>{DASHBOARD_TYPE_LABELS[dashboard.type]}</Tag>
+      })}
+      renderItem={(dashboard, index, handle) => (
+        <Flex align="center" gap={12} data-testid="dashboard-row">
+          {handle}
+          <Typography.Text type="secondary" style={{ minWidth: 20 }}>
+            {index + 1}.
+          </Typography.Text>
+          <Flex vertical style={{ flex: 1, minWidth: 0 }}>
+            <Flex gap={8} align="center">
+              <Typography.Text strong>{dashboard.dashboard}</Typography.Text>
+              <Tag>{DASHBOARD_TYPE_LABELS[dashboard.type]}</Tag>
+            </Flex>
+            <Typography.Text type="secondary" ellipsis={{ tooltip: dashboard.url }} style={{ fontSize: 12 }}>
+              {dashboard.url}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              Workspace {dashboard.workspaceId} · Dataset {dashboard.datasetId}
+            </Typography.Text>
           </Flex>
-          <Typography.Text type="secondary" ellipsis={{ tooltip: dashboard.url }} style={{ fontSize: 12 }}>
-            {dashboard.url}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            Workspace {dashboard.workspaceId} · Dataset {dashboard.datasetId}
-          </Typography.Text>
+          <Button
+            icon={<EditOutlined />}
+            aria-label={`Edit ${dashboard.dashboard}`}
+            onClick={() => onEdit(dashboard)}
+          />
+          <Popconfirm
+            title="Are you sure you want to delete this record?"
+            okText="Delete"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => onDelete(dashboard)}
+          >
+            <Button danger icon={<DeleteOutlined />} aria-label={`Delete ${dashboard.dashboard}`} />
+          </Popconfirm>
         </Flex>
-        <Button icon={<EditOutlined />} aria-label={`Edit ${dashboard.dashboard}`} onClick={props.onEdit} />
-        <Popconfirm
-          title="Are you sure you want to delete this record?"
-          okText="Delete"
-          okButtonProps={{ danger: true }}
-          onConfirm={props.onDelete}
-        >
-          <Button danger icon={<DeleteOutlined />} aria-label={`Delete ${dashboard.dashboard}`} />
-        </Popconfirm>
-      </Flex>
-    </li>
+      )}
+    />
   );
 }

@@ -1,0 +1,128 @@
+/**
+ * What every benchmark needs: a scratch database (PGlite, or a throwaway database on the PostgreSQL
+ * server of BENCH_DATABASE_URL), the seeded platform, the real app on a port, and a timer that prints
+ * p50/p95 so a figure always stands beside its baseline from the same run.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config/env.ts';
+import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
+import { hashPassword } from '../../apps/server/src/platform/crypto/passwords.ts';
+import { databaseUrl, withAdminClient } from '../../apps/server/test/postgres.ts';
+
+export const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+const WARMUP = 20;
+const ADMIN = { email: 'bench-admin@finboard.test', password: 'B3nch!Admin' };
+
+export interface Timing {
+  p50: number;
+  p95: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** Runs `run` WARMUP times unmeasured, then ITERATIONS times measured; prints and returns p50/p95 in ms. */
+export async function measure(label: string, run: (i: number) => Promise<void>): Promise<Timing> {
+  for (let i = 0; i < WARMUP; i++) await run(i);
+  const times: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    const start = performance.now();
+    await run(i);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const result = { p50: percentile(times, 50), p95: percentile(times, 95) };
+  console.log(
+    `${label.padEnd(58)} p50 ${result.p50.toFixed(2).padStart(7)} ms   p95 ${result.p95.toFixed(2).padStart(7)} ms`,
+  );
+  return result;
+}
+
+export const ratio = (api: Timing, baseline: Timing) =>
+  `p50 ${(api.p50 / baseline.p50).toFixed(2)}×, p95 ${(api.p95 / baseline.p95).toFixed(2)}×`;
+
+export interface BenchEnvironment {
+  database: DatabaseHandle;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function openBenchDatabase(name: string): Promise<BenchEnvironment> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-bench-'));
+  const serverUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
+  const scratch = `finboard_t_bench_${name}_${process.pid}`;
+  if (serverUrl) await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${scratch}"`));
+  const database = await openDatabase(
+    serverUrl
+      ? { kind: 'postgres', url: databaseUrl(serverUrl, scratch) }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+  );
+  await database.migrate();
+  return {
+    database,
+    dataDir,
+    async close() {
+      await database.close();
+      if (serverUrl) {
+        await withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${scratch}" WITH (FORCE)`));
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Organizations named 'Company <two letters> Holdings <n>' (every third with a Power BI e-mail) and
+ * users spread evenly over them: one in ten inactive, names 'First<XY> Last<Z>'; plus the bench admin.
+ */
+export async function seedPlatform(database: DatabaseHandle, counts: { organizations: number; users: number }) {
+  const { db } = database;
+  console.log(`Seeding ${counts.organizations} organizations and ${counts.users} users on ${database.kind}…`);
+  await db.execute(sql`
+    insert into organizations (name, email, phone, powerbi_email, address)
+    select 'Company ' || chr(65 + (g % 26)) || chr(65 + ((g / 26) % 26)) || ' Holdings ' || g,
+           'finance' || g || '@company' || g || '.example',
+           lpad((5550000000 + g)::text, 10, '0'),
+           case when g % 3 = 0 then 'bi' || g || '@company' || g || '.example' end,
+           g || ' Market Street'
+    from generate_series(1, ${counts.organizations}) g`);
+  const passwordHash = await hashPassword('Us3r!Passw0rd');
+  await db.execute(sql`
+    insert into users (first_name, last_name, email, role, organization_id, password_hash, is_active, created_at)
+    select 'First' || chr(65 + (g % 26)) || chr(65 + ((g / 7) % 26)), 'Last' || chr(65 + ((g / 26) % 26)),
+           'user' || g || '@bench.example', 'user',
+           (select id from organizations order by name offset (g % ${counts.organizations}) limit 1), ${passwordHash},
+           g % 10 <> 0, now() - g * interval '1 minute'
+    from generate_series(1, ${counts.users}) g`);
+  await db.execute(sql`
+    insert into users (first_name, last_name, email, role, password_hash)
+    values ('Bench', 'Admin', ${ADMIN.email}, 'admin', ${await hashPassword(ADMIN.password)})`);
+  if (database.kind === 'postgres') await db.execute(sql`analyze`);
+}
+
+/** The real app on a local port, with the bench admin signed in. */
+export async function startApp(environment: BenchEnvironment) {
+  const config = loadConfig({ DATA_DIR: environment.dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' });
+  const app = await buildApp({ config, database: environment.database, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const login = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+
+  /** GET through HTTP as the admin; fails loudly on anything but a 200. */
+  async function get<T>(pathAndQuery: string): Promise<T> {
+    const response = await fetch(`${base}${pathAndQuery}`, { headers: { authorization: `Bearer ${token}` } });
+    if (response.status !== 200) throw new Error(`GET ${pathAndQuery} answered ${response.status}`);
+    return (await response.json()) as T;
+  }
+  return { get, close: () => app.close() };
+}

@@ -8,7 +8,7 @@ import { organizationMessages } from '@finboard/shared/organizations';
 import { apiLogin } from './support/api';
 import { baseURL, seeText, usePage, waitForPath } from './support/browser';
 import { E2E_ADMIN } from './support/constants';
-import { logInAndLand } from './support/ui';
+import { logInAndLand, moveToLastWithKeyboard } from './support/ui';
 import { addDashboardThroughUi, openAddOrganization, smallPng, uniqueName } from './support/organizations-ui';
 
 const currentPage = usePage();
@@ -68,21 +68,8 @@ const organizationDetail = async (id: string) =>
     )
   ).body.data;
 
-/** Keyboard drag and drop: focus the handle, Space to pick up, arrows to move, Space to drop. */
-async function moveToLast(name: string, count: number) {
-  await page.getByRole('button', { name: `Reorder ${name}` }).focus();
-  await page.keyboard.press('Space');
-  await page.locator('[aria-pressed="true"]', { has: page.locator('.anticon-holder') }).waitFor();
-  // The sensor starts listening for arrows a moment after pick-up; past the last row an arrow does nothing.
-  const over = page.getByText(`${name} moved to position ${count} of ${count}.`);
-  await expect
-    .poll(async () => {
-      await page.keyboard.press('ArrowDown');
-      return over.count();
-    })
-    .toBe(1);
-  await page.keyboard.press('Space');
-}
+const moveToLast = (name: string, count: number) =>
+  moveToLastWithKeyboard(page, page.getByRole('button', { name: `Reorder ${name}` }), name, count);
 
 const dashboardNames = () => page.getByTestId('dashboard-row').locator('.ant-typography strong').allInnerTexts();
 

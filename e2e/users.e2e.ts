@@ -6,7 +6,7 @@ import { userMessages } from '@finboard/shared/users';
 import { addDashboard, apiLogin, createOrganization, getOrganization, TINY_PNG, waitForEmail } from './support/api';
 import { cspViolations, newPage, seeText, usePage, waitForPath } from './support/browser';
 import { E2E_ADMIN } from './support/constants';
-import { logInAndLand, openProfileMenu } from './support/ui';
+import { logInAndLand, moveToLastWithKeyboard, openProfileMenu } from './support/ui';
 
 const currentPage = usePage();
 let page: Page;
@@ -161,14 +161,12 @@ describe('users and organization users', () => {
     await list.waitFor();
     expect(await list.getByRole('link').allInnerTexts()).toEqual(['Revenue Overview', 'Cash Flow']);
 
-    // Keyboard drag and drop: pick up, move down one, drop. A click (once the drawer has slid in)
-    // focuses the handle without starting a pointer drag.
-    await drawer.getByRole('button', { name: 'Move Revenue Overview' }).click();
-    await page.keyboard.press('Space');
-    await drawer.locator('[aria-label="Move Revenue Overview"][aria-pressed="true"]').waitFor();
-    await page.keyboard.press('ArrowDown');
-    await page.getByText('Revenue Overview moved to position 2 of 2.').waitFor({ state: 'attached' });
-    await page.keyboard.press('Space');
+    await moveToLastWithKeyboard(
+      page,
+      drawer.getByRole('button', { name: 'Move Revenue Overview' }),
+      'Revenue Overview',
+      2,
+    );
     await seeText(page, 'Dashboards updated successfully');
     expect(await list.getByRole('link').allInnerTexts()).toEqual(['Cash Flow', 'Revenue Overview']);
     const token = (await page.evaluate(() => localStorage.getItem('token')))!;
@@ -219,6 +217,8 @@ describe('users and organization users', () => {
     await page.getByRole('button', { name: 'Change Password' }).click();
     await seeText(page, messages.changePasswordSuccess);
     await waitForPath(page, '/pipelines');
+    // What the API refused during the forced change loads now: the header shows the organization.
+    await page.getByText(journey.organization.name, { exact: true }).waitFor();
 
     await expect(apiLogin(journey.user.email, temporary!)).rejects.toThrow(/401/);
     await expect(apiLogin(journey.user.email, journey.user.password)).resolves.toBeTruthy();

@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { waitForPath } from './browser';
 
 export async function logInThroughUi(page: Page, email: string, password: string): Promise<void> {
@@ -23,4 +24,23 @@ export async function navigationLabels(page: Page): Promise<string[]> {
   await nav.waitFor();
   const items = nav.locator(':scope > li:not(.ant-menu-overflow-item-rest) .ant-menu-title-content');
   return (await items.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+}
+
+/**
+ * Keyboard drag and drop (dnd-kit): with the handle focused, Space picks the item up, arrows move it,
+ * Space drops it. The sensor listens for arrows a moment after pick-up, so press until the
+ * announcement says the item reached the last of `count` positions.
+ */
+export async function moveToLastWithKeyboard(page: Page, handle: Locator, name: string, count: number): Promise<void> {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.locator('[aria-pressed="true"]', { has: page.locator('.anticon-holder') }).waitFor();
+  const announced = page.getByText(`${name} moved to position ${count} of ${count}.`);
+  await expect
+    .poll(async () => {
+      await page.keyboard.press('ArrowDown');
+      return announced.count();
+    })
+    .toBe(1);
+  await page.keyboard.press('Space');
 }

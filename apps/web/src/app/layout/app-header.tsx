@@ -52,7 +52,8 @@ export function AppHeader({ user }: { user: User }) {
   const logout = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const isOrganizationUser = user.role === 'user';
-  const organizationId = isOrganizationUser ? user.organization_id : null;
+  // Until a forced password change is done the API refuses everything else, so ask for nothing yet.
+  const organizationId = isOrganizationUser && !user.mustChangePassword ? user.organization_id : null;
   // Spec §4: fetched on load and refreshed every hour; the server lists only the dashboards granted to the user.
   const organization = useOrganization(organizationId, { refreshHourly: true });
   const reorder = useReorderDashboards();

@@ -20,6 +20,10 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: (response) => queryClient.setQueryData(currentUserQueryKey, response.data),
+    onSuccess: async (response) => {
+      queryClient.setQueryData(currentUserQueryKey, response.data);
+      // Calls refused while a password change was pending (403) may answer now: ask again.
+      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
+    },
   });
 }

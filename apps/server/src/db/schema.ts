@@ -191,3 +191,32 @@ export const auditEvents = pgTable(
     index('audit_events_organization_idx').on(table.organizationId, table.createdAt),
   ],
 );
+
+/** Data Type Master: the data types an organization's uploads are tagged with (expected columns as JSON). */
+export const dataTypes = pgTable(
+  'data_types',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** One of the canonical warehouse tables (WAREHOUSE_TABLES of packages/shared). */
+    targetTable: text('target_table').notNull(),
+    /** [{ name, type, required, format? }], validated by the shared dataTypeColumnsSchema. */
+    columns: jsonb('columns').notNull(),
+    delimiter: text('delimiter').notNull().default(','),
+    periodBased: boolean('period_based').notNull().default(false),
+    /** Which standard type this is (seeded for every organization); null for the organization's own. */
+    standardKey: text('standard_key'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('data_types_organization_name_unique').on(table.organizationId, sql`lower(${table.name})`),
+    uniqueIndex('data_types_organization_standard_unique')
+      .on(table.organizationId, table.standardKey)
+      .where(sql`${table.standardKey} is not null`),
+  ],
+);

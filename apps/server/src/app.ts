@@ -18,6 +18,8 @@ import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { createPasswordLinksService } from './modules/auth/password-links.service.ts';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.ts';
 import { createDashboardsService } from './modules/dashboards/dashboards.service.ts';
+import { dataTypesRoutes } from './modules/data-types/data-types.routes.ts';
+import { createDataTypesService } from './modules/data-types/data-types.service.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
@@ -79,7 +81,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
   });
   const dashboards = createDashboardsService({ db, audit });
-  const organizations = createOrganizationsService({ db, audit, storage, sessions, dashboards, logger: app.log });
+  const dataTypes = createDataTypesService({ db, audit });
+  const organizations = createOrganizationsService({
+    db,
+    audit,
+    storage,
+    sessions,
+    dashboards,
+    dataTypes,
+    logger: app.log,
+  });
   const contact = createContactService({ db, users, mailer, logger: app.log });
   app.decorate('services', { auth, users, mailer });
 
@@ -95,11 +106,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users, signupEnabled: config.ALLOW_SIGNUP });
   await app.register(organizationsRoutes, { organizations });
   await app.register(dashboardsRoutes, { dashboards, organizations });
+  await app.register(dataTypesRoutes, { dataTypes, organizations });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });
   await app.register(outboxRoutes, { db });
   await app.register(webAppPlugin, { distDir: deps.webDistDir });
 
+  // Organizations created before the Data Type Master get its standard types once the app starts.
+  app.addHook('onReady', async () => {
+    const added = await dataTypes.seedStandardForAll();
+    if (added > 0) app.log.info({ added }, 'standard data types seeded');
+  });
   app.addHook('onClose', async () => {
     await mailer.flush();
     mailer.close();

@@ -9,17 +9,20 @@
 import { inArray, or, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataTypeMessages } from '@finboard/shared/data-types';
 import { messages } from '@finboard/shared/messages';
-import { auditEvents, dashboards, organizations, sessions, userDashboards, users } from './db/schema.ts';
+import { auditEvents, dashboards, dataTypes, organizations, sessions, userDashboards, users } from './db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../test/build-app.ts';
 import {
   bearer,
   createDashboard,
+  createDataType,
   createOrganization,
   createUser,
   login,
   uniqueEmail,
   type DashboardRow,
+  type DataTypeRow,
   type OrganizationRow,
   type TestUser,
 } from '../test/factories.ts';
@@ -43,6 +46,8 @@ interface Fixture {
   otherOrganization: OrganizationRow;
   otherDashboard: DashboardRow;
   otherUser: TestUser;
+  /** Data types of organization A: the organization's user works on the first, the admin on the second. */
+  dataTypes: [DataTypeRow, DataTypeRow];
   tokens: Record<Caller, string | undefined>;
 }
 
@@ -62,6 +67,8 @@ interface RouteCase {
 }
 
 const forbidden = { status: 403, message: messages.forbidden };
+/** Routes addressed by a record's own id answer 404 to other tenants, as for an unknown id. */
+const dataTypeNotFound = { status: 404, message: dataTypeMessages.notFound };
 const expected = (routeCase: RouteCase, caller: Caller): Outcome =>
   routeCase.outcomes?.[caller] ??
   {
@@ -246,6 +253,63 @@ const routeCases: RouteCase[] = [
     request: (f) => ({ method: 'PUT', url: `/api/v1/user/${f.user.id}/status`, payload: { isActive: false } }),
     mutates: true,
   },
+  // Data Type Master (issue 4): any signed-in person, on their own organization's types
+  {
+    route: 'GET /api/v1/data-types',
+    request: (f) => ({ method: 'GET', url: '/api/v1/data-types', query: { organizationId: f.organization.id } }),
+    mutates: false,
+    outcomes: usersOfTheOrganizationToo,
+  },
+  {
+    route: 'POST /api/v1/data-types',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/data-types',
+      payload: {
+        organizationId: f.organization.id,
+        name: `Added ${letters()}`,
+        targetTable: '03_Budget',
+        delimiter: ',',
+        periodBased: true,
+        columns: [{ name: 'amount', type: 'numeric', required: true }],
+      },
+    }),
+    mutates: true,
+    allowedStatus: 201,
+    outcomes: usersOfTheOrganizationToo,
+  },
+  {
+    route: 'GET /api/v1/data-types/{id}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/data-types/${f.dataTypes[0].id}` }),
+    mutates: false,
+    outcomes: { ...usersOfTheOrganizationToo, otherOrganizationUser: dataTypeNotFound },
+  },
+  {
+    route: 'PUT /api/v1/data-types/{id}',
+    request: (f, caller) => ({
+      method: 'PUT',
+      url: `/api/v1/data-types/${f.dataTypes[caller === 'admin' ? 1 : 0].id}`,
+      payload: {
+        name: `Renamed ${letters()}`,
+        description: 'Edited',
+        targetTable: '02_GL_Detail',
+        delimiter: ';',
+        periodBased: false,
+        columns: [{ name: 'posting_date', type: 'date', required: true, format: 'YYYY-MM-DD' }],
+      },
+    }),
+    mutates: true,
+    outcomes: { ...usersOfTheOrganizationToo, otherOrganizationUser: dataTypeNotFound },
+  },
+  {
+    route: 'DELETE /api/v1/data-types/{id}',
+    request: (f, caller) => ({
+      method: 'DELETE',
+      url: `/api/v1/data-types/${f.dataTypes[caller === 'admin' ? 1 : 0].id}`,
+    }),
+    mutates: true,
+    outcomes: { ...usersOfTheOrganizationToo, otherOrganizationUser: dataTypeNotFound },
+  },
 ];
 
 async function createFixture(): Promise<Fixture> {
@@ -255,6 +319,11 @@ async function createFixture(): Promise<Fixture> {
   const first = await createDashboard(database, organization.id, { name: 'First' });
   const second = await createDashboard(database, organization.id, { name: 'Second' });
   const otherDashboard = await createDashboard(database, otherOrganization.id, { name: 'Theirs' });
+  const ownDataTypes = [
+    await createDataType(database, organization.id),
+    await createDataType(database, organization.id),
+  ];
+  await createDataType(database, otherOrganization.id);
   const user = await createUser(database, { organizationId: organization.id });
   const otherUser = await createUser(database, { organizationId: otherOrganization.id });
   await database.db.insert(userDashboards).values([
@@ -277,6 +346,7 @@ async function createFixture(): Promise<Fixture> {
     otherOrganization,
     otherDashboard,
     otherUser,
+    dataTypes: [ownDataTypes[0]!, ownDataTypes[1]!],
     tokens: {
       anonymous: undefined,
       expiredSession,
@@ -309,6 +379,7 @@ async function storedState(f: Fixture) {
       .from(users)
       .where(or(inArray(users.organizationId, ids), inArray(users.id, [f.user.id, f.otherUser.id])))
       .orderBy(users.id),
+    dataTypes: await db.select().from(dataTypes).where(inArray(dataTypes.organizationId, ids)).orderBy(dataTypes.id),
     grants: await db
       .select()
       .from(userDashboards)
@@ -347,7 +418,14 @@ describe.each(routeCases)('$route', (routeCase) => {
       expect(after).toEqual(before);
     }
     if (caller === 'otherOrganizationUser') {
-      for (const secret of [f.organization.id, f.organization.name, f.user.id, f.user.email, f.dashboards[0].id]) {
+      for (const secret of [
+        f.organization.id,
+        f.organization.name,
+        f.user.id,
+        f.user.email,
+        f.dashboards[0].id,
+        f.dataTypes[0].name,
+      ]) {
         expect(response.body).not.toContain(secret);
       }
     }

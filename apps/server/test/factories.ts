@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { LoginData } from '@finboard/shared/auth';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { dashboards, organizations } from '../src/db/schema.ts';
+import { dashboards, dataTypes, organizations } from '../src/db/schema.ts';
 import { hashPassword } from '../src/platform/crypto/passwords.ts';
 import { usersRepository, type NewUserRow, type UserRow } from '../src/modules/users/users.repository.ts';
 
@@ -74,6 +74,28 @@ export async function createDashboard(
       workspaceId: `workspace-${suffix}`,
       datasetId: `dataset-${suffix}`,
       position: sql`(select coalesce(max(${dashboards.position}) + 1, 0) from ${dashboards} where ${dashboards.organizationId} = ${organizationId})`,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export type DataTypeRow = typeof dataTypes.$inferSelect;
+
+/** Inserts a data type of an organization's own directly (not a standard one), with a unique name unless one is given. */
+export async function createDataType(
+  database: DatabaseHandle,
+  organizationId: string,
+  overrides: Partial<Omit<typeof dataTypes.$inferInsert, 'organizationId'>> = {},
+): Promise<DataTypeRow> {
+  const suffix = randomBytes(4).toString('hex');
+  const [row] = await database.db
+    .insert(dataTypes)
+    .values({
+      organizationId,
+      name: `Data type ${suffix}`,
+      targetTable: '02_GL_Detail',
+      columns: [{ name: 'amount', type: 'numeric', required: true }],
       ...overrides,
     })
     .returning();

@@ -17,6 +17,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import type { DashboardFields, DashboardsService } from '../dashboards/dashboards.service.ts';
+import type { DataTypesService } from '../data-types/data-types.service.ts';
 import type { OrganizationFormInput, UploadedLogo } from './organization-form.ts';
 import {
   organizationsRepository,
@@ -86,9 +87,10 @@ export function createOrganizationsService(deps: {
   storage: FileStorage;
   sessions: SessionsService;
   dashboards: DashboardsService;
+  dataTypes: DataTypesService;
   logger: FastifyBaseLogger;
 }) {
-  const { db, audit, storage, sessions, dashboards, logger } = deps;
+  const { db, audit, storage, sessions, dashboards, dataTypes, logger } = deps;
   const repo = organizationsRepository(db);
 
   /** Spec §5 on the bytes (PNG signature, under 5MB); libvips must also read them as a PNG. */
@@ -172,6 +174,7 @@ export function createOrganizationsService(deps: {
           const row = await organizationsRepository(tx).insert({ id, ...columnsOf(form.fields), logoKey });
           if (!row) throw nameTaken();
           const saved = await dashboards.replaceForOrganization(id, list ?? [], tx);
+          await dataTypes.seedStandardForOrganization(actor, id, tx);
           await auditChange(tx, actor, 'organization.created', id, null, snapshot(row, saved));
           return toOrganization({ ...row, userCount: 0 }, saved);
         });

@@ -1,0 +1,132 @@
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { dataTypeListQuerySchema, DataTypeColumn } from '@finboard/shared/data-types';
+import type { Executor } from '../../db/client.ts';
+import { dataTypes, organizations } from '../../db/schema.ts';
+
+export type DataTypeRow = typeof dataTypes.$inferSelect;
+export type NewDataTypeRow = typeof dataTypes.$inferInsert;
+export type DataTypeListQuery = Omit<z.output<typeof dataTypeListQuerySchema>, 'organizationId'>;
+
+/** A standard type as seeded: the same for every organization. */
+export interface StandardDataType {
+  key: string;
+  name: string;
+  description: string;
+  targetTable: string;
+  columns: readonly DataTypeColumn[];
+  delimiter: string;
+  periodBased: boolean;
+}
+
+/** User input inside LIKE is matched literally: its own % and _ (and the escape) are escaped. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export const dataTypesRepository = (db: Executor) => ({
+  async list(organizationId: string, query: DataTypeListQuery): Promise<{ rows: DataTypeRow[]; total: number }> {
+    const where = and(
+      eq(dataTypes.organizationId, organizationId),
+      query.name ? sql`${dataTypes.name} ilike ${`%${escapeLike(query.name)}%`}` : undefined,
+      query.targetTable ? eq(dataTypes.targetTable, query.targetTable) : undefined,
+    );
+    const direction = query.sortOrder === 'desc' ? desc : asc;
+    const sortKey: Record<DataTypeListQuery['sortBy'], SQL> = {
+      name: sql`lower(${dataTypes.name})`,
+      targetTable: sql`${dataTypes.targetTable}`,
+      updatedAt: sql`${dataTypes.updatedAt}`,
+    };
+    const [rows, [totals]] = await Promise.all([
+      db
+        .select()
+        .from(dataTypes)
+        .where(where)
+        .orderBy(direction(sortKey[query.sortBy]), asc(sql`lower(${dataTypes.name})`), asc(dataTypes.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(dataTypes)
+        .where(where),
+    ]);
+    return { rows, total: totals?.total ?? 0 };
+  },
+
+  /** Any organization's data type: the service checks the caller may see it. */
+  async findById(id: string, forUpdate = false): Promise<DataTypeRow | undefined> {
+    const query = db.select().from(dataTypes).where(eq(dataTypes.id, id)).limit(1);
+    const [row] = await (forUpdate ? query.for('update') : query);
+    return row;
+  },
+
+  /** Whether another data type of the organization already has this name (case-insensitive, as the index says). */
+  async nameTaken(organizationId: string, name: string, exceptId?: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: dataTypes.id })
+      .from(dataTypes)
+      .where(
+        and(
+          eq(dataTypes.organizationId, organizationId),
+          sql`lower(${dataTypes.name}) = lower(${name})`,
+          exceptId ? ne(dataTypes.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  },
+
+  async insert(values: NewDataTypeRow): Promise<DataTypeRow> {
+    const [row] = await db.insert(dataTypes).values(values).returning();
+    return row!;
+  },
+
+  async update(
+    organizationId: string,
+    id: string,
+    values: Partial<Omit<NewDataTypeRow, 'id' | 'organizationId' | 'standardKey'>>,
+  ): Promise<DataTypeRow | undefined> {
+    const [row] = await db
+      .update(dataTypes)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(dataTypes.organizationId, organizationId), eq(dataTypes.id, id)))
+      .returning();
+    return row;
+  },
+
+  async delete(organizationId: string, id: string): Promise<DataTypeRow | undefined> {
+    const [row] = await db
+      .delete(dataTypes)
+      .where(and(eq(dataTypes.organizationId, organizationId), eq(dataTypes.id, id)))
+      .returning();
+    return row;
+  },
+
+  /**
+   * Adds each standard type an organization lacks (one organization, or every one), in one statement.
+   * A standard type already there, or a type of the organization's own holding its name, is left alone.
+   */
+  async insertMissingStandard(
+    standard: readonly StandardDataType[],
+    organizationId?: string,
+  ): Promise<{ organizationId: string; name: string }[]> {
+    const values = sql.join(
+      standard.map(
+        (type) =>
+          sql`(${type.key}, ${type.name}, ${type.description}, ${type.targetTable}, ${JSON.stringify(type.columns)}::jsonb, ${type.delimiter}, ${type.periodBased}::boolean)`,
+      ),
+      sql`, `,
+    );
+    const result = await db.execute<{ organization_id: string; name: string }>(sql`
+      insert into ${dataTypes} (organization_id, standard_key, name, description, target_table, columns, delimiter, period_based)
+      select o.id, s.key, s.name, s.description, s.target_table, s.columns, s.delimiter, s.period_based
+      from ${organizations} o
+      cross join (values ${values}) as s(key, name, description, target_table, columns, delimiter, period_based)
+      where ${organizationId ? sql`o.id = ${organizationId}` : sql`true`}
+      order by o.id, s.key
+      on conflict do nothing
+      returning organization_id, name`);
+    return (result as unknown as { rows: { organization_id: string; name: string }[] }).rows.map((row) => ({
+      organizationId: row.organization_id,
+      name: row.name,
+    }));
+  },
+});

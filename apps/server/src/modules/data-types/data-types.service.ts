@@ -1,0 +1,190 @@
+import {
+  dataTypeMessages,
+  STANDARD_DATA_TYPES,
+  type DataType,
+  type DataTypeColumn,
+  type DataTypeFields,
+} from '@finboard/shared/data-types';
+import type { Pagination } from '@finboard/shared/pagination';
+import type { WarehouseTable } from '@finboard/shared/warehouse';
+import type { Database, Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { assertOrganizationAccess } from '../../plugins/tenant-guard.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { Principal } from '../auth/principal.ts';
+import {
+  dataTypesRepository,
+  type DataTypeListQuery,
+  type DataTypeRow,
+  type StandardDataType,
+} from './data-types.repository.ts';
+
+export function toDataType(row: DataTypeRow): DataType {
+  return {
+    id: row.id,
+    organization_id: row.organizationId,
+    name: row.name,
+    description: row.description,
+    targetTable: row.targetTable as WarehouseTable,
+    columns: row.columns as DataTypeColumn[],
+    delimiter: row.delimiter as DataType['delimiter'],
+    periodBased: row.periodBased,
+    isStandard: row.standardKey !== null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the audit trail keeps: the type as the API shows it, without the timestamps the event has itself. */
+const snapshot = (row: DataTypeRow) => {
+  const { createdAt: _created, updatedAt: _updated, ...rest } = toDataType(row);
+  return rest;
+};
+
+const STANDARD: readonly StandardDataType[] = STANDARD_DATA_TYPES.map((type) => ({ ...type, delimiter: ',' }));
+
+const columnsOf = (fields: DataTypeFields) => ({
+  name: fields.name,
+  description: fields.description,
+  targetTable: fields.targetTable,
+  // Stored as the API answers them: `format` only when there is one.
+  columns: fields.columns.map(({ format, ...column }) => ({ ...column, ...(format && { format }) })),
+  delimiter: fields.delimiter,
+  periodBased: fields.periodBased,
+});
+
+const nameTaken = () => conflict('DATA_TYPE_NAME_TAKEN', dataTypeMessages.nameTaken, 'name');
+const missing = () => notFound(dataTypeMessages.notFound);
+
+export type DataTypesService = ReturnType<typeof createDataTypesService>;
+
+export function createDataTypesService(deps: { db: Database; audit: AuditService }) {
+  const { db, audit } = deps;
+
+  /**
+   * Runs `work` on a data type the caller may change, in a transaction holding its row. Another
+   * organization's id answers 404 like an unknown one, so ids of other tenants reveal nothing.
+   */
+  const changeDataType = <T>(actor: Principal, id: string, work: (tx: Executor, before: DataTypeRow) => Promise<T>) =>
+    db
+      .transaction(async (tx) => {
+        const before = await dataTypesRepository(tx).findById(id, true);
+        if (!before || !mayAccess(actor, before.organizationId)) throw missing();
+        return work(tx, before);
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error, 'data_types_organization_name_unique')) throw nameTaken();
+        throw error;
+      });
+
+  const auditChange = (
+    tx: Executor,
+    actor: Principal | null,
+    action: string,
+    row: DataTypeRow,
+    before: unknown,
+    after: unknown,
+  ) =>
+    audit.record(
+      { actor, action, entityType: 'data_type', entityId: row.id, organizationId: row.organizationId, before, after },
+      tx,
+    );
+
+  /** Seeds the standard types an organization (or every one) lacks; one audit event per organization seeded. */
+  async function seed(actor: Principal | null, tx: Executor, organizationId?: string): Promise<number> {
+    const added = await dataTypesRepository(tx).insertMissingStandard(STANDARD, organizationId);
+    const byOrganization = new Map<string, string[]>();
+    for (const row of added)
+      byOrganization.set(row.organizationId, [...(byOrganization.get(row.organizationId) ?? []), row.name]);
+    for (const [id, names] of byOrganization) {
+      await audit.record(
+        {
+          actor,
+          action: 'data_types.standard_seeded',
+          entityType: 'organization',
+          entityId: id,
+          organizationId: id,
+          after: { dataTypes: names },
+        },
+        tx,
+      );
+    }
+    return added.length;
+  }
+
+  return {
+    async list(
+      organizationId: string,
+      query: DataTypeListQuery,
+    ): Promise<{ dataTypes: DataType[]; pagination: Pagination }> {
+      const { rows, total } = await dataTypesRepository(db).list(organizationId, query);
+      return {
+        dataTypes: rows.map(toDataType),
+        pagination: { total, page: query.page, pageSize: query.pageSize },
+      };
+    },
+
+    async get(viewer: Principal, id: string): Promise<DataType> {
+      const row = await dataTypesRepository(db).findById(id);
+      if (!row || !mayAccess(viewer, row.organizationId)) throw missing();
+      return toDataType(row);
+    },
+
+    async create(actor: Principal, organizationId: string, fields: DataTypeFields): Promise<DataType> {
+      return db
+        .transaction(async (tx) => {
+          const repo = dataTypesRepository(tx);
+          if (await repo.nameTaken(organizationId, fields.name)) throw nameTaken();
+          const row = await repo.insert({ organizationId, ...columnsOf(fields) });
+          await auditChange(tx, actor, 'data_type.created', row, null, snapshot(row));
+          return toDataType(row);
+        })
+        .catch((error: unknown) => {
+          // The unique index is the last word when two people add the same name at once.
+          if (isUniqueViolation(error, 'data_types_organization_name_unique')) throw nameTaken();
+          throw error;
+        });
+    },
+
+    /** Edit Data Type. A standard type keeps its target table: uploads and pipelines of that table rely on it. */
+    async update(actor: Principal, id: string, fields: DataTypeFields): Promise<DataType> {
+      return changeDataType(actor, id, async (tx, before) => {
+        if (before.standardKey !== null && fields.targetTable !== before.targetTable) {
+          throw badRequest('STANDARD_DATA_TYPE', dataTypeMessages.standardTargetFixed, [
+            { msg: dataTypeMessages.standardTargetFixed, path: 'targetTable' },
+          ]);
+        }
+        const repo = dataTypesRepository(tx);
+        if (await repo.nameTaken(before.organizationId, fields.name, id)) throw nameTaken();
+        const row = (await repo.update(before.organizationId, id, columnsOf(fields)))!;
+        await auditChange(tx, actor, 'data_type.updated', row, snapshot(before), snapshot(row));
+        return toDataType(row);
+      });
+    },
+
+    async remove(actor: Principal, id: string): Promise<void> {
+      await changeDataType(actor, id, async (tx, before) => {
+        if (before.standardKey !== null) throw conflict('STANDARD_DATA_TYPE', dataTypeMessages.standardNotDeletable);
+        await dataTypesRepository(tx).delete(before.organizationId, id);
+        await auditChange(tx, actor, 'data_type.deleted', before, snapshot(before), null);
+      });
+    },
+
+    /** A new organization starts with the standard types, in the transaction that creates it. */
+    seedStandardForOrganization: (actor: Principal, organizationId: string, tx: Executor) =>
+      seed(actor, tx, organizationId),
+
+    /** At start-up: every organization lacking a standard type gets it (idempotent). Returns how many were added. */
+    seedStandardForAll: () => db.transaction((tx) => seed(null, tx)),
+  };
+}
+
+function mayAccess(principal: Principal, organizationId: string): boolean {
+  try {
+    assertOrganizationAccess(principal, organizationId);
+    return true;
+  } catch {
+    return false;
+  }
+}

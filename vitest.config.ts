@@ -3,8 +3,8 @@ import { findChromium } from './e2e/support/chromium';
 
 /**
  * Test projects (`npm test` runs all; `npm run test:unit` all but e2e):
- *   unit          pure functions of packages/shared and apps/web
- *   api-pglite    the server's API tests on embedded PGlite (always)
+ *   unit          pure functions of packages/shared, apps/web and the demo generator
+ *   api-pglite    the server's API tests (and the demo loader's) on embedded PGlite (always)
  *   api-postgres  the same files on real PostgreSQL, when TEST_DATABASE_URL is set
  *   e2e           user journeys in Chromium (e2e/vitest.config.ts)
  */
@@ -32,7 +32,7 @@ const apiProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfigura
   extends: true,
   test: {
     name: `api-${database}`,
-    include: ['apps/server/**/*.test.ts'],
+    include: ['apps/server/**/*.test.ts', 'demo/**/*.api.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     environment: 'node',
     env: { TEST_DB: database },
@@ -52,7 +52,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'demo/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'demo/**/*.api.test.ts'],
           environment: 'node',
         },
       },

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { isWarehouseSchemaName, quoteIdent, warehouseRoleOfSchema } from '../src/warehouse/identifiers.ts';
 import { assertTestDatabaseName, databaseUrl, dropDatabase, withAdminClient } from './postgres.ts';
 
 declare module 'vitest' {
@@ -54,8 +56,21 @@ async function openPostgres(): Promise<DatabaseHandle> {
   return {
     ...handle,
     async close() {
+      // Roles belong to the whole server, not to the dropped database: the warehouses' roles go with it.
+      const roles = await warehouseRolesOf(handle).catch(() => []);
       await handle.close();
-      await withAdminClient(serverUrl, (client) => dropDatabase(client, name));
+      await withAdminClient(serverUrl, async (client) => {
+        await dropDatabase(client, name);
+        for (const role of roles) await client.query(`DROP ROLE IF EXISTS ${quoteIdent(role)}`);
+      });
     },
   };
+}
+
+async function warehouseRolesOf(handle: DatabaseHandle): Promise<string[]> {
+  const result = await handle.db.execute(sql`select nspname as name from pg_namespace where nspname like 'org\_%'`);
+  return (result as unknown as { rows: { name: string }[] }).rows
+    .map((row) => row.name)
+    .filter(isWarehouseSchemaName)
+    .map(warehouseRoleOfSchema);
 }

@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The PGlite instance on the embedded default (tests dump it as a template). */
   pglite?: PGlite;
+  /** The pool on PostgreSQL: bulk loads need a client of their own for COPY … FROM STDIN. */
+  pool?: pg.Pool;
 }
 
 /** Opens the platform database: PGlite (embedded default) or PostgreSQL, behind one Drizzle type. */
@@ -50,6 +52,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    pool,
     migrate: () => migratePg(db, { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => pool.end(),

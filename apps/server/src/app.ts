@@ -22,7 +22,10 @@ import { dataTypesRoutes } from './modules/data-types/data-types.routes.ts';
 import { createDataTypesService } from './modules/data-types/data-types.service.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
-import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
+import {
+  createOrganizationsService,
+  type OrganizationsService,
+} from './modules/organizations/organizations.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.ts';
 import { createSessionTokens } from './modules/auth/session-tokens.ts';
@@ -32,6 +35,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
+import { createWarehouseService, type WarehouseService } from './warehouse/warehouse.service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -43,7 +47,14 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: { auth: AuthService; users: UsersService; mailer: Mailer };
+    services: {
+      auth: AuthService;
+      users: UsersService;
+      mailer: Mailer;
+      warehouse: WarehouseService;
+      /** For scripts that act as the platform (npm run demo). */
+      organizations: OrganizationsService;
+    };
   }
 }
 
@@ -82,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const dashboards = createDashboardsService({ db, audit });
   const dataTypes = createDataTypesService({ db, audit });
+  const warehouse = createWarehouseService({ database, logger: app.log });
   const organizations = createOrganizationsService({
     db,
     audit,
@@ -89,10 +101,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     dashboards,
     dataTypes,
+    warehouse,
     logger: app.log,
   });
   const contact = createContactService({ db, users, mailer, logger: app.log });
-  app.decorate('services', { auth, users, mailer });
+  app.decorate('services', { auth, users, mailer, warehouse, organizations });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
@@ -116,6 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     const added = await dataTypes.seedStandardForAll();
     if (added > 0) app.log.info({ added }, 'standard data types seeded');
+  });
+  // Organizations created before the warehouse existed (or by hand) get theirs before the first request.
+  app.addHook('onReady', async () => {
+    await organizations.provisionWarehouses();
   });
   app.addHook('onClose', async () => {
     await mailer.flush();

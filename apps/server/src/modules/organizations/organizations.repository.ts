@@ -96,6 +96,12 @@ export const organizationsRepository = (db: Executor) => ({
     return row !== undefined;
   },
 
+  /** Every organization's id (start-up checks that each has its warehouse). */
+  async allIds(): Promise<string[]> {
+    const rows = await db.select({ id: organizations.id }).from(organizations);
+    return rows.map((row) => row.id);
+  },
+
   /** Whether another organization already has this name (case-insensitive, as the unique index says). */
   async nameTaken(name: string, exceptId?: string): Promise<boolean> {
     const [row] = await db

@@ -18,6 +18,7 @@ import type { Principal } from '../auth/principal.ts';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import type { DashboardFields, DashboardsService } from '../dashboards/dashboards.service.ts';
 import type { DataTypesService } from '../data-types/data-types.service.ts';
+import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 import type { OrganizationFormInput, UploadedLogo } from './organization-form.ts';
 import {
   organizationsRepository,
@@ -88,9 +89,10 @@ export function createOrganizationsService(deps: {
   sessions: SessionsService;
   dashboards: DashboardsService;
   dataTypes: DataTypesService;
+  warehouse: WarehouseService;
   logger: FastifyBaseLogger;
 }) {
-  const { db, audit, storage, sessions, dashboards, dataTypes, logger } = deps;
+  const { db, audit, storage, sessions, dashboards, dataTypes, warehouse, logger } = deps;
   const repo = organizationsRepository(db);
 
   /** Spec §5 on the bytes (PNG signature, under 5MB); libvips must also read them as a PNG. */
@@ -149,6 +151,11 @@ export function createOrganizationsService(deps: {
       };
     },
 
+    /** Start-up: provisions the warehouse of every organization that lacks one (one query when none does). */
+    async provisionWarehouses(): Promise<number> {
+      return (await warehouse.provisionMissing(await repo.allIds())).length;
+    },
+
     async assertExists(id: string): Promise<void> {
       if (!(await repo.exists(id))) throw missing();
     },
@@ -158,8 +165,7 @@ export function createOrganizationsService(deps: {
       const row = await repo.findById(id);
       if (!row) throw missing();
       const organization = toOrganization(row, await dashboards.listForOrganization(id, viewer));
-      // The organization's warehouse arrives in issue 4; until then no view has data, so the bell stays hidden.
-      const viewHasData = false;
+      const viewHasData = await warehouse.hasData(id);
       return { organization, auditDataMessage: row.auditDataMessage, viewHasData };
     },
 
@@ -173,6 +179,8 @@ export function createOrganizationsService(deps: {
         return await db.transaction(async (tx) => {
           const row = await organizationsRepository(tx).insert({ id, ...columnsOf(form.fields), logoKey });
           if (!row) throw nameTaken();
+          // In the same transaction: an organization never exists without its warehouse.
+          await warehouse.provision(id, tx);
           const saved = await dashboards.replaceForOrganization(id, list ?? [], tx);
           await dataTypes.seedStandardForOrganization(actor, id, tx);
           await auditChange(tx, actor, 'organization.created', id, null, snapshot(row, saved));

@@ -1,0 +1,172 @@
+/**
+ * Every organization has its warehouse: provisioned with the organization in one transaction, and at
+ * start-up for organizations that predate it; the header's info bell (viewHasData) reads it.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { auditEvents, dashboards, organizations } from '../../db/schema.ts';
+import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
+import { bearer, createOrganization, login } from '../../../test/factories.ts';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await login(t.app, TEST_ADMIN);
+});
+afterAll(() => t?.close());
+
+const letters = () =>
+  Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+const fields = () => ({
+  organizationName: `Warehouse ${letters()}`,
+  organizationEmail: `finance-${letters()}@acme.example`,
+  organizationPhoneNumber: '5551234567',
+  dashboards: [
+    {
+      dashboard: 'Sales',
+      url: 'https://app.powerbi.com/reportEmbed?reportId=1',
+      workspaceId: 'workspace-1',
+      datasetId: 'dataset-1',
+      type: 'report',
+    },
+  ],
+});
+const add = (payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/organization/add', headers: bearer(admin), payload });
+
+/** The schemas carrying a complete warehouse, by name. */
+const warehouseSchemas = async () =>
+  (
+    (await t.database.db.execute(
+      sql`select nspname as name from pg_namespace where obj_description(oid, 'pg_namespace') like 'finboard-warehouse:%'`,
+    )) as unknown as { rows: { name: string }[] }
+  ).rows.map((row) => row.name);
+
+describe('creating an organization', () => {
+  it('provisions its warehouse in the same transaction', async () => {
+    const response = await add(fields());
+
+    expect(response.statusCode).toBe(201);
+    const id: string = response.json().data.createdOrganization.id;
+    const warehouse = t.app.services.warehouse;
+    expect(await warehouseSchemas()).toContain(warehouse.schemaOf(id));
+    const catalog = await warehouse.catalog(id);
+    expect(catalog.relations.map((relation) => relation.name).sort()).toEqual([
+      '00_Period',
+      '01_Account',
+      '02_GL_Detail',
+      '03_Budget',
+      '04_Trial_Balance',
+      'vw_balance_sheet',
+      'vw_budget_vs_actual',
+      'vw_cash_flow',
+      'vw_profit_and_loss',
+    ]);
+  });
+
+  it('stores nothing when the warehouse cannot be provisioned', async () => {
+    const warehouse = t.app.services.warehouse;
+    const provision = vi.spyOn(warehouse, 'provision').mockRejectedValueOnce(new Error('out of disk'));
+    const schemasBefore = await warehouseSchemas();
+    const input = fields();
+
+    const response = await add(input);
+
+    expect(provision).toHaveBeenCalledTimes(1);
+    const [id] = provision.mock.calls[0]!;
+    provision.mockRestore();
+    expect(response.statusCode).toBe(500);
+    expect(response.json().status).toBe(false);
+    expect(
+      await t.database.db.select().from(organizations).where(eq(organizations.name, input.organizationName)),
+    ).toEqual([]);
+    expect(await t.database.db.select().from(dashboards).where(eq(dashboards.organizationId, id))).toEqual([]);
+    expect(await t.database.db.select().from(auditEvents).where(eq(auditEvents.entityId, id))).toEqual([]);
+    expect(await warehouseSchemas()).toEqual(schemasBefore);
+  });
+
+  it('rolls back a provisioned warehouse, role included, when the organization is not stored', async () => {
+    const warehouse = t.app.services.warehouse;
+    const original = warehouse.provision;
+    const provision = vi.spyOn(warehouse, 'provision').mockImplementationOnce(async (id, tx) => {
+      await original(id, tx);
+      throw new Error('a later step failed');
+    });
+    const schemasBefore = await warehouseSchemas();
+    const input = fields();
+
+    const response = await add(input);
+
+    const [id] = provision.mock.calls[0]!;
+    provision.mockRestore();
+    expect(response.statusCode).toBe(500);
+    expect(
+      await t.database.db.select().from(organizations).where(eq(organizations.name, input.organizationName)),
+    ).toEqual([]);
+    expect(await warehouseSchemas()).toEqual(schemasBefore);
+    const roles = (await t.database.db.execute(
+      sql`select rolname from pg_roles where rolname = ${warehouse.roleOf(id)}`,
+    )) as unknown as { rows: unknown[] };
+    expect(roles.rows).toEqual([]);
+  });
+});
+
+describe('start-up', () => {
+  it('provisions the warehouse of organizations that have none, once, and quickly when none is missing', async () => {
+    const older = await createOrganization(t.database);
+    const warehouse = t.app.services.warehouse;
+    expect(await warehouseSchemas()).not.toContain(warehouse.schemaOf(older.id));
+
+    const app = await buildApp({ config: t.config, database: t.database, logger: false });
+    await app.ready();
+    await app.close();
+    expect(await warehouseSchemas()).toContain(warehouse.schemaOf(older.id));
+
+    const started = performance.now();
+    const again = await buildApp({ config: t.config, database: t.database, logger: false });
+    const provisionMissing = vi.spyOn(again.services.warehouse, 'provisionMissing');
+    await again.ready();
+    await again.close();
+    expect(await provisionMissing.mock.results[0]!.value).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('viewHasData', () => {
+  const detail = async (id: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/v1/organization/${id}`, headers: bearer(admin) })).json().data
+      .viewHasData;
+
+  it('is true once the warehouse holds GL lines, false before', async () => {
+    const id: string = (await add(fields())).json().data.createdOrganization.id;
+    expect(await detail(id)).toBe(false);
+
+    const warehouse = t.app.services.warehouse;
+    await warehouse.copyRows(
+      id,
+      '00_Period',
+      ['Period', 'start_date', 'end_date', 'fiscal_year', 'fiscal_period'],
+      [['2025-01', '2025-01-01', '2025-01-31', 2025, 1]],
+    );
+    await warehouse.copyRows(
+      id,
+      '01_Account',
+      ['account_code', 'account_name', 'account_type'],
+      [['1000', 'Bank', 'asset']],
+    );
+    await warehouse.copyRows(
+      id,
+      '02_GL_Detail',
+      ['journal_id', 'line_no', 'posting_date', 'period', 'account_code', 'debit'],
+      [['J1', 1, '2025-01-05', '2025-01', '1000', '10.00']],
+    );
+    expect(await detail(id)).toBe(true);
+  });
+
+  it('is false for an organization whose warehouse does not exist yet', async () => {
+    const organization = await createOrganization(t.database);
+    expect(await detail(organization.id)).toBe(false);
+  });
+});

@@ -101,3 +101,34 @@ export async function getOrganization(token: string, organizationId: string) {
   );
   return body.data.organization;
 }
+
+/**
+ * An organization user added by the admin with a password (Add New User), who has already made the
+ * forced first-sign-in password change through the API: signing in lands them on their start page.
+ */
+export async function createOrganizationUser(
+  adminToken: string,
+  organizationId: string,
+  names: { firstName: string; lastName: string } = { firstName: 'Grace', lastName: 'Hopper' },
+): Promise<{ email: string; password: string }> {
+  const email = `member-${randomUUID().slice(0, 8)}@e2e.finboard.test`;
+  const initial = 'Init1al!Passw0rd';
+  await call('/api/v1/user', {
+    method: 'POST',
+    token: adminToken,
+    body: {
+      ...names,
+      email,
+      phoneNumber: '2025550143',
+      role: 'user',
+      organization_id: organizationId,
+      password: initial,
+    },
+  });
+  await call('/api/v1/user/change-password', {
+    method: 'POST',
+    token: await apiLogin(email, initial),
+    body: { currentPassword: initial, newPassword: USER_PASSWORD },
+  });
+  return { email, password: USER_PASSWORD };
+}

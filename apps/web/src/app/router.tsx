@@ -14,7 +14,6 @@ const UPCOMING: { path: string; title: string; access: 'admin' | 'user' | 'any' 
   { path: '/file-upload', title: 'Upload', access: 'any' },
   { path: '/apps', title: 'Apps', access: 'any' },
   { path: '/org-onboarding', title: 'Org - Onboarding', access: 'admin' },
-  { path: '/datatypemaster', title: 'Data Type Master', access: 'any' },
 ];
 
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
@@ -53,6 +52,7 @@ const authPages: RouteObject[] = [
 const appPages: RouteObject[] = [
   { path: 'change-password', lazy: lazyPage(() => import('../features/auth/change-password-page')) },
   { path: 'profile', lazy: lazyPage(() => import('../features/users/profile-details-page')) },
+  { path: 'datatypemaster', lazy: lazyPage(() => import('../features/data-types/data-types-page')) },
   { path: 'users', lazy: adminPage(() => import('../features/users/users-page')) },
   { path: 'users/:userId', lazy: adminPage(() => import('../features/users/user-profile-page')) },
   { path: 'organizations', lazy: adminPage(() => import('../features/organizations/organizations-page')) },

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiMessageSchema } from '@finboard/shared/api';
+import { dataTypeMessages } from '@finboard/shared/data-types';
+import { apiRequest } from '../../../lib/api-client';
+import { dataTypesQueryKey } from './get-data-types';
+
+export const deleteDataType = (id: string) =>
+  apiRequest(`/api/v1/data-types/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: apiMessageSchema,
+    errorMessage: dataTypeMessages.deleteFailed,
+  });
+
+export function useDeleteDataType() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDataType,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dataTypesQueryKey }),
+  });
+}

@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Empty,
+  Flex,
+  Popconfirm,
+  Result,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableProps,
+} from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { dataTypeMessages, DELIMITER_LABELS, type DataType } from '@finboard/shared/data-types';
+import { displayTableName } from '@finboard/shared/warehouse';
+import { useCurrentUser } from '../../lib/current-user';
+import { useDataTypes, type DataTypeListQuery } from './api/get-data-types';
+import { useDeleteDataType } from './api/delete-data-type';
+import { DataTypeFormModal } from './components/data-type-form-modal';
+import { FilterDataTypes, type DataTypeFilters } from './components/filter-data-types';
+import { OrganizationPicker } from './components/organization-picker';
+
+/** Table columns the API can sort by, keyed by column. */
+const SORTABLE: Record<string, DataTypeListQuery['sortBy']> = { name: 'name', targetTable: 'targetTable' };
+
+const INITIAL_QUERY: Omit<DataTypeListQuery, 'organizationId'> = {
+  name: undefined,
+  page: 1,
+  pageSize: 20,
+  sortBy: 'name',
+  sortOrder: 'asc',
+};
+
+/**
+ * Data Type Master (issue 4): the organization's catalog of data types uploads are tagged with.
+ * Organization users see their own; admins pick the organization first.
+ */
+export default function DataTypesPage() {
+  const { message } = App.useApp();
+  const user = useCurrentUser().data;
+  const isAdmin = user?.role === 'admin';
+  const [pickedOrganization, setPickedOrganization] = useState<string>();
+  const [query, setQuery] = useState(INITIAL_QUERY);
+  const [target, setTarget] = useState<DataType | 'new'>();
+  const remove = useDeleteDataType();
+
+  const organizationId = isAdmin ? pickedOrganization : undefined;
+  const ready = Boolean(user) && (!isAdmin || Boolean(pickedOrganization));
+  const dataTypes = useDataTypes({ ...query, organizationId }, ready);
+
+  // Every filter is set, so 'Clear Filter' ({}) removes the ones applied before.
+  const applyFilters = (filters: DataTypeFilters) =>
+    setQuery({ ...query, name: filters.name, targetTable: filters.targetTable, page: 1 });
+  const onDelete = (dataType: DataType) =>
+    remove.mutate(dataType.id, {
+      onSuccess: (response) => void message.success(response.message),
+      onError: (error) => void message.error(error.message),
+    });
+
+  const sortOrderOf = (key: string) =>
+    SORTABLE[key] === query.sortBy ? (query.sortOrder === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
+
+  const columns: TableProps<DataType>['columns'] = [
+    {
+      key: 'name',
+      title: 'Name',
+      sorter: true,
+      sortOrder: sortOrderOf('name'),
+      render: (_, dataType) => (
+        <Space>
+          <Typography.Text strong>{dataType.name}</Typography.Text>
+          {dataType.isStandard && <Tag color="blue">Standard</Tag>}
+        </Space>
+      ),
+    },
+    {
+      key: 'description',
+      title: 'Description',
+      render: (_, dataType) => dataType.description ?? <Typography.Text type="secondary">—</Typography.Text>,
+    },
+    {
+      key: 'targetTable',
+      title: 'Target table',
+      sorter: true,
+      sortOrder: sortOrderOf('targetTable'),
+      render: (_, dataType) => displayTableName(dataType.targetTable),
+    },
+    {
+      key: 'columns',
+      title: 'Expected columns',
+      render: (_, dataType) => (
+        <Typography.Text
+          ellipsis={{ tooltip: dataType.columns.map((column) => column.name).join(', ') }}
+          style={{ maxWidth: 260 }}
+        >
+          {dataType.columns.map((column) => column.name).join(', ')}
+        </Typography.Text>
+      ),
+    },
+    { key: 'delimiter', title: 'Delimiter', render: (_, dataType) => DELIMITER_LABELS[dataType.delimiter] },
+    { key: 'periodBased', title: 'Period-based', render: (_, dataType) => (dataType.periodBased ? 'Yes' : 'No') },
+    {
+      key: 'actions',
+      title: 'Actions',
+      render: (_, dataType) => (
+        <Space>
+          <Button icon={<EditOutlined />} aria-label={`Edit ${dataType.name}`} onClick={() => setTarget(dataType)} />
+          {!dataType.isStandard && (
+            <Popconfirm
+              title="Are you sure you want to delete this record?"
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => onDelete(dataType)}
+            >
+              <Button danger icon={<DeleteOutlined />} aria-label={`Delete ${dataType.name}`} />
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const onTableChange: TableProps<DataType>['onChange'] = (pagination, _filters, sorter) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const sortBy = single?.order ? SORTABLE[String(single.columnKey)] : undefined;
+    const pageSize = pagination.pageSize ?? query.pageSize;
+    setQuery({
+      ...query,
+      sortBy: sortBy ?? 'name',
+      sortOrder: single?.order === 'descend' ? 'desc' : 'asc',
+      pageSize,
+      page: pageSize !== query.pageSize ? 1 : (pagination.current ?? 1),
+    });
+  };
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <Typography.Title level={2}>Data Type Master</Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget('new')} disabled={!ready}>
+          Add Data Type
+        </Button>
+      </Flex>
+      {isAdmin && (
+        <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
+          <Typography.Text>Organization</Typography.Text>
+          <OrganizationPicker
+            value={pickedOrganization}
+            onChange={(id) => {
+              setPickedOrganization(id);
+              setQuery(INITIAL_QUERY);
+            }}
+          />
+        </Flex>
+      )}
+      {isAdmin && !pickedOrganization ? (
+        <Result status="info" title={dataTypeMessages.organizationRequired} />
+      ) : (
+        <>
+          <FilterDataTypes key={organizationId ?? 'own'} onApply={applyFilters} />
+          {dataTypes.error && (
+            <Alert type="error" role="alert" showIcon title={dataTypes.error.message} style={{ marginBottom: 16 }} />
+          )}
+          <Table<DataType>
+            rowKey="id"
+            columns={columns}
+            dataSource={dataTypes.data?.dataTypes ?? []}
+            loading={dataTypes.isFetching}
+            onChange={onTableChange}
+            scroll={{ x: 'max-content' }}
+            pagination={{
+              current: query.page,
+              pageSize: query.pageSize,
+              total: dataTypes.data?.pagination.total ?? 0,
+              showSizeChanger: true,
+              showTotal: (total) => `${total} data type${total === 1 ? '' : 's'}`,
+            }}
+            locale={{ emptyText: <Empty description="No data types match these filters" /> }}
+          />
+        </>
+      )}
+      <DataTypeFormModal organizationId={organizationId} target={target} onClose={() => setTarget(undefined)} />
+    </>
+  );
+}

@@ -99,7 +99,7 @@ export function createWarehouseService(deps: { database: DatabaseHandle; logger:
   }
 
   /** The COPY statement for a canonical table and a checked list of its columns. */
-  function copyStatement(organizationId: string, table: CanonicalTable, columns: string[], source: string) {
+  function copyStatement(organizationId: string, table: CanonicalTable, columns: readonly string[], source: string) {
     if (!CANONICAL_TABLES.includes(table)) throw new UnknownIdentifierError('table', String(table));
     if (columns.length === 0) throw new TypeError('A load names at least one column');
     const allowed = CANONICAL_COLUMNS[table];
@@ -115,7 +115,7 @@ export function createWarehouseService(deps: { database: DatabaseHandle; logger:
   async function copyOnPglite(
     organizationId: string,
     table: CanonicalTable,
-    columns: string[],
+    columns: readonly string[],
     rows: Rows,
     options: CopyOptions,
   ): Promise<number> {
@@ -137,7 +137,7 @@ export function createWarehouseService(deps: { database: DatabaseHandle; logger:
   async function copyOnPostgres(
     organizationId: string,
     table: CanonicalTable,
-    columns: string[],
+    columns: readonly string[],
     rows: Rows,
     options: CopyOptions,
   ): Promise<number> {
@@ -254,7 +254,7 @@ export function createWarehouseService(deps: { database: DatabaseHandle; logger:
     async copyRows(
       organizationId: string,
       table: CanonicalTable,
-      columns: string[],
+      columns: readonly string[],
       rows: Rows,
       options: CopyOptions = {},
     ): Promise<number> {

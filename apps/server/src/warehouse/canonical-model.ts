@@ -1,11 +1,13 @@
+import { WAREHOUSE_TABLES, type WarehouseTable } from '@finboard/shared/warehouse';
 import { qualifiedName, quoteIdent } from './identifiers.ts';
 
 /**
  * The canonical financial model of every organization's warehouse (ARCHITECTURE §5). Dashboards,
  * Chat DB and Data Management read these exact names: change them only together with every reader.
  */
-export const CANONICAL_TABLES = ['00_Period', '01_Account', '02_GL_Detail', '03_Budget', '04_Trial_Balance'] as const;
-export type CanonicalTable = (typeof CANONICAL_TABLES)[number];
+/** The one list of canonical tables, shared with the web and the demo. */
+export const CANONICAL_TABLES = WAREHOUSE_TABLES;
+export type CanonicalTable = WarehouseTable;
 export const CANONICAL_VIEWS = [
   'vw_profit_and_loss',
   'vw_balance_sheet',

@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataTypeMessages, STANDARD_DATA_TYPES } from '@finboard/shared/data-types';
 import { messages } from '@finboard/shared/messages';
 import { organizationMessages } from '@finboard/shared/organizations';
-import { WAREHOUSE_TABLES } from '@finboard/shared/warehouse';
 import { buildApp } from '../../app.ts';
 import { auditEvents, dataTypes } from '../../db/schema.ts';
-import { CANONICAL_TABLES } from '../../warehouse/canonical-model.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
 import { bearer, createOrganization, createUser, login } from '../../../test/factories.ts';
 
@@ -69,10 +67,6 @@ const auditOf = (entityId: string, action: string) =>
 const STANDARD_NAMES = ['Budget', 'Chart of Accounts', 'GL Detail', 'Periods', 'Trial Balance'];
 
 describe('standard data types', () => {
-  it('target the very tables the warehouse holds (the web offers the shared list)', () => {
-    expect([...WAREHOUSE_TABLES]).toEqual([...CANONICAL_TABLES]);
-  });
-
   it('seeds the five standard types for a new organization, one per warehouse table, and audits it', async () => {
     const { organizationId } = await seededOrganization();
 

@@ -18,6 +18,8 @@ import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { createPasswordLinksService } from './modules/auth/password-links.service.ts';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.ts';
 import { createDashboardsService } from './modules/dashboards/dashboards.service.ts';
+import { dataManagementRoutes } from './modules/data-management/data-management.routes.ts';
+import { createDataManagementService } from './modules/data-management/data-management.service.ts';
 import { dataTypesRoutes } from './modules/data-types/data-types.routes.ts';
 import { createDataTypesService } from './modules/data-types/data-types.service.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
@@ -104,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     warehouse,
     logger: app.log,
   });
+  const dataManagement = createDataManagementService({ warehouse, audit, organizations, logger: app.log });
   const contact = createContactService({ db, users, mailer, logger: app.log });
   app.decorate('services', { auth, users, mailer, warehouse, organizations });
 
@@ -120,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(organizationsRoutes, { organizations });
   await app.register(dashboardsRoutes, { dashboards, organizations });
   await app.register(dataTypesRoutes, { dataTypes, organizations });
+  await app.register(dataManagementRoutes, { dataManagement });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });
   await app.register(outboxRoutes, { db });

@@ -64,6 +64,10 @@ interface RouteCase {
   allowedStatus?: number;
   /** Outcomes that differ from the defaults in `expected`. */
   outcomes?: Partial<Record<Caller, Outcome>>;
+  /** Whatever the route needs in organization A beyond the common fixture (e.g. warehouse rows). */
+  setup?: (f: Fixture) => Promise<void>;
+  /** False for a download (CSV): an allowed call answers a file, not the JSON envelope. */
+  answersJson?: boolean;
 }
 
 const forbidden = { status: 403, message: messages.forbidden };
@@ -96,6 +100,48 @@ const letters = () =>
 
 /** Admins and the organization's own users: a user of organization A may call these for A. */
 const usersOfTheOrganizationToo = { sameOrganizationUser: 'allowed' } as const;
+
+/** Warehouse rows of organization A the data-management cases work on (per fixture). */
+const warehouseRows = new WeakMap<Fixture, number[]>();
+const GL = '02_GL_Detail';
+
+/** Organization A's warehouse with a period, an account and two GL lines; B's warehouse exists too. */
+async function warehouseWithRows(f: Fixture): Promise<void> {
+  const warehouse = t.app.services.warehouse;
+  await warehouse.provision(f.organization.id);
+  await warehouse.provision(f.otherOrganization.id);
+  const id = f.organization.id;
+  await warehouse.copyRows(
+    id,
+    '00_Period',
+    ['Period', 'start_date', 'end_date', 'fiscal_year', 'fiscal_period'],
+    [['2024-01', '2024-01-01', '2024-01-31', 2024, 1]],
+  );
+  await warehouse.copyRows(
+    id,
+    '01_Account',
+    ['account_code', 'account_name', 'account_type'],
+    [['1000', 'Cash', 'asset']],
+  );
+  const line = (journal: string) => [journal, 1, '2024-01-05', '2024-01', '1000', '1.00'];
+  await warehouse.copyRows(
+    id,
+    GL,
+    ['journal_id', 'line_no', 'posting_date', 'period', 'account_code', 'debit'],
+    [line('ISO-1'), line('ISO-2')],
+  );
+  const rows = await warehouse.withOrganization(id, async (tx) =>
+    (
+      (await tx.execute(sql.raw(`select row_id::int as id from "${GL}" order by row_id`))) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows.map((row) => row.id),
+  );
+  warehouseRows.set(f, rows);
+}
+/** The organization's user works on the first GL line, the admin on the second. */
+const glRow = (f: Fixture, caller: Caller) => warehouseRows.get(f)![caller === 'admin' ? 1 : 0];
+const crud = { setup: warehouseWithRows, outcomes: usersOfTheOrganizationToo };
 
 const routeCases: RouteCase[] = [
   // Organizations (issue 3)
@@ -310,6 +356,79 @@ const routeCases: RouteCase[] = [
     mutates: true,
     outcomes: { ...usersOfTheOrganizationToo, otherOrganizationUser: dataTypeNotFound },
   },
+  // Data Management Studio (issue 4): the organization's own users and admins, on its warehouse
+  {
+    route: 'GET /api/v1/crud/tables/{orgId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/crud/tables/${f.organization.id}` }),
+    mutates: false,
+    ...crud,
+  },
+  {
+    route: 'GET /api/v1/crud/{orgId}/{table}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/crud/${f.organization.id}/${GL}`, query: { pageSize: '10' } }),
+    mutates: false,
+    ...crud,
+  },
+  {
+    route: 'GET /api/v1/crud/{orgId}/{table}/export',
+    request: (f) => ({ method: 'GET', url: `/api/v1/crud/${f.organization.id}/${GL}/export` }),
+    mutates: false,
+    answersJson: false,
+    ...crud,
+  },
+  {
+    route: 'POST /api/v1/crud/{orgId}/{table}',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/v1/crud/${f.organization.id}/${GL}`,
+      payload: {
+        journal_id: `ISO-${letters()}`,
+        line_no: 1,
+        posting_date: '2024-01-06',
+        period: '2024-01',
+        account_code: '1000',
+        credit: '2.50',
+      },
+    }),
+    mutates: true,
+    allowedStatus: 201,
+    ...crud,
+  },
+  {
+    route: 'PUT /api/v1/crud/{orgId}/{table}/{rowId}',
+    request: (f, caller) => ({
+      method: 'PUT',
+      url: `/api/v1/crud/${f.organization.id}/${GL}/${glRow(f, caller)}`,
+      payload: { description: `Edited ${letters()}` },
+    }),
+    mutates: true,
+    ...crud,
+  },
+  {
+    route: 'DELETE /api/v1/crud/{orgId}/{table}/{rowId}',
+    request: (f, caller) => ({ method: 'DELETE', url: `/api/v1/crud/${f.organization.id}/${GL}/${glRow(f, caller)}` }),
+    mutates: true,
+    ...crud,
+  },
+  {
+    route: 'GET /api/v1/crud/{orgId}/{table}/{rowId}/history',
+    request: (f, caller) => ({
+      method: 'GET',
+      url: `/api/v1/crud/${f.organization.id}/${GL}/${glRow(f, caller)}/history`,
+    }),
+    mutates: false,
+    ...crud,
+  },
+  {
+    route: 'POST /api/v1/crud/check-value/{orgId}',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/v1/crud/check-value/${f.organization.id}`,
+      payload: { columnName: 'account_code', value: '1000' },
+    }),
+    mutates: false,
+    ...crud,
+  },
 ];
 
 async function createFixture(): Promise<Fixture> {
@@ -395,6 +514,7 @@ describe.each(routeCases)('$route', (routeCase) => {
   let f: Fixture;
   beforeAll(async () => {
     f = await createFixture();
+    await routeCase.setup?.(f);
   });
 
   // In this order: the refused callers first, so the allowed calls cannot hide a refused one's change.
@@ -408,7 +528,7 @@ describe.each(routeCases)('$route', (routeCase) => {
     const after = await storedState(f);
     if (outcome === 'allowed') {
       expect(response.statusCode, response.body).toBe(routeCase.allowedStatus ?? 200);
-      expect(response.json().status).toBe(true);
+      if (routeCase.answersJson !== false) expect(response.json().status).toBe(true);
       if (routeCase.mutates) expect(after).not.toEqual(before);
       else expect(after).toEqual(before);
     } else {

@@ -48,6 +48,7 @@ export const dataManagementMessages = {
   mustBeText: (column: string) => `${column} must be text`,
   tooLong: (column: string) => `${column} must be at most 1000 characters`,
   foreignKey: (column: string, table: string) => `${column} must be a value that exists in ${table}`,
+  stillReferenced: (table: string) => `This record is still used by ${table}`,
   notAllowed: (column: string) => `${column} has a value that is not allowed`,
   filterNeedsValue: (column: string) => `The filter on ${column} needs a value`,
 } as const;

@@ -1,11 +1,30 @@
+export interface SqlState {
+  code?: string;
+  constraint?: string;
+  /** The column of a NOT NULL violation. */
+  column?: string;
+  /** e.g. 'Key (period)=(2099-01) is not present in table "00_Period".' */
+  detail?: string;
+}
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
 /** The PostgreSQL error code of a failed statement, looking through Drizzle's wrapper (pg and PGlite alike). */
-function sqlStateOf(error: unknown): { code?: string; constraint?: string } {
+export function sqlStateOf(error: unknown): SqlState {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    const candidate = current as {
+      code?: unknown;
+      constraint?: unknown;
+      column?: unknown;
+      detail?: unknown;
+      cause?: unknown;
+    };
     if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
       return {
         code: candidate.code,
-        constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined,
+        constraint: textOf(candidate.constraint),
+        column: textOf(candidate.column),
+        detail: textOf(candidate.detail),
       };
     }
     current = candidate.cause;

@@ -202,6 +202,15 @@ export function createWarehouseService(deps: { database: DatabaseHandle; logger:
     /** Runs `work` in a transaction as the organization's own role, search_path set to its schema only. */
     withOrganization,
 
+    /**
+     * Inside withOrganization(): back to the platform's role and search path for the rest of the
+     * transaction, so the audit event of a warehouse change commits (or rolls back) with it.
+     */
+    async leaveOrganization(tx: Executor): Promise<void> {
+      await tx.execute(sql.raw('RESET ROLE'));
+      await tx.execute(sql.raw('SET LOCAL search_path TO DEFAULT'));
+    },
+
     /** The organization's tables and views with their columns, as its own role sees them. */
     async catalog(organizationId: string): Promise<WarehouseCatalog> {
       const schema = warehouseSchemaName(organizationId);

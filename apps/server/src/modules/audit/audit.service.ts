@@ -39,5 +39,21 @@ export function createAuditService({ db }: { db: Database }) {
         .orderBy(desc(auditEvents.createdAt))
         .limit(limit);
     },
+
+    /** The events of one entity of one organization (entity ids of warehouse rows repeat across organizations). */
+    async listForOrganizationEntity(organizationId: string, entityType: string, entityId: string, limit = 200) {
+      return db
+        .select()
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.organizationId, organizationId),
+            eq(auditEvents.entityType, entityType),
+            eq(auditEvents.entityId, entityId),
+          ),
+        )
+        .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+        .limit(limit);
+    },
   };
 }

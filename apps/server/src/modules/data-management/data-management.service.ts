@@ -1,0 +1,552 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { once } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  dataManagementMessages as m,
+  GROUP_VALUE_COLUMNS,
+  type CheckValueData,
+  type DataColumn,
+  type DataColumnType,
+  type DataFilter,
+  type DataHistoryEntry,
+  type DataListData,
+  type DataListQueryParsed,
+  type DataRow,
+  type DataTablesData,
+  type HistoryAction,
+} from '@finboard/shared/data-management';
+import { displayTableName } from '@finboard/shared/warehouse';
+import type { Executor } from '../../db/client.ts';
+import { sqlStateOf } from '../../db/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import {
+  assertColumnInRelation,
+  assertRelationInCatalog,
+  UnknownIdentifierError,
+  type CatalogColumn,
+  type CatalogRelation,
+  type WarehouseCatalog,
+} from '../../warehouse/identifiers.ts';
+import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import {
+  dataManagementRepository as repo,
+  type CheckedFilter,
+  type Ordering,
+  type StudioColumn,
+  type StudioRelation,
+} from './data-management.repository.ts';
+
+/**
+ * The catalog of an organization is read once and kept this long. The warehouse's DDL changes only when
+ * it is provisioned (organization creation, model upgrades at start-up), and a table name is looked up
+ * on every request: one information_schema query per request would cost more than the page itself.
+ * An unknown name never refreshes the cache, so hostile names cannot make every request expensive.
+ */
+const CATALOG_TTL_MS = 60_000;
+/** Above this many rows an unfiltered table answers the planner's estimate instead of count(*). */
+const ESTIMATE_THRESHOLD = 100_000;
+const EXPORT_BATCH = 2_000;
+const MAX_TEXT_LENGTH = 1000;
+const ROW_ID = /^[1-9][0-9]{0,17}$/;
+export const WAREHOUSE_ROW_ENTITY = 'warehouse_row';
+
+/** information_schema's type names → the Studio's types and the cast their parameters get. */
+const TYPES: Record<string, { type: DataColumnType; cast: string }> = {
+  text: { type: 'text', cast: 'text' },
+  'character varying': { type: 'text', cast: 'text' },
+  character: { type: 'text', cast: 'text' },
+  smallint: { type: 'integer', cast: 'smallint' },
+  integer: { type: 'integer', cast: 'integer' },
+  bigint: { type: 'bigint', cast: 'bigint' },
+  numeric: { type: 'numeric', cast: 'numeric' },
+  real: { type: 'numeric', cast: 'real' },
+  'double precision': { type: 'numeric', cast: 'double precision' },
+  date: { type: 'date', cast: 'date' },
+  boolean: { type: 'boolean', cast: 'boolean' },
+  'timestamp without time zone': { type: 'timestamp', cast: 'timestamp' },
+  'timestamp with time zone': { type: 'timestamp', cast: 'timestamptz' },
+};
+
+const fieldError = (message: string, path: string) => badRequest('INVALID_VALUE', message, [{ msg: message, path }]);
+const tableNotFound = () => notFound(m.tableNotFound);
+const recordNotFound = () => notFound(m.recordNotFound);
+const viewsReadOnly = () => new AppError(405, 'VIEW_READ_ONLY', m.viewsReadOnly);
+
+function studioColumn(column: CatalogColumn, isView: boolean): StudioColumn {
+  const known = TYPES[column.type];
+  return {
+    ...column,
+    studioType: known?.type ?? 'text',
+    castTo: known?.cast ?? 'text',
+    // Types the Studio does not know are shown as text but never written back.
+    editable: !isView && !column.generated && !column.primaryKey && known !== undefined,
+  };
+}
+
+const isValidDate = (text: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+};
+
+/** A value as the column's type needs it; '' and null are "no value". Throws 400 naming the column. */
+function coerce(column: StudioColumn, raw: unknown): unknown {
+  const name = column.name;
+  if (raw === null || raw === undefined || raw === '') return null;
+  switch (column.studioType) {
+    case 'text':
+      if (typeof raw !== 'string' && typeof raw !== 'number') throw fieldError(m.mustBeText(name), name);
+      if (String(raw).length > MAX_TEXT_LENGTH) throw fieldError(m.tooLong(name), name);
+      return String(raw);
+    case 'integer':
+    case 'bigint': {
+      const limit = column.castTo === 'smallint' ? 32_767 : column.castTo === 'integer' ? 2_147_483_647 : 2 ** 53 - 1;
+      const number = typeof raw === 'string' && /^\s*[-+]?\d+\s*$/.test(raw) ? Number(raw) : raw;
+      if (typeof number !== 'number' || !Number.isInteger(number) || Math.abs(number) > limit)
+        throw fieldError(m.mustBeInteger(name), name);
+      return number;
+    }
+    case 'numeric': {
+      const text =
+        typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+      if (!/^[-+]?(\d{1,20}(\.\d{0,10})?|\.\d{1,10})$/.test(text)) throw fieldError(m.mustBeNumber(name), name);
+      return text;
+    }
+    case 'date':
+      if (typeof raw !== 'string' || !isValidDate(raw.trim())) throw fieldError(m.mustBeDate(name), name);
+      return raw.trim();
+    case 'timestamp':
+      if (typeof raw !== 'string' || Number.isNaN(Date.parse(raw))) throw fieldError(m.mustBeTimestamp(name), name);
+      return raw;
+    case 'boolean':
+      if (raw === true || raw === 'true') return true;
+      if (raw === false || raw === 'false') return false;
+      throw fieldError(m.mustBeBoolean(name), name);
+  }
+}
+
+/** 'Key (period)=(2099-01) is not present in table "00_Period".' → the column and the table. */
+function foreignKeyParts(detail: string | undefined) {
+  const match = detail?.match(
+    /^Key \(("?)(.+?)\1\)=\(.*\) is (not present in|still referenced from) table "?([^"]+)"?\.?$/s,
+  );
+  return match ? { column: match[2]!, referenced: match[3] === 'not present in', table: match[4]! } : undefined;
+}
+
+/** Database refusals of a write, as the spec's messages naming the column. */
+function writeRefusal(error: unknown, target: StudioRelation, fallback: string): AppError | undefined {
+  const state = sqlStateOf(error);
+  const table = target.relation.name;
+  switch (state.code) {
+    case '23505':
+      return conflict('DUPLICATE_RECORD', m.duplicate);
+    case '23502': {
+      const column = state.column ?? 'A value';
+      return fieldError(m.required(column), column);
+    }
+    case '23503': {
+      const parts = foreignKeyParts(state.detail);
+      if (parts && !parts.referenced) {
+        const message = m.stillReferenced(displayTableName(parts.table));
+        return badRequest('RECORD_REFERENCED', message);
+      }
+      const column = parts?.column ?? state.constraint?.replace(`${table}_`, '').replace(/_fkey$/, '') ?? 'A value';
+      return fieldError(m.foreignKey(column, displayTableName(parts?.table ?? 'another table')), column);
+    }
+    case '23514': {
+      // Canonical check constraints are named <table>_<column>[_<rule>].
+      const rest = state.constraint?.startsWith(`${table}_`) ? state.constraint.slice(table.length + 1) : undefined;
+      const column =
+        target.columns.find((candidate) => rest === candidate.name || rest?.startsWith(`${candidate.name}_`))?.name ??
+        rest ??
+        'A value';
+      return fieldError(m.notAllowed(column), column);
+    }
+    case '22003':
+    case '22P02':
+    case '22007':
+    case '22008':
+      return badRequest('INVALID_VALUE', fallback);
+    default:
+      return undefined;
+  }
+}
+
+const csvCell = (value: DataRow[string], column: StudioColumn): string => {
+  if (value === null) return '';
+  let text = String(value);
+  // Spreadsheets run cells starting with these as formulas.
+  if (column.studioType === 'text' && /^[=+@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+export type DataManagementService = ReturnType<typeof createDataManagementService>;
+
+export function createDataManagementService(deps: {
+  warehouse: WarehouseService;
+  audit: AuditService;
+  organizations: OrganizationsService;
+  logger: FastifyBaseLogger;
+  catalogTtlMs?: number;
+}) {
+  const { warehouse, audit, organizations } = deps;
+  const ttl = deps.catalogTtlMs ?? CATALOG_TTL_MS;
+  const catalogs = new Map<string, { catalog: WarehouseCatalog; until: number }>();
+
+  async function catalogOf(organizationId: string): Promise<WarehouseCatalog> {
+    const cached = catalogs.get(organizationId);
+    if (cached && cached.until > Date.now()) return cached.catalog;
+    await organizations.assertExists(organizationId);
+    const catalog = await warehouse.catalog(organizationId);
+    if (catalog.relations.length > 0) catalogs.set(organizationId, { catalog, until: Date.now() + ttl });
+    return catalog;
+  }
+
+  /** The relation a URL names, checked against the organization's own catalog: 404 for anything else. */
+  async function resolve(organizationId: string, table: string, forWriting = false): Promise<StudioRelation> {
+    const catalog = await catalogOf(organizationId);
+    let relation;
+    try {
+      relation = assertRelationInCatalog(catalog, table);
+    } catch (error) {
+      if (error instanceof UnknownIdentifierError) throw tableNotFound();
+      throw error;
+    }
+    if (forWriting && relation.kind === 'view') throw viewsReadOnly();
+    return studioRelation(relation);
+  }
+
+  function studioRelation(relation: CatalogRelation): StudioRelation {
+    const isView = relation.kind === 'view';
+    const columns = relation.columns.map((column) => studioColumn(column, isView));
+    const keys = columns.filter((column) => column.primaryKey);
+    const key = !isView && keys.length === 1 && keys[0]!.studioType === 'bigint' ? keys[0] : undefined;
+    return { relation, columns, key };
+  }
+
+  function columnOf(target: StudioRelation, name: unknown): StudioColumn {
+    try {
+      const found = assertColumnInRelation(target.relation, name);
+      return target.columns.find((column) => column.name === found.name)!;
+    } catch (error) {
+      if (error instanceof UnknownIdentifierError) {
+        const text = String(name);
+        throw fieldError(m.unknownColumn(text), text);
+      }
+      throw error;
+    }
+  }
+
+  function checkFilters(target: StudioRelation, filters: readonly DataFilter[]): CheckedFilter[] {
+    return filters.map((filter) => {
+      const column = columnOf(target, filter.column);
+      if (filter.op === 'blank' || filter.op === 'notBlank') return { column, op: filter.op };
+      const needsValue = (raw: unknown) => {
+        if (raw === null || raw === undefined || raw === '')
+          throw fieldError(m.filterNeedsValue(column.name), 'filters');
+        return raw;
+      };
+      if (filter.op === 'contains' || filter.op === 'startsWith')
+        return { column, op: filter.op, value: String(needsValue(filter.value)) };
+      const value = coerce(column, needsValue(filter.value));
+      const valueTo = filter.op === 'between' ? coerce(column, needsValue(filter.valueTo)) : undefined;
+      return { column, op: filter.op, value, valueTo };
+    });
+  }
+
+  function orderingOf(target: StudioRelation, sortBy: string | undefined, sortOrder: 'asc' | 'desc'): Ordering {
+    const column = sortBy ? columnOf(target, sortBy) : (target.key ?? target.columns[0]!);
+    return { column, descending: sortOrder === 'desc' };
+  }
+
+  /** The body's columns and their coerced values; unknown and read-only columns are refused. */
+  function valuesOf(target: StudioRelation, body: Record<string, unknown>, rowId?: string) {
+    const values = new Map<StudioColumn, unknown>();
+    for (const [name, raw] of Object.entries(body)) {
+      const column = columnOf(target, name);
+      // A grid may send the whole row back: its own key, unchanged, is not a change.
+      if (rowId !== undefined && column === target.key && String(raw) === rowId) continue;
+      if (!column.editable) throw fieldError(m.notEditable(column.name), column.name);
+      values.set(column, coerce(column, raw));
+    }
+    if (values.size === 0) throw badRequest('NO_VALUES', m.noValues);
+    return values;
+  }
+
+  function keyed(target: StudioRelation, rowId: string) {
+    if (!target.key || !ROW_ID.test(rowId)) throw recordNotFound();
+    return target.key;
+  }
+
+  /** Unexpected failures answer the spec's message of the operation (details stay in the log). */
+  async function orFail<T>(message: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      deps.logger.error({ err: error }, message);
+      throw new AppError(500, 'DATA_MANAGEMENT_FAILED', message);
+    }
+  }
+
+  const entityId = (table: string, rowId: string | number) => `${table}:${rowId}`;
+
+  async function recordChange(
+    tx: Executor,
+    principal: Principal,
+    organizationId: string,
+    table: string,
+    action: HistoryAction,
+    row: DataRow,
+    before: DataRow | null,
+    after: DataRow | null,
+  ) {
+    const key = row.row_id ?? '';
+    await warehouse.leaveOrganization(tx);
+    await audit.record(
+      {
+        actor: principal,
+        action: `warehouse_row.${action}`,
+        entityType: WAREHOUSE_ROW_ENTITY,
+        entityId: entityId(table, String(key)),
+        organizationId,
+        before,
+        after,
+      },
+      tx,
+    );
+  }
+
+  /** Runs a write; database refusals become the spec's messages, anything else stays a 500. */
+  async function write<T>(
+    organizationId: string,
+    target: StudioRelation,
+    fallback: string,
+    work: (tx: Executor) => Promise<T>,
+  ) {
+    try {
+      return await warehouse.withOrganization(organizationId, work);
+    } catch (error) {
+      throw writeRefusal(error, target, fallback) ?? error;
+    }
+  }
+
+  const core = {
+    async tables(organizationId: string): Promise<DataTablesData> {
+      const catalog = await catalogOf(organizationId);
+      const tables = catalog.relations.filter((relation) => relation.kind === 'table');
+      const counts = await warehouse.withOrganization(organizationId, async (tx) => {
+        const estimates = await repo.estimates(tx, catalog.schema);
+        const out = new Map<string, number>();
+        for (const table of tables) {
+          const estimate = estimates.get(table.name) ?? -1;
+          out.set(
+            table.name,
+            estimate >= ESTIMATE_THRESHOLD ? Math.round(estimate) : await repo.count(tx, studioRelation(table), []),
+          );
+        }
+        return out;
+      });
+      const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+      return {
+        tables: tables
+          .map((table) => ({
+            name: table.name,
+            displayName: displayTableName(table.name),
+            rowEstimate: counts.get(table.name),
+          }))
+          .sort(byName),
+        views: catalog.relations
+          .filter((relation) => relation.kind === 'view')
+          .map((view) => ({ name: view.name, displayName: displayTableName(view.name) }))
+          .sort(byName),
+      };
+    },
+
+    async list(organizationId: string, table: string, query: DataListQueryParsed): Promise<DataListData> {
+      const target = await resolve(organizationId, table);
+      const filters = checkFilters(target, query.filters);
+      const ordering = orderingOf(target, query.sortBy, query.sortOrder);
+      const offset = (query.page - 1) * query.pageSize;
+      return warehouse.withOrganization(organizationId, async (tx) => {
+        const rows = await repo.page(tx, target, filters, ordering, query.pageSize, offset);
+        let total: number;
+        let totalIsEstimate = false;
+        const estimate = filters.length === 0 && target.relation.kind === 'table' ? await repo.estimate(tx, table) : -1;
+        if (estimate >= ESTIMATE_THRESHOLD) {
+          // Never less than what the pages shown so far prove to exist.
+          total = Math.max(Math.round(estimate), offset + rows.length);
+          totalIsEstimate = true;
+        } else if (query.page === 1 && rows.length < query.pageSize) {
+          total = rows.length;
+        } else {
+          total = await repo.count(tx, target, filters);
+        }
+        return {
+          columns: target.columns.map((column): DataColumn => ({
+            name: column.name,
+            type: column.studioType,
+            nullable: column.nullable,
+            primaryKey: column.primaryKey,
+            editable: column.editable,
+          })),
+          rows,
+          total,
+          totalIsEstimate,
+          page: query.page,
+          pageSize: query.pageSize,
+        };
+      });
+    },
+
+    async create(principal: Principal, organizationId: string, table: string, body: Record<string, unknown>) {
+      const target = await resolve(organizationId, table, true);
+      const values = valuesOf(target, body);
+      return write(organizationId, target, m.createFailed, async (tx) => {
+        const row = await repo.insert(tx, target, values);
+        await recordChange(tx, principal, organizationId, table, 'created', row, null, row);
+        return row;
+      });
+    },
+
+    async update(
+      principal: Principal,
+      organizationId: string,
+      table: string,
+      rowId: string,
+      body: Record<string, unknown>,
+    ) {
+      const target = await resolve(organizationId, table, true);
+      keyed(target, rowId);
+      const values = valuesOf(target, body, rowId);
+      return write(organizationId, target, m.updateFailed, async (tx) => {
+        const before = await repo.findByKey(tx, target, rowId, true);
+        if (!before) throw recordNotFound();
+        const after = (await repo.update(tx, target, rowId, values))!;
+        await recordChange(tx, principal, organizationId, table, 'updated', after, before, after);
+        return after;
+      });
+    },
+
+    async remove(principal: Principal, organizationId: string, table: string, rowId: string): Promise<void> {
+      const target = await resolve(organizationId, table, true);
+      keyed(target, rowId);
+      await write(organizationId, target, m.deleteFailed, async (tx) => {
+        const before = await repo.remove(tx, target, rowId);
+        if (!before) throw recordNotFound();
+        await recordChange(tx, principal, organizationId, table, 'deleted', before, before, null);
+      });
+    },
+
+    async history(organizationId: string, table: string, rowId: string): Promise<DataHistoryEntry[]> {
+      const target = await resolve(organizationId, table);
+      keyed(target, rowId);
+      const events = await audit.listForOrganizationEntity(
+        organizationId,
+        WAREHOUSE_ROW_ENTITY,
+        entityId(table, rowId),
+      );
+      return events.map((event) => ({
+        id: event.id,
+        action: event.action.replace('warehouse_row.', '') as HistoryAction,
+        actorEmail: event.actorEmail,
+        createdAt: event.createdAt.toISOString(),
+        before: (event.before as DataRow | null) ?? null,
+        after: (event.after as DataRow | null) ?? null,
+      }));
+    },
+
+    /**
+     * CSV of every row of the current filtered, sorted view, streamed from a cursor. Checks happen
+     * before the first byte, so a bad table, column or filter still answers the usual 4xx.
+     */
+    async exportCsv(
+      organizationId: string,
+      table: string,
+      query: Pick<DataListQueryParsed, 'sortBy' | 'sortOrder' | 'filters'>,
+    ): Promise<{ filename: string; stream: Readable }> {
+      const target = await resolve(organizationId, table);
+      const filters = checkFilters(target, query.filters);
+      const ordering = orderingOf(target, query.sortBy, query.sortOrder);
+      const stream = new PassThrough();
+      const columns = target.columns;
+      const header = columns.map((column) => csvCell(column.name, { ...column, studioType: 'text' })).join(',');
+      stream.write(`${header}\r\n`);
+      void warehouse
+        .withOrganization(organizationId, (tx) =>
+          repo.each(tx, target, filters, ordering, EXPORT_BATCH, async (rows) => {
+            const chunk = rows
+              .map((row) => columns.map((column) => csvCell(row[column.name] ?? null, column)).join(',') + '\r\n')
+              .join('');
+            if (stream.destroyed) throw new Error('export cancelled by the client');
+            if (!stream.write(chunk)) await once(stream, 'drain');
+          }),
+        )
+        .then(
+          () => stream.end(),
+          (error: unknown) => {
+            deps.logger.error({ err: error, organizationId, table }, 'data export failed');
+            stream.destroy(error as Error);
+          },
+        );
+      return { filename: `${displayTableName(table)}.csv`, stream };
+    },
+
+    /** The "group value" check before saving: does this account, period or dimension value exist? */
+    async checkValue(organizationId: string, columnName: string, value: string): Promise<CheckValueData> {
+      if (!(GROUP_VALUE_COLUMNS as readonly string[]).includes(columnName))
+        throw fieldError(m.unknownColumn(columnName), 'columnName');
+      await catalogOf(organizationId);
+      try {
+        return await warehouse.withOrganization(organizationId, async (tx) => {
+          if (columnName === 'account_code') {
+            const found = await repo.valueExists(tx, [{ table: '01_Account', column: 'account_code' }], value);
+            return found ? { valid: true } : { valid: false, message: m.accountUnknown };
+          }
+          if (columnName === 'period' || columnName === 'Period') {
+            const closed = await repo.periodClosed(tx, value);
+            if (closed === undefined) return { valid: false, message: m.periodUnknown };
+            return closed ? { valid: true, message: m.periodClosed } : { valid: true };
+          }
+          const places = [{ table: '02_GL_Detail', column: columnName }];
+          if (columnName === 'department') places.push({ table: '03_Budget', column: 'department' });
+          const found = await repo.valueExists(tx, places, value);
+          return found ? { valid: true } : { valid: false, message: m.newValue };
+        });
+      } catch (error) {
+        deps.logger.error({ err: error, organizationId, columnName }, 'group value check failed');
+        throw new AppError(500, 'CHECK_VALUE_FAILED', m.checkFailed);
+      }
+    },
+  };
+
+  return {
+    tables: (organizationId: string) => orFail(m.tablesFailed, () => core.tables(organizationId)),
+    list: (organizationId: string, table: string, query: DataListQueryParsed) =>
+      orFail(table === '00_Period' ? m.periodFailed : m.dataFailed, () => core.list(organizationId, table, query)),
+    create: (principal: Principal, organizationId: string, table: string, body: Record<string, unknown>) =>
+      orFail(m.createFailed, () => core.create(principal, organizationId, table, body)),
+    update: (
+      principal: Principal,
+      organizationId: string,
+      table: string,
+      rowId: string,
+      body: Record<string, unknown>,
+    ) => orFail(m.updateFailed, () => core.update(principal, organizationId, table, rowId, body)),
+    remove: (principal: Principal, organizationId: string, table: string, rowId: string) =>
+      orFail(m.deleteFailed, () => core.remove(principal, organizationId, table, rowId)),
+    history: (organizationId: string, table: string, rowId: string) =>
+      orFail(m.historyFailed, () => core.history(organizationId, table, rowId)),
+    exportCsv: (
+      organizationId: string,
+      table: string,
+      query: Pick<DataListQueryParsed, 'sortBy' | 'sortOrder' | 'filters'>,
+    ) => orFail(m.exportFailed, () => core.exportCsv(organizationId, table, query)),
+    checkValue: core.checkValue,
+    /** Forget an organization's catalog (after DDL on its warehouse). */
+    forgetCatalog: (organizationId: string) => void catalogs.delete(organizationId),
+  };
+}

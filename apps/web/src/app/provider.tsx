@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { stampStyleNonce } from '../lib/csp-style-nonce';
+import { pageStyleNonce, stampStyleNonce } from '../lib/csp-style-nonce';
 import { queryClient } from '../lib/query-client';
 import { theme } from './theme';
 
 /** The server stamps each page with a CSP nonce; Ant Design's injected styles must carry it. */
-const cspNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
+const cspNonce = pageStyleNonce();
 stampStyleNonce(cspNonce);
 
 export function AppProvider({ children }: { children: ReactNode }) {

@@ -75,3 +75,35 @@ export async function apiRequest<T extends z.ZodType>(path: string, options: Req
   if (!parsed.success) throw new ApiError(messages.generic, response.status);
   return parsed.data;
 }
+
+/**
+ * A file the API streams (e.g. a CSV export), fetched with the bearer token like every other call.
+ * Failures carry a JSON body and map to the spec's message exactly as in apiRequest.
+ */
+export async function apiDownload(
+  path: string,
+  options: Pick<RequestOptions<z.ZodType>, 'query' | 'signal' | 'errorMessage'>,
+): Promise<Blob> {
+  const { query, signal, errorMessage = messages.generic } = options;
+  const url = new URL(env.apiBaseUrl + path, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  }
+  const token = sessionStore.get()?.token;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(errorMessage, 0);
+  }
+  if (response.status === 401 && token) {
+    onSessionExpired();
+    throw new ApiError(messages.sessionExpired, 401);
+  }
+  if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => undefined);
+    throw new ApiError(errorMessageOf(payload, errorMessage), response.status);
+  }
+  return response.blob();
+}

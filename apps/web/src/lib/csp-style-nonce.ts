@@ -13,3 +13,7 @@ export function stampStyleNonce(nonce: string | undefined): void {
     return element;
   }) as typeof document.createElement;
 }
+
+/** The page's CSP nonce, which the server writes into a meta tag of index.html. */
+export const pageStyleNonce = (): string | undefined =>
+  document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;

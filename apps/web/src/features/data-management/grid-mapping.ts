@@ -1,0 +1,161 @@
+import type { DataColumn, DataColumnType, DataFilter, FilterOp } from '@finboard/shared/data-management';
+
+/** How a column is edited and filtered in the grid, by its warehouse type. */
+export type ColumnKind = 'number' | 'date' | 'boolean' | 'text';
+
+export function columnKind(type: DataColumnType): ColumnKind {
+  switch (type) {
+    case 'integer':
+    case 'bigint':
+    case 'numeric':
+      return 'number';
+    case 'date':
+      return 'date';
+    case 'boolean':
+      return 'boolean';
+    default:
+      return 'text';
+  }
+}
+
+const EDITORS: Record<ColumnKind, string> = {
+  number: 'agNumberCellEditor',
+  date: 'agDateStringCellEditor',
+  boolean: 'agCheckboxCellEditor',
+  text: 'agTextCellEditor',
+};
+
+/** The AG Grid editor of a column, or none: row_id (an identity) and every view column are read-only. */
+export function editorFor(column: DataColumn, readOnly: boolean): string | undefined {
+  if (readOnly || !column.editable || column.name === 'row_id') return undefined;
+  return EDITORS[columnKind(column.type)];
+}
+
+const FILTERS: Record<ColumnKind, string> = {
+  number: 'agNumberColumnFilter',
+  date: 'agDateColumnFilter',
+  boolean: 'agTextColumnFilter',
+  text: 'agTextColumnFilter',
+};
+export const filterFor = (column: DataColumn): string => FILTERS[columnKind(column.type)];
+
+/** AG Grid filter options the API can answer (no OR, no 'ends with'): the grid offers only these. */
+export const FILTER_OPTIONS: Record<ColumnKind, string[]> = {
+  text: ['contains', 'equals', 'notEqual', 'startsWith', 'blank', 'notBlank'],
+  boolean: ['equals', 'notEqual', 'blank', 'notBlank'],
+  number: [
+    'equals',
+    'notEqual',
+    'greaterThan',
+    'greaterThanOrEqual',
+    'lessThan',
+    'lessThanOrEqual',
+    'inRange',
+    'blank',
+    'notBlank',
+  ],
+  date: ['equals', 'notEqual', 'greaterThan', 'lessThan', 'inRange', 'blank', 'notBlank'],
+};
+
+const OPS: Record<string, FilterOp> = {
+  equals: 'eq',
+  notEqual: 'ne',
+  contains: 'contains',
+  startsWith: 'startsWith',
+  greaterThan: 'gt',
+  greaterThanOrEqual: 'gte',
+  lessThan: 'lt',
+  lessThanOrEqual: 'lte',
+  inRange: 'between',
+  blank: 'blank',
+  notBlank: 'notBlank',
+};
+
+/** One condition of AG Grid's text, number or date filter model. */
+interface GridCondition {
+  filterType?: string;
+  type?: string | null;
+  filter?: string | number | null;
+  filterTo?: string | number | null;
+  dateFrom?: string | null;
+  dateTo?: string | null;
+}
+type GridFilterModel = Record<string, GridCondition & { operator?: string; conditions?: GridCondition[] }>;
+
+/** AG Grid dates arrive as 'YYYY-MM-DD HH:mm:ss'; the API compares dates. */
+const dateOnly = (value: string | null | undefined) => (value ? value.slice(0, 10) : undefined);
+
+function toFilter(column: string, condition: GridCondition): DataFilter | undefined {
+  const op = condition.type ? OPS[condition.type] : undefined;
+  if (!op) return undefined;
+  if (op === 'blank' || op === 'notBlank') return { column, op };
+  const isDate = condition.filterType === 'date';
+  const value = isDate ? dateOnly(condition.dateFrom) : condition.filter;
+  const valueTo = isDate ? dateOnly(condition.dateTo) : condition.filterTo;
+  // A condition still being typed (no value yet) filters nothing.
+  if (value === undefined || value === null || value === '') return undefined;
+  if (op === 'between') {
+    if (valueTo === undefined || valueTo === null || valueTo === '') return undefined;
+    return { column, op, value, valueTo };
+  }
+  return { column, op, value };
+}
+
+/**
+ * AG Grid's filter model → the contract's filters. Combined conditions are AND-ed (the grid allows
+ * only AND); anything the API cannot express is left out rather than guessed.
+ */
+export function filtersFromGridModel(model: GridFilterModel | null | undefined): DataFilter[] {
+  const filters: DataFilter[] = [];
+  for (const [column, entry] of Object.entries(model ?? {})) {
+    if (entry.conditions) {
+      if (entry.operator === 'OR') continue;
+      for (const condition of entry.conditions) {
+        const filter = toFilter(column, { filterType: entry.filterType, ...condition });
+        if (filter) filters.push(filter);
+      }
+      continue;
+    }
+    const filter = toFilter(column, entry);
+    if (filter) filters.push(filter);
+  }
+  return filters;
+}
+
+/** The page the API should answer for the grid's block starting at `startRow`. */
+export const pageOf = (startRow: number, pageSize: number) => Math.floor(startRow / pageSize) + 1;
+
+/**
+ * The grid's last row index once known: exact totals are final; an estimate is only trusted once a
+ * short page shows the end.
+ */
+export function lastRowOf(startRow: number, received: number, pageSize: number, total: number, estimate: boolean) {
+  if (received < pageSize) return startRow + received;
+  return estimate ? undefined : total;
+}
+
+/**
+ * What a history entry shows: an update's changed fields (before → after); a create's or delete's
+ * values that were set (empty ones would only be noise).
+ */
+export function changedFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): { column: string; before: unknown; after: unknown }[] {
+  const columns = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
+    (column) => column !== 'row_id',
+  );
+  const isSet = (value: unknown) => value !== null && value !== undefined && value !== '';
+  return columns
+    .filter((column) =>
+      before && after ? String(before[column]) !== String(after[column]) : isSet((before ?? after)?.[column]),
+    )
+    .map((column) => ({ column, before: before?.[column] ?? null, after: after?.[column] ?? null }));
+}
+
+/** Columns whose values must already exist elsewhere before a record is saved, and where they are mastered. */
+export const CHECKED_COLUMNS: Record<string, string> = { account_code: '01_Account', period: '00_Period' };
+
+/** Whether a column's value is checked before saving into `table` (a master table defines its own key). */
+export const isCheckedBeforeSave = (table: string, column: string) =>
+  column in CHECKED_COLUMNS && CHECKED_COLUMNS[column] !== table;

@@ -546,7 +546,5 @@ export function createDataManagementService(deps: {
       query: Pick<DataListQueryParsed, 'sortBy' | 'sortOrder' | 'filters'>,
     ) => orFail(m.exportFailed, () => core.exportCsv(organizationId, table, query)),
     checkValue: core.checkValue,
-    /** Forget an organization's catalog (after DDL on its warehouse). */
-    forgetCatalog: (organizationId: string) => void catalogs.delete(organizationId),
   };
 }

@@ -132,3 +132,17 @@ export async function createOrganizationUser(
   });
   return { email, password: USER_PASSWORD };
 }
+
+/** Adds a row to a table of an organization's warehouse through the Data Management API. */
+export async function createWarehouseRecord(
+  token: string,
+  organizationId: string,
+  table: string,
+  record: Record<string, string | number | boolean | null>,
+): Promise<Record<string, unknown>> {
+  const body = await call<{ data: { createddata: Record<string, unknown> } }>(
+    `/api/v1/crud/${organizationId}/${encodeURIComponent(table)}`,
+    { method: 'POST', body: record, token },
+  );
+  return body.data.createddata;
+}

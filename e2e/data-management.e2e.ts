@@ -121,6 +121,19 @@ describe('Data Management Studio', () => {
     await seeText(page, dataManagementMessages.updated);
     await expect.poll(() => receipt.locator('.ag-cell[col-id="debit"]').innerText()).toBe('825.50');
 
+    // A refused edit (a negative credit breaks the table's check) says why and puts the cell back.
+    await receipt.locator('.ag-cell[col-id="credit"]').dblclick();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('-5');
+    await page.keyboard.press('Enter');
+    await seeText(page, dataManagementMessages.notAllowed('credit'));
+    await expect.poll(() => receipt.locator('.ag-cell[col-id="credit"]').innerText()).toBe('0.00');
+
+    // Sorting happens on the server: debit descending puts the largest first.
+    await page.locator('.ag-header-cell[col-id="debit"] .ag-header-cell-label').click();
+    await page.locator('.ag-header-cell[col-id="debit"] .ag-header-cell-label').click();
+    await expect.poll(() => cells(page, 'debit')).toEqual(['825.50', '450.00', '0.00', '0.00']);
+
     // Add Record: the group value check speaks before anything is saved.
     await page.getByRole('button', { name: 'Add Record' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Record' });
@@ -167,7 +180,8 @@ describe('Data Management Studio', () => {
     expect(await cells(page, 'journal_id')).not.toContain('JE-0099');
 
     // The edited row's history: who, what, before → after. Moving the focus with the keyboard selects the row.
-    await rowWith('JE-0002', 2).locator('.ag-cell[col-id="description"]').click();
+    // Sorted by debit, descending: the JE-0003 receipt sits right below the edited one.
+    await rowWith('JE-0003', 1).locator('.ag-cell[col-id="description"]').click();
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => receipt.getAttribute('aria-selected')).toBe('true');
     await page.getByRole('button', { name: 'History' }).click();

@@ -11,7 +11,7 @@ import { useDeleteRecord } from './api/delete-record';
 import { exportTable } from './api/export-table';
 import { AddRecordModal } from './components/add-record-modal';
 import { DataGrid, type DataGridHandle } from './components/data-grid';
-import { OrganizationPicker } from './components/organization-picker';
+import { OrganizationSelect } from '../../components/organization-select';
 import { RecordHistoryDrawer } from './components/record-history-drawer';
 
 const NO_FILTERS: DataFilter[] = [];
@@ -144,7 +144,13 @@ export default function DataManagementPage() {
         {isAdmin && (
           <Space>
             <Typography.Text>Organization</Typography.Text>
-            <OrganizationPicker value={pickedOrganization} onChange={pickOrganization} />
+            <OrganizationSelect
+              aria-label="Organization"
+              allowClear
+              style={{ width: 320 }}
+              value={pickedOrganization}
+              onChange={pickOrganization}
+            />
           </Space>
         )}
         <Space>

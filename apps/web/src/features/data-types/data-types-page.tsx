@@ -21,7 +21,7 @@ import { useDataTypes, type DataTypeListQuery } from './api/get-data-types';
 import { useDeleteDataType } from './api/delete-data-type';
 import { DataTypeFormModal } from './components/data-type-form-modal';
 import { FilterDataTypes, type DataTypeFilters } from './components/filter-data-types';
-import { OrganizationPicker } from './components/organization-picker';
+import { OrganizationSelect } from '../../components/organization-select';
 
 /** Table columns the API can sort by, keyed by column. */
 const SORTABLE: Record<string, DataTypeListQuery['sortBy']> = { name: 'name', targetTable: 'targetTable' };
@@ -147,7 +147,10 @@ export default function DataTypesPage() {
       {isAdmin && (
         <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
           <Typography.Text>Organization</Typography.Text>
-          <OrganizationPicker
+          <OrganizationSelect
+            aria-label="Organization"
+            allowClear
+            style={{ width: 320 }}
             value={pickedOrganization}
             onChange={(id) => {
               setPickedOrganization(id);

@@ -4,7 +4,7 @@ import { adminCreateUserRequestSchema, userMessages } from '@finboard/shared/use
 import { zodRule } from '../../../lib/form-rules';
 import { useCreateUser } from '../api/create-user';
 import { ROLE_LABELS } from '../user-labels';
-import { OrganizationSelect } from './organization-select';
+import { OrganizationSelect } from '../../../components/organization-select';
 
 interface AddUserForm {
   firstName: string;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Card, Form, Input, Select, Space } from 'antd';
 import { ROLES, type Role } from '@finboard/shared/constants';
 import { ROLE_LABELS } from '../user-labels';
-import { OrganizationSelect } from './organization-select';
+import { OrganizationSelect } from '../../../components/organization-select';
 
 export interface UserFilters {
   name?: string;

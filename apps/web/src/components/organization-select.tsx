@@ -1,21 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Select } from 'antd';
-import { useOrganizationDetail } from '../api/get-organization-detail';
-import { useOrganizationOptions } from '../api/get-organization-options';
+import { useOrganizationOptions, useOrganizationOption } from '../lib/organization-options';
 
 const SEARCH_DELAY_MS = 300;
 
 /**
  * Picks an organization by name, searching on the server as one types (there may be thousands).
- * Works as an antd Form control (`value` / `onChange`).
+ * Works alone or as an antd Form control (`value` / `onChange`).
  */
 export function OrganizationSelect(props: {
   id?: string;
+  'aria-label'?: string;
   value?: string;
   onChange?: (value: string | undefined) => void;
-  placeholder: string;
+  placeholder?: string;
   allowClear?: boolean;
-  style?: React.CSSProperties;
+  style?: CSSProperties;
 }) {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -28,16 +28,17 @@ export function OrganizationSelect(props: {
   const listed = options.data ?? [];
   // A chosen organization outside the listed page (e.g. preselected by a link) still shows its name.
   const chosenListed = !props.value || listed.some((option) => option.value === props.value);
-  const chosen = useOrganizationDetail(chosenListed ? undefined : props.value);
-  const shown = !chosenListed && chosen.data ? [{ value: chosen.data.id, label: chosen.data.name }, ...listed] : listed;
+  const chosen = useOrganizationOption(chosenListed ? undefined : props.value);
+  const shown = !chosenListed && chosen.data ? [chosen.data, ...listed] : listed;
 
   return (
     <Select
       id={props.id}
+      aria-label={props['aria-label']}
       value={props.value}
       onChange={(value?: string) => props.onChange?.(value)}
       allowClear={props.allowClear}
-      placeholder={props.placeholder}
+      placeholder={props.placeholder ?? 'Select an organization'}
       style={props.style}
       showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
       onOpenChange={(open) => !open && setTyped('')}

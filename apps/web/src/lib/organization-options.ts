@@ -1,0 +1,56 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiSuccessSchema } from '@finboard/shared/api';
+import {
+  organizationDetailDataSchema,
+  organizationListDataSchema,
+  organizationMessages,
+} from '@finboard/shared/organizations';
+import { MAX_PAGE_SIZE } from '@finboard/shared/pagination';
+import { apiRequest } from './api-client';
+
+const organizationListResponseSchema = apiSuccessSchema(organizationListDataSchema);
+const organizationResponseSchema = apiSuccessSchema(organizationDetailDataSchema);
+
+export interface OrganizationOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * The organizations a picker offers, by name: the first page matching what was typed, so pickers stay
+ * quick with thousands of organizations. Under the organizations key, so changes there refresh it.
+ */
+export const getOrganizationOptions = (name: string, signal?: AbortSignal): Promise<OrganizationOption[]> =>
+  apiRequest('/api/v1/organization', {
+    query: { page: 1, pageSize: MAX_PAGE_SIZE, sortBy: 'name', name },
+    signal,
+    schema: organizationListResponseSchema,
+    errorMessage: organizationMessages.fetchFailed,
+  }).then((response) =>
+    response.data.organizations.map((organization) => ({ value: organization.id, label: organization.name })),
+  );
+
+export const useOrganizationOptions = (name: string) =>
+  useQuery({
+    queryKey: ['organizations', 'options', name],
+    queryFn: ({ signal }) => getOrganizationOptions(name, signal),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+
+/** One organization's option, for a chosen organization outside the listed page. */
+export const useOrganizationOption = (organizationId: string | undefined) =>
+  useQuery({
+    queryKey: ['organizations', 'option', organizationId],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/v1/organization/${encodeURIComponent(organizationId!)}`, {
+        signal,
+        schema: organizationResponseSchema,
+        errorMessage: organizationMessages.fetchFailed,
+      }).then((response): OrganizationOption => ({
+        value: response.data.organization.id,
+        label: response.data.organization.name,
+      })),
+    enabled: Boolean(organizationId),
+    staleTime: 60_000,
+  });

@@ -146,12 +146,20 @@ export const dataManagementRepository = {
     limit: number,
     offset: number,
   ): Promise<DataRow[]> {
-    const rows = rowsOf<Record<string, unknown>>(
-      await tx.execute(
-        sql`select ${selectList(target)} from ${from(target)}${whereOf(filters)}
-            order by ${orderOf(target, ordering)} limit ${limit} offset ${offset}`,
-      ),
-    );
+    const order = orderOf(target, ordering);
+    // Past the first page of a table, the page's keys come first and only its rows are read and
+    // formatted: formatting every skipped row (to_char, numeric::text) made page 5,000 of a million GL
+    // lines about five times slower (bench/data-management.ts).
+    const query =
+      target.key && offset > 0
+        ? sql`select ${selectList(target)} from ${from(target)}
+              where ${columnRef(target.key)} in (
+                select ${columnRef(target.key)} from ${from(target)}${whereOf(filters)}
+                order by ${order} limit ${limit} offset ${offset})
+              order by ${order}`
+        : sql`select ${selectList(target)} from ${from(target)}${whereOf(filters)}
+              order by ${order} limit ${limit} offset ${offset}`;
+    const rows = rowsOf<Record<string, unknown>>(await tx.execute(query));
     return rows.map((row) => normalizeRow(target, row));
   },
 

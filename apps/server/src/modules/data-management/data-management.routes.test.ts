@@ -179,6 +179,28 @@ describe('listing', () => {
     expect(data).toMatchObject({ total: 5, totalIsEstimate: false, page: 3, pageSize: 2 });
   });
 
+  it('answers later pages of a filtered, sorted table in order, ties across the page break included', async () => {
+    const key = (row: { journal_id: string; line_no: number }) => `${row.journal_id}/${row.line_no}`;
+    const byPeriod = async (page: number) =>
+      (await list('02_GL_Detail', { sortBy: 'period', sortOrder: 'desc', page, pageSize: 2 })).json().data;
+    expect((await byPeriod(2)).rows.map(key)).toEqual(['J2/1', 'J1/2']);
+    expect((await byPeriod(3)).rows.map(key)).toEqual(['J1/1']);
+
+    const cash = [{ column: 'account_code', op: 'eq', value: '1000' }] satisfies DataFilter[];
+    const data = (await filtered(cash, { sortBy: 'posting_date', sortOrder: 'desc', page: 2, pageSize: 1 })).json()
+      .data;
+    expect(data.rows).toEqual([
+      expect.objectContaining({
+        journal_id: 'J2',
+        line_no: 2,
+        posting_date: '2024-02-10',
+        debit: '0.00',
+        credit: '40.50',
+      }),
+    ]);
+    expect(data).toMatchObject({ total: 3, totalIsEstimate: false, page: 2, pageSize: 1 });
+  });
+
   it('sorts by a column with row_id as tiebreak', async () => {
     const data = (await list('02_GL_Detail', { sortBy: 'posting_date', sortOrder: 'desc' })).json().data;
     expect(data.rows.map((row: { journal_id: string; line_no: number }) => `${row.journal_id}/${row.line_no}`)).toEqual(

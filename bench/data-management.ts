@@ -1,0 +1,223 @@
+/**
+ * Issue 4, acceptance 3: the Data Management Studio's grid stays fast on 1,000,000 GL lines. Creates one
+ * organization (its warehouse is provisioned on creation), loads 24 periods, the demo chart of accounts
+ * and a million generated GL lines through the warehouse's COPY loader, then measures four grid pages
+ * through the real HTTP API beside the same SELECT and total run directly as the organization's role.
+ * Targets: API within 1.5× of direct; the first page under 150 ms on PostgreSQL.
+ *
+ *   npm run bench:data-management                                   # embedded PGlite
+ *   BENCH_DATABASE_URL=postgresql://… npm run bench:data-management  # PostgreSQL: a scratch database
+ *                                                                     # is created on that server and dropped
+ * BENCH_GL_ROWS (default 1000000), BENCH_ITERATIONS (default 200; the deep page runs a tenth of them).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { DataListData } from '@finboard/shared/data-management';
+import { monthsEndingBefore, periodRows } from '../demo/generate/calendar.ts';
+import { chartOfAccounts } from '../demo/generate/chart-of-accounts.ts';
+import { COLUMNS } from '../demo/generate/rows.ts';
+import { GL_LINE_COLUMNS, glLines } from './support/gl-lines.ts';
+import {
+  createOrganization,
+  ITERATIONS,
+  measure,
+  openBenchDatabase,
+  ratio,
+  seedBenchAdmin,
+  startApp,
+  type Timing,
+} from './support/harness.ts';
+
+const GL_ROWS = Number(process.env.BENCH_GL_ROWS ?? 1_000_000);
+const PAGE_SIZE = 100;
+/** Page 5,000 of 100 lines: the middle of a million (or the last full page of a smaller load). */
+const DEEP_PAGE = Math.max(1, Math.min(5_000, Math.floor(GL_ROWS / PAGE_SIZE)));
+const FIRST_PAGE_TARGET_MS = 150;
+const RATIO_TARGET = 1.5;
+/** The list's threshold above which an unfiltered table answers the planner's estimate (data-management.service.ts). */
+const ESTIMATE_THRESHOLD = 100_000;
+/** Product revenue: one of the accounts a filter narrows to (a few hundred lines a period). */
+const BUSY_ACCOUNT = '4110';
+
+const environment = await openBenchDatabase('data_management');
+const { database } = environment;
+await seedBenchAdmin(database);
+const app = await startApp(environment);
+const { warehouse } = app.services;
+const organization = await createOrganization(app, 'Bench Ledger Holdings');
+
+const months = monthsEndingBefore(new Date(), 24);
+const accounts = chartOfAccounts();
+const asArrays = <T extends object>(rows: readonly T[], columns: readonly string[]) =>
+  rows.map((row) => columns.map((column) => (row as Record<string, unknown>)[column]));
+await warehouse.copyRows(
+  organization.id,
+  '00_Period',
+  COLUMNS['00_Period'],
+  asArrays(periodRows(months), COLUMNS['00_Period']),
+);
+await warehouse.copyRows(
+  organization.id,
+  '01_Account',
+  COLUMNS['01_Account'],
+  asArrays(accounts, COLUMNS['01_Account']),
+);
+
+console.log(`Loading ${GL_ROWS.toLocaleString('en-US')} GL lines on ${database.kind}…`);
+const loading = performance.now();
+const loaded = await warehouse.copyRows(
+  organization.id,
+  '02_GL_Detail',
+  GL_LINE_COLUMNS,
+  glLines(GL_ROWS, months, accounts),
+);
+const loadSeconds = (performance.now() - loading) / 1000;
+console.log(
+  `Loaded ${loaded.toLocaleString('en-US')} GL lines (${months.length} periods, ${accounts.length} accounts) ` +
+    `in ${loadSeconds.toFixed(1)} s: ${Math.round(loaded / loadSeconds).toLocaleString('en-US')} rows/s`,
+);
+// Statistics, as autovacuum gathers them on PostgreSQL soon after a load: the plans below depend on them.
+await database.db.execute(sql.raw(`ANALYZE ${warehouse.schemaOf(organization.id)}."02_GL_Detail"`));
+
+const orgId = organization.id;
+const periods = months.map((month) => month.period);
+
+interface Scenario {
+  label: string;
+  query: (i: number) => Record<string, string>;
+  /** The same page and total, straight on the database as the organization's role. */
+  direct: (i: number) => { where?: SQL; orderBy: string; offset: number };
+  iterations?: number;
+}
+
+const filtersOf = (i: number) => [
+  { column: 'period', op: 'eq', value: periods[i % periods.length]! },
+  { column: 'account_code', op: 'eq', value: BUSY_ACCOUNT },
+];
+
+const scenarios: Scenario[] = [
+  {
+    label: 'first page (row_id asc)',
+    query: () => ({ page: '1', pageSize: String(PAGE_SIZE) }),
+    direct: () => ({ orderBy: 't."row_id" asc', offset: 0 }),
+  },
+  {
+    label: 'sorted page (posting_date desc, page 3)',
+    query: () => ({ page: '3', pageSize: String(PAGE_SIZE), sortBy: 'posting_date', sortOrder: 'desc' }),
+    direct: () => ({ orderBy: 't."posting_date" desc, t."row_id" desc', offset: 2 * PAGE_SIZE }),
+  },
+  {
+    label: `filtered page (period = …, account_code = ${BUSY_ACCOUNT})`,
+    query: (i) => ({ page: '1', pageSize: String(PAGE_SIZE), filters: JSON.stringify(filtersOf(i)) }),
+    direct: (i) => ({
+      where: sql`t."period" = ${periods[i % periods.length]!}::text and t."account_code" = ${BUSY_ACCOUNT}::text`,
+      orderBy: 't."row_id" asc',
+      offset: 0,
+    }),
+  },
+  {
+    label: `deep page (page ${DEEP_PAGE}, row_id asc)`,
+    query: () => ({ page: String(DEEP_PAGE), pageSize: String(PAGE_SIZE) }),
+    direct: () => ({ orderBy: 't."row_id" asc', offset: (DEEP_PAGE - 1) * PAGE_SIZE }),
+    iterations: Math.max(10, Math.round(ITERATIONS / 10)),
+  },
+];
+
+/**
+ * What the Studio's list runs for a GL page (data-management.repository.ts): the page with its cells
+ * in answer form, then the planner's estimate when unfiltered (a table this big answers it) or an
+ * exact count when filtered — in one transaction as the organization's role.
+ */
+const SELECT_LIST = sql.raw(
+  [
+    't."row_id" as "row_id"',
+    't."journal_id" as "journal_id"',
+    't."line_no" as "line_no"',
+    `to_char(t."posting_date", 'YYYY-MM-DD') as "posting_date"`,
+    't."period" as "period"',
+    't."account_code" as "account_code"',
+    't."description" as "description"',
+    't."debit"::text as "debit"',
+    't."credit"::text as "credit"',
+    't."entity" as "entity"',
+    't."department" as "department"',
+    't."counterparty" as "counterparty"',
+    't."source" as "source"',
+    't."reference" as "reference"',
+  ].join(', '),
+);
+
+async function directPage({ where, orderBy, offset }: { where?: SQL; orderBy: string; offset: number }) {
+  const filter = where ? sql` where ${where}` : sql``;
+  const order = sql.raw(orderBy);
+  return warehouse.withOrganization(orgId, async (tx) => {
+    // Past the first page, the page's keys first, then only those rows read and formatted.
+    const page =
+      offset > 0
+        ? sql`select ${SELECT_LIST} from "02_GL_Detail" t where t."row_id" in (
+            select t."row_id" from "02_GL_Detail" t${filter} order by ${order} limit ${PAGE_SIZE} offset ${offset})
+            order by ${order}`
+        : sql`select ${SELECT_LIST} from "02_GL_Detail" t${filter} order by ${order} limit ${PAGE_SIZE} offset 0`;
+    const { rows } = (await tx.execute(page)) as unknown as { rows: unknown[] };
+    if (!where) {
+      const estimate = (await tx.execute(
+        sql`select greatest(c.reltuples, coalesce(pg_stat_get_live_tuples(c.oid), 0))::float8 as n
+            from pg_class c where c.oid = to_regclass(${'"02_GL_Detail"'})`,
+      )) as unknown as { rows: { n: number }[] };
+      if ((estimate.rows[0]?.n ?? -1) >= ESTIMATE_THRESHOLD) return rows;
+    }
+    // A first page shorter than a page is its own count.
+    if (offset > 0 || rows.length === PAGE_SIZE) {
+      await tx.execute(sql`select count(*)::bigint as n from "02_GL_Detail" t${filter}`);
+    }
+    return rows;
+  });
+}
+
+// The floor under every API figure: an authenticated call that reads one row (session check, routing, JSON).
+const floor = await measure('API     floor: GET /api/v1/user/profile', async () => {
+  await app.get('/api/v1/user/profile');
+});
+
+const results: { label: string; api: Timing; direct: Timing }[] = [];
+for (const scenario of scenarios) {
+  const counts = scenario.iterations ? { iterations: scenario.iterations, warmup: 3 } : {};
+  const api = await measure(
+    `API     ${scenario.label}`,
+    async (i) => {
+      const body = await app.get<{ data: DataListData }>(
+        `/api/v1/crud/${orgId}/02_GL_Detail?${new URLSearchParams(scenario.query(i)).toString()}`,
+      );
+      if (body.data.rows.length === 0) throw new Error(`${scenario.label}: the API answered an empty page`);
+    },
+    counts,
+  );
+  const direct = await measure(
+    `direct  ${scenario.label}`,
+    async (i) => {
+      const rows = await directPage(scenario.direct(i));
+      if (rows.length === 0) throw new Error(`${scenario.label}: the direct query answered an empty page`);
+    },
+    counts,
+  );
+  results.push({ label: scenario.label, api, direct });
+}
+
+console.log();
+console.log(
+  `${loaded.toLocaleString('en-US')} GL lines on ${database.kind}, ${ITERATIONS} calls each (deep page fewer)`,
+);
+for (const { label, api, direct } of results) {
+  const within = api.p50 / direct.p50 <= RATIO_TARGET && api.p95 / direct.p95 <= RATIO_TARGET;
+  console.log(
+    `  ${label.padEnd(48)} API/direct ${ratio(api, direct)}  ${within ? 'within' : 'NOT within'} ${RATIO_TARGET}×; ` +
+      `API − direct p50 ${(api.p50 - direct.p50).toFixed(1)} ms (floor p50 ${floor.p50.toFixed(1)} ms)`,
+  );
+}
+const first = results[0]!.api;
+console.log(
+  `  first page through the API: p50 ${first.p50.toFixed(1)} ms, p95 ${first.p95.toFixed(1)} ms — ` +
+    `${first.p95 < FIRST_PAGE_TARGET_MS ? 'under' : 'NOT under'} ${FIRST_PAGE_TARGET_MS} ms`,
+);
+
+await app.close();
+await environment.close();

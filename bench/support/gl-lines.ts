@@ -1,0 +1,88 @@
+/**
+ * Bulk GL lines for benchmarks: balanced journals of 2–4 lines spread evenly over the given periods, in
+ * posting order, generated one at a time so a million lines never sit in memory. Seeded: the same count
+ * and periods always give the same lines.
+ */
+import { DEPARTMENTS } from '../../demo/generate/company.ts';
+import type { Month } from '../../demo/generate/calendar.ts';
+import { formatCents } from '../../demo/generate/money.ts';
+import { createRandom } from '../../demo/generate/random.ts';
+import type { AccountRow } from '../../demo/generate/rows.ts';
+
+/** The order of the values in every yielded line (02_GL_Detail's loadable columns). */
+export const GL_LINE_COLUMNS = [
+  'journal_id',
+  'line_no',
+  'posting_date',
+  'period',
+  'account_code',
+  'description',
+  'debit',
+  'credit',
+  'entity',
+  'department',
+  'counterparty',
+  'source',
+  'reference',
+] as const;
+
+const DESCRIPTIONS = [
+  'Customer invoice',
+  'Supplier bill',
+  'Payroll accrual',
+  'Bank transfer',
+  'Depreciation',
+  'Prepaid amortization',
+  'Inventory receipt',
+  'Customer payment',
+  'Expense reimbursement',
+  'Accrual reversal',
+];
+const COUNTERPARTIES = Array.from({ length: 400 }, (_, i) => `Counterparty ${String(i + 1).padStart(3, '0')}`);
+const ENTITIES = ['HPC-US', 'HPC-CA'];
+const SOURCES = ['manual', 'quickbooks', 'upload'];
+
+export function* glLines(count: number, months: readonly Month[], accounts: readonly AccountRow[]) {
+  const random = createRandom(4_2024);
+  const parents = new Set(accounts.map((account) => account.parent_code));
+  const postable = accounts.filter((account) => !parents.has(account.account_code)).map((a) => a.account_code);
+  let produced = 0;
+  let journal = 0;
+  for (const [index, month] of months.entries()) {
+    const target = Math.round((count * (index + 1)) / months.length);
+    while (produced < target) {
+      journal += 1;
+      const lines = Math.min(random.int(2, 4), Math.max(1, target - produced));
+      const day = random.pick(month.businessDays);
+      const postingDate = `${month.period}-${String(day).padStart(2, '0')}`;
+      const description = `${random.pick(DESCRIPTIONS)} ${journal}`;
+      const entity = random.pick(ENTITIES);
+      const source = random.pick(SOURCES);
+      const counterparty = random.chance(0.7) ? random.pick(COUNTERPARTIES) : null;
+      const journalId = `JE-${String(journal).padStart(7, '0')}`;
+      // Debits on every line but the last, which credits their sum: each journal balances.
+      let sum = 0;
+      for (let line = 1; line <= lines; line++) {
+        const last = line === lines && lines > 1;
+        const amount = last ? sum : random.int(100, 5_000_000);
+        sum += last ? 0 : amount;
+        yield [
+          journalId,
+          line,
+          postingDate,
+          month.period,
+          random.pick(postable),
+          description,
+          last ? '0.00' : formatCents(amount),
+          last ? formatCents(amount) : '0.00',
+          entity,
+          random.chance(0.8) ? random.pick(DEPARTMENTS) : null,
+          counterparty,
+          source,
+          `REF-${journal}`,
+        ];
+        produced += 1;
+      }
+    }
+  }
+}

@@ -89,11 +89,12 @@ export function createWarehouseService(deps: { database: DatabaseHandle; logger:
     ).map((row) => row.name);
 
   async function withOrganization<T>(organizationId: string, work: (tx: Executor) => Promise<T>): Promise<T> {
-    const schema = quoteIdent(warehouseSchemaName(organizationId));
-    const role = quoteIdent(warehouseRoleName(organizationId));
+    // Both names are generated ('org_' / 'fb_org_' + hex), never user input, and need no quoting.
+    const schema = warehouseSchemaName(organizationId);
+    const role = warehouseRoleName(organizationId);
     return db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL ROLE ${role}`));
-      await tx.execute(sql.raw(`SET LOCAL search_path TO ${schema}`));
+      // SET LOCAL ROLE and SET LOCAL search_path in one round trip (this runs on every Studio call).
+      await tx.execute(sql`select set_config('role', ${role}, true), set_config('search_path', ${schema}, true)`);
       return work(tx);
     });
   }

@@ -67,9 +67,12 @@ export function createAuthService(deps: {
     async authenticate(token: string): Promise<AuthContext | undefined> {
       const claims = await tokens.verify(token);
       if (!claims) return undefined;
-      const session = await repo.findLiveSession(claims.sessionId);
+      // Both lookups at once: this runs on every authenticated call.
+      const [session, account] = await Promise.all([
+        repo.findLiveSession(claims.sessionId),
+        users.findAccountById(claims.userId),
+      ]);
       if (!session || session.userId !== claims.userId) return undefined;
-      const account = await users.findAccountById(claims.userId);
       if (!account || !account.isActive) return undefined;
       return {
         sessionId: session.id,

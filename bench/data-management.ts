@@ -174,23 +174,16 @@ async function directPage({ where, orderBy, offset }: { where?: SQL; orderBy: st
 }
 
 // The floor under every API figure: an authenticated call that reads one row (session check, routing, JSON).
-const floor = await measure('API     floor: GET /api/v1/user/profile', async () => {
-  await app.get('/api/v1/user/profile');
-});
+const floor = await app.measureGet('API     floor: GET /api/v1/user/profile', () => '/api/v1/user/profile');
 
 const results: { label: string; api: Timing; direct: Timing }[] = [];
 for (const scenario of scenarios) {
   const counts = scenario.iterations ? { iterations: scenario.iterations, warmup: 3 } : {};
-  const api = await measure(
-    `API     ${scenario.label}`,
-    async (i) => {
-      const body = await app.get<{ data: DataListData }>(
-        `/api/v1/crud/${orgId}/02_GL_Detail?${new URLSearchParams(scenario.query(i)).toString()}`,
-      );
-      if (body.data.rows.length === 0) throw new Error(`${scenario.label}: the API answered an empty page`);
-    },
-    counts,
-  );
+  const pathOf = (i: number) =>
+    `/api/v1/crud/${orgId}/02_GL_Detail?${new URLSearchParams(scenario.query(i)).toString()}`;
+  const sample = await app.get<{ data: DataListData }>(pathOf(0));
+  if (sample.data.rows.length === 0) throw new Error(`${scenario.label}: the API answered an empty page`);
+  const api = await app.measureGet(`API     ${scenario.label}`, pathOf, counts);
   const direct = await measure(
     `direct  ${scenario.label}`,
     async (i) => {

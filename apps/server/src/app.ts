@@ -49,6 +49,8 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Settles when start-up provisioning of missing warehouses has finished. */
+    warehousesReady: () => Promise<void>;
     services: {
       auth: AuthService;
       users: UsersService;
@@ -134,11 +136,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const added = await dataTypes.seedStandardForAll();
     if (added > 0) app.log.info({ added }, 'standard data types seeded');
   });
-  // Organizations created before the warehouse existed (or by hand) get theirs before the first request.
+  // Organizations created before the warehouse existed (or by hand) get theirs in the background: a
+  // large backlog (~80 ms each) must not hold up start-up. `warehousesReady` tells when it is done.
+  let warehousesReady: Promise<void> = Promise.resolve();
+  app.decorate('warehousesReady', () => warehousesReady);
   app.addHook('onReady', async () => {
-    await organizations.provisionWarehouses();
+    warehousesReady = organizations.provisionWarehouses().then(
+      () => undefined,
+      (err: unknown) => app.log.error({ err }, 'provisioning missing warehouses failed'),
+    );
   });
   app.addHook('onClose', async () => {
+    await warehousesReady;
     await mailer.flush();
     mailer.close();
   });

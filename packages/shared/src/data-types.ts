@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { filterText, pageQuerySchema, paginationSchema } from './pagination.ts';
 import { WAREHOUSE_TABLES } from './warehouse.ts';
+import { messages } from './messages.ts';
 
 /**
  * Data Type Master (issue 4): the catalog of data types uploads are tagged with. Each organization has
@@ -23,7 +24,7 @@ export const dataTypeMessages = {
   standardNotDeletable: 'Standard data types cannot be deleted',
   standardTargetFixed: 'The target table of a standard data type cannot be changed',
   // Spec §5 (upload rule): an organization must be chosen.
-  organizationRequired: 'Please select an organization first',
+  organizationRequired: messages.selectOrganization,
   nameRequired: 'Data type name required',
   nameTooLong: 'Data type name must be at most 100 characters',
   nameCharacters: 'Data type name may only contain letters, digits, spaces and - _ & ( ) . /',

@@ -7,6 +7,8 @@ export const messages = {
   sessionExpired: 'Your session has expired. Please login again.',
   logoutSuccess: 'Logout Successfully!',
   formFailed: 'Form submission failed! Please check the highlighted fields.',
+  /** Spec §5 (uploads); also what admins see before choosing whose data to work on. */
+  selectOrganization: 'Please select an organization first',
   fillRequired: 'Please fill in all required fields correctly',
 
   // Password and profile (spec §8)

@@ -13,9 +13,9 @@ import { AddRecordModal } from './components/add-record-modal';
 import { DataGrid, type DataGridHandle } from './components/data-grid';
 import { OrganizationSelect } from '../../components/organization-select';
 import { RecordHistoryDrawer } from './components/record-history-drawer';
+import { messages } from '@finboard/shared/messages';
 
 const NO_FILTERS: DataFilter[] = [];
-const ORGANIZATION_REQUIRED = 'Please select an organization first';
 
 function download(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
@@ -185,7 +185,7 @@ export default function DataManagementPage() {
       </Flex>
 
       {isAdmin && !organizationId ? (
-        <Result status="info" title={ORGANIZATION_REQUIRED} />
+        <Result status="info" title={messages.selectOrganization} />
       ) : (
         <>
           {tables.error && <Alert type="error" role="alert" showIcon title={tables.error.message} />}

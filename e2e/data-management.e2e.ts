@@ -1,9 +1,8 @@
-import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dataManagementMessages } from '@finboard/shared/data-management';
-import { apiLogin, createOrganization, createOrganizationUser, createWarehouseRecord } from './support/api';
+import { apiLogin, createOrganizationWithMember, createWarehouseRecord } from './support/api';
 import { seeText, usePage, waitForPath } from './support/browser';
 import { E2E_ADMIN } from './support/constants';
 import { logInAndLand } from './support/ui';
@@ -14,22 +13,16 @@ beforeEach(() => {
   page = currentPage();
 });
 
-const letters = (count: number) =>
-  Array.from({ length: count }, () => String.fromCharCode(97 + randomInt(26))).join('');
-
 let member: { email: string; password: string };
 let organizationName = '';
 
 /** A small, demo-like warehouse: two periods, three accounts, a balanced journal in each period. */
 beforeAll(async () => {
   const token = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
-  const organization = await createOrganization(token, {
-    organizationName: `Harbor ${letters(8)}`,
-    organizationEmail: `finance-${letters(6)}@harbor.test`,
-    organizationPhoneNumber: '2025550143',
-  });
+  const created = await createOrganizationWithMember(token, 'Harbor', { firstName: 'Ada', lastName: 'Byron' });
+  const { organization } = created;
   organizationName = organization.name;
-  member = await createOrganizationUser(token, organization.id, { firstName: 'Ada', lastName: 'Byron' });
+  member = created.member;
   const add = (table: string, record: Record<string, string | number | boolean | null>) =>
     createWarehouseRecord(token, organization.id, table, record);
 

@@ -1,8 +1,7 @@
-import { randomInt } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dataTypeMessages } from '@finboard/shared/data-types';
-import { apiLogin, createOrganization, createOrganizationUser } from './support/api';
+import { apiLogin, createOrganizationWithMember } from './support/api';
 import { seeText, usePage, waitForPath } from './support/browser';
 import { E2E_ADMIN } from './support/constants';
 import { logInAndLand } from './support/ui';
@@ -13,22 +12,15 @@ beforeEach(() => {
   page = currentPage();
 });
 
-/** Names allow letters and spaces only (spec §5). */
-const letters = (count: number) =>
-  Array.from({ length: count }, () => String.fromCharCode(97 + randomInt(26))).join('');
-
 let member: { email: string; password: string };
 let organizationName = '';
 
 beforeAll(async () => {
   const token = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
-  const organization = await createOrganization(token, {
-    organizationName: `Contoso ${letters(8)}`,
-    organizationEmail: `finance-${letters(6)}@contoso.test`,
-    organizationPhoneNumber: '2025550143',
-  });
+  const created = await createOrganizationWithMember(token, 'Contoso', { firstName: 'Mary', lastName: 'Jackson' });
+  const { organization } = created;
   organizationName = organization.name;
-  member = await createOrganizationUser(token, organization.id, { firstName: 'Mary', lastName: 'Jackson' });
+  member = created.member;
 });
 
 /** The names in the Data Type Master table, top to bottom. */

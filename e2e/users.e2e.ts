@@ -1,9 +1,17 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@finboard/shared/messages';
 import { userMessages } from '@finboard/shared/users';
-import { addDashboard, apiLogin, createOrganization, getOrganization, TINY_PNG, waitForEmail } from './support/api';
+import {
+  addDashboard,
+  apiLogin,
+  randomLetters,
+  createOrganization,
+  getOrganization,
+  TINY_PNG,
+  waitForEmail,
+} from './support/api';
 import { cspViolations, newPage, seeText, usePage, waitForPath } from './support/browser';
 import { E2E_ADMIN } from './support/constants';
 import { logInAndLand, moveToLastWithKeyboard, openProfileMenu } from './support/ui';
@@ -13,10 +21,6 @@ let page: Page;
 beforeEach(() => {
   page = currentPage();
 });
-
-/** Names allow letters and spaces only (spec §5). */
-const letters = (count: number) =>
-  Array.from({ length: count }, () => String.fromCharCode(97 + randomInt(26))).join('');
 
 /** One organization and one person the journeys below follow, in order. */
 const journey = {
@@ -28,12 +32,12 @@ const journey = {
 beforeAll(async () => {
   const token = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
   // Longer than 15 characters: the header shows it in its "long" style.
-  const name = `Northwind ${letters(1).toUpperCase()}${letters(7)}`;
+  const name = `Northwind ${randomLetters(1).toUpperCase()}${randomLetters(7)}`;
   journey.organization = await createOrganization(
     token,
     {
       organizationName: name,
-      organizationEmail: `finance-${letters(6)}@northwind.test`,
+      organizationEmail: `finance-${randomLetters(6)}@northwind.test`,
       organizationPhoneNumber: '2025550143',
     },
     TINY_PNG,

@@ -1,3 +1,4 @@
+import { CANONICAL_COLUMNS } from '../../apps/server/src/warehouse/canonical-model.ts';
 /**
  * Rows of the canonical financial model (ARCHITECTURE §5), keyed by their exact column names.
  * Dates are 'YYYY-MM-DD' strings and money is a decimal string with two places.
@@ -54,25 +55,5 @@ export interface TrialBalanceRow {
   closing_balance: string;
 }
 
-/** Column order of each table as the loader receives it. */
-export const COLUMNS = {
-  '00_Period': ['Period', 'start_date', 'end_date', 'fiscal_year', 'fiscal_period', 'is_closed'],
-  '01_Account': ['account_code', 'account_name', 'account_type', 'account_subtype', 'parent_code', 'is_active'],
-  '02_GL_Detail': [
-    'journal_id',
-    'line_no',
-    'posting_date',
-    'period',
-    'account_code',
-    'description',
-    'debit',
-    'credit',
-    'entity',
-    'department',
-    'counterparty',
-    'source',
-    'reference',
-  ],
-  '03_Budget': ['period', 'account_code', 'department', 'amount'],
-  '04_Trial_Balance': ['period', 'account_code', 'opening_balance', 'debit', 'credit', 'closing_balance'],
-} as const satisfies Record<string, readonly string[]>;
+/** Column order of each table as the loader receives it: the warehouse's own list. */
+export const COLUMNS = CANONICAL_COLUMNS;

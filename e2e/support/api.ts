@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { baseURL } from './browser';
 import { E2E_ADMIN, USER_PASSWORD } from './constants';
 
@@ -145,4 +145,24 @@ export async function createWarehouseRecord(
     { method: 'POST', body: record, token },
   );
   return body.data.createddata;
+}
+
+/** Random lower-case letters: organization and person names allow letters and spaces only (spec §5). */
+export const randomLetters = (count: number) =>
+  Array.from({ length: count }, () => String.fromCharCode(97 + randomInt(26))).join('');
+
+/** A fresh organization (name `${prefix} <letters>`) with one organization user who has chosen a password. */
+export async function createOrganizationWithMember(
+  adminToken: string,
+  prefix: string,
+  names: { firstName: string; lastName: string },
+) {
+  const domain = `${prefix.toLowerCase()}.test`;
+  const organization = await createOrganization(adminToken, {
+    organizationName: `${prefix} ${randomLetters(8)}`,
+    organizationEmail: `finance-${randomLetters(6)}@${domain}`,
+    organizationPhoneNumber: '2025550143',
+  });
+  const member = await createOrganizationUser(adminToken, organization.id, names);
+  return { organization, member };
 }

@@ -17,7 +17,7 @@ export const CANONICAL_VIEWS = [
 export type CanonicalView = (typeof CANONICAL_VIEWS)[number];
 
 /** Columns a load may write, per table (`row_id` is an identity the database fills). */
-export const CANONICAL_COLUMNS: Record<CanonicalTable, readonly string[]> = {
+export const CANONICAL_COLUMNS = {
   '00_Period': ['Period', 'start_date', 'end_date', 'fiscal_year', 'fiscal_period', 'is_closed'],
   '01_Account': ['account_code', 'account_name', 'account_type', 'account_subtype', 'parent_code', 'is_active'],
   '02_GL_Detail': [
@@ -37,7 +37,7 @@ export const CANONICAL_COLUMNS: Record<CanonicalTable, readonly string[]> = {
   ],
   '03_Budget': ['period', 'account_code', 'department', 'amount'],
   '04_Trial_Balance': ['period', 'account_code', 'opening_balance', 'debit', 'credit', 'closing_balance'],
-};
+} as const satisfies Record<CanonicalTable, readonly string[]>;
 
 export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'revenue', 'expense'] as const;
 export const GL_SOURCES = ['upload', 'quickbooks', 'intacct', 'netsuite', 'manual'] as const;

@@ -103,7 +103,7 @@ export function createWarehouseService(deps: { database: DatabaseHandle; logger:
   function copyStatement(organizationId: string, table: CanonicalTable, columns: readonly string[], source: string) {
     if (!CANONICAL_TABLES.includes(table)) throw new UnknownIdentifierError('table', String(table));
     if (columns.length === 0) throw new TypeError('A load names at least one column');
-    const allowed = CANONICAL_COLUMNS[table];
+    const allowed: readonly string[] = CANONICAL_COLUMNS[table];
     for (const column of columns) if (!allowed.includes(column)) throw new UnknownIdentifierError('column', column);
     if (new Set(columns).size !== columns.length) throw new TypeError('A load names each column once');
     const target = qualifiedName(warehouseSchemaName(organizationId), table);

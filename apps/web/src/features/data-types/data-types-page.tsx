@@ -22,6 +22,7 @@ import { useDeleteDataType } from './api/delete-data-type';
 import { DataTypeFormModal } from './components/data-type-form-modal';
 import { FilterDataTypes, type DataTypeFilters } from './components/filter-data-types';
 import { OrganizationSelect } from '../../components/organization-select';
+import { nextTableQuery, sortOrderOf as sortOrderOfColumn } from '../../lib/table-query';
 
 /** Table columns the API can sort by, keyed by column. */
 const SORTABLE: Record<string, DataTypeListQuery['sortBy']> = { name: 'name', targetTable: 'targetTable' };
@@ -60,8 +61,7 @@ export default function DataTypesPage() {
       onError: (error) => void message.error(error.message),
     });
 
-  const sortOrderOf = (key: string) =>
-    SORTABLE[key] === query.sortBy ? (query.sortOrder === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
+  const sortOrderOf = (key: string) => sortOrderOfColumn(SORTABLE, query, key);
 
   const columns: TableProps<DataType>['columns'] = [
     {
@@ -123,18 +123,8 @@ export default function DataTypesPage() {
     },
   ];
 
-  const onTableChange: TableProps<DataType>['onChange'] = (pagination, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const sortBy = single?.order ? SORTABLE[String(single.columnKey)] : undefined;
-    const pageSize = pagination.pageSize ?? query.pageSize;
-    setQuery({
-      ...query,
-      sortBy: sortBy ?? 'name',
-      sortOrder: single?.order === 'descend' ? 'desc' : 'asc',
-      pageSize,
-      page: pageSize !== query.pageSize ? 1 : (pagination.current ?? 1),
-    });
-  };
+  const onTableChange: TableProps<DataType>['onChange'] = (pagination, _filters, sorter) =>
+    setQuery(nextTableQuery(query, SORTABLE, 'name', pagination, sorter));
 
   return (
     <>

@@ -8,6 +8,7 @@ import { AddUserModal } from './components/add-user-modal';
 import { FilterUsers, type UserFilters } from './components/filter-users';
 import { ROLE_LABELS, statusLabel } from './user-labels';
 import { usersQueryFromSearch, usersQueryToSearch, type UserListParams } from './users-query';
+import { nextTableQuery, sortOrderOf as sortOrderOfColumn } from '../../lib/table-query';
 
 /** Table columns the API can sort by, keyed by column. */
 const SORTABLE: Record<string, UserListParams['sortBy']> = {
@@ -44,8 +45,7 @@ export default function UsersPage() {
     setSearchParams(next);
   };
 
-  const sortOrderOf = (key: string) =>
-    SORTABLE[key] === query.sortBy ? (query.sortOrder === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
+  const sortOrderOf = (key: string) => sortOrderOfColumn(SORTABLE, query, key);
 
   const columns: TableProps<User>['columns'] = [
     {
@@ -86,19 +86,8 @@ export default function UsersPage() {
     },
   ];
 
-  const onTableChange: TableProps<User>['onChange'] = (pagination, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const sortBy = single?.order ? SORTABLE[String(single.columnKey)] : undefined;
-    const pageSize = pagination.pageSize ?? query.pageSize;
-    setQuery({
-      ...query,
-      sortBy: sortBy ?? 'name',
-      sortOrder: single?.order === 'descend' ? 'desc' : 'asc',
-      pageSize,
-      // A new page size or order starts again at the first page.
-      page: pageSize !== query.pageSize ? 1 : (pagination.current ?? 1),
-    });
-  };
+  const onTableChange: TableProps<User>['onChange'] = (pagination, _filters, sorter) =>
+    setQuery(nextTableQuery(query, SORTABLE, 'name', pagination, sorter));
 
   return (
     <>

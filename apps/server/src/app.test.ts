@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-app.ts';
 
@@ -7,31 +10,56 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+const cspOf = (header: unknown) =>
+  new Map(
+    String(header)
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
+
 describe('security headers', () => {
   it.each([
     ['an API answer', '/api/v1/auth/settings'],
     ['an API error', '/api/v1/user/profile'],
     ['an unknown route', '/api/v1/xyz'],
-  ])('are sent on %s: CSP with script-src self and frame-ancestors none, nosniff', async (_, url) => {
+  ])('are sent on %s: CSP of our origin only, no nonce, frame-ancestors none, nosniff', async (_, url) => {
     const response = await t.app.inject({ method: 'GET', url });
 
-    const csp = new Map(
-      String(response.headers['content-security-policy'])
-        .split(';')
-        .map((directive) => directive.trim().split(/\s+/))
-        .map(([name = '', ...sources]) => [name, sources]),
-    );
-    // Helmet adds a per-response nonce to script-src; nothing else may run.
-    expect(csp.get('script-src')?.[0]).toBe("'self'");
-    expect(
-      csp
-        .get('script-src')
-        ?.slice(1)
-        .every((source) => /^'nonce-[0-9a-f]+'$/.test(source)),
-    ).toBe(true);
+    const csp = cspOf(response.headers['content-security-policy']);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('style-src')).toEqual(["'self'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('give every page a fresh style nonce, written into the page and its CSP (scripts stay self only)', async () => {
+    const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-web-'));
+    fs.writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<html><head><meta property="csp-nonce" nonce="__CSP_NONCE__"></head><body></body></html>',
+    );
+    const web = await buildTestApp({}, { webDistDir: distDir });
+    try {
+      const nonces = [];
+      for (const url of ['/organizations', '/data-management']) {
+        const response = await web.app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(200);
+        const nonce = /nonce="([0-9a-f]{32})"/.exec(response.body)?.[1];
+        expect(nonce).toBeDefined();
+        const csp = cspOf(response.headers['content-security-policy']);
+        expect(csp.get('style-src')).toEqual(["'self'", `'nonce-${nonce}'`]);
+        expect(csp.get('script-src')).toEqual(["'self'"]);
+        expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+        nonces.push(nonce);
+      }
+      expect(nonces[0]).not.toBe(nonces[1]);
+    } finally {
+      await web.close();
+      fs.rmSync(distDir, { recursive: true, force: true });
+    }
   });
 });
 

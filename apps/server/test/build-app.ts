@@ -19,9 +19,13 @@ export interface TestApp {
 
 /**
  * The real application on a fresh migrated database (PGlite or PostgreSQL, per the vitest project),
- * with its bootstrap admin, silent logs, a temporary DATA_DIR and no web app. Close it in teardown.
+ * with its bootstrap admin, silent logs, a temporary DATA_DIR and no web app (unless `webDistDir` names
+ * a built one). Close it in teardown.
  */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: { webDistDir?: string } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-test-'));
   const config: Config = {
     ...loadConfig({
@@ -44,7 +48,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     }
   };
   try {
-    app = await buildApp({ config, database });
+    app = await buildApp({ config, database, webDistDir: options.webDistDir });
     await app.services.users.ensureBootstrapAdmin(
       { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
       app.log,

@@ -35,7 +35,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(indexHtml!.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce.style));
+      .send(indexHtml!.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce));
 
   app.setNotFoundHandler((request, reply) => {
     const isPage =

@@ -12,7 +12,7 @@ import type { UsersService } from '../users/users.service.ts';
 import type { AuthContext, Principal } from './principal.ts';
 import type { PasswordLinksService } from './password-links.service.ts';
 import type { SessionsService } from './sessions.service.ts';
-import { authRepository } from './auth.repository.ts';
+import { authRepository, prepareSessionAccountLookup } from './auth.repository.ts';
 import { passwordResetEmail, temporaryPasswordEmail } from './auth.emails.ts';
 import type { SessionTokens } from './session-tokens.ts';
 
@@ -38,6 +38,7 @@ export function createAuthService(deps: {
 }) {
   const { db, users, audit, sessions, passwordLinks, tokens, mailer, sessionTtlSeconds, publicUrl } = deps;
   const repo = authRepository(db);
+  const findSessionAccount = prepareSessionAccountLookup(db);
 
   return {
     async login(email: string, password: string, client: ClientInfo): Promise<LoginData> {
@@ -67,15 +68,10 @@ export function createAuthService(deps: {
     async authenticate(token: string): Promise<AuthContext | undefined> {
       const claims = await tokens.verify(token);
       if (!claims) return undefined;
-      // Both lookups at once: this runs on every authenticated call.
-      const [session, account] = await Promise.all([
-        repo.findLiveSession(claims.sessionId),
-        users.findAccountById(claims.userId),
-      ]);
-      if (!session || session.userId !== claims.userId) return undefined;
+      const account = await findSessionAccount(claims.sessionId, claims.userId);
       if (!account || !account.isActive) return undefined;
       return {
-        sessionId: session.id,
+        sessionId: claims.sessionId,
         user: {
           id: account.id,
           email: account.email,

@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { organizationListQuerySchema } from '@finboard/shared/organizations';
 import type { Principal } from '../apps/server/src/modules/auth/principal.ts';
 import { hashPassword } from '../apps/server/src/platform/crypto/passwords.ts';
-import { quoteIdent } from '../apps/server/src/warehouse/identifiers.ts';
 import { COMPANY } from './generate/company.ts';
 import { demoTables, generateDemoData } from './generate/demo-data.ts';
 
@@ -71,17 +69,11 @@ export async function loadDemo(app: FastifyInstance, options: { today?: Date } =
   const data = generateDemoData({ today: options.today });
   const generateSeconds = since(generating);
 
-  // Replace, not add: the old rows go first (GL lines before the periods and accounts they name).
+  // Replace, not add, in one transaction: a failed run leaves the previous books as they were.
   const loading = performance.now();
-  await warehouse.withOrganization(organization.id, async (tx) => {
-    for (const table of ['02_GL_Detail', '03_Budget', '04_Trial_Balance', '01_Account', '00_Period']) {
-      await tx.execute(sql.raw(`DELETE FROM ${quoteIdent(table)}`));
-    }
-  });
-  const counts: [string, number][] = [];
-  for (const { table, columns, rows } of demoTables(data)) {
-    counts.push([table, await warehouse.copyRows(organization.id, table, columns, rows)]);
-  }
+  const loads = demoTables(data);
+  const loaded = await warehouse.loadTables(organization.id, loads, { replace: true });
+  const counts = loads.map(({ table }, i): [string, number] => [table, loaded[i]!]);
   const loadSeconds = since(loading);
 
   const user = await users.findAccountByEmail(DEMO_USER.email);

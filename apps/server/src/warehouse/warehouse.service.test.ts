@@ -481,6 +481,57 @@ describe('copyRows', () => {
     expect((await totals()).lines).toBe(10);
   });
 
+  it('replaces several tables all or nothing: a refused row in the last one keeps every table as it was', async () => {
+    const accounts = () =>
+      warehouse.withOrganization(org, async (tx) =>
+        (await query<{ code: string }>(tx, sql`select account_code as code from "01_Account" order by 1`)).map(
+          (row) => row.code,
+        ),
+      );
+    const before = { lines: await totals(), accounts: await accounts() };
+    const failure = await failureOf(
+      warehouse.loadTables(
+        org,
+        [
+          {
+            table: '01_Account',
+            columns: ['account_code', 'account_name', 'account_type', 'account_subtype'],
+            rows: [
+              ['1000', 'Bank', 'asset', 'cash'],
+              ['5000', 'Materials', 'expense', 'cost_of_sales'],
+              ['6000', 'Rent', 'expense', 'operating'],
+            ],
+          },
+          { table: '02_GL_Detail', columns: GL_COLUMNS, rows: generatedLines(5, { at: 4, account: '9999' }) },
+        ],
+        { replace: true },
+      ),
+    );
+    expect(failure.code).toBe('23503');
+    expect({ lines: await totals(), accounts: await accounts() }).toEqual(before);
+
+    expect(
+      await warehouse.loadTables(
+        org,
+        [
+          {
+            table: '01_Account',
+            columns: ['account_code', 'account_name', 'account_type', 'account_subtype'],
+            rows: [
+              ['1000', 'Bank', 'asset', 'cash'],
+              ['5000', 'Materials', 'expense', 'cost_of_sales'],
+              ['6000', 'Rent', 'expense', 'operating'],
+            ],
+          },
+          { table: '02_GL_Detail', columns: GL_COLUMNS, rows: generatedLines(10) },
+        ],
+        { replace: true },
+      ),
+    ).toEqual([3, 10]);
+    expect(await accounts()).toEqual(['1000', '5000', '6000']);
+    expect((await totals()).lines).toBe(10);
+  });
+
   it.each([
     ['a column that is not in the table', '02_GL_Detail', ['journal_id', 'evil']],
     ['a hostile column name', '02_GL_Detail', ["debit\") FROM PROGRAM 'id'; --"]],

@@ -32,8 +32,15 @@ const PROVISION_LOCK = sql`select pg_advisory_xact_lock(hashtextextended('finboa
 type Rows = Iterable<unknown[]> | AsyncIterable<unknown[]>;
 
 export interface CopyOptions {
-  /** Delete the table's rows first, in the same transaction: the load replaces them or nothing changes. */
+  /** Delete the tables' rows first, in the same transaction: the load replaces them or nothing changes. */
   replace?: boolean;
+}
+
+/** Rows for the named columns of one canonical table. */
+export interface TableLoad {
+  table: CanonicalTable;
+  columns: readonly string[];
+  rows: Rows;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -113,53 +120,52 @@ export function createWarehouseService(deps: { database: DatabaseHandle; logger:
     };
   }
 
-  async function copyOnPglite(
-    organizationId: string,
-    table: CanonicalTable,
-    columns: readonly string[],
-    rows: Rows,
-    options: CopyOptions,
-  ): Promise<number> {
+  async function copyOnPglite(organizationId: string, loads: readonly TableLoad[], options: CopyOptions) {
     const pglite = database.pglite!;
-    const { target, copy } = copyStatement(organizationId, table, columns, `'/dev/blob'`);
-    // COPY from a file needs the owner's rights (an organization role may not read files), so this one
-    // statement runs as the owner; its target is the organization's own table, named through the catalog.
+    const statements = loads.map((load) => copyStatement(organizationId, load.table, load.columns, `'/dev/blob'`));
+    // COPY from a file needs the owner's rights (an organization role may not read files), so these
+    // statements run as the owner; their targets are the organization's own tables, named through the catalog.
     return pglite.transaction(async (tx) => {
-      if (options.replace) await tx.query(`DELETE FROM ${target}`);
-      let count = 0;
-      for await (const chunk of csvChunks(rows, columns.length, PGLITE_ROWS_PER_COPY)) {
-        const result = await tx.query(copy, [], { blob: new Blob([chunk.csv]) });
-        count += result.rowCount ?? result.affectedRows ?? chunk.rows;
+      // Dependants first: loads come in dependency order (periods and accounts before GL lines).
+      if (options.replace) for (const { target } of statements.toReversed()) await tx.query(`DELETE FROM ${target}`);
+      const counts: number[] = [];
+      for (const [i, { rows, columns }] of loads.entries()) {
+        let count = 0;
+        for await (const chunk of csvChunks(rows, columns.length, PGLITE_ROWS_PER_COPY)) {
+          const result = await tx.query(statements[i]!.copy, [], { blob: new Blob([chunk.csv]) });
+          count += result.rowCount ?? result.affectedRows ?? chunk.rows;
+        }
+        counts.push(count);
       }
-      return count;
+      return counts;
     });
   }
 
-  async function copyOnPostgres(
-    organizationId: string,
-    table: CanonicalTable,
-    columns: readonly string[],
-    rows: Rows,
-    options: CopyOptions,
-  ): Promise<number> {
-    const { target, copy } = copyStatement(organizationId, table, columns, 'STDIN');
+  async function copyOnPostgres(organizationId: string, loads: readonly TableLoad[], options: CopyOptions) {
+    const statements = loads.map((load) => copyStatement(organizationId, load.table, load.columns, 'STDIN'));
     const client = await database.pool!.connect();
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       await client.query(`SET LOCAL ROLE ${quoteIdent(warehouseRoleName(organizationId))}`);
-      if (options.replace) await client.query(`DELETE FROM ${target}`);
-      const stream = client.query(copyFrom(copy));
-      await pipeline(
-        Readable.from(
-          (async function* () {
-            for await (const chunk of csvChunks(rows, columns.length, PG_ROWS_PER_WRITE)) yield chunk.csv;
-          })(),
-        ),
-        stream,
-      );
+      // Dependants first: loads come in dependency order (periods and accounts before GL lines).
+      if (options.replace)
+        for (const { target } of statements.toReversed()) await client.query(`DELETE FROM ${target}`);
+      const counts: number[] = [];
+      for (const [i, { rows, columns }] of loads.entries()) {
+        const stream = client.query(copyFrom(statements[i]!.copy));
+        await pipeline(
+          Readable.from(
+            (async function* () {
+              for await (const chunk of csvChunks(rows, columns.length, PG_ROWS_PER_WRITE)) yield chunk.csv;
+            })(),
+          ),
+          stream,
+        );
+        counts.push(stream.rowCount);
+      }
       await client.query('COMMIT');
-      return stream.rowCount;
+      return counts;
     } catch (error) {
       try {
         await client.query('ROLLBACK');
@@ -172,6 +178,12 @@ export function createWarehouseService(deps: { database: DatabaseHandle; logger:
       client.release(broken ?? false);
     }
   }
+
+  /** Bulk loads of several tables, all or nothing. */
+  const loadTables = (organizationId: string, loads: readonly TableLoad[], options: CopyOptions = {}) =>
+    database.kind === 'pglite'
+      ? copyOnPglite(organizationId, loads, options)
+      : copyOnPostgres(organizationId, loads, options);
 
   return {
     /** Idempotent: schema, role, canonical tables, views and grants of one organization. */
@@ -268,10 +280,15 @@ export function createWarehouseService(deps: { database: DatabaseHandle; logger:
       rows: Rows,
       options: CopyOptions = {},
     ): Promise<number> {
-      return database.kind === 'pglite'
-        ? copyOnPglite(organizationId, table, columns, rows, options)
-        : copyOnPostgres(organizationId, table, columns, rows, options);
+      const [count] = await loadTables(organizationId, [{ table, columns, rows }], options);
+      return count!;
     },
+
+    /**
+     * Several tables loaded as copyRows() loads one, in one transaction: with `replace`, a warehouse's
+     * books are swapped whole or not at all. Give the loads in dependency order; returns each one's count.
+     */
+    loadTables,
 
     /** Whether the organization's warehouse has GL data (the header's info bell: viewHasData). */
     async hasData(organizationId: string): Promise<boolean> {

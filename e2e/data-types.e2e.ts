@@ -41,7 +41,10 @@ async function choose(scope: Locator, label: string, option: string): Promise<vo
 describe('Data Type Master', () => {
   it('an organization user sees the standard types, filters, adds a type with two columns, edits and deletes it', async () => {
     await logInAndLand(page, member.email, member.password, '/pipelines');
-    await page.goto('/datatypemaster');
+    // No menu entry of its own: reached from the Data Management Studio.
+    await page.getByRole('link', { name: 'Data Management', exact: true }).click();
+    await waitForPath(page, '/data-management');
+    await page.getByRole('link', { name: 'Data Type Master' }).click();
     await waitForPath(page, '/datatypemaster');
     await seeText(page, 'Data Type Master');
     await seeText(page, 'Filter Data Types');

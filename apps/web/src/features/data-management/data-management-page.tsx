@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Empty, Flex, Popconfirm, Result, Select, Space, Spin, Tag, Typography } from 'antd';
-import { DeleteOutlined, DownloadOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, HistoryOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { dataManagementMessages, type DataFilter, type DataRow } from '@finboard/shared/data-management';
 import { useCurrentUser } from '../../lib/current-user';
 import { useTables } from './api/get-tables';
@@ -11,6 +11,7 @@ import { useDeleteRecord } from './api/delete-record';
 import { exportTable } from './api/export-table';
 import { AddRecordModal } from './components/add-record-modal';
 import { DataGrid, type DataGridHandle } from './components/data-grid';
+import { ButtonLink } from '../../components/button-link';
 import { OrganizationSelect } from '../../components/organization-select';
 import { RecordHistoryDrawer } from './components/record-history-drawer';
 import { messages } from '@finboard/shared/messages';
@@ -139,7 +140,13 @@ export default function DataManagementPage() {
 
   return (
     <>
-      <Typography.Title level={2}>Data Management Studio</Typography.Title>
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <Typography.Title level={2}>Data Management Studio</Typography.Title>
+        {/* The Data Type Master has no menu entry of its own (spec §2 menus): it is reached from here. */}
+        <ButtonLink to="/datatypemaster" icon={<TagsOutlined />}>
+          Data Type Master
+        </ButtonLink>
+      </Flex>
       <Flex align="center" gap={12} wrap style={{ marginBottom: 16 }}>
         {isAdmin && (
           <Space>

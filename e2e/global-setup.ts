@@ -35,8 +35,8 @@ async function waitForHealth(baseURL: string, server: ChildProcess, logs: () => 
 }
 
 /**
- * Starts the built app exactly as `npm start` serves it — on a fresh embedded database and outbox —
- * and hands its URL to the journeys.
+ * Starts the built app exactly as `npm start` serves it — on a fresh embedded database and outbox, into
+ * which `npm run demo` has loaded the demo organization and user — and hands its URL to the journeys.
  */
 export default async function setup(project: TestProject) {
   const built =
@@ -50,24 +50,40 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-e2e-'));
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseURL,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    APP_SECRET_KEY: '',
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    ALLOW_SIGNUP: 'true',
+    LOG_LEVEL: 'warn',
+  };
+
+  // The demo user's journeys need the demo books (`npm run demo`). It must run before the server:
+  // PGlite is one process's database, and the demo CLI refuses a data directory the server holds.
+  const demo = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['demo/run.ts'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+  if (demo.status !== 0) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(
+      `Loading the demo (tsx demo/run.ts) failed (${demo.error?.message ?? `exit ${demo.status}`}):\n${demo.stdout}${demo.stderr}`,
+    );
+  }
+
   let output = '';
   const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      APP_SECRET_KEY: '',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      ALLOW_SIGNUP: 'true',
-      LOG_LEVEL: 'warn',
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

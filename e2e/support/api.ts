@@ -1,4 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import type { LoginData } from '@finboard/shared/auth';
+import { encodeFilters, type DataFilter, type DataListData } from '@finboard/shared/data-management';
 import { baseURL } from './browser';
 import { E2E_ADMIN, USER_PASSWORD } from './constants';
 
@@ -17,12 +19,17 @@ async function call<T>(path: string, init: { method?: string; body?: unknown; to
   return payload;
 }
 
-export async function apiLogin(email: string, password: string): Promise<string> {
-  const body = await call<{ data: { token: string } }>('/api/v1/auth/login', {
+/** Signs in through the API: the bearer token and the caller's organization (null for an admin). */
+export async function apiSession(email: string, password: string) {
+  const body = await call<{ data: LoginData }>('/api/v1/auth/login', {
     method: 'POST',
     body: { email, password },
   });
-  return body.data.token;
+  return { token: body.data.token, organizationId: body.data.user.organization_id };
+}
+
+export async function apiLogin(email: string, password: string): Promise<string> {
+  return (await apiSession(email, password)).token;
 }
 
 /** An organization user made through self sign-up (the e2e server runs with ALLOW_SIGNUP=true). */
@@ -145,6 +152,26 @@ export async function createWarehouseRecord(
     { method: 'POST', body: record, token },
   );
   return body.data.createddata;
+}
+
+/** One page of a warehouse table as the Data Management API lists it (by default row_id ascending, as the grid). */
+export async function listWarehouseRecords(
+  token: string,
+  organizationId: string,
+  table: string,
+  query: { pageSize?: number; sortBy?: string; sortOrder?: 'asc' | 'desc'; filters?: DataFilter[] } = {},
+): Promise<DataListData> {
+  const params = new URLSearchParams();
+  if (query.pageSize) params.set('pageSize', String(query.pageSize));
+  if (query.sortBy) params.set('sortBy', query.sortBy);
+  if (query.sortOrder) params.set('sortOrder', query.sortOrder);
+  const filters = encodeFilters(query.filters ?? []);
+  if (filters) params.set('filters', filters);
+  const body = await call<{ data: DataListData }>(
+    `/api/v1/crud/${organizationId}/${encodeURIComponent(table)}?${params}`,
+    { token },
+  );
+  return body.data;
 }
 
 /** Random lower-case letters: organization and person names allow letters and spaces only (spec §5). */

@@ -2,16 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { organizationListQuerySchema } from '@finboard/shared/organizations';
 import type { Principal } from '../apps/server/src/modules/auth/principal.ts';
 import { hashPassword } from '../apps/server/src/platform/crypto/passwords.ts';
-import { COMPANY } from './generate/company.ts';
+import { COMPANY, DEMO_USER } from './generate/company.ts';
 import { demoTables, generateDemoData } from './generate/demo-data.ts';
 
-export const DEMO_USER = {
-  firstName: 'Dana',
-  lastName: 'Whitfield',
-  email: 'demo@harborprecision.example',
-  phoneNumber: '2065550199',
-  password: 'Harbor!Demo2024',
-} as const;
+export { DEMO_USER };
 
 export class DemoRefused extends Error {}
 

@@ -9,6 +9,15 @@ export const COMPANY = {
   entity: 'HPC-US',
 } as const;
 
+/** The demo organization's user that `npm run demo` creates and prints (a plain constant: the e2e journeys import it). */
+export const DEMO_USER = {
+  firstName: 'Dana',
+  lastName: 'Whitfield',
+  email: 'demo@harborprecision.example',
+  phoneNumber: '2065550199',
+  password: 'Harbor!Demo2024',
+} as const;
+
 export const DEPARTMENTS = ['Sales', 'Marketing', 'Engineering', 'Operations', 'G&A'] as const;
 export type Department = (typeof DEPARTMENTS)[number];
 

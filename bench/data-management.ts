@@ -2,7 +2,9 @@
  * Issue 4, acceptance 3: the Data Management Studio's grid stays fast on 1,000,000 GL lines. Creates one
  * organization (its warehouse is provisioned on creation), loads 24 periods, the demo chart of accounts
  * and a million generated GL lines through the warehouse's COPY loader, then measures four grid pages
- * through the real HTTP API beside the same SELECT and total run directly as the organization's role.
+ * through the real HTTP API beside the same SELECT and total run directly as the organization's role,
+ * and beside a bare node:http server answering those same direct queries (the least any HTTP API costs
+ * on this machine: it separates what HTTP itself adds from the API's own overhead).
  * Targets: API within 1.5× of direct; the first page under 150 ms on PostgreSQL.
  *
  *   npm run bench:data-management                                   # embedded PGlite
@@ -10,6 +12,8 @@
  *                                                                     # is created on that server and dropped
  * BENCH_GL_ROWS (default 1000000), BENCH_ITERATIONS (default 200; the deep page runs a tenth of them).
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DataListData } from '@finboard/shared/data-management';
 import { monthsEndingBefore, periodRows } from '../demo/generate/calendar.ts';
@@ -20,6 +24,7 @@ import {
   createOrganization,
   ITERATIONS,
   measure,
+  measureHttp,
   openBenchDatabase,
   ratio,
   seedBenchAdmin,
@@ -191,17 +196,38 @@ async function directPage({ where, orderBy, offset }: { where?: SQL; orderBy: st
   });
 }
 
+/**
+ * The least any HTTP API can cost here: a bare node:http server in this process that runs the direct
+ * queries of scenario `?s=` (iteration `&i=`) and answers their rows as JSON — no routing, session,
+ * validation or headers. The API's own overhead is what it costs beyond this.
+ */
+async function startBareServer() {
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://bare');
+    const scenario = scenarios[Number(url.searchParams.get('s'))]!;
+    directPage(scenario.direct(Number(url.searchParams.get('i')))).then(
+      (rows) => response.setHeader('content-type', 'application/json').end(JSON.stringify({ data: { rows } })),
+      (error: unknown) => response.writeHead(500).end(String(error)),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { base: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+const bare = await startBareServer();
+
 // The floor under every API figure: an authenticated call that reads one row (session check, routing, JSON).
 const floor = await app.measureGet('API     floor: GET /api/v1/user/profile', () => '/api/v1/user/profile');
 
-const results: { label: string; api: Timing & { serverP50: number }; direct: Timing }[] = [];
-for (const scenario of scenarios) {
+const results: { label: string; api: Timing & { serverP50: number }; bare: Timing; direct: Timing }[] = [];
+for (const [index, scenario] of scenarios.entries()) {
   const counts = scenario.iterations ? { iterations: scenario.iterations, warmup: 3 } : {};
   const pathOf = (i: number) =>
     `/api/v1/crud/${orgId}/02_GL_Detail?${new URLSearchParams(scenario.query(i)).toString()}`;
   const sample = await app.get<{ data: DataListData }>(pathOf(0));
   if (sample.data.rows.length === 0) throw new Error(`${scenario.label}: the API answered an empty page`);
   const api = await app.measureGet(`API     ${scenario.label}`, pathOf, counts);
+  const bareHttp = await measureHttp(`bare    ${scenario.label}`, bare.base, (i) => `/?s=${index}&i=${i}`, counts);
   const direct = await measure(
     `direct  ${scenario.label}`,
     async (i) => {
@@ -210,19 +236,23 @@ for (const scenario of scenarios) {
     },
     counts,
   );
-  results.push({ label: scenario.label, api, direct });
+  results.push({ label: scenario.label, api, bare: bareHttp, direct });
 }
 
 console.log();
 console.log(
   `${loaded.toLocaleString('en-US')} GL lines on ${database.kind}, ${ITERATIONS} calls each (deep page fewer)`,
 );
-for (const { label, api, direct } of results) {
-  const within = api.p50 / direct.p50 <= RATIO_TARGET && api.p95 / direct.p95 <= RATIO_TARGET;
+const verdict = (over: Timing, under: Timing) =>
+  `${ratio(over, under)} ${over.p50 / under.p50 <= RATIO_TARGET && over.p95 / under.p95 <= RATIO_TARGET ? 'within' : 'NOT within'} ${RATIO_TARGET}×`;
+for (const { label, api, bare: bareHttp, direct } of results) {
+  console.log(`  ${label}`);
+  console.log(`    API / direct SQL          ${verdict(api, direct)}`);
+  console.log(`    bare HTTP / direct SQL    ${ratio(bareHttp, direct)}  (what HTTP alone adds here)`);
+  console.log(`    API / bare HTTP + SQL     ${verdict(api, bareHttp)}  (the API's own overhead)`);
   console.log(
-    `  ${label.padEnd(48)} API/direct ${ratio(api, direct)}  ${within ? 'within' : 'NOT within'} ${RATIO_TARGET}×; ` +
-      `API − direct p50 ${(api.p50 - direct.p50).toFixed(1)} ms, inside the server p50 ` +
-      `${api.serverP50.toFixed(1)} ms (floor ${floor.p50.toFixed(1)} ms, inside ${floor.serverP50.toFixed(1)})`,
+    `    p50 API ${api.p50.toFixed(1)} ms (inside the server ${api.serverP50.toFixed(1)}), bare ${bareHttp.p50.toFixed(1)}, ` +
+      `direct ${direct.p50.toFixed(1)}; floor ${floor.p50.toFixed(1)} (inside ${floor.serverP50.toFixed(1)})`,
   );
 }
 const first = results[0]!.api;
@@ -231,5 +261,6 @@ console.log(
     `${first.p95 < FIRST_PAGE_TARGET_MS ? 'under' : 'NOT under'} ${FIRST_PAGE_TARGET_MS} ms`,
 );
 
+await bare.close();
 await app.close();
 await environment.close();

@@ -70,7 +70,7 @@ const { parentPort, workerData } = require('node:worker_threads');
   const times = [];
   for (let i = 0; i < paths.length; i++) {
     const start = performance.now();
-    const response = await fetch(base + paths[i], { headers: { authorization: 'Bearer ' + token } });
+    const response = await fetch(base + paths[i], token ? { headers: { authorization: 'Bearer ' + token } } : {});
     await response.json();
     if (response.status !== 200) throw new Error('GET ' + paths[i] + ' answered ' + response.status);
     if (i >= warmup) times.push(performance.now() - start);
@@ -79,12 +79,37 @@ const { parentPort, workerData } = require('node:worker_threads');
 })();
 `;
 
-function timeRequests(base: string, token: string, paths: string[], warmup: number): Promise<number[]> {
+function timeRequests(base: string, token: string | undefined, paths: string[], warmup: number): Promise<number[]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(HTTP_CLIENT, { eval: true, workerData: { base, token, paths, warmup } });
     worker.once('message', resolve);
     worker.once('error', reject);
   });
+}
+
+/**
+ * Times GETs of `pathOf(i)` on any local HTTP server, with the same client as the app's calls: for a
+ * bare node:http baseline beside the API.
+ */
+export async function measureHttp(
+  label: string,
+  base: string,
+  pathOf: (i: number) => string,
+  counts: { iterations?: number; warmup?: number } = {},
+): Promise<Timing> {
+  return report(label, await timePaths(base, undefined, pathOf, counts));
+}
+
+/** WARMUP unmeasured GETs, then ITERATIONS measured (or `counts`); returns the measured times. */
+function timePaths(
+  base: string,
+  token: string | undefined,
+  pathOf: (i: number) => string,
+  counts: { iterations?: number; warmup?: number },
+): Promise<number[]> {
+  const { iterations = ITERATIONS, warmup = WARMUP } = counts;
+  const paths = Array.from({ length: warmup + iterations }, (_, i) => pathOf(i < warmup ? i : i - warmup));
+  return timeRequests(base, token, paths, warmup);
 }
 
 export const ratio = (api: Timing, baseline: Timing) =>
@@ -203,11 +228,9 @@ export async function startApp(environment: BenchEnvironment) {
     pathOf: (i: number) => string,
     counts: { iterations?: number; warmup?: number } = {},
   ): Promise<Timing & { serverP50: number }> {
-    const { iterations = ITERATIONS, warmup = WARMUP } = counts;
-    const paths = Array.from({ length: warmup + iterations }, (_, i) => pathOf(i < warmup ? i : i - warmup));
     serverTimes = [];
-    const timing = report(label, await timeRequests(base, token, paths, warmup));
-    const inServer = [...serverTimes.slice(warmup)].sort((a, b) => a - b);
+    const timing = report(label, await timePaths(base, token, pathOf, counts));
+    const inServer = serverTimes.slice(counts.warmup ?? WARMUP).sort((a, b) => a - b);
     console.log(
       `${'  of which inside the server'.padEnd(58)} p50 ${percentile(inServer, 50).toFixed(2).padStart(7)} ms   ` +
         `p95 ${percentile(inServer, 95).toFixed(2).padStart(7)} ms`,

@@ -592,7 +592,7 @@ describe('hostile table names', () => {
     ]).toEqual(before);
   });
 
-  it('refuses hostile column names in the body, filters and sort without running anything', async () => {
+  it('refuses hostile column names in bodies, filters, sort and the group value check without running anything', async () => {
     const spy = vi.spyOn(t.app.services.warehouse, 'withOrganization');
     try {
       for (const name of ['debit" = 0; --', 'row_id)', `org_${orgB.replaceAll('-', '')}.debit`, 'DEBIT']) {
@@ -601,6 +601,19 @@ describe('hostile table names', () => {
         expect(create.json().message).toBe(m.unknownColumn(name));
         const sorted = await list('02_GL_Detail', { sortBy: name });
         expect(sorted.json().message).toBe(m.unknownColumn(name));
+        const update = await call({ method: 'PUT', url: `/api/v1/crud/${orgA}/02_GL_Detail/1`, payload: { [name]: 1 } });
+        expect(update.statusCode).toBe(400);
+        expect(update.json().message).toBe(m.unknownColumn(name));
+        const where = await filtered([{ column: name, op: 'eq', value: '1' }]);
+        expect(where.statusCode).toBe(400);
+        expect(where.json().message).toBe(m.unknownColumn(name));
+        const checked = await call({
+          method: 'POST',
+          url: `/api/v1/crud/check-value/${orgA}`,
+          payload: { columnName: name, value: '1' },
+        });
+        expect(checked.statusCode).toBe(400);
+        expect(checked.json().message).toBe(m.unknownColumn(name));
       }
       expect(spy).not.toHaveBeenCalled();
     } finally {

@@ -173,9 +173,10 @@ async function directPage({ where, orderBy, offset }: { where?: SQL; orderBy: st
   const filter = where ? sql` where ${where}` : sql``;
   const order = sql.raw(orderBy);
   return warehouse.withOrganization(orgId, async (tx) => {
-    // Past the first page, the page's keys first, then only those rows read and formatted.
+    // As the repository: the page's keys first, then only those rows read and formatted, except for
+    // the first page in row_id order (an index scan).
     const page =
-      offset > 0
+      offset > 0 || !orderBy.startsWith('t."row_id"')
         ? sql`select ${SELECT_LIST} from "02_GL_Detail" t where t."row_id" in (
             select t."row_id" from "02_GL_Detail" t${filter} order by ${order} limit ${PAGE_SIZE} offset ${offset})
             order by ${order}`

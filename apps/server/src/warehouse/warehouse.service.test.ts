@@ -488,20 +488,21 @@ describe('copyRows', () => {
           (row) => row.code,
         ),
       );
+    const threeAccounts = {
+      table: '01_Account' as const,
+      columns: ['account_code', 'account_name', 'account_type', 'account_subtype'],
+      rows: [
+        ['1000', 'Bank', 'asset', 'cash'],
+        ['5000', 'Materials', 'expense', 'cost_of_sales'],
+        ['6000', 'Rent', 'expense', 'operating'],
+      ],
+    };
     const before = { lines: await totals(), accounts: await accounts() };
     const failure = await failureOf(
       warehouse.loadTables(
         org,
         [
-          {
-            table: '01_Account',
-            columns: ['account_code', 'account_name', 'account_type', 'account_subtype'],
-            rows: [
-              ['1000', 'Bank', 'asset', 'cash'],
-              ['5000', 'Materials', 'expense', 'cost_of_sales'],
-              ['6000', 'Rent', 'expense', 'operating'],
-            ],
-          },
+          threeAccounts,
           { table: '02_GL_Detail', columns: GL_COLUMNS, rows: generatedLines(5, { at: 4, account: '9999' }) },
         ],
         { replace: true },
@@ -513,18 +514,7 @@ describe('copyRows', () => {
     expect(
       await warehouse.loadTables(
         org,
-        [
-          {
-            table: '01_Account',
-            columns: ['account_code', 'account_name', 'account_type', 'account_subtype'],
-            rows: [
-              ['1000', 'Bank', 'asset', 'cash'],
-              ['5000', 'Materials', 'expense', 'cost_of_sales'],
-              ['6000', 'Rent', 'expense', 'operating'],
-            ],
-          },
-          { table: '02_GL_Detail', columns: GL_COLUMNS, rows: generatedLines(10) },
-        ],
+        [threeAccounts, { table: '02_GL_Detail', columns: GL_COLUMNS, rows: generatedLines(10) }],
         { replace: true },
       ),
     ).toEqual([3, 10]);

@@ -601,7 +601,11 @@ describe('hostile table names', () => {
         expect(create.json().message).toBe(m.unknownColumn(name));
         const sorted = await list('02_GL_Detail', { sortBy: name });
         expect(sorted.json().message).toBe(m.unknownColumn(name));
-        const update = await call({ method: 'PUT', url: `/api/v1/crud/${orgA}/02_GL_Detail/1`, payload: { [name]: 1 } });
+        const update = await call({
+          method: 'PUT',
+          url: `/api/v1/crud/${orgA}/02_GL_Detail/1`,
+          payload: { [name]: 1 },
+        });
         expect(update.statusCode).toBe(400);
         expect(update.json().message).toBe(m.unknownColumn(name));
         const where = await filtered([{ column: name, op: 'eq', value: '1' }]);

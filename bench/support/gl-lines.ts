@@ -3,6 +3,7 @@
  * posting order, generated one at a time so a million lines never sit in memory. Seeded: the same count
  * and periods always give the same lines.
  */
+import { CANONICAL_COLUMNS } from '../../apps/server/src/warehouse/canonical-model.ts';
 import { DEPARTMENTS } from '../../demo/generate/company.ts';
 import type { Month } from '../../demo/generate/calendar.ts';
 import { formatCents } from '../../demo/generate/money.ts';
@@ -10,21 +11,7 @@ import { createRandom } from '../../demo/generate/random.ts';
 import type { AccountRow } from '../../demo/generate/rows.ts';
 
 /** The order of the values in every yielded line (02_GL_Detail's loadable columns). */
-export const GL_LINE_COLUMNS = [
-  'journal_id',
-  'line_no',
-  'posting_date',
-  'period',
-  'account_code',
-  'description',
-  'debit',
-  'credit',
-  'entity',
-  'department',
-  'counterparty',
-  'source',
-  'reference',
-] as const;
+export const GL_LINE_COLUMNS = CANONICAL_COLUMNS['02_GL_Detail'];
 
 const DESCRIPTIONS = [
   'Customer invoice',

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Executor } from '../db/client.ts';
 import { openTestDatabase } from '../../test/database.ts';
-import { CANONICAL_TABLES, CANONICAL_VIEWS } from './canonical-model.ts';
+import { CANONICAL_COLUMNS, CANONICAL_TABLES, CANONICAL_VIEWS } from './canonical-model.ts';
 import { UnknownIdentifierError, warehouseSchemaName } from './identifiers.ts';
 import { createWarehouseService, type WarehouseService } from './warehouse.service.ts';
 
@@ -345,21 +345,8 @@ function* generatedLines(n: number, bad?: { at: number; account: string }) {
     ];
   }
 }
-const GL_COLUMNS = [
-  'journal_id',
-  'line_no',
-  'posting_date',
-  'period',
-  'account_code',
-  'description',
-  'debit',
-  'credit',
-  'entity',
-  'department',
-  'counterparty',
-  'source',
-  'reference',
-];
+/** Every loadable column of 02_GL_Detail, in the order generatedLines() yields them. */
+const GL_COLUMNS = CANONICAL_COLUMNS['02_GL_Detail'];
 
 describe('copyRows', () => {
   const org = randomUUID();

@@ -24,7 +24,7 @@ export async function authRoutes(
 ): Promise<void> {
   const { auth } = opts;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const loginFailures = createAttemptLimiter(ATTEMPTS_PER_MINUTE, 60);
+  const loginAttempts = createAttemptLimiter(ATTEMPTS_PER_MINUTE, 60);
   const resetRequests = createAttemptLimiter(ATTEMPTS_PER_MINUTE, 60);
   const limitKeys = (request: FastifyRequest, email?: string) =>
     email ? [`ip:${request.ip}`, `email:${email}`] : [`ip:${request.ip}`];
@@ -43,19 +43,14 @@ export async function authRoutes(
     },
     async (request) => {
       const { email, password } = request.body;
-      const keys = limitKeys(request, email);
-      await loginFailures.assertAllowed(keys);
-      try {
-        const data = await auth.login(email, password, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        });
-        await loginFailures.clear([`email:${email}`]);
-        return { status: true as const, message: messages.loginSuccess, data };
-      } catch (error) {
-        await loginFailures.recordFailure(keys);
-        throw error;
-      }
+      // Counted before the password hash: however many guesses arrive at once, at most the limit's
+      // number of them are checked.
+      const attempt = await loginAttempts.hit(limitKeys(request, email));
+      const data = await auth.login(email, password, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      // Only failures keep their point, so people who sign in often are never blocked. A success gives
+      // back its own point and no more: it never wipes the failures a guesser ran up meanwhile.
+      await attempt.giveBack();
+      return { status: true as const, message: messages.loginSuccess, data };
     },
   );
 

@@ -255,3 +255,51 @@ describe('POST /api/v1/auth/forgot-password with an admin token (admin password 
     expect(response.json()).toEqual({ status: true, message: messages.forgotPasswordSent });
   });
 });
+
+describe('a temporary password used by sign-ins that arrive together', () => {
+  it('opens exactly one session for 20 concurrent sign-ins; the 19 others are refused as already used', async () => {
+    const user = await createUser(t.database, { organizationId: organization.id });
+    const temporary = await resetAsAdmin(user);
+
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => t.app.services.auth.login(user.email, temporary, { ip: uniqueIp() })),
+    );
+
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const refusals = results.flatMap((result) =>
+      result.status === 'rejected' ? [{ status: result.reason.statusCode, message: result.reason.message }] : [],
+    );
+    expect(refusals).toEqual(Array(19).fill({ status: 401, message: messages.temporaryPasswordUsed }));
+    expect(await liveSessionsOf(user.id)).toBe(1);
+    expect((await storedUser(user.id)).temporaryPasswordUsedAt).toBeInstanceOf(Date);
+  });
+
+  it('answers exactly one of 20 concurrent POST /api/v1/auth/login with 200; the others get 401 "already used" or 429', async () => {
+    const user = await createUser(t.database, { organizationId: organization.id });
+    const temporary = await resetAsAdmin(user);
+
+    const responses = await Promise.all(Array.from({ length: 20 }, () => postLogin(user.email, temporary)));
+
+    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
+    const used = responses.filter((response) => response.statusCode === 401);
+    const limited = responses.filter((response) => response.statusCode === 429);
+    expect(used.length + limited.length).toBe(19);
+    // The e-mail's attempt limit lets 10 reach the password check: at least 9 of them find it used.
+    expect(used.length).toBeGreaterThanOrEqual(9);
+    for (const response of used) {
+      expect(response.json()).toEqual({ status: false, message: messages.temporaryPasswordUsed });
+    }
+    expect(await liveSessionsOf(user.id)).toBe(1);
+  });
+
+  it('is used up only under the hash the sign-in checked: a stale one consumes nothing', async () => {
+    const user = await createUser(t.database, { organizationId: organization.id });
+    await resetAsAdmin(user);
+    const [replaced] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+
+    const consumed = await t.app.services.users.consumeTemporaryPassword(user.id, 'the-hash-checked-before-the-reset');
+
+    expect(consumed).toBe(false);
+    expect(await storedUser(user.id)).toEqual(replaced);
+  });
+});

@@ -47,18 +47,23 @@ export function createAuthService(deps: {
       if (!account || !ok) throw unauthorized(messages.invalidCredentials);
       if (!account.isActive) throw forbidden('ACCOUNT_DISABLED', messages.accountDisabled);
       if (account.organizationActive === false) throw forbidden('ORGANIZATION_INACTIVE', organizationMessages.inactive);
-      if (account.temporaryPasswordIssuedAt) {
-        // An e-mailed temporary password opens one session, in which its owner must choose a new one.
-        if (account.temporaryPasswordUsedAt) throw unauthorized(messages.temporaryPasswordUsed);
-        await users.markTemporaryPasswordUsed(account.id);
-      }
 
       const expiresAt = new Date(Date.now() + sessionTtlSeconds * 1000);
-      const session = await repo.createSession({
-        userId: account.id,
-        expiresAt,
-        ip: client.ip,
-        userAgent: client.userAgent?.slice(0, 500),
+      const session = await db.transaction(async (tx) => {
+        // An e-mailed temporary password opens one session, in which its owner must choose a new one. It
+        // is used up by one atomic statement, never checked and then marked, and with the session, so a
+        // failure in between cannot burn it.
+        if (account.temporaryPasswordIssuedAt) {
+          if (!(await users.consumeTemporaryPassword(account.id, account.passwordHash!, tx))) {
+            throw unauthorized(messages.temporaryPasswordUsed);
+          }
+        }
+        return authRepository(tx).createSession({
+          userId: account.id,
+          expiresAt,
+          ip: client.ip,
+          userAgent: client.userAgent?.slice(0, 500),
+        });
       });
       const token = await tokens.sign({ userId: account.id, sessionId: session.id }, expiresAt);
       return { user: await users.getProfile(account.id), token, expiresIn: sessionTtlSeconds };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { userListQuerySchema } from '@finboard/shared/users';
 import type { Executor } from '../../db/client.ts';
@@ -153,6 +153,27 @@ export const usersRepository = (db: Executor) => ({
   async insert(values: NewUserRow): Promise<UserRow | undefined> {
     const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
     return row;
+  },
+
+  /**
+   * Uses up the temporary password whose hash is `passwordHash`, in one statement: of sign-ins that
+   * arrive together, exactly one finds it unused. False when it was used, or replaced since it was checked.
+   */
+  async consumeTemporaryPassword(id: string, passwordHash: string): Promise<boolean> {
+    const now = new Date();
+    const rows = await db
+      .update(users)
+      .set({ temporaryPasswordUsedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(users.id, id),
+          eq(users.passwordHash, passwordHash),
+          isNotNull(users.temporaryPasswordIssuedAt),
+          isNull(users.temporaryPasswordUsedAt),
+        ),
+      )
+      .returning({ id: users.id });
+    return rows.length === 1;
   },
 
   async update(id: string, values: Partial<NewUserRow>): Promise<UserRow | undefined> {

@@ -114,9 +114,9 @@ export function createUsersService(deps: {
       });
     },
 
-    async markTemporaryPasswordUsed(userId: string): Promise<void> {
-      await repo.update(userId, { temporaryPasswordUsedAt: new Date() });
-    },
+    /** True for the one sign-in that uses up the temporary password `passwordHash` (see the repository). */
+    consumeTemporaryPassword: (userId: string, passwordHash: string, tx: Executor = db) =>
+      usersRepository(tx).consumeTemporaryPassword(userId, passwordHash),
 
     getProfile: profileOf,
 

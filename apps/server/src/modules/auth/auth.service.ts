@@ -134,17 +134,17 @@ export function createAuthService(deps: {
 
     /** Sets the new password, burns every outstanding link and ends every session of the user. */
     async resetPassword(token: string, password: string): Promise<void> {
+      // Used up by one atomic statement before the slow hash: of uses arriving together exactly one
+      // passes, and a guessed or spent token costs no hashing. (The new password was validated already.)
+      const userId = await repo.consumeResetToken(hashToken(token));
+      if (!userId) throw badRequest('RESET_TOKEN_INVALID', messages.resetTokenInvalid);
       const passwordHash = await hashPassword(password);
-      const reset = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const txRepo = authRepository(tx);
-        const userId = await txRepo.consumeResetToken(hashToken(token));
-        if (!userId) return false;
         await users.setPassword(userId, passwordHash, false, tx);
         await txRepo.invalidateResetTokens(userId);
         await txRepo.revokeUserSessions(userId);
-        return true;
       });
-      if (!reset) throw badRequest('RESET_TOKEN_INVALID', messages.resetTokenInvalid);
     },
 
     /** Changes the caller's password and ends their other sessions; this one stays signed in. */

@@ -165,6 +165,22 @@ describe('POST /api/v1/auth/reset-password', () => {
     expect(await passwordHashOf(user.id)).toBe(hashAfterFirstUse);
   });
 
+  it('accepts a link once even when 20 uses arrive together: one 200, 19 times 400, the winner’s password set', async () => {
+    const user = await createUser(t.database);
+    const token = await requestResetToken(user);
+    const passwords = Array.from({ length: 20 }, (_, index) => `N3w!Passw0rd${index}`);
+
+    const responses = await Promise.all(passwords.map((password) => reset(token, password)));
+
+    const winners = passwords.filter((_, index) => responses[index]!.statusCode === 200);
+    expect(winners).toHaveLength(1);
+    const refused = responses.filter((response) => response.statusCode !== 200);
+    expect(refused.map((response) => [response.statusCode, response.json()])).toEqual(
+      Array(19).fill([400, { status: false, message: messages.resetTokenInvalid }]),
+    );
+    expect((await postLogin(user.email, winners[0]!)).statusCode).toBe(200);
+  });
+
   it('burns the other outstanding links of the user once one is used', async () => {
     const user = await createUser(t.database);
     const older = await requestResetToken(user);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { authPlugin } from './plugins/auth.ts';
 import { tenantGuardPlugin } from './plugins/tenant-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { withRedactedRequestUrls } from './plugins/log-redaction.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -66,7 +67,8 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    // Request URLs can carry tokens (set-password links): the log gets them redacted.
+    logger: withRedactedRequestUrls(deps.logger ?? { level: config.LOG_LEVEL }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Ajv is not used: zod validates and serializes.

@@ -11,6 +11,7 @@ import { withRedactedRequestUrls } from './plugins/log-redaction.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { createSecretBox } from './platform/crypto/secret-box.ts';
 import { deriveKey, resolveSecret } from './platform/crypto/secret-key.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
@@ -36,6 +37,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
+import { createOutboxService, type OutboxService } from './modules/outbox/outbox.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { createWarehouseService, type WarehouseService } from './warehouse/warehouse.service.ts';
@@ -56,6 +58,7 @@ declare module 'fastify' {
       auth: AuthService;
       users: UsersService;
       mailer: Mailer;
+      outbox: OutboxService;
       warehouse: WarehouseService;
       /** For scripts that act as the platform (npm run demo). */
       organizations: OrganizationsService;
@@ -79,7 +82,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const secret = resolveSecret(config.APP_SECRET_KEY, config.DATA_DIR);
   const db = database.db;
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, logger: app.log });
+  // Outbox bodies hold reset links and temporary passwords: sealed at rest, opened for administrators.
+  const outboxBox = createSecretBox(deriveKey(secret, 'outbox-mail'));
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, outboxBox, logger: app.log });
+  const outbox = createOutboxService({ db, box: outboxBox, logger: app.log });
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const storage = createLocalStorage(path.join(config.DATA_DIR, 'files'));
   const audit = createAuditService({ db });
@@ -112,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const dataManagement = createDataManagementService({ warehouse, audit, organizations, logger: app.log });
   const contact = createContactService({ db, users, mailer, logger: app.log });
-  app.decorate('services', { auth, users, mailer, warehouse, organizations });
+  app.decorate('services', { auth, users, mailer, outbox, warehouse, organizations });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
@@ -130,9 +136,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataManagementRoutes, { dataManagement });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });
-  await app.register(outboxRoutes, { db });
+  await app.register(outboxRoutes, { outbox });
   await app.register(webAppPlugin, { distDir: deps.webDistDir });
 
+  // Mail kept in the outbox before bodies were sealed is sealed before the app serves anyone.
+  app.addHook('onReady', async () => {
+    const sealed = await outbox.sealPlainText();
+    if (sealed > 0) app.log.info({ sealed }, 'outbox e-mails kept in plain text are now sealed');
+  });
   // Organizations created before the Data Type Master get its standard types once the app starts.
   app.addHook('onReady', async () => {
     const added = await dataTypes.seedStandardForAll();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config/env.ts';
@@ -19,12 +20,13 @@ export interface TestApp {
 
 /**
  * The real application on a fresh migrated database (PGlite or PostgreSQL, per the vitest project),
- * with its bootstrap admin, silent logs, a temporary DATA_DIR and no web app (unless `webDistDir` names
- * a built one). Close it in teardown.
+ * with its bootstrap admin, silent logs (every level into `logStream` when given, as the pino JSON
+ * lines the app writes), a temporary DATA_DIR and no web app (unless `webDistDir` names a built one).
+ * Close it in teardown.
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { webDistDir?: string } = {},
+  options: { webDistDir?: string; logStream?: Writable } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-test-'));
   const config: Config = {
@@ -48,7 +50,12 @@ export async function buildTestApp(
     }
   };
   try {
-    app = await buildApp({ config, database, webDistDir: options.webDistDir });
+    app = await buildApp({
+      config,
+      database,
+      webDistDir: options.webDistDir,
+      logger: options.logStream ? { level: 'trace', stream: options.logStream } : undefined,
+    });
     await app.services.users.ensureBootstrapAdmin(
       { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
       app.log,

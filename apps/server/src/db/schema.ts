@@ -156,14 +156,20 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: createdAt(),
 });
 
-/** E-mail kept instead of sent because no SMTP server is configured; admins read it on the Outbox page. */
+/**
+ * E-mail kept instead of sent because no SMTP server is configured; admins read it on the Outbox page.
+ * Its body holds reset links, invitation links and temporary passwords, so it is kept only sealed.
+ */
 export const outboxEmails = pgTable(
   'outbox_emails',
   {
     id: id(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
-    text: text('text').notNull(),
+    /** The body `{ text, html? }` as JSON, sealed with AES-256-GCM (platform/mail/outbox-content.ts). */
+    content: text('content'),
+    /** The body of mail kept before it was sealed: start-up seals it into `content` and clears these. */
+    text: text('text'),
     html: text('html'),
     transport: text('transport', { enum: ['outbox', 'smtp'] }).notNull(),
     createdAt: createdAt(),

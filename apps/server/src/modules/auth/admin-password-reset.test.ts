@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@finboard/shared/messages';
 import { userMessages } from '@finboard/shared/users';
 import { auditEvents, outboxEmails, passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
+import { outboxMailTo } from '../../../test/outbox.ts';
 import {
   bearer,
   createOrganization,
@@ -42,8 +43,7 @@ const forgot = (email: string, headers: Record<string, string> = bearer(adminTok
 const postLogin = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password }, remoteAddress: uniqueIp() });
 const storedUser = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
-const outboxTo = (email: string) =>
-  t.database.db.select().from(outboxEmails).where(eq(outboxEmails.to, email)).orderBy(desc(outboxEmails.createdAt));
+const outboxTo = (email: string) => outboxMailTo(t.app, email);
 const outboxCount = async () =>
   (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(outboxEmails))[0]?.n;
 const liveSessionsOf = async (userId: string) =>

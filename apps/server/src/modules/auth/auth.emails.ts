@@ -3,6 +3,7 @@ import type { MailMessage } from '../../platform/mail/mailer.ts';
 
 export function passwordResetEmail(to: string, fullName: string, link: string): MailMessage {
   return {
+    kind: 'password-reset',
     to,
     subject: `Reset your ${PRODUCT_NAME} password`,
     text: [
@@ -27,6 +28,7 @@ export function temporaryPasswordEmail(
   loginUrl: string,
 ): MailMessage {
   return {
+    kind: 'temporary-password',
     to,
     subject: `Your new ${PRODUCT_NAME} password`,
     text: [

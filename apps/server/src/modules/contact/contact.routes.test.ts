@@ -42,10 +42,9 @@ describe('POST /api/v1/contact-us', () => {
       .where(sql`${contactMessages.subject} = ${subject}`);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ ...validMessage, subject, ip: '10.250.0.9' });
-    const mails = await t.database.db
-      .select()
-      .from(outboxEmails)
-      .where(sql`${outboxEmails.subject} = ${`[Contact] ${subject}`}`);
+    const mails = (await t.app.services.outbox.listNewest(500)).filter(
+      (mail) => mail.subject === `[Contact] ${subject}`,
+    );
     expect(mails.map((mail) => mail.to).sort()).toEqual([TEST_ADMIN.email, secondAdmin.email].sort());
     for (const mail of mails) {
       expect(mail.text).toContain('From: Jane Doe <jane@example.com>');

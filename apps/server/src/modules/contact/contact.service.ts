@@ -42,7 +42,7 @@ export function createContactService(deps: {
         .filter((line) => line !== undefined)
         .join('\n');
       const results = await Promise.allSettled(
-        admins.map((to) => mailer.send({ to, subject: `[Contact] ${input.subject}`, text })),
+        admins.map((to) => mailer.send({ kind: 'contact', to, subject: `[Contact] ${input.subject}`, text })),
       );
       const failed = results.filter((result) => result.status === 'rejected');
       if (failed.length > 0) logger.error({ messageId: stored?.id, failed: failed.length }, 'contact mail failed');

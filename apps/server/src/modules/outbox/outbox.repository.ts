@@ -1,17 +1,28 @@
-import { desc } from 'drizzle-orm';
-import type { OutboxEmail } from '@finboard/shared/outbox';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema.ts';
 
+export type OutboxRow = typeof outboxEmails.$inferSelect;
+
 export const outboxRepository = (db: Database) => ({
-  async listNewest(limit: number): Promise<OutboxEmail[]> {
-    const rows = await db.select().from(outboxEmails).orderBy(desc(outboxEmails.createdAt)).limit(limit);
-    return rows.map((row) => ({
-      id: row.id,
-      to: row.to,
-      subject: row.subject,
-      text: row.text,
-      createdAt: row.createdAt.toISOString(),
-    }));
+  listNewest: (limit: number): Promise<OutboxRow[]> =>
+    db.select().from(outboxEmails).orderBy(desc(outboxEmails.createdAt)).limit(limit),
+
+  /** Rows kept before bodies were sealed, a batch at a time. */
+  listPlainText: (limit: number) =>
+    db
+      .select({ id: outboxEmails.id, text: outboxEmails.text, html: outboxEmails.html })
+      .from(outboxEmails)
+      .where(isNotNull(outboxEmails.text))
+      .limit(limit),
+
+  /** Stores the sealed body and clears the plain one, unless another process did it first. */
+  async replacePlainText(id: string, content: string): Promise<boolean> {
+    const rows = await db
+      .update(outboxEmails)
+      .set({ content, text: null, html: null })
+      .where(and(eq(outboxEmails.id, id), isNotNull(outboxEmails.text)))
+      .returning({ id: outboxEmails.id });
+    return rows.length === 1;
   },
 });

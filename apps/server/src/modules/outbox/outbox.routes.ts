@@ -4,11 +4,10 @@ import { z } from 'zod';
 import { apiSuccessSchema } from '@finboard/shared/api';
 import { messages } from '@finboard/shared/messages';
 import { outboxDataSchema } from '@finboard/shared/outbox';
-import type { Database } from '../../db/client.ts';
-import { outboxRepository } from './outbox.repository.ts';
+import type { OutboxService } from './outbox.service.ts';
 
 /** Admins read the mail the platform kept instead of sending (no SMTP configured). */
-export async function outboxRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
+export async function outboxRoutes(app: FastifyInstance, opts: { outbox: OutboxService }): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/admin/outbox',
     {
@@ -16,6 +15,7 @@ export async function outboxRoutes(app: FastifyInstance, opts: { db: Database })
       schema: {
         tags: ['admin'],
         summary: 'E-mails kept in the outbox, newest first',
+        description: 'Bodies are stored sealed (AES-256-GCM) and opened only for this answer.',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
         response: { 200: apiSuccessSchema(outboxDataSchema) },
       },
@@ -23,7 +23,7 @@ export async function outboxRoutes(app: FastifyInstance, opts: { db: Database })
     async (request) => ({
       status: true as const,
       message: messages.outboxFetched,
-      data: { emails: await outboxRepository(opts.db).listNewest(request.query.limit) },
+      data: { emails: await opts.outbox.listNewest(request.query.limit) },
     }),
   );
 }

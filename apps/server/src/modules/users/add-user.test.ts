@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_TOKEN_TTL_SECONDS } from '@finboard/shared/constants';
 import { messages } from '@finboard/shared/messages';
@@ -7,6 +7,7 @@ import { userMessages } from '@finboard/shared/users';
 import { nameMessages, passwordMessages, phoneMessages } from '@finboard/shared/validation';
 import { auditEvents, outboxEmails, passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
+import { outboxMailTo } from '../../../test/outbox.ts';
 import {
   bearer,
   createOrganization,
@@ -57,8 +58,7 @@ const auditOf = (userId: string) =>
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.entityType, 'user'), eq(auditEvents.entityId, userId)));
-const outboxTo = (email: string) =>
-  t.database.db.select().from(outboxEmails).where(eq(outboxEmails.to, email)).orderBy(desc(outboxEmails.createdAt));
+const outboxTo = (email: string) => outboxMailTo(t.app, email);
 const tokensOf = (userId: string) =>
   t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 

@@ -4,6 +4,7 @@ import type { MailMessage } from '../../platform/mail/mailer.ts';
 export function inviteEmail(to: string, fullName: string, organizationName: string | null, link: string): MailMessage {
   const joining = organizationName ? `${organizationName} on ${PRODUCT_NAME}` : PRODUCT_NAME;
   return {
+    kind: 'invitation',
     to,
     subject: organizationName
       ? `You have been invited to ${PRODUCT_NAME} for ${organizationName}`

@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
+import { sealMailBody } from './outbox-content.ts';
 
 export interface MailMessage {
+  /** Which kind of mail (`password-reset`, `invitation`…): what the log says besides the recipient. */
+  kind: string;
   to: string;
   subject: string;
   text: string;
@@ -27,12 +32,15 @@ interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
   db: Database;
+  /** Seals the body of mail kept in the outbox. */
+  outboxBox: SecretBox;
   logger: FastifyBaseLogger;
 }
 
 /**
  * SMTP through nodemailer when SMTP_URL is set. Without it, mail is kept in the outbox table (readable
- * by admins) and logged, so password resets work on a laptop with nothing installed.
+ * by admins), its body sealed, so password resets work on a laptop with nothing installed. The log
+ * says only to whom and which kind of mail: bodies carry links with tokens and temporary passwords.
  */
 export function createMailer(opts: MailerOptions): Mailer {
   const transport = createTransport(opts);
@@ -42,9 +50,7 @@ export function createMailer(opts: MailerOptions): Mailer {
     sendInBackground(message) {
       const job = transport
         .send(message)
-        .catch((err: unknown) =>
-          opts.logger.error({ err, to: message.to, subject: message.subject }, 'sending mail failed'),
-        )
+        .catch((err: unknown) => opts.logger.error({ err, to: message.to, kind: message.kind }, 'sending mail failed'))
         .finally(() => pending.delete(job));
       pending.add(job);
     },
@@ -55,23 +61,25 @@ export function createMailer(opts: MailerOptions): Mailer {
 }
 
 function createTransport(opts: MailerOptions): Pick<Mailer, 'transport' | 'send' | 'close'> {
-  const { smtpUrl, from, db, logger } = opts;
+  const { smtpUrl, from, db, outboxBox, logger } = opts;
   if (smtpUrl) {
     const transporter = nodemailer.createTransport(smtpUrl);
     return {
       transport: 'smtp',
-      async send(message) {
+      async send({ kind, ...message }) {
         await transporter.sendMail({ from, ...message });
-        logger.info({ to: message.to, subject: message.subject }, 'mail sent over SMTP');
+        logger.info({ to: message.to, kind }, 'mail sent over SMTP');
       },
       close: () => transporter.close(),
     };
   }
   return {
     transport: 'outbox',
-    async send(message) {
-      await db.insert(outboxEmails).values({ ...message, transport: 'outbox' });
-      logger.info({ to: message.to, subject: message.subject, text: message.text }, 'mail stored in the outbox');
+    async send({ kind, to, subject, text, html }) {
+      const id = randomUUID();
+      const content = sealMailBody(outboxBox, id, html === undefined ? { text } : { text, html });
+      await db.insert(outboxEmails).values({ id, to, subject, content, transport: 'outbox' });
+      logger.info({ to, kind }, 'mail stored in the outbox');
     },
     close: () => undefined,
   };

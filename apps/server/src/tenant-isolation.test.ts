@@ -9,7 +9,6 @@
 import { inArray, or, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataTypeMessages } from '@finboard/shared/data-types';
 import { messages } from '@finboard/shared/messages';
 import { auditEvents, dashboards, dataTypes, organizations, sessions, userDashboards, users } from './db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../test/build-app.ts';
@@ -71,8 +70,6 @@ interface RouteCase {
 }
 
 const forbidden = { status: 403, message: messages.forbidden };
-/** Routes addressed by a record's own id answer 404 to other tenants, as for an unknown id. */
-const dataTypeNotFound = { status: 404, message: dataTypeMessages.notFound };
 const expected = (routeCase: RouteCase, caller: Caller): Outcome =>
   routeCase.outcomes?.[caller] ??
   {
@@ -299,20 +296,19 @@ const routeCases: RouteCase[] = [
     request: (f) => ({ method: 'PUT', url: `/api/v1/user/${f.user.id}/status`, payload: { isActive: false } }),
     mutates: true,
   },
-  // Data Type Master (issue 4): any signed-in person, on their own organization's types
+  // Data Type Master (issue 4): the organization's own users and admins, on its types
   {
-    route: 'GET /api/v1/data-types',
-    request: (f) => ({ method: 'GET', url: '/api/v1/data-types', query: { organizationId: f.organization.id } }),
+    route: 'GET /api/v1/data-types/{orgId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/data-types/${f.organization.id}` }),
     mutates: false,
     outcomes: usersOfTheOrganizationToo,
   },
   {
-    route: 'POST /api/v1/data-types',
+    route: 'POST /api/v1/data-types/{orgId}',
     request: (f) => ({
       method: 'POST',
-      url: '/api/v1/data-types',
+      url: `/api/v1/data-types/${f.organization.id}`,
       payload: {
-        organizationId: f.organization.id,
         name: `Added ${letters()}`,
         targetTable: '03_Budget',
         delimiter: ',',
@@ -325,16 +321,16 @@ const routeCases: RouteCase[] = [
     outcomes: usersOfTheOrganizationToo,
   },
   {
-    route: 'GET /api/v1/data-types/{id}',
-    request: (f) => ({ method: 'GET', url: `/api/v1/data-types/${f.dataTypes[0].id}` }),
+    route: 'GET /api/v1/data-types/{orgId}/{id}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/data-types/${f.organization.id}/${f.dataTypes[0].id}` }),
     mutates: false,
-    outcomes: { ...usersOfTheOrganizationToo, otherOrganizationUser: dataTypeNotFound },
+    outcomes: usersOfTheOrganizationToo,
   },
   {
-    route: 'PUT /api/v1/data-types/{id}',
+    route: 'PUT /api/v1/data-types/{orgId}/{id}',
     request: (f, caller) => ({
       method: 'PUT',
-      url: `/api/v1/data-types/${f.dataTypes[caller === 'admin' ? 1 : 0].id}`,
+      url: `/api/v1/data-types/${f.organization.id}/${f.dataTypes[caller === 'admin' ? 1 : 0].id}`,
       payload: {
         name: `Renamed ${letters()}`,
         description: 'Edited',
@@ -345,16 +341,16 @@ const routeCases: RouteCase[] = [
       },
     }),
     mutates: true,
-    outcomes: { ...usersOfTheOrganizationToo, otherOrganizationUser: dataTypeNotFound },
+    outcomes: usersOfTheOrganizationToo,
   },
   {
-    route: 'DELETE /api/v1/data-types/{id}',
+    route: 'DELETE /api/v1/data-types/{orgId}/{id}',
     request: (f, caller) => ({
       method: 'DELETE',
-      url: `/api/v1/data-types/${f.dataTypes[caller === 'admin' ? 1 : 0].id}`,
+      url: `/api/v1/data-types/${f.organization.id}/${f.dataTypes[caller === 'admin' ? 1 : 0].id}`,
     }),
     mutates: true,
-    outcomes: { ...usersOfTheOrganizationToo, otherOrganizationUser: dataTypeNotFound },
+    outcomes: usersOfTheOrganizationToo,
   },
   // Data Management Studio (issue 4): the organization's own users and admins, on its warehouse
   {

@@ -12,8 +12,11 @@ declare module 'fastify' {
   }
 }
 
-/** Admins may act on any organization; a user only on their own. Anything else: 403, nothing read. */
-export function assertOrganizationAccess(principal: Principal, organizationId: string): void {
+/**
+ * Admins may act on any organization; a user only on their own. Anything else: 403, nothing read.
+ * Not exported: routes get this check by naming `tenantParam`, never by calling it themselves.
+ */
+function assertOrganizationAccess(principal: Principal, organizationId: string): void {
   if (principal.role === 'admin') return;
   if (!principal.organizationId || principal.organizationId !== organizationId) {
     throw forbidden('OTHER_ORGANIZATION', messages.forbidden);

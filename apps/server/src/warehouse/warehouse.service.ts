@@ -4,13 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DatabaseHandle, Executor } from '../db/client.ts';
-import {
-  CANONICAL_COLUMNS,
-  CANONICAL_TABLES,
-  canonicalModelStatements,
-  warehouseMarker,
-  type CanonicalTable,
-} from './canonical-model.ts';
+import { CANONICAL_COLUMNS, CANONICAL_TABLES, type CanonicalTable } from './canonical-model.ts';
 import { csvChunks } from './csv-rows.ts';
 import {
   qualifiedName,
@@ -21,6 +15,10 @@ import {
   type CatalogRelation,
   type WarehouseCatalog,
 } from './identifiers.ts';
+import { canonicalModel } from './migrations/0001_canonical-model.ts';
+
+/** What provisioning writes on a complete warehouse (start-up looks for it). */
+const warehouseMarker = () => 'finboard-warehouse:1';
 
 /** Rows per COPY statement on PGlite, which holds each blob in memory (~5 MB of GL lines). */
 const PGLITE_ROWS_PER_COPY = 50_000;
@@ -77,7 +75,7 @@ export function createWarehouseService(deps: { database: DatabaseHandle; logger:
 
     await run(`CREATE SCHEMA IF NOT EXISTS ${s}`);
     await run(`REVOKE ALL ON SCHEMA ${s} FROM PUBLIC`);
-    for (const statement of canonicalModelStatements(schema)) await run(statement);
+    for (const statement of canonicalModel.statements(schema)) await run(statement);
 
     await run(`GRANT USAGE ON SCHEMA ${s} TO ${r}`);
     const tables = CANONICAL_TABLES.map((table) => qualifiedName(schema, table)).join(', ');

@@ -38,7 +38,7 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { createWarehouseService, type WarehouseService } from './warehouse/warehouse.service.ts';
-import type { WarehouseMigration } from './warehouse/warehouse-migrations.ts';
+import type { WarehouseMigration } from './warehouse/migrations/migration.ts';
 
 export interface AppDeps {
   config: Config;

@@ -9,7 +9,8 @@ describe('WAREHOUSE_MIGRATIONS', () => {
     const directory = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
     const files = fs
       .readdirSync(directory)
-      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      // Every module but the type they share is a migration.
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'migration.ts')
       .sort();
 
     expect(WAREHOUSE_MIGRATIONS.map(({ version, name }) => `${String(version).padStart(4, '0')}_${name}.ts`)).toEqual(

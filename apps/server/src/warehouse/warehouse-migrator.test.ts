@@ -16,7 +16,8 @@ import { bearer, createOrganization, login } from '../../test/factories.ts';
 import { provisionVersion1Warehouse } from '../../test/warehouse-v1.ts';
 import { qualifiedName, quoteIdent, warehouseRoleName, warehouseSchemaName } from './identifiers.ts';
 import { createWarehouseMigrator, LEGACY_WAREHOUSE_MARKER } from './warehouse-migrator.ts';
-import { WAREHOUSE_MIGRATIONS, type WarehouseMigration } from './warehouse-migrations.ts';
+import type { WarehouseMigration } from './migrations/migration.ts';
+import { WAREHOUSE_MIGRATIONS } from './warehouse-migrations.ts';
 
 let t: TestApp;
 let database: DatabaseHandle;

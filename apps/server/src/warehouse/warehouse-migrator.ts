@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 import { warehouseMigrations } from '../db/schema.ts';
 import { qualifiedName, quoteIdent, warehouseRoleName, warehouseSchemaName } from './identifiers.ts';
-import { WAREHOUSE_MIGRATIONS, type WarehouseMigration } from './warehouse-migrations.ts';
+import type { WarehouseMigration } from './migrations/migration.ts';
+import { WAREHOUSE_MIGRATIONS } from './warehouse-migrations.ts';
 
 /**
  * What provisioning wrote on a complete warehouse before numbered migrations: such a warehouse is at

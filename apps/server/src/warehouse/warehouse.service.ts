@@ -16,7 +16,7 @@ import {
   type WarehouseCatalog,
 } from './identifiers.ts';
 import { createWarehouseMigrator, type MigrateAllResult } from './warehouse-migrator.ts';
-import type { WarehouseMigration } from './warehouse-migrations.ts';
+import type { WarehouseMigration } from './migrations/migration.ts';
 
 /** Rows per COPY statement on PGlite, which holds each blob in memory (~5 MB of GL lines). */
 const PGLITE_ROWS_PER_COPY = 50_000;

@@ -1,4 +1,4 @@
-import type { WarehouseMigration } from '../warehouse-migrations.ts';
+import type { WarehouseMigration } from './migration.ts';
 import { qualifiedName, quoteIdent } from '../identifiers.ts';
 
 /**

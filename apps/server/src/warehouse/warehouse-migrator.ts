@@ -191,7 +191,10 @@ export function createWarehouseMigrator(deps: {
       const result: MigrateAllResult = { migrated: [], failed: [] };
       for (const organizationId of organizationIds) {
         if (signal?.aborted) break;
-        if ((versions.get(organizationId) ?? 0) >= latest) continue;
+        const version = versions.get(organizationId) ?? 0;
+        // A newer server migrated it (a rollback of the code): this one leaves it as it is.
+        if (version > latest) logger.warn({ organizationId, version, latest }, 'warehouse is newer than this server');
+        if (version >= latest) continue;
         try {
           if ((await migrate(organizationId, signal)).length > 0) result.migrated.push(organizationId);
         } catch (err) {

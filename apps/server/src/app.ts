@@ -41,6 +41,7 @@ import { createOutboxService, type OutboxService } from './modules/outbox/outbox
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { createWarehouseService, type WarehouseService } from './warehouse/warehouse.service.ts';
+import type { WarehouseMigration } from './warehouse/migrations/migration.ts';
 
 export interface AppDeps {
   config: Config;
@@ -48,11 +49,13 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Directory of the built web app; API only when absent. */
   webDistDir?: string;
+  /** The warehouse model's migrations (default WAREHOUSE_MIGRATIONS); tests add their own. */
+  warehouseMigrations?: readonly WarehouseMigration[];
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Settles when start-up provisioning of missing warehouses has finished. */
+    /** Settles when start-up has brought every warehouse up to date (or given up on one, logged). */
     warehousesReady: () => Promise<void>;
     services: {
       auth: AuthService;
@@ -105,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const dashboards = createDashboardsService({ db, audit });
   const dataTypes = createDataTypesService({ db, audit });
-  const warehouse = createWarehouseService({ database, logger: app.log });
+  const warehouse = createWarehouseService({ database, logger: app.log, migrations: deps.warehouseMigrations });
   const organizations = createOrganizationsService({
     db,
     audit,
@@ -149,17 +152,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const added = await dataTypes.seedStandardForAll();
     if (added > 0) app.log.info({ added }, 'standard data types seeded');
   });
-  // Organizations created before the warehouse existed (or by hand) get theirs in the background: a
-  // large backlog (~80 ms each) must not hold up start-up. `warehousesReady` tells when it is done.
+  // Every warehouse is brought to the latest warehouse migration in the background (missing ones are
+  // created): a large backlog must not hold up start-up. `warehousesReady` tells when it is done. On
+  // close it stops after the migration under way; the next start resumes from the recorded versions.
   let warehousesReady: Promise<void> = Promise.resolve();
+  const stopMigrating = new AbortController();
   app.decorate('warehousesReady', () => warehousesReady);
   app.addHook('onReady', async () => {
-    warehousesReady = organizations.provisionWarehouses().then(
+    warehousesReady = organizations.migrateWarehouses(stopMigrating.signal).then(
       () => undefined,
-      (err: unknown) => app.log.error({ err }, 'provisioning missing warehouses failed'),
+      (err: unknown) => app.log.error({ err }, 'bringing the warehouses up to date failed'),
     );
   });
   app.addHook('onClose', async () => {
+    stopMigrating.abort();
     await warehousesReady;
     await mailer.flush();
     mailer.close();

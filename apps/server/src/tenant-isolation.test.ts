@@ -4,34 +4,42 @@
  * organization itself, and an admin. Refused calls must change nothing (stored rows compared before
  * and after) and read nothing (the answer is the bare error envelope).
  *
- * Later issues add their routes to `routeCases` below; the callers and checks stay as they are.
+ * The matrix is checked against the routes the app itself registers (`app.apiRoutes`, recorded by the
+ * tenant guard): every route guarded by `tenantParam` must have a case here, and every other API route
+ * a case or a reason in NOT_ORGANIZATION_SCOPED — so a new route fails this file until it is classified.
+ * Each call runs on a fixture of its own: the cases pass in any order (`--sequence.shuffle`).
  */
 import { inArray, or, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataTypeMessages } from '@finboard/shared/data-types';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@finboard/shared/messages';
 import { auditEvents, dashboards, dataTypes, organizations, sessions, userDashboards, users } from './db/schema.ts';
+import { hashPassword } from './platform/crypto/passwords.ts';
+import { usersRepository } from './modules/users/users.repository.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../test/build-app.ts';
 import {
   bearer,
   createDashboard,
   createDataType,
   createOrganization,
-  createUser,
   login,
   uniqueEmail,
+  USER_PASSWORD,
   type DashboardRow,
   type DataTypeRow,
   type OrganizationRow,
   type TestUser,
 } from '../test/factories.ts';
+import type { ApiRoute } from './plugins/tenant-guard.ts';
 
 let t: TestApp;
 let adminToken: string;
+/** One argon2 hash for every fixture's users: hashing is the slow part of a fixture, and not under test. */
+let passwordHash: string;
 beforeAll(async () => {
   t = await buildTestApp();
   adminToken = await login(t.app, TEST_ADMIN);
+  passwordHash = await hashPassword(USER_PASSWORD);
 });
 afterAll(() => t?.close());
 
@@ -46,9 +54,7 @@ interface Fixture {
   otherOrganization: OrganizationRow;
   otherDashboard: DashboardRow;
   otherUser: TestUser;
-  /** Data types of organization A: the organization's user works on the first, the admin on the second. */
   dataTypes: [DataTypeRow, DataTypeRow];
-  tokens: Record<Caller, string | undefined>;
 }
 
 type Outcome = 'allowed' | { status: number; message: string };
@@ -56,8 +62,8 @@ type Outcome = 'allowed' | { status: number; message: string };
 interface RouteCase {
   /** Method and path as the API documents them. */
   route: string;
-  /** The call, aimed at organization A; the payload may depend on the caller. */
-  request: (f: Fixture, caller: Caller) => Omit<InjectOptions, 'headers'>;
+  /** The call, aimed at organization A. */
+  request: (f: Fixture) => Omit<InjectOptions, 'headers'>;
   /** Whether an allowed call changes stored rows (checked, so an allowed call really does its work). */
   mutates: boolean;
   /** Status of an allowed call. */
@@ -71,8 +77,6 @@ interface RouteCase {
 }
 
 const forbidden = { status: 403, message: messages.forbidden };
-/** Routes addressed by a record's own id answer 404 to other tenants, as for an unknown id. */
-const dataTypeNotFound = { status: 404, message: dataTypeMessages.notFound };
 const expected = (routeCase: RouteCase, caller: Caller): Outcome =>
   routeCase.outcomes?.[caller] ??
   {
@@ -139,8 +143,7 @@ async function warehouseWithRows(f: Fixture): Promise<void> {
   );
   warehouseRows.set(f, rows);
 }
-/** The organization's user works on the first GL line, the admin on the second. */
-const glRow = (f: Fixture, caller: Caller) => warehouseRows.get(f)![caller === 'admin' ? 1 : 0];
+const glRow = (f: Fixture) => warehouseRows.get(f)![0];
 const crud = { setup: warehouseWithRows, outcomes: usersOfTheOrganizationToo };
 
 const routeCases: RouteCase[] = [
@@ -202,16 +205,12 @@ const routeCases: RouteCase[] = [
   },
   {
     route: 'PUT /api/v1/organization/{id}/dashboards/order',
-    request: (f, caller) => {
-      const [first, second] = f.dashboards;
-      // The organization's user moves them one way, the admin back: each allowed call changes the order.
-      const order = caller === 'admin' ? [first.id, second.id] : [second.id, first.id];
-      return {
-        method: 'PUT',
-        url: `/api/v1/organization/${f.organization.id}/dashboards/order`,
-        payload: { dashboardIds: order },
-      };
-    },
+    // The fixture holds them first, second: an allowed call changes the order.
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/organization/${f.organization.id}/dashboards/order`,
+      payload: { dashboardIds: [f.dashboards[1].id, f.dashboards[0].id] },
+    }),
     mutates: true,
     outcomes: usersOfTheOrganizationToo,
   },
@@ -299,20 +298,19 @@ const routeCases: RouteCase[] = [
     request: (f) => ({ method: 'PUT', url: `/api/v1/user/${f.user.id}/status`, payload: { isActive: false } }),
     mutates: true,
   },
-  // Data Type Master (issue 4): any signed-in person, on their own organization's types
+  // Data Type Master (issue 4): the organization's own users and admins, on its types
   {
-    route: 'GET /api/v1/data-types',
-    request: (f) => ({ method: 'GET', url: '/api/v1/data-types', query: { organizationId: f.organization.id } }),
+    route: 'GET /api/v1/data-types/{orgId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/data-types/${f.organization.id}` }),
     mutates: false,
     outcomes: usersOfTheOrganizationToo,
   },
   {
-    route: 'POST /api/v1/data-types',
+    route: 'POST /api/v1/data-types/{orgId}',
     request: (f) => ({
       method: 'POST',
-      url: '/api/v1/data-types',
+      url: `/api/v1/data-types/${f.organization.id}`,
       payload: {
-        organizationId: f.organization.id,
         name: `Added ${letters()}`,
         targetTable: '03_Budget',
         delimiter: ',',
@@ -325,16 +323,16 @@ const routeCases: RouteCase[] = [
     outcomes: usersOfTheOrganizationToo,
   },
   {
-    route: 'GET /api/v1/data-types/{id}',
-    request: (f) => ({ method: 'GET', url: `/api/v1/data-types/${f.dataTypes[0].id}` }),
+    route: 'GET /api/v1/data-types/{orgId}/{id}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/data-types/${f.organization.id}/${f.dataTypes[0].id}` }),
     mutates: false,
-    outcomes: { ...usersOfTheOrganizationToo, otherOrganizationUser: dataTypeNotFound },
+    outcomes: usersOfTheOrganizationToo,
   },
   {
-    route: 'PUT /api/v1/data-types/{id}',
-    request: (f, caller) => ({
+    route: 'PUT /api/v1/data-types/{orgId}/{id}',
+    request: (f) => ({
       method: 'PUT',
-      url: `/api/v1/data-types/${f.dataTypes[caller === 'admin' ? 1 : 0].id}`,
+      url: `/api/v1/data-types/${f.organization.id}/${f.dataTypes[0].id}`,
       payload: {
         name: `Renamed ${letters()}`,
         description: 'Edited',
@@ -345,16 +343,13 @@ const routeCases: RouteCase[] = [
       },
     }),
     mutates: true,
-    outcomes: { ...usersOfTheOrganizationToo, otherOrganizationUser: dataTypeNotFound },
+    outcomes: usersOfTheOrganizationToo,
   },
   {
-    route: 'DELETE /api/v1/data-types/{id}',
-    request: (f, caller) => ({
-      method: 'DELETE',
-      url: `/api/v1/data-types/${f.dataTypes[caller === 'admin' ? 1 : 0].id}`,
-    }),
+    route: 'DELETE /api/v1/data-types/{orgId}/{id}',
+    request: (f) => ({ method: 'DELETE', url: `/api/v1/data-types/${f.organization.id}/${f.dataTypes[0].id}` }),
     mutates: true,
-    outcomes: { ...usersOfTheOrganizationToo, otherOrganizationUser: dataTypeNotFound },
+    outcomes: usersOfTheOrganizationToo,
   },
   // Data Management Studio (issue 4): the organization's own users and admins, on its warehouse
   {
@@ -396,9 +391,9 @@ const routeCases: RouteCase[] = [
   },
   {
     route: 'PUT /api/v1/crud/{orgId}/{table}/{rowId}',
-    request: (f, caller) => ({
+    request: (f) => ({
       method: 'PUT',
-      url: `/api/v1/crud/${f.organization.id}/${GL}/${glRow(f, caller)}`,
+      url: `/api/v1/crud/${f.organization.id}/${GL}/${glRow(f)}`,
       payload: { description: `Edited ${letters()}` },
     }),
     mutates: true,
@@ -406,15 +401,15 @@ const routeCases: RouteCase[] = [
   },
   {
     route: 'DELETE /api/v1/crud/{orgId}/{table}/{rowId}',
-    request: (f, caller) => ({ method: 'DELETE', url: `/api/v1/crud/${f.organization.id}/${GL}/${glRow(f, caller)}` }),
+    request: (f) => ({ method: 'DELETE', url: `/api/v1/crud/${f.organization.id}/${GL}/${glRow(f)}` }),
     mutates: true,
     ...crud,
   },
   {
     route: 'GET /api/v1/crud/{orgId}/{table}/{rowId}/history',
-    request: (f, caller) => ({
+    request: (f) => ({
       method: 'GET',
-      url: `/api/v1/crud/${f.organization.id}/${GL}/${glRow(f, caller)}/history`,
+      url: `/api/v1/crud/${f.organization.id}/${GL}/${glRow(f)}/history`,
     }),
     mutates: false,
     ...crud,
@@ -431,6 +426,19 @@ const routeCases: RouteCase[] = [
   },
 ];
 
+/** A user of the organization, with the password every fixture shares (hashed once). */
+async function addUser(organizationId: string): Promise<TestUser> {
+  const row = await usersRepository(t.database.db).insert({
+    firstName: 'Test',
+    lastName: 'User',
+    email: uniqueEmail(),
+    role: 'user',
+    organizationId,
+    passwordHash,
+  });
+  return { ...row!, password: USER_PASSWORD };
+}
+
 async function createFixture(): Promise<Fixture> {
   const { database } = t;
   const organization = await createOrganization(database, { name: `Target ${letters()}` });
@@ -443,21 +451,13 @@ async function createFixture(): Promise<Fixture> {
     await createDataType(database, organization.id),
   ];
   await createDataType(database, otherOrganization.id);
-  const user = await createUser(database, { organizationId: organization.id });
-  const otherUser = await createUser(database, { organizationId: otherOrganization.id });
+  const user = await addUser(organization.id);
+  const otherUser = await addUser(otherOrganization.id);
   await database.db.insert(userDashboards).values([
     { userId: user.id, dashboardId: first.id },
     { userId: user.id, dashboardId: second.id },
     { userId: otherUser.id, dashboardId: otherDashboard.id },
   ]);
-
-  // A token whose session has run out: the token itself is still well signed.
-  const expiredSession = await login(t.app, user);
-  await database.db
-    .update(sessions)
-    .set({ expiresAt: sql`now() - interval '1 hour'` })
-    .where(inArray(sessions.userId, [user.id]));
-
   return {
     organization,
     dashboards: [first, second],
@@ -466,14 +466,30 @@ async function createFixture(): Promise<Fixture> {
     otherDashboard,
     otherUser,
     dataTypes: [ownDataTypes[0]!, ownDataTypes[1]!],
-    tokens: {
-      anonymous: undefined,
-      expiredSession,
-      otherOrganizationUser: await login(t.app, otherUser),
-      sameOrganizationUser: await login(t.app, user),
-      admin: adminToken,
-    },
   };
+}
+
+/** The caller's token, signed in for this call only (a sign-in per caller would cost a hash check each). */
+async function tokenOf(f: Fixture, caller: Caller): Promise<string | undefined> {
+  switch (caller) {
+    case 'anonymous':
+      return undefined;
+    case 'expiredSession': {
+      // A token whose session has run out: the token itself is still well signed.
+      const token = await login(t.app, f.user);
+      await t.database.db
+        .update(sessions)
+        .set({ expiresAt: sql`now() - interval '1 hour'` })
+        .where(inArray(sessions.userId, [f.user.id]));
+      return token;
+    }
+    case 'otherOrganizationUser':
+      return login(t.app, f.otherUser);
+    case 'sameOrganizationUser':
+      return login(t.app, f.user);
+    case 'admin':
+      return adminToken;
+  }
 }
 
 /** Everything a call about organization A could touch (sessions aside: sign-ins write those). */
@@ -510,20 +526,73 @@ async function storedState(f: Fixture) {
   };
 }
 
+/** `PUT /api/v1/crud/{orgId}/{table}` for the route Fastify knows as PUT /api/v1/crud/:orgId/:table. */
+const routeName = (route: ApiRoute) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`;
+
+/**
+ * API routes that read or change no organization's data, each with the reason. A route guarded by
+ * `tenantParam` can never be listed here: it belongs in the matrix.
+ */
+const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
+  'POST /api/v1/auth/login': 'public: signs in',
+  'POST /api/v1/auth/logout': "ends the caller's own session",
+  'POST /api/v1/auth/forgot-password': 'public: answers the same whether the e-mail exists or not',
+  'POST /api/v1/auth/reset-password': 'public: acts on the user a single-use token names',
+  'GET /api/v1/auth/settings': 'public: whether sign-up is enabled',
+  'POST /api/v1/user/change-password': "the caller's own password",
+  'POST /api/v1/contact-us': 'public: the contact form, mailed to the administrators',
+  'GET /api/v1/image': 'public: resizes images Finboard stores (logos), which <img> tags load without a token',
+  'GET /api/v1/admin/outbox': "platform administrators only: the platform's own mail outbox",
+};
+
+describe('the matrix', () => {
+  it('has a case for every organization-scoped route the app registers, and a reason for every other', () => {
+    const registered = t.app.apiRoutes.map((route) => ({
+      name: routeName(route),
+      guarded: Boolean(route.tenantParam),
+    }));
+    const names = registered.map((route) => route.name);
+    const cases = routeCases.map((routeCase) => routeCase.route);
+
+    expect(registered.length).toBeGreaterThan(0);
+    // A guarded route is organization-scoped by definition: it needs its case.
+    expect(
+      registered.filter((route) => route.guarded && !cases.includes(route.name)).map((route) => route.name),
+    ).toEqual([]);
+    expect(names.filter((name) => !cases.includes(name) && !(name in NOT_ORGANIZATION_SCOPED))).toEqual([]);
+    // Nothing stale or twice: each case and each reason names a route the app has, once.
+    expect(cases.filter((name) => !names.includes(name))).toEqual([]);
+    expect(
+      Object.keys(NOT_ORGANIZATION_SCOPED).filter((name) => !names.includes(name) || cases.includes(name)),
+    ).toEqual([]);
+    expect(new Set(cases).size).toBe(cases.length);
+  });
+
+  it('expects every guarded route to refuse the neighbouring organization with 403', () => {
+    const guarded = new Set(t.app.apiRoutes.filter((route) => route.tenantParam).map(routeName));
+    const guardedCases = routeCases.filter((routeCase) => guarded.has(routeCase.route));
+
+    expect(guardedCases.length).toBe(guarded.size);
+    expect(guardedCases.map((routeCase) => [routeCase.route, expected(routeCase, 'otherOrganizationUser')])).toEqual(
+      guardedCases.map((routeCase) => [routeCase.route, forbidden]),
+    );
+  });
+});
+
 describe.each(routeCases)('$route', (routeCase) => {
+  // A fixture of its own for every call: no case depends on what another one did (or in which order).
   let f: Fixture;
-  beforeAll(async () => {
+  beforeEach(async () => {
     f = await createFixture();
     await routeCase.setup?.(f);
   });
 
-  // In this order: the refused callers first, so the allowed calls cannot hide a refused one's change.
   it.each(CALLERS)('%s', async (caller) => {
     const outcome = expected(routeCase, caller);
-    const token = f.tokens[caller];
+    const token = await tokenOf(f, caller);
     const before = await storedState(f);
 
-    const response = await t.app.inject({ ...routeCase.request(f, caller), headers: token ? bearer(token) : {} });
+    const response = await t.app.inject({ ...routeCase.request(f), headers: token ? bearer(token) : {} });
 
     const after = await storedState(f);
     if (outcome === 'allowed') {

@@ -132,13 +132,7 @@ export const dataTypeInputSchema = z.object({
 export type DataTypeInput = z.input<typeof dataTypeInputSchema>;
 export type DataTypeFields = z.output<typeof dataTypeInputSchema>;
 
-/** An admin names the organization; an organization user may omit it (their own) or name their own. */
-const organizationIdField = z
-  .uuid({ error: dataTypeMessages.organizationRequired })
-  .optional()
-  .or(z.literal('').transform(() => undefined));
-
-export const dataTypeCreateRequestSchema = dataTypeInputSchema.extend({ organizationId: organizationIdField });
+export const dataTypeCreateRequestSchema = dataTypeInputSchema;
 export type DataTypeCreateRequest = z.input<typeof dataTypeCreateRequestSchema>;
 
 export const dataTypeUpdateRequestSchema = dataTypeInputSchema;
@@ -171,7 +165,6 @@ export type DataType = z.infer<typeof dataTypeSchema>;
 export const DATA_TYPE_SORT_FIELDS = ['name', 'targetTable', 'updatedAt'] as const;
 
 export const dataTypeListQuerySchema = pageQuerySchema.extend({
-  organizationId: organizationIdField,
   name: filterText,
   targetTable: z
     .enum(WAREHOUSE_TABLES)
@@ -186,7 +179,16 @@ export const dataTypeListDataSchema = z.object({
   pagination: paginationSchema,
 });
 
-export const dataTypeIdParamsSchema = z.object({ id: z.uuid({ error: dataTypeMessages.notFound }) });
+/**
+ * The organization is in the path, like every organization-scoped route (`/api/v1/crud/{orgId}/…`): the
+ * server's tenant guard checks it before anything is read. Admins name any organization, users their own.
+ */
+export const dataTypeOrganizationParamsSchema = z.object({
+  orgId: z.uuid({ error: dataTypeMessages.organizationRequired }),
+});
+export const dataTypeIdParamsSchema = dataTypeOrganizationParamsSchema.extend({
+  id: z.uuid({ error: dataTypeMessages.notFound }),
+});
 
 const column = (name: string, type: ColumnType, required: boolean, format?: string): DataTypeColumn => ({
   name,

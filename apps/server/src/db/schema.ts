@@ -226,3 +226,20 @@ export const dataTypes = pgTable(
       .where(sql`${table.standardKey} is not null`),
   ],
 );
+
+/**
+ * The warehouse migrations each organization's warehouse has had (apps/server/src/warehouse/migrations):
+ * its version is the highest one here. A platform table, not one inside the warehouse schema, where the
+ * Data Management Studio would list it. No foreign key: the warehouse layer works by organization id
+ * alone (scripts and tests provision warehouses for ids that have no organization row).
+ */
+export const warehouseMigrations = pgTable(
+  'warehouse_migrations',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.version] })],
+);

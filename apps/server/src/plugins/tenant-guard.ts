@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_PREFIX } from '@finboard/shared/api';
 import { messages } from '@finboard/shared/messages';
 import { forbidden } from '../errors.ts';
 import type { Principal } from '../modules/auth/principal.ts';
@@ -10,10 +11,27 @@ declare module 'fastify' {
     /** The path parameter naming the organization a route reads or changes; the guard checks it before the handler. */
     tenantParam?: string;
   }
+  interface FastifyInstance {
+    /**
+     * Every API route of the app as registered, with the organization parameter the guard checks on it
+     * (if any). The tenant isolation test reads it, so a route missing from its matrix fails the build.
+     */
+    apiRoutes: readonly ApiRoute[];
+  }
 }
 
-/** Admins may act on any organization; a user only on their own. Anything else: 403, nothing read. */
-export function assertOrganizationAccess(principal: Principal, organizationId: string): void {
+export interface ApiRoute {
+  method: string;
+  /** As registered: `/api/v1/crud/:orgId/:table`. */
+  url: string;
+  tenantParam?: string;
+}
+
+/**
+ * Admins may act on any organization; a user only on their own. Anything else: 403, nothing read.
+ * Not exported: routes get this check by naming `tenantParam`, never by calling it themselves.
+ */
+function assertOrganizationAccess(principal: Principal, organizationId: string): void {
   if (principal.role === 'admin') return;
   if (!principal.organizationId || principal.organizationId !== organizationId) {
     throw forbidden('OTHER_ORGANIZATION', messages.forbidden);
@@ -22,6 +40,23 @@ export function assertOrganizationAccess(principal: Principal, organizationId: s
 
 /** The one tenant guard: routes name their organization parameter in `config.tenantParam`. */
 export const tenantGuardPlugin = fp(async (app: FastifyInstance) => {
+  const routes: ApiRoute[] = [];
+  app.decorate('apiRoutes', routes);
+
+  // Registered before the modules, so it sees every route they add.
+  app.addHook('onRoute', (route) => {
+    const tenantParam = route.config?.tenantParam;
+    // A misspelt parameter would only fail at request time (every call a 500): refuse it at start-up.
+    if (tenantParam && !route.url.split('/').includes(`:${tenantParam}`)) {
+      throw new Error(`Route ${route.url} names tenantParam "${tenantParam}", which is not one of its path parameters`);
+    }
+    if (!route.url.startsWith(`${API_PREFIX}/`)) return;
+    for (const method of [route.method].flat()) {
+      // Fastify adds a HEAD route beside each GET: the same handler, guarded the same way.
+      if (method !== 'HEAD') routes.push({ method, url: route.url, ...(tenantParam && { tenantParam }) });
+    }
+  });
+
   // preHandler: after the params have been validated (an organization id is a UUID by then).
   app.addHook('preHandler', async (request) => {
     const param = request.routeOptions.config.tenantParam;

@@ -7,6 +7,7 @@ import { openTestDatabase } from '../../test/database.ts';
 import { CANONICAL_COLUMNS, CANONICAL_TABLES, CANONICAL_VIEWS } from './canonical-model.ts';
 import { UnknownIdentifierError, warehouseSchemaName } from './identifiers.ts';
 import { createWarehouseService, type WarehouseService } from './warehouse.service.ts';
+import { WAREHOUSE_MIGRATIONS } from './warehouse-migrations.ts';
 
 let database: DatabaseHandle;
 let warehouse: WarehouseService;
@@ -64,11 +65,12 @@ describe('provisioning', () => {
     ]);
   });
 
-  it('provisions only the organizations whose warehouse is missing', async () => {
+  it('creates only the warehouses that are missing, at the latest version', async () => {
     const orgC = randomUUID();
-    expect(await warehouse.provisionMissing([orgA, orgB, orgC])).toEqual([orgC]);
-    expect(await warehouse.provisionMissing([orgA, orgB, orgC])).toEqual([]);
-    expect(await warehouse.provisionMissing([])).toEqual([]);
+    expect(await warehouse.migrateAll([orgA, orgB, orgC])).toEqual({ migrated: [orgC], failed: [] });
+    expect(await warehouse.versionOf(orgC)).toBe(WAREHOUSE_MIGRATIONS.length);
+    expect(await warehouse.migrateAll([orgA, orgB, orgC])).toEqual({ migrated: [], failed: [] });
+    expect(await warehouse.migrateAll([])).toEqual({ migrated: [], failed: [] });
   });
 
   it('gives every table exactly the columns and types of the canonical model', async () => {

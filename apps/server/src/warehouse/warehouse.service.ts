@@ -4,13 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DatabaseHandle, Executor } from '../db/client.ts';
-import {
-  CANONICAL_COLUMNS,
-  CANONICAL_TABLES,
-  canonicalModelStatements,
-  warehouseMarker,
-  type CanonicalTable,
-} from './canonical-model.ts';
+import { CANONICAL_COLUMNS, CANONICAL_TABLES, type CanonicalTable } from './canonical-model.ts';
 import { csvChunks } from './csv-rows.ts';
 import {
   qualifiedName,
@@ -21,13 +15,13 @@ import {
   type CatalogRelation,
   type WarehouseCatalog,
 } from './identifiers.ts';
+import { createWarehouseMigrator, type MigrateAllResult } from './warehouse-migrator.ts';
+import type { WarehouseMigration } from './migrations/migration.ts';
 
 /** Rows per COPY statement on PGlite, which holds each blob in memory (~5 MB of GL lines). */
 const PGLITE_ROWS_PER_COPY = 50_000;
 /** Rows per chunk written to the COPY stream on PostgreSQL (the stream itself applies back-pressure). */
 const PG_ROWS_PER_WRITE = 5_000;
-/** Serializes provisioning (start-up and organization creation may race across processes). */
-const PROVISION_LOCK = sql`select pg_advisory_xact_lock(hashtextextended('finboard:warehouse:provision', 0))`;
 
 type Rows = Iterable<unknown[]> | AsyncIterable<unknown[]>;
 
@@ -52,48 +46,17 @@ export type WarehouseService = ReturnType<typeof createWarehouseService>;
  * of its own. Work done on an organization's behalf runs as that role, so a query that names another
  * organization's schema (or the platform's tables) is refused by the database itself.
  */
-export function createWarehouseService(deps: { database: DatabaseHandle; logger: FastifyBaseLogger }) {
+export function createWarehouseService(deps: {
+  database: DatabaseHandle;
+  logger: FastifyBaseLogger;
+  /** The warehouse model's migrations; tests add their own. */
+  migrations?: readonly WarehouseMigration[];
+}) {
   const { database, logger } = deps;
   const { db } = database;
+  const migrator = createWarehouseMigrator({ db, logger, migrations: deps.migrations });
 
   const schemaOf = (organizationId: string) => warehouseSchemaName(organizationId);
-
-  async function provisionIn(tx: Executor, organizationId: string): Promise<void> {
-    const schema = warehouseSchemaName(organizationId);
-    const role = warehouseRoleName(organizationId);
-    const s = quoteIdent(schema);
-    const r = quoteIdent(role);
-    const run = (statement: string) => tx.execute(sql.raw(statement));
-
-    await tx.execute(PROVISION_LOCK);
-    const [existing] = rowsOf<{ role: boolean; member: boolean }>(
-      await tx.execute(sql`select exists (select 1 from pg_roles where rolname = ${role}) as role,
-        exists (select 1 from pg_auth_members m join pg_roles g on g.oid = m.roleid
-                where g.rolname = ${role} and m.member = (select oid from pg_roles where rolname = current_user)) as member`),
-    );
-    if (!existing?.role) await run(`CREATE ROLE ${r} NOLOGIN`);
-    // SET ROLE needs membership unless the application connects as a superuser.
-    if (!existing?.member) await run(`GRANT ${r} TO CURRENT_USER`);
-
-    await run(`CREATE SCHEMA IF NOT EXISTS ${s}`);
-    await run(`REVOKE ALL ON SCHEMA ${s} FROM PUBLIC`);
-    for (const statement of canonicalModelStatements(schema)) await run(statement);
-
-    await run(`GRANT USAGE ON SCHEMA ${s} TO ${r}`);
-    const tables = CANONICAL_TABLES.map((table) => qualifiedName(schema, table)).join(', ');
-    await run(`REVOKE ALL ON ${tables} FROM PUBLIC`);
-    await run(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${tables} TO ${r}`);
-    await run(`GRANT USAGE ON ALL SEQUENCES IN SCHEMA ${s} TO ${r}`);
-    const views = (await viewNames(tx, schema)).map((view) => qualifiedName(schema, view)).join(', ');
-    if (views) await run(`GRANT SELECT ON ${views} TO ${r}`);
-    // The marker is written last: a schema carrying it is complete (start-up looks for it).
-    await run(`COMMENT ON SCHEMA ${s} IS '${warehouseMarker()}'`);
-  }
-
-  const viewNames = async (tx: Executor, schema: string) =>
-    rowsOf<{ name: string }>(
-      await tx.execute(sql`select table_name as name from information_schema.views where table_schema = ${schema}`),
-    ).map((row) => row.name);
 
   async function withOrganization<T>(organizationId: string, work: (tx: Executor) => Promise<T>): Promise<T> {
     // Both names are generated ('org_' / 'fb_org_' + hex), never user input, and need no quoting.
@@ -186,26 +149,24 @@ export function createWarehouseService(deps: { database: DatabaseHandle; logger:
       : copyOnPostgres(organizationId, loads, options);
 
   return {
-    /** Idempotent: schema, role, canonical tables, views and grants of one organization. */
+    /**
+     * Idempotent: schema, role and every warehouse migration of one organization, with its role's
+     * grants, in `tx` when given (a new organization's transaction) or a transaction of its own.
+     */
     async provision(organizationId: string, tx?: Executor): Promise<void> {
-      if (tx) await provisionIn(tx, organizationId);
-      else await db.transaction((own) => provisionIn(own, organizationId));
+      if (tx) await migrator.provision(tx, organizationId);
+      else await db.transaction((own) => migrator.provision(own, organizationId));
     },
 
-    /** Provisions those of `organizationIds` whose warehouse is missing or incomplete; one query when none is. */
-    async provisionMissing(organizationIds: readonly string[]): Promise<string[]> {
-      if (organizationIds.length === 0) return [];
-      const complete = new Set(
-        rowsOf<{ name: string }>(
-          await db.execute(sql`select nspname as name from pg_namespace
-            where obj_description(oid, 'pg_namespace') = ${warehouseMarker()}`),
-        ).map((row) => row.name),
-      );
-      const missing = organizationIds.filter((id) => !complete.has(schemaOf(id)));
-      for (const id of missing) await db.transaction((tx) => provisionIn(tx, id));
-      if (missing.length > 0) logger.info({ count: missing.length }, 'provisioned missing organization warehouses');
-      return missing;
-    },
+    /**
+     * Start-up: brings every listed organization's warehouse to the latest version — creating missing
+     * ones, each migration in a transaction of its own; one query when none is behind.
+     */
+    migrateAll: (organizationIds: readonly string[], signal?: AbortSignal): Promise<MigrateAllResult> =>
+      migrator.migrateAll(organizationIds, signal),
+
+    /** The warehouse's recorded version (WAREHOUSE_MIGRATIONS.length once up to date). */
+    versionOf: migrator.versionOf,
 
     schemaOf,
 

@@ -51,9 +51,13 @@ export const dataTypesRepository = (db: Executor) => ({
     return { rows, total: totals?.total ?? 0 };
   },
 
-  /** Any organization's data type: the service checks the caller may see it. */
-  async findById(id: string, forUpdate = false): Promise<DataTypeRow | undefined> {
-    const query = db.select().from(dataTypes).where(eq(dataTypes.id, id)).limit(1);
+  /** A data type of this organization (another organization's id finds nothing, as an unknown one). */
+  async findById(organizationId: string, id: string, forUpdate = false): Promise<DataTypeRow | undefined> {
+    const query = db
+      .select()
+      .from(dataTypes)
+      .where(and(eq(dataTypes.organizationId, organizationId), eq(dataTypes.id, id)))
+      .limit(1);
     const [row] = await (forUpdate ? query.for('update') : query);
     return row;
   },
@@ -74,8 +78,11 @@ export const dataTypesRepository = (db: Executor) => ({
     return row !== undefined;
   },
 
-  async insert(values: NewDataTypeRow): Promise<DataTypeRow> {
-    const [row] = await db.insert(dataTypes).values(values).returning();
+  async insert(organizationId: string, values: Omit<NewDataTypeRow, 'id' | 'organizationId'>): Promise<DataTypeRow> {
+    const [row] = await db
+      .insert(dataTypes)
+      .values({ ...values, organizationId })
+      .returning();
     return row!;
   },
 
@@ -100,33 +107,41 @@ export const dataTypesRepository = (db: Executor) => ({
     return row;
   },
 
-  /**
-   * Adds each standard type an organization lacks (one organization, or every one), in one statement.
-   * A standard type already there, or a type of the organization's own holding its name, is left alone.
-   */
-  async insertMissingStandard(
-    standard: readonly StandardDataType[],
-    organizationId?: string,
-  ): Promise<{ organizationId: string; name: string }[]> {
-    const values = sql.join(
-      standard.map(
-        (type) =>
-          sql`(${type.key}, ${type.name}, ${type.description}, ${type.targetTable}, ${JSON.stringify(type.columns)}::jsonb, ${type.delimiter}, ${type.periodBased}::boolean)`,
-      ),
-      sql`, `,
-    );
-    const result = await db.execute<{ organization_id: string; name: string }>(sql`
-      insert into ${dataTypes} (organization_id, standard_key, name, description, target_table, columns, delimiter, period_based)
-      select o.id, s.key, s.name, s.description, s.target_table, s.columns, s.delimiter, s.period_based
-      from ${organizations} o
-      cross join (values ${values}) as s(key, name, description, target_table, columns, delimiter, period_based)
-      where ${organizationId ? sql`o.id = ${organizationId}` : sql`true`}
-      order by o.id, s.key
-      on conflict do nothing
-      returning organization_id, name`);
-    return (result as unknown as { rows: { organization_id: string; name: string }[] }).rows.map((row) => ({
-      organizationId: row.organization_id,
-      name: row.name,
-    }));
-  },
+  /** Adds each standard type the organization lacks, in one statement. */
+  insertMissingStandard: (standard: readonly StandardDataType[], organizationId: string) =>
+    insertMissingStandard(db, standard, organizationId),
+
+  /** The platform's start-up seeding: the same for every organization at once. */
+  insertMissingStandardForAll: (standard: readonly StandardDataType[]) => insertMissingStandard(db, standard),
 });
+
+/**
+ * A standard type already there, or a type of the organization's own holding its name, is left alone.
+ * Without an organization: every organization (start-up only, never on a request's behalf).
+ */
+async function insertMissingStandard(
+  db: Executor,
+  standard: readonly StandardDataType[],
+  organizationId?: string,
+): Promise<{ organizationId: string; name: string }[]> {
+  const values = sql.join(
+    standard.map(
+      (type) =>
+        sql`(${type.key}, ${type.name}, ${type.description}, ${type.targetTable}, ${JSON.stringify(type.columns)}::jsonb, ${type.delimiter}, ${type.periodBased}::boolean)`,
+    ),
+    sql`, `,
+  );
+  const result = await db.execute<{ organization_id: string; name: string }>(sql`
+    insert into ${dataTypes} (organization_id, standard_key, name, description, target_table, columns, delimiter, period_based)
+    select o.id, s.key, s.name, s.description, s.target_table, s.columns, s.delimiter, s.period_based
+    from ${organizations} o
+    cross join (values ${values}) as s(key, name, description, target_table, columns, delimiter, period_based)
+    where ${organizationId ? sql`o.id = ${organizationId}` : sql`true`}
+    order by o.id, s.key
+    on conflict do nothing
+    returning organization_id, name`);
+  return (result as unknown as { rows: { organization_id: string; name: string }[] }).rows.map((row) => ({
+    organizationId: row.organization_id,
+    name: row.name,
+  }));
+}

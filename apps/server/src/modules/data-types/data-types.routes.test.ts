@@ -17,7 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const URL = '/api/v1/data-types';
+/** The organization's data types, or one of them: the organization is always in the path. */
+const urlOf = (organizationId: string, id?: string) =>
+  `/api/v1/data-types/${organizationId}${id === undefined ? '' : `/${id}`}`;
 const letters = () => Array.from(randomBytes(8), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
 
 /** An organization made through Add Organization (so it is seeded) and one of its users, signed in. */
@@ -121,7 +123,7 @@ describe('standard data types', () => {
     const { organizationId, token } = await seededOrganization();
     const budget = (await stored(organizationId)).find((row) => row.name === 'Budget')!;
     const put = (payload: object) =>
-      t.app.inject({ method: 'PUT', url: `${URL}/${budget.id}`, headers: bearer(token), payload });
+      t.app.inject({ method: 'PUT', url: urlOf(organizationId, budget.id), headers: bearer(token), payload });
 
     const moved = await put(fields('Budget', { targetTable: '02_GL_Detail' }));
     expect(moved.statusCode).toBe(400);
@@ -141,7 +143,11 @@ describe('standard data types', () => {
     const { organizationId, token } = await seededOrganization();
     const gl = (await stored(organizationId)).find((row) => row.name === 'GL Detail')!;
 
-    const response = await t.app.inject({ method: 'DELETE', url: `${URL}/${gl.id}`, headers: bearer(token) });
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: urlOf(organizationId, gl.id),
+      headers: bearer(token),
+    });
 
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ status: false, message: dataTypeMessages.standardNotDeletable });
@@ -149,11 +155,11 @@ describe('standard data types', () => {
   });
 });
 
-describe('GET /api/v1/data-types', () => {
+describe('GET /api/v1/data-types/{orgId}', () => {
   it("lists the organization user's own types with paging, sorted by name", async () => {
     const { organizationId, token } = await seededOrganization();
 
-    const response = await t.app.inject({ method: 'GET', url: URL, headers: bearer(token) });
+    const response = await t.app.inject({ method: 'GET', url: urlOf(organizationId), headers: bearer(token) });
 
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -184,20 +190,20 @@ describe('GET /api/v1/data-types', () => {
     ['a name with a LIKE wildcard, taken literally', { name: '%' }, []],
     ['an empty filter (no filter)', { name: '', targetTable: '' }, STANDARD_NAMES],
   ])('filters by %s', async (_, query, names) => {
-    const { token } = await seededOrganization();
+    const { organizationId, token } = await seededOrganization();
 
-    const response = await t.app.inject({ method: 'GET', url: URL, query, headers: bearer(token) });
+    const response = await t.app.inject({ method: 'GET', url: urlOf(organizationId), query, headers: bearer(token) });
 
     expect(response.statusCode).toBe(200);
     expect(response.json().data.dataTypes.map((type: { name: string }) => type.name)).toEqual(names);
   });
 
   it('sorts by target table descending and pages', async () => {
-    const { token } = await seededOrganization();
+    const { organizationId, token } = await seededOrganization();
 
     const response = await t.app.inject({
       method: 'GET',
-      url: URL,
+      url: urlOf(organizationId),
       query: { sortBy: 'targetTable', sortOrder: 'desc', page: '2', pageSize: '2' },
       headers: bearer(token),
     });
@@ -208,59 +214,55 @@ describe('GET /api/v1/data-types', () => {
     });
   });
 
-  it("lets an admin list any organization's types by organizationId", async () => {
+  it("lets an admin list any organization's types", async () => {
     const { organizationId } = await seededOrganization();
 
-    const response = await t.app.inject({ method: 'GET', url: URL, query: { organizationId }, headers: bearer(admin) });
+    const response = await t.app.inject({ method: 'GET', url: urlOf(organizationId), headers: bearer(admin) });
 
     expect(response.statusCode).toBe(200);
     expect(response.json().data.pagination.total).toBe(5);
   });
 
-  it('asks an admin to pick an organization first (400)', async () => {
-    const response = await t.app.inject({ method: 'GET', url: URL, headers: bearer(admin) });
+  it('asks to pick an organization (400) when the path names none that could exist', async () => {
+    const response = await t.app.inject({ method: 'GET', url: urlOf('undefined'), headers: bearer(admin) });
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       status: false,
       message: dataTypeMessages.organizationRequired,
-      errors: [{ msg: dataTypeMessages.organizationRequired, path: 'organizationId' }],
+      errors: [{ msg: dataTypeMessages.organizationRequired, path: 'orgId' }],
     });
   });
 
-  it('answers 404 "Organization not found" for an unknown organization', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: URL,
-      query: { organizationId: randomUUID() },
-      headers: bearer(admin),
-    });
+  it('answers an admin 404 "Organization not found" for an unknown organization, a user 403', async () => {
+    const { token } = await seededOrganization();
+    const unknown = urlOf(randomUUID());
 
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ status: false, message: organizationMessages.notFound });
+    const asAdmin = await t.app.inject({ method: 'GET', url: unknown, headers: bearer(admin) });
+    const asUser = await t.app.inject({ method: 'GET', url: unknown, headers: bearer(token) });
+
+    expect(asAdmin.statusCode).toBe(404);
+    expect(asAdmin.json()).toEqual({ status: false, message: organizationMessages.notFound });
+    expect(asUser.statusCode).toBe(403);
+    expect(asUser.json()).toEqual({ status: false, message: messages.forbidden });
   });
 
   it('refuses a user naming another organization with 403 and nothing of it', async () => {
     const { token } = await seededOrganization();
     const other = await seededOrganization();
 
-    const response = await t.app.inject({
-      method: 'GET',
-      url: URL,
-      query: { organizationId: other.organizationId },
-      headers: bearer(token),
-    });
+    const response = await t.app.inject({ method: 'GET', url: urlOf(other.organizationId), headers: bearer(token) });
 
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ status: false, message: messages.forbidden });
   });
 
   it('refuses an unknown target table with 400', async () => {
-    const { token } = await seededOrganization();
+    const { organizationId, token } = await seededOrganization();
 
     const response = await t.app.inject({
       method: 'GET',
-      url: URL,
+      url: urlOf(organizationId),
       query: { targetTable: 'pg_catalog.pg_authid' },
       headers: bearer(token),
     });
@@ -269,13 +271,13 @@ describe('GET /api/v1/data-types', () => {
   });
 });
 
-describe('POST /api/v1/data-types', () => {
+describe('POST /api/v1/data-types/{orgId}', () => {
   it('adds a type to the user’s own organization (201), trimmed, and audits it', async () => {
     const { organizationId, token, user } = await seededOrganization();
 
     const response = await t.app.inject({
       method: 'POST',
-      url: URL,
+      url: urlOf(organizationId),
       headers: bearer(token),
       payload: fields('  Shop Orders  '),
     });
@@ -314,14 +316,14 @@ describe('POST /api/v1/data-types', () => {
     });
   });
 
-  it('lets an admin add a type to a named organization', async () => {
+  it('lets an admin add a type to any organization', async () => {
     const { organizationId } = await seededOrganization();
 
     const response = await t.app.inject({
       method: 'POST',
-      url: URL,
+      url: urlOf(organizationId),
       headers: bearer(admin),
-      payload: { ...fields('Payroll'), organizationId },
+      payload: fields('Payroll'),
     });
 
     expect(response.statusCode, response.body).toBe(201);
@@ -333,7 +335,7 @@ describe('POST /api/v1/data-types', () => {
 
     const response = await t.app.inject({
       method: 'POST',
-      url: URL,
+      url: urlOf(organizationId),
       headers: bearer(token),
       payload: fields('gl detail'),
     });
@@ -353,9 +355,9 @@ describe('POST /api/v1/data-types', () => {
 
     const response = await t.app.inject({
       method: 'POST',
-      url: URL,
+      url: urlOf(other.organizationId),
       headers: bearer(token),
-      payload: { ...fields('Intruder'), organizationId: other.organizationId },
+      payload: fields('Intruder'),
     });
 
     expect(response.statusCode).toBe(403);
@@ -437,7 +439,12 @@ describe('POST /api/v1/data-types', () => {
   ])('refuses %s with 400 and its message, storing nothing', async (_, payload, message, path) => {
     const { organizationId, token } = await seededOrganization();
 
-    const response = await t.app.inject({ method: 'POST', url: URL, headers: bearer(token), payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: urlOf(organizationId),
+      headers: bearer(token),
+      payload,
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: false, message });
@@ -445,32 +452,23 @@ describe('POST /api/v1/data-types', () => {
     expect(await storedNames(organizationId)).toEqual(STANDARD_NAMES);
   });
 
-  it('asks an admin who names no organization to pick one first', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: URL,
-      headers: bearer(admin),
-      payload: fields('Orders'),
-    });
+  it('refuses an anonymous caller with 401 and stores nothing', async () => {
+    const { organizationId } = await seededOrganization();
 
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(dataTypeMessages.organizationRequired);
-  });
-
-  it('refuses an anonymous caller with 401', async () => {
-    const response = await t.app.inject({ method: 'POST', url: URL, payload: fields('Orders') });
+    const response = await t.app.inject({ method: 'POST', url: urlOf(organizationId), payload: fields('Orders') });
 
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ status: false, message: messages.unauthenticated });
+    expect(await storedNames(organizationId)).toEqual(STANDARD_NAMES);
   });
 });
 
-describe('PUT, GET and DELETE /api/v1/data-types/:id', () => {
+describe('PUT, GET and DELETE /api/v1/data-types/{orgId}/{id}', () => {
   async function withCustomType() {
     const seeded = await seededOrganization();
     const response = await t.app.inject({
       method: 'POST',
-      url: URL,
+      url: urlOf(seeded.organizationId),
       headers: bearer(seeded.token),
       payload: fields('Shop Orders'),
     });
@@ -482,7 +480,7 @@ describe('PUT, GET and DELETE /api/v1/data-types/:id', () => {
 
     const response = await t.app.inject({
       method: 'PUT',
-      url: `${URL}/${dataTypeId}`,
+      url: urlOf(organizationId, dataTypeId),
       headers: bearer(token),
       payload: fields('Web Orders', {
         description: '',
@@ -525,7 +523,7 @@ describe('PUT, GET and DELETE /api/v1/data-types/:id', () => {
 
     const response = await t.app.inject({
       method: 'PUT',
-      url: `${URL}/${dataTypeId}`,
+      url: urlOf(organizationId, dataTypeId),
       headers: bearer(token),
       payload: fields('TRIAL BALANCE'),
     });
@@ -536,11 +534,11 @@ describe('PUT, GET and DELETE /api/v1/data-types/:id', () => {
   });
 
   it('keeps its name when only other fields change (no clash with itself)', async () => {
-    const { token, dataTypeId } = await withCustomType();
+    const { organizationId, token, dataTypeId } = await withCustomType();
 
     const response = await t.app.inject({
       method: 'PUT',
-      url: `${URL}/${dataTypeId}`,
+      url: urlOf(organizationId, dataTypeId),
       headers: bearer(token),
       payload: fields('SHOP ORDERS', { delimiter: '|' }),
     });
@@ -550,9 +548,13 @@ describe('PUT, GET and DELETE /api/v1/data-types/:id', () => {
   });
 
   it('reads one type', async () => {
-    const { token, dataTypeId } = await withCustomType();
+    const { organizationId, token, dataTypeId } = await withCustomType();
 
-    const response = await t.app.inject({ method: 'GET', url: `${URL}/${dataTypeId}`, headers: bearer(token) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: urlOf(organizationId, dataTypeId),
+      headers: bearer(token),
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -564,7 +566,11 @@ describe('PUT, GET and DELETE /api/v1/data-types/:id', () => {
   it('deletes a type of the organization’s own and audits it', async () => {
     const { organizationId, token, dataTypeId } = await withCustomType();
 
-    const response = await t.app.inject({ method: 'DELETE', url: `${URL}/${dataTypeId}`, headers: bearer(token) });
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: urlOf(organizationId, dataTypeId),
+      headers: bearer(token),
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: true, message: dataTypeMessages.deleted });
@@ -573,28 +579,54 @@ describe('PUT, GET and DELETE /api/v1/data-types/:id', () => {
     expect(event).toMatchObject({ before: { name: 'Shop Orders' }, after: null, organizationId });
   });
 
-  it("answers 404 for another organization's type, as for an unknown one, and changes nothing", async () => {
+  it("answers 404 for another organization's type named under one's own, as for an unknown one, changing nothing", async () => {
+    const { organizationId, dataTypeId } = await withCustomType();
+    const stranger = await seededOrganization();
+    const before = await stored(organizationId);
+    const strangersBefore = await stored(stranger.organizationId);
+    const underStranger = urlOf(stranger.organizationId, dataTypeId);
+
+    for (const [token, request] of [
+      ...[stranger.token, admin].flatMap((caller) => [
+        [caller, { method: 'GET' as const, url: underStranger }] as const,
+        [caller, { method: 'PUT' as const, url: underStranger, payload: fields('Taken Over') }] as const,
+        [caller, { method: 'DELETE' as const, url: underStranger }] as const,
+      ]),
+      [stranger.token, { method: 'DELETE' as const, url: urlOf(stranger.organizationId, randomUUID()) }] as const,
+    ]) {
+      const response = await t.app.inject({ ...request, headers: bearer(token) });
+      expect(response.statusCode, `${request.method} ${request.url}`).toBe(404);
+      expect(response.json()).toEqual({ status: false, message: dataTypeMessages.notFound });
+    }
+    expect(await stored(organizationId)).toEqual(before);
+    expect(await stored(stranger.organizationId)).toEqual(strangersBefore);
+  });
+
+  it("refuses a user naming another organization's type under that organization with 403, changing nothing", async () => {
     const { organizationId, dataTypeId } = await withCustomType();
     const stranger = await seededOrganization();
     const before = await stored(organizationId);
 
     for (const request of [
-      { method: 'GET' as const, url: `${URL}/${dataTypeId}` },
-      { method: 'PUT' as const, url: `${URL}/${dataTypeId}`, payload: fields('Taken Over') },
-      { method: 'DELETE' as const, url: `${URL}/${dataTypeId}` },
-      { method: 'DELETE' as const, url: `${URL}/${randomUUID()}` },
+      { method: 'GET' as const, url: urlOf(organizationId, dataTypeId) },
+      { method: 'PUT' as const, url: urlOf(organizationId, dataTypeId), payload: fields('Taken Over') },
+      { method: 'DELETE' as const, url: urlOf(organizationId, dataTypeId) },
     ]) {
       const response = await t.app.inject({ ...request, headers: bearer(stranger.token) });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ status: false, message: dataTypeMessages.notFound });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ status: false, message: messages.forbidden });
     }
     expect(await stored(organizationId)).toEqual(before);
   });
 
   it('answers 400 for an id that is not a UUID', async () => {
-    const { token } = await seededOrganization();
+    const { organizationId, token } = await seededOrganization();
 
-    const response = await t.app.inject({ method: 'DELETE', url: `${URL}/1;drop`, headers: bearer(token) });
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `${urlOf(organizationId)}/1;drop`,
+      headers: bearer(token),
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(dataTypeMessages.notFound);
@@ -605,11 +637,15 @@ describe('PUT, GET and DELETE /api/v1/data-types/:id', () => {
 
     const edited = await t.app.inject({
       method: 'PUT',
-      url: `${URL}/${dataTypeId}`,
+      url: urlOf(organizationId, dataTypeId),
       headers: bearer(admin),
       payload: fields('Checked Orders'),
     });
-    const deleted = await t.app.inject({ method: 'DELETE', url: `${URL}/${dataTypeId}`, headers: bearer(admin) });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: urlOf(organizationId, dataTypeId),
+      headers: bearer(admin),
+    });
 
     expect(edited.statusCode).toBe(200);
     expect(deleted.statusCode).toBe(200);

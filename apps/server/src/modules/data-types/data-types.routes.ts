@@ -8,17 +8,20 @@ import {
   dataTypeListDataSchema,
   dataTypeListQuerySchema,
   dataTypeMessages,
+  dataTypeOrganizationParamsSchema,
   dataTypeSchema,
   dataTypeUpdateRequestSchema,
 } from '@finboard/shared/data-types';
-import { badRequest } from '../../errors.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { assertOrganizationAccess } from '../../plugins/tenant-guard.ts';
-import type { Principal } from '../auth/principal.ts';
+import { organizationIdOf } from '../../plugins/tenant-guard.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import type { DataTypesService } from './data-types.service.ts';
 
-/** Data Type Master (issue 4): any signed-in person, on their own organization's types; admins on any. */
+// Organization users on their own organization's types, admins on any: the tenant guard checks `orgId`.
+const tenant = { tenantParam: 'orgId' } as const;
+const tags = ['data-types'];
+
+/** Data Type Master (issue 4): the catalog of data types an organization's uploads are tagged with. */
 export async function dataTypesRoutes(
   app: FastifyInstance,
   opts: { dataTypes: DataTypesService; organizations: OrganizationsService },
@@ -26,69 +29,55 @@ export async function dataTypesRoutes(
   const { dataTypes, organizations } = opts;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  /**
-   * The organization a list or a new type is about: the one named (admins: any; users: only their own,
-   * else 403 from the tenant guard's rule), or the caller's own. An admin must name one.
-   */
-  async function organizationFor(principal: Principal, requested: string | undefined): Promise<string> {
-    const organizationId = requested ?? principal.organizationId;
-    if (!organizationId) {
-      throw badRequest('ORGANIZATION_REQUIRED', dataTypeMessages.organizationRequired, [
-        { msg: dataTypeMessages.organizationRequired, path: 'organizationId' },
-      ]);
-    }
-    assertOrganizationAccess(principal, organizationId);
-    await organizations.assertExists(organizationId);
-    return organizationId;
-  }
+  // Every route here names its organization; the tenant guard has vetted the caller by now (404 after 403).
+  app.addHook('preHandler', async (request) => {
+    await organizations.assertExists(organizationIdOf(request));
+  });
 
   routes.get(
-    '/api/v1/data-types',
+    '/api/v1/data-types/:orgId',
     {
+      config: tenant,
       schema: {
-        tags: ['data-types'],
-        summary: "An organization's data types: filtered by name and target table, sorted, one page",
-        description: 'Admins name the organization with `organizationId`; organization users get their own.',
+        tags,
+        summary: "The organization's data types: filtered by name and target table, sorted, one page",
+        params: dataTypeOrganizationParamsSchema,
         querystring: dataTypeListQuerySchema,
         response: { 200: apiSuccessSchema(dataTypeListDataSchema) },
       },
     },
-    async (request) => {
-      const { organizationId, ...query } = request.query;
-      const organization = await organizationFor(callerOf(request).user, organizationId);
-      return {
-        status: true as const,
-        message: dataTypeMessages.fetched,
-        data: await dataTypes.list(organization, query),
-      };
-    },
+    async (request) => ({
+      status: true as const,
+      message: dataTypeMessages.fetched,
+      data: await dataTypes.list(organizationIdOf(request), request.query),
+    }),
   );
 
   routes.post(
-    '/api/v1/data-types',
+    '/api/v1/data-types/:orgId',
     {
+      config: tenant,
       schema: {
-        tags: ['data-types'],
+        tags,
         summary: 'Add Data Type',
-        description: 'Admins name the organization with `organizationId`; organization users add to their own.',
+        params: dataTypeOrganizationParamsSchema,
         body: dataTypeCreateRequestSchema,
         response: { 201: apiSuccessSchema(z.object({ dataType: dataTypeSchema })) },
       },
     },
     async (request, reply) => {
-      const { organizationId, ...fields } = request.body;
-      const principal = callerOf(request).user;
-      const dataType = await dataTypes.create(principal, await organizationFor(principal, organizationId), fields);
+      const dataType = await dataTypes.create(callerOf(request).user, organizationIdOf(request), request.body);
       return reply.status(201).send({ status: true as const, message: dataTypeMessages.created, data: { dataType } });
     },
   );
 
   routes.get(
-    '/api/v1/data-types/:id',
+    '/api/v1/data-types/:orgId/:id',
     {
+      config: tenant,
       schema: {
-        tags: ['data-types'],
-        summary: 'One data type (another organization’s answers 404)',
+        tags,
+        summary: 'One data type of the organization',
         params: dataTypeIdParamsSchema,
         response: { 200: apiSuccessSchema(z.object({ dataType: dataTypeSchema })) },
       },
@@ -96,15 +85,16 @@ export async function dataTypesRoutes(
     async (request) => ({
       status: true as const,
       message: dataTypeMessages.fetchedOne,
-      data: { dataType: await dataTypes.get(callerOf(request).user, request.params.id) },
+      data: { dataType: await dataTypes.get(organizationIdOf(request), request.params.id) },
     }),
   );
 
   routes.put(
-    '/api/v1/data-types/:id',
+    '/api/v1/data-types/:orgId/:id',
     {
+      config: tenant,
       schema: {
-        tags: ['data-types'],
+        tags,
         summary: 'Edit Data Type (a standard type keeps its target table)',
         params: dataTypeIdParamsSchema,
         body: dataTypeUpdateRequestSchema,
@@ -114,22 +104,30 @@ export async function dataTypesRoutes(
     async (request) => ({
       status: true as const,
       message: dataTypeMessages.updated,
-      data: { dataType: await dataTypes.update(callerOf(request).user, request.params.id, request.body) },
+      data: {
+        dataType: await dataTypes.update(
+          callerOf(request).user,
+          organizationIdOf(request),
+          request.params.id,
+          request.body,
+        ),
+      },
     }),
   );
 
   routes.delete(
-    '/api/v1/data-types/:id',
+    '/api/v1/data-types/:orgId/:id',
     {
+      config: tenant,
       schema: {
-        tags: ['data-types'],
+        tags,
         summary: 'Delete a data type (standard types cannot be deleted)',
         params: dataTypeIdParamsSchema,
         response: { 200: apiMessageSchema },
       },
     },
     async (request) => {
-      await dataTypes.remove(callerOf(request).user, request.params.id);
+      await dataTypes.remove(callerOf(request).user, organizationIdOf(request), request.params.id);
       return { status: true as const, message: dataTypeMessages.deleted };
     },
   );

@@ -10,7 +10,6 @@ import type { WarehouseTable } from '@finboard/shared/warehouse';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { assertOrganizationAccess } from '../../plugins/tenant-guard.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Principal } from '../auth/principal.ts';
 import {
@@ -63,14 +62,18 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
   const { db, audit } = deps;
 
   /**
-   * Runs `work` on a data type the caller may change, in a transaction holding its row. Another
+   * Runs `work` on a data type of the organization, in a transaction holding its row. Another
    * organization's id answers 404 like an unknown one, so ids of other tenants reveal nothing.
    */
-  const changeDataType = <T>(actor: Principal, id: string, work: (tx: Executor, before: DataTypeRow) => Promise<T>) =>
+  const changeDataType = <T>(
+    organizationId: string,
+    id: string,
+    work: (tx: Executor, before: DataTypeRow) => Promise<T>,
+  ) =>
     db
       .transaction(async (tx) => {
-        const before = await dataTypesRepository(tx).findById(id, true);
-        if (!before || !mayAccess(actor, before.organizationId)) throw missing();
+        const before = await dataTypesRepository(tx).findById(organizationId, id, true);
+        if (!before) throw missing();
         return work(tx, before);
       })
       .catch((error: unknown) => {
@@ -93,7 +96,10 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
 
   /** Seeds the standard types an organization (or every one) lacks; one audit event per organization seeded. */
   async function seed(actor: Principal | null, tx: Executor, organizationId?: string): Promise<number> {
-    const added = await dataTypesRepository(tx).insertMissingStandard(STANDARD, organizationId);
+    const repo = dataTypesRepository(tx);
+    const added = organizationId
+      ? await repo.insertMissingStandard(STANDARD, organizationId)
+      : await repo.insertMissingStandardForAll(STANDARD);
     const byOrganization = new Map<string, string[]>();
     for (const row of added)
       byOrganization.set(row.organizationId, [...(byOrganization.get(row.organizationId) ?? []), row.name]);
@@ -125,9 +131,9 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
       };
     },
 
-    async get(viewer: Principal, id: string): Promise<DataType> {
-      const row = await dataTypesRepository(db).findById(id);
-      if (!row || !mayAccess(viewer, row.organizationId)) throw missing();
+    async get(organizationId: string, id: string): Promise<DataType> {
+      const row = await dataTypesRepository(db).findById(organizationId, id);
+      if (!row) throw missing();
       return toDataType(row);
     },
 
@@ -136,7 +142,7 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
         .transaction(async (tx) => {
           const repo = dataTypesRepository(tx);
           if (await repo.nameTaken(organizationId, fields.name)) throw nameTaken();
-          const row = await repo.insert({ organizationId, ...columnsOf(fields) });
+          const row = await repo.insert(organizationId, columnsOf(fields));
           await auditChange(tx, actor, 'data_type.created', row, null, snapshot(row));
           return toDataType(row);
         })
@@ -148,25 +154,25 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
     },
 
     /** Edit Data Type. A standard type keeps its target table: uploads and pipelines of that table rely on it. */
-    async update(actor: Principal, id: string, fields: DataTypeFields): Promise<DataType> {
-      return changeDataType(actor, id, async (tx, before) => {
+    async update(actor: Principal, organizationId: string, id: string, fields: DataTypeFields): Promise<DataType> {
+      return changeDataType(organizationId, id, async (tx, before) => {
         if (before.standardKey !== null && fields.targetTable !== before.targetTable) {
           throw badRequest('STANDARD_DATA_TYPE', dataTypeMessages.standardTargetFixed, [
             { msg: dataTypeMessages.standardTargetFixed, path: 'targetTable' },
           ]);
         }
         const repo = dataTypesRepository(tx);
-        if (await repo.nameTaken(before.organizationId, fields.name, id)) throw nameTaken();
-        const row = (await repo.update(before.organizationId, id, columnsOf(fields)))!;
+        if (await repo.nameTaken(organizationId, fields.name, id)) throw nameTaken();
+        const row = (await repo.update(organizationId, id, columnsOf(fields)))!;
         await auditChange(tx, actor, 'data_type.updated', row, snapshot(before), snapshot(row));
         return toDataType(row);
       });
     },
 
-    async remove(actor: Principal, id: string): Promise<void> {
-      await changeDataType(actor, id, async (tx, before) => {
+    async remove(actor: Principal, organizationId: string, id: string): Promise<void> {
+      await changeDataType(organizationId, id, async (tx, before) => {
         if (before.standardKey !== null) throw conflict('STANDARD_DATA_TYPE', dataTypeMessages.standardNotDeletable);
-        await dataTypesRepository(tx).delete(before.organizationId, id);
+        await dataTypesRepository(tx).delete(organizationId, id);
         await auditChange(tx, actor, 'data_type.deleted', before, snapshot(before), null);
       });
     },
@@ -178,13 +184,4 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
     /** At start-up: every organization lacking a standard type gets it (idempotent). Returns how many were added. */
     seedStandardForAll: () => db.transaction((tx) => seed(null, tx)),
   };
-}
-
-function mayAccess(principal: Principal, organizationId: string): boolean {
-  try {
-    assertOrganizationAccess(principal, organizationId);
-    return true;
-  } catch {
-    return false;
-  }
 }

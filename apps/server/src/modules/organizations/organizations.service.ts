@@ -151,9 +151,12 @@ export function createOrganizationsService(deps: {
       };
     },
 
-    /** Start-up: provisions the warehouse of every organization that lacks one (one query when none does). */
-    async provisionWarehouses(): Promise<number> {
-      return (await warehouse.provisionMissing(await repo.allIds())).length;
+    /**
+     * Start-up: brings every organization's warehouse to the latest warehouse migration, creating the
+     * missing ones (one query when none is behind); `signal` stops it between migrations (shutdown).
+     */
+    async migrateWarehouses(signal?: AbortSignal) {
+      return warehouse.migrateAll(await repo.allIds(), signal);
     },
 
     async assertExists(id: string): Promise<void> {

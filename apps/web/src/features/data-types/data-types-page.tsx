@@ -27,7 +27,7 @@ import { nextTableQuery, sortOrderOf as sortOrderOfColumn } from '../../lib/tabl
 /** Table columns the API can sort by, keyed by column. */
 const SORTABLE: Record<string, DataTypeListQuery['sortBy']> = { name: 'name', targetTable: 'targetTable' };
 
-const INITIAL_QUERY: Omit<DataTypeListQuery, 'organizationId'> = {
+const INITIAL_QUERY: DataTypeListQuery = {
   name: undefined,
   page: 1,
   pageSize: 20,
@@ -48,18 +48,22 @@ export default function DataTypesPage() {
   const [target, setTarget] = useState<DataType | 'new'>();
   const remove = useDeleteDataType();
 
-  const organizationId = isAdmin ? pickedOrganization : undefined;
-  const ready = Boolean(user) && (!isAdmin || Boolean(pickedOrganization));
-  const dataTypes = useDataTypes({ ...query, organizationId }, ready);
+  // Users work on their own organization, admins on the one they pick: it is in every call's path.
+  const organizationId = isAdmin ? pickedOrganization : (user?.organization_id ?? undefined);
+  const ready = Boolean(organizationId);
+  const dataTypes = useDataTypes(organizationId, query);
 
   // Every filter is set, so 'Clear Filter' ({}) removes the ones applied before.
   const applyFilters = (filters: DataTypeFilters) =>
     setQuery({ ...query, name: filters.name, targetTable: filters.targetTable, page: 1 });
   const onDelete = (dataType: DataType) =>
-    remove.mutate(dataType.id, {
-      onSuccess: (response) => void message.success(response.message),
-      onError: (error) => void message.error(error.message),
-    });
+    remove.mutate(
+      { organizationId: dataType.organization_id, id: dataType.id },
+      {
+        onSuccess: (response) => void message.success(response.message),
+        onError: (error) => void message.error(error.message),
+      },
+    );
 
   const sortOrderOf = (key: string) => sortOrderOfColumn(SORTABLE, query, key);
 
@@ -175,7 +179,9 @@ export default function DataTypesPage() {
           />
         </>
       )}
-      <DataTypeFormModal organizationId={organizationId} target={target} onClose={() => setTarget(undefined)} />
+      {organizationId && (
+        <DataTypeFormModal organizationId={organizationId} target={target} onClose={() => setTarget(undefined)} />
+      )}
     </>
   );
 }

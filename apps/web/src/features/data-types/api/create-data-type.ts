@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { apiSuccessSchema } from '@finboard/shared/api';
 import { dataTypeMessages, dataTypeSchema, type DataTypeCreateRequest } from '@finboard/shared/data-types';
 import { apiRequest } from '../../../lib/api-client';
-import { dataTypesQueryKey } from './get-data-types';
+import { dataTypesQueryKey, dataTypesUrl } from './get-data-types';
 
 const createDataTypeResponseSchema = apiSuccessSchema(z.object({ dataType: dataTypeSchema }));
 
-export const createDataType = (body: DataTypeCreateRequest) =>
-  apiRequest('/api/v1/data-types', {
+export const createDataType = ({ organizationId, body }: { organizationId: string; body: DataTypeCreateRequest }) =>
+  apiRequest(dataTypesUrl(organizationId), {
     method: 'POST',
     body,
     schema: createDataTypeResponseSchema,

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMessageSchema } from '@finboard/shared/api';
 import { dataTypeMessages } from '@finboard/shared/data-types';
 import { apiRequest } from '../../../lib/api-client';
-import { dataTypesQueryKey } from './get-data-types';
+import { dataTypesQueryKey, dataTypesUrl } from './get-data-types';
 
-export const deleteDataType = (id: string) =>
-  apiRequest(`/api/v1/data-types/${encodeURIComponent(id)}`, {
+export const deleteDataType = ({ organizationId, id }: { organizationId: string; id: string }) =>
+  apiRequest(dataTypesUrl(organizationId, id), {
     method: 'DELETE',
     schema: apiMessageSchema,
     errorMessage: dataTypeMessages.deleteFailed,

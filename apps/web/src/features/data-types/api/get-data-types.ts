@@ -4,7 +4,7 @@ import { apiSuccessSchema } from '@finboard/shared/api';
 import { dataTypeListDataSchema, dataTypeMessages, type dataTypeListQuerySchema } from '@finboard/shared/data-types';
 import { apiRequest } from '../../../lib/api-client';
 
-/** The list query with its defaults applied; `organizationId` only when an admin picked one. */
+/** The list query with its defaults applied. */
 export type DataTypeListQuery = z.output<typeof dataTypeListQuerySchema>;
 
 const dataTypeListResponseSchema = apiSuccessSchema(dataTypeListDataSchema);
@@ -12,22 +12,26 @@ const dataTypeListResponseSchema = apiSuccessSchema(dataTypeListDataSchema);
 /** Every data types query sits under this key, so a change refreshes them all. */
 export const dataTypesQueryKey = ['data-types'] as const;
 
-export const getDataTypes = (query: DataTypeListQuery, signal?: AbortSignal) =>
-  apiRequest('/api/v1/data-types', {
+/** The organization's data types or one of them: the organization is always in the path. */
+export const dataTypesUrl = (organizationId: string, id?: string) =>
+  `/api/v1/data-types/${encodeURIComponent(organizationId)}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
+
+export const getDataTypes = (organizationId: string, query: DataTypeListQuery, signal?: AbortSignal) =>
+  apiRequest(dataTypesUrl(organizationId), {
     query,
     signal,
     schema: dataTypeListResponseSchema,
     errorMessage: dataTypeMessages.fetchFailed,
   }).then((response) => response.data);
 
-export const dataTypesQueryOptions = (query: DataTypeListQuery) =>
+export const dataTypesQueryOptions = (organizationId: string, query: DataTypeListQuery) =>
   queryOptions({
-    queryKey: [...dataTypesQueryKey, 'list', query],
-    queryFn: ({ signal }) => getDataTypes(query, signal),
+    queryKey: [...dataTypesQueryKey, organizationId, 'list', query],
+    queryFn: ({ signal }) => getDataTypes(organizationId, query, signal),
     // The table keeps showing the current page while the next one loads.
     placeholderData: keepPreviousData,
   });
 
 /** Disabled until there is an organization to ask about (an admin picks one first). */
-export const useDataTypes = (query: DataTypeListQuery, enabled: boolean) =>
-  useQuery({ ...dataTypesQueryOptions(query), enabled });
+export const useDataTypes = (organizationId: string | undefined, query: DataTypeListQuery) =>
+  useQuery({ ...dataTypesQueryOptions(organizationId ?? '', query), enabled: Boolean(organizationId) });

@@ -3,12 +3,20 @@ import { z } from 'zod';
 import { apiSuccessSchema } from '@finboard/shared/api';
 import { dataTypeMessages, dataTypeSchema, type DataTypeUpdateRequest } from '@finboard/shared/data-types';
 import { apiRequest } from '../../../lib/api-client';
-import { dataTypesQueryKey } from './get-data-types';
+import { dataTypesQueryKey, dataTypesUrl } from './get-data-types';
 
 const updateDataTypeResponseSchema = apiSuccessSchema(z.object({ dataType: dataTypeSchema }));
 
-export const updateDataType = ({ id, body }: { id: string; body: DataTypeUpdateRequest }) =>
-  apiRequest(`/api/v1/data-types/${encodeURIComponent(id)}`, {
+export const updateDataType = ({
+  organizationId,
+  id,
+  body,
+}: {
+  organizationId: string;
+  id: string;
+  body: DataTypeUpdateRequest;
+}) =>
+  apiRequest(dataTypesUrl(organizationId, id), {
     method: 'PUT',
     body,
     schema: updateDataTypeResponseSchema,

@@ -16,8 +16,8 @@ import { useUpdateDataType } from '../api/update-data-type';
 import { columnTypeOptions, delimiterOptions, targetTableOptions } from '../data-type-labels';
 
 interface DataTypeFormModalProps {
-  /** The organization a new type is added to (admins); undefined adds to the caller's own. */
-  organizationId: string | undefined;
+  /** The organization whose types are added and edited. */
+  organizationId: string;
   /** Closed when undefined; 'new' adds, a data type edits it. */
   target: DataType | 'new' | undefined;
   onClose: () => void;
@@ -68,11 +68,7 @@ const formatRule =
     },
   });
 
-function DataTypeForm(props: {
-  organizationId: string | undefined;
-  editing: DataType | undefined;
-  onClose: () => void;
-}) {
+function DataTypeForm(props: { organizationId: string; editing: DataType | undefined; onClose: () => void }) {
   const { organizationId, editing, onClose } = props;
   const { message } = App.useApp();
   const [form] = Form.useForm<DataTypeInput>();
@@ -87,8 +83,8 @@ function DataTypeForm(props: {
         onClose();
       },
     };
-    if (editing) update.mutate({ id: editing.id, body: values }, done);
-    else create.mutate({ ...values, organizationId }, done);
+    if (editing) update.mutate({ organizationId, id: editing.id, body: values }, done);
+    else create.mutate({ organizationId, body: values }, done);
   };
 
   return (

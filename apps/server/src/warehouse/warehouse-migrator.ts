@@ -1,0 +1,209 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../db/client.ts';
+import { warehouseMigrations } from '../db/schema.ts';
+import { qualifiedName, quoteIdent, warehouseRoleName, warehouseSchemaName } from './identifiers.ts';
+import type { WarehouseMigration } from './migrations/migration.ts';
+import { WAREHOUSE_MIGRATIONS } from './warehouse-migrations.ts';
+
+/**
+ * What provisioning wrote on a complete warehouse before numbered migrations: such a warehouse is at
+ * the baseline (migration 1). The migrator records that once and removes the comment.
+ */
+export const LEGACY_WAREHOUSE_MARKER = 'finboard-warehouse:1';
+
+/** The outcome of bringing several warehouses up to date. */
+export interface MigrateAllResult {
+  /** Organizations whose warehouse had at least one migration applied (or was created). */
+  migrated: string[];
+  /** Organizations whose warehouse stopped at a failing migration (logged); it stays at the version before. */
+  failed: string[];
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+export type WarehouseMigrator = ReturnType<typeof createWarehouseMigrator>;
+
+/**
+ * Creates, and later changes, every organization's warehouse through numbered migrations
+ * (./warehouse-migrations.ts). Each warehouse's version is recorded in the platform table
+ * `warehouse_migrations`. A migration and its version bump commit together under a per-organization
+ * advisory lock, so a crash leaves the warehouse at the previous version (the next start resumes from
+ * there) and two processes never apply the same migration twice.
+ */
+export function createWarehouseMigrator(deps: {
+  db: Database;
+  logger: FastifyBaseLogger;
+  migrations?: readonly WarehouseMigration[];
+}) {
+  const { db, logger } = deps;
+  const migrations = deps.migrations ?? WAREHOUSE_MIGRATIONS;
+  migrations.forEach((migration, index) => {
+    if (migration.version !== index + 1)
+      throw new Error(`Warehouse migration "${migration.name}" is number ${migration.version}, expected ${index + 1}`);
+  });
+  const latest = migrations.length;
+
+  const run = (tx: Executor, statement: string) => tx.execute(sql.raw(statement));
+
+  /** Held until the transaction ends: one migrator at a time per warehouse, across processes. */
+  const lock = (tx: Executor, organizationId: string) =>
+    tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`finboard:warehouse:${organizationId}`}, 0))`);
+
+  async function recordedVersion(tx: Executor, organizationId: string): Promise<number> {
+    const [row] = await tx
+      .select({ version: sql<number>`coalesce(max(${warehouseMigrations.version}), 0)::int` })
+      .from(warehouseMigrations)
+      .where(eq(warehouseMigrations.organizationId, organizationId));
+    return row?.version ?? 0;
+  }
+
+  /** A warehouse provisioned before migrations existed: recorded at the baseline, its comment removed. */
+  async function adoptLegacy(tx: Executor, organizationId: string): Promise<boolean> {
+    const schema = warehouseSchemaName(organizationId);
+    const [legacy] = rowsOf<{ marked: boolean }>(
+      await tx.execute(sql`select obj_description(oid, 'pg_namespace') = ${LEGACY_WAREHOUSE_MARKER} as marked
+        from pg_namespace where nspname = ${schema}`),
+    );
+    if (!legacy?.marked) return false;
+    await tx.insert(warehouseMigrations).values({ organizationId, version: 1, name: migrations[0]!.name });
+    await run(tx, `COMMENT ON SCHEMA ${quoteIdent(schema)} IS NULL`);
+    logger.info({ organizationId }, 'warehouse made before warehouse migrations recorded at the baseline');
+    return true;
+  }
+
+  /** The organization's role (NOLOGIN, reachable by the platform's role) and its schema, closed to others. */
+  async function ensureSchemaAndRole(tx: Executor, organizationId: string): Promise<void> {
+    const schema = quoteIdent(warehouseSchemaName(organizationId));
+    const roleName = warehouseRoleName(organizationId);
+    const role = quoteIdent(roleName);
+    const [existing] = rowsOf<{ role: boolean; member: boolean }>(
+      await tx.execute(sql`select exists (select 1 from pg_roles where rolname = ${roleName}) as role,
+        exists (select 1 from pg_auth_members m join pg_roles g on g.oid = m.roleid
+                where g.rolname = ${roleName} and m.member = (select oid from pg_roles where rolname = current_user)) as member`),
+    );
+    if (!existing?.role) await run(tx, `CREATE ROLE ${role} NOLOGIN`);
+    // SET ROLE needs membership unless the application connects as a superuser.
+    if (!existing?.member) await run(tx, `GRANT ${role} TO CURRENT_USER`);
+    await run(tx, `CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await run(tx, `REVOKE ALL ON SCHEMA ${schema} FROM PUBLIC`);
+  }
+
+  /**
+   * The organization's role may read and write every table of its warehouse and read every view —
+   * whichever migration added them. Views are never writable through it: a simple view would be.
+   */
+  async function grantOrganizationRole(tx: Executor, organizationId: string): Promise<void> {
+    const schemaName = warehouseSchemaName(organizationId);
+    const schema = quoteIdent(schemaName);
+    const role = quoteIdent(warehouseRoleName(organizationId));
+    const relations = rowsOf<{ name: string; kind: string }>(
+      await tx.execute(sql`select c.relname as name, c.relkind as kind
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${schemaName} and c.relkind in ('r', 'p', 'v', 'm') order by c.relname`),
+    );
+    const names = (kinds: string[]) =>
+      relations
+        .filter((relation) => kinds.includes(relation.kind))
+        .map((relation) => qualifiedName(schemaName, relation.name))
+        .join(', ');
+    const tables = names(['r', 'p']);
+    const views = names(['v', 'm']);
+
+    await run(tx, `GRANT USAGE ON SCHEMA ${schema} TO ${role}`);
+    if (tables) {
+      await run(tx, `REVOKE ALL ON ${tables} FROM PUBLIC`);
+      await run(tx, `GRANT SELECT, INSERT, UPDATE, DELETE ON ${tables} TO ${role}`);
+    }
+    if (views) {
+      await run(tx, `REVOKE ALL ON ${views} FROM PUBLIC, ${role}`);
+      await run(tx, `GRANT SELECT ON ${views} TO ${role}`);
+    }
+    await run(tx, `GRANT USAGE ON ALL SEQUENCES IN SCHEMA ${schema} TO ${role}`);
+  }
+
+  /**
+   * Applies the organization's next pending migration in `tx`, which must hold its lock, and records
+   * it there; returns it, or undefined when the warehouse is up to date.
+   */
+  async function applyNext(tx: Executor, organizationId: string): Promise<WarehouseMigration | undefined> {
+    let current = await recordedVersion(tx, organizationId);
+    if (current === 0 && (await adoptLegacy(tx, organizationId))) current = 1;
+    const next = migrations[current];
+    if (!next) return undefined;
+    await ensureSchemaAndRole(tx, organizationId);
+    for (const statement of next.statements(warehouseSchemaName(organizationId))) await run(tx, statement);
+    await grantOrganizationRole(tx, organizationId);
+    await tx.insert(warehouseMigrations).values({ organizationId, version: next.version, name: next.name });
+    return next;
+  }
+
+  /** Each pending migration of one warehouse in a transaction of its own; stops early when `signal` aborts. */
+  async function migrate(organizationId: string, signal?: AbortSignal): Promise<WarehouseMigration[]> {
+    const applied: WarehouseMigration[] = [];
+    while (!signal?.aborted) {
+      const next = await db.transaction(async (tx) => {
+        await lock(tx, organizationId);
+        return applyNext(tx, organizationId);
+      });
+      if (!next) break;
+      applied.push(next);
+      logger.info({ organizationId, version: next.version, migration: next.name }, 'warehouse migrated');
+    }
+    return applied;
+  }
+
+  return {
+    /** The version every warehouse is brought to: the number of migrations. */
+    latestVersion: latest,
+
+    /** The warehouse's recorded version (0: none yet; a legacy warehouse counts as 0 until adopted). */
+    versionOf: (organizationId: string) => recordedVersion(db, organizationId),
+
+    /**
+     * A new organization's warehouse, in the caller's transaction (the organization's own): every
+     * migration in turn, so the organization and its warehouse exist together or not at all.
+     */
+    async provision(tx: Executor, organizationId: string): Promise<void> {
+      await lock(tx, organizationId);
+      while (await applyNext(tx, organizationId));
+    },
+
+    migrate,
+
+    /**
+     * Start-up: brings each organization's warehouse to the latest version, creating missing ones (one
+     * query when all are up to date). One failing warehouse is logged and the others carry on; an
+     * aborted `signal` (shutdown) stops after the migration under way: the next start resumes.
+     */
+    async migrateAll(organizationIds: readonly string[], signal?: AbortSignal): Promise<MigrateAllResult> {
+      const versions = new Map(
+        (
+          await db
+            .select({
+              organizationId: warehouseMigrations.organizationId,
+              version: sql<number>`max(${warehouseMigrations.version})::int`,
+            })
+            .from(warehouseMigrations)
+            .groupBy(warehouseMigrations.organizationId)
+        ).map((row) => [row.organizationId, row.version]),
+      );
+      const result: MigrateAllResult = { migrated: [], failed: [] };
+      for (const organizationId of organizationIds) {
+        if (signal?.aborted) break;
+        const version = versions.get(organizationId) ?? 0;
+        // A newer server migrated it (a rollback of the code): this one leaves it as it is.
+        if (version > latest) logger.warn({ organizationId, version, latest }, 'warehouse is newer than this server');
+        if (version >= latest) continue;
+        try {
+          if ((await migrate(organizationId, signal)).length > 0) result.migrated.push(organizationId);
+        } catch (err) {
+          logger.error({ err, organizationId }, 'warehouse migration failed; the warehouse stays at its version');
+          result.failed.push(organizationId);
+        }
+      }
+      if (result.migrated.length > 0) logger.info({ count: result.migrated.length }, 'warehouses brought up to date');
+      return result;
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterText, pageQuerySchema, paginationSchema } from './pagination.ts';
+import { filterText, pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { WAREHOUSE_TABLES } from './warehouse.ts';
 import { messages } from './messages.ts';
 
@@ -181,10 +181,8 @@ export const dataTypeListQuerySchema = pageQuerySchema.extend({
 });
 export type DataTypeListQuery = z.input<typeof dataTypeListQuerySchema>;
 
-export const dataTypeListDataSchema = z.object({
-  dataTypes: z.array(dataTypeSchema),
-  pagination: paginationSchema,
-});
+export const dataTypeListDataSchema = z.object({ dataTypes: z.array(dataTypeSchema) });
+export const dataTypeListResponseSchema = pagedResponseSchema(dataTypeListDataSchema);
 
 export const dataTypeIdParamsSchema = z.object({ id: z.uuid({ error: dataTypeMessages.notFound }) });
 

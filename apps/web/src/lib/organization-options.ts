@@ -2,13 +2,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiSuccessSchema } from '@finboard/shared/api';
 import {
   organizationDetailDataSchema,
-  organizationListDataSchema,
+  organizationListResponseSchema,
   organizationMessages,
 } from '@finboard/shared/organizations';
 import { MAX_PAGE_SIZE } from '@finboard/shared/pagination';
 import { apiRequest } from './api-client';
 
-const organizationListResponseSchema = apiSuccessSchema(organizationListDataSchema);
 const organizationResponseSchema = apiSuccessSchema(organizationDetailDataSchema);
 
 export interface OrganizationOption {

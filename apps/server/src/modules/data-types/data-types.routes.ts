@@ -5,7 +5,7 @@ import { apiMessageSchema, apiSuccessSchema } from '@finboard/shared/api';
 import {
   dataTypeCreateRequestSchema,
   dataTypeIdParamsSchema,
-  dataTypeListDataSchema,
+  dataTypeListResponseSchema,
   dataTypeListQuerySchema,
   dataTypeMessages,
   dataTypeSchema,
@@ -50,17 +50,14 @@ export async function dataTypesRoutes(
         summary: "An organization's data types: filtered by name and target table, sorted, one page",
         description: 'Admins name the organization with `organizationId`; organization users get their own.',
         querystring: dataTypeListQuerySchema,
-        response: { 200: apiSuccessSchema(dataTypeListDataSchema) },
+        response: { 200: dataTypeListResponseSchema },
       },
     },
     async (request) => {
       const { organizationId, ...query } = request.query;
       const organization = await organizationFor(callerOf(request).user, organizationId);
-      return {
-        status: true as const,
-        message: dataTypeMessages.fetched,
-        data: await dataTypes.list(organization, query),
-      };
+      const { dataTypes: page, pagination } = await dataTypes.list(organization, query);
+      return { status: true as const, message: dataTypeMessages.fetched, data: { dataTypes: page }, pagination };
     },
   );
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { authPlugin } from './plugins/auth.ts';
 import { tenantGuardPlugin } from './plugins/tenant-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -113,6 +114,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', { auth, users, mailer, warehouse, organizations });
 
   await app.register(errorHandlerPlugin);
+  await app.register(metricsPlugin, {
+    database,
+    token: config.METRICS_TOKEN,
+    port: config.METRICS_PORT,
+    host: config.METRICS_HOST,
+  });
   await app.register(securityHeadersPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin, { auth });

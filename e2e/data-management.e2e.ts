@@ -78,7 +78,7 @@ describe('Data Management Studio', () => {
     const period = String(open?.Period);
     const inPeriod: DataFilter[] = [{ column: 'period', op: 'eq', value: period }];
     const firstOfPeriod = async () => (await list('02_GL_Detail', { filters: inPeriod, pageSize: 1 })).rows[0] ?? {};
-    const { total } = await list('02_GL_Detail', { filters: inPeriod, pageSize: 1 });
+    const { total } = (await list('02_GL_Detail', { filters: inPeriod, pageSize: 1 })).pagination;
     const first = await firstOfPeriod();
     // The grid's first row (row_id ascending, as the API): correct whichever side carries its amount.
     const amount = Number(first.debit) > 0 ? 'debit' : 'credit';
@@ -194,7 +194,7 @@ describe('Data Management Studio', () => {
     await seeText(page, dataManagementMessages.deleted);
     await seeText(page, records(total));
     expect(await added.count()).toBe(0);
-    expect((await list('02_GL_Detail', { filters: addedFilter })).total).toBe(0);
+    expect((await list('02_GL_Detail', { filters: addedFilter })).pagination.total).toBe(0);
 
     // The edited row's history: who, what, before → after. A third click drops the sort (row_id
     // ascending again), and moving the focus with the keyboard selects the row.

@@ -34,15 +34,38 @@ async function waitForHealth(baseURL: string, server: ChildProcess, logs: () => 
   throw new Error(`Finboard did not become healthy within 60 s:\n${logs()}`);
 }
 
+/** The newest modification time (ms) of a file, or of any non-test file under a directory; 0 when absent. */
+function newestMtime(source: string): number {
+  if (!fs.existsSync(source)) return 0;
+  const stat = fs.statSync(source);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(source, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && !entry.name.includes('.test.'))
+      newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Both bundles exist and are newer than every source they are built from: a stale dist would test old code. */
+function buildIsFresh(): boolean {
+  const outputs = ['apps/web/dist/index.html', 'apps/server/dist/server.js'].map((file) => path.join(root, file));
+  if (!outputs.every((file) => fs.existsSync(file))) return false;
+  const oldestOutput = Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs));
+  const newestSource = Math.max(
+    ...['apps/web/src', 'apps/web/index.html', 'apps/server/src', 'packages/shared/src'].map((source) =>
+      newestMtime(path.join(root, source)),
+    ),
+  );
+  return newestSource <= oldestOutput;
+}
+
 /**
  * Starts the built app exactly as `npm start` serves it — on a fresh embedded database and outbox, into
  * which `npm run demo` has loaded the demo organization and user — and hands its URL to the journeys.
  */
 export default async function setup(project: TestProject) {
-  const built =
-    fs.existsSync(path.join(root, 'apps/web/dist/index.html')) &&
-    fs.existsSync(path.join(root, 'apps/server/dist/server.js'));
-  if (!built || process.env.E2E_REBUILD === 'true') {
+  if (process.env.E2E_REBUILD === 'true' || !buildIsFresh()) {
     const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) throw new Error('npm run build failed');
   }

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { LoginData } from '@finboard/shared/auth';
-import { encodeFilters, type DataFilter, type DataListData } from '@finboard/shared/data-management';
+import { encodeFilters, type DataFilter, type DataListResponse } from '@finboard/shared/data-management';
 import { baseURL } from './browser';
 import { E2E_ADMIN, USER_PASSWORD } from './constants';
 
@@ -160,18 +160,17 @@ export async function listWarehouseRecords(
   organizationId: string,
   table: string,
   query: { pageSize?: number; sortBy?: string; sortOrder?: 'asc' | 'desc'; filters?: DataFilter[] } = {},
-): Promise<DataListData> {
+): Promise<DataListResponse['data'] & Pick<DataListResponse, 'pagination'>> {
   const params = new URLSearchParams();
   if (query.pageSize) params.set('pageSize', String(query.pageSize));
   if (query.sortBy) params.set('sortBy', query.sortBy);
   if (query.sortOrder) params.set('sortOrder', query.sortOrder);
   const filters = encodeFilters(query.filters ?? []);
   if (filters) params.set('filters', filters);
-  const body = await call<{ data: DataListData }>(
-    `/api/v1/crud/${organizationId}/${encodeURIComponent(table)}?${params}`,
-    { token },
-  );
-  return body.data;
+  const body = await call<DataListResponse>(`/api/v1/crud/${organizationId}/${encodeURIComponent(table)}?${params}`, {
+    token,
+  });
+  return { ...body.data, pagination: body.pagination };
 }
 
 /** Random lower-case letters: organization and person names allow letters and spaces only (spec §5). */

@@ -8,6 +8,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { tenantGuardPlugin } from './plugins/tenant-guard.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { withRedactedRequestUrls } from './plugins/log-redaction.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -124,6 +125,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', { auth, users, mailer, outbox, warehouse, organizations });
 
   await app.register(errorHandlerPlugin);
+  await app.register(metricsPlugin, {
+    database,
+    token: config.METRICS_TOKEN,
+    port: config.METRICS_PORT,
+    host: config.METRICS_HOST,
+  });
   await app.register(securityHeadersPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin, { auth });

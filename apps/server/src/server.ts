@@ -32,6 +32,8 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  const metricsAddress = await app.metrics.listen();
+  if (metricsAddress) app.log.info({ address: metricsAddress }, 'metrics listening');
   app.log.info({ database: database.kind, dataDir: config.DATA_DIR }, 'Finboard is ready');
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SORT_ORDERS } from './pagination.ts';
+import { pagedResponseSchema, SORT_ORDERS } from './pagination.ts';
 
 /**
  * Data Management Studio (issue 4): browse, filter, edit and export the rows of an organization's
@@ -139,16 +139,11 @@ export type DataListQueryParsed = z.output<typeof dataListQuerySchema>;
 export const dataExportQuerySchema = z.object(sortParams);
 export type DataExportQuery = z.input<typeof dataExportQuerySchema>;
 
-export const dataListDataSchema = z.object({
-  columns: z.array(dataColumnSchema),
-  rows: z.array(dataRowSchema),
-  total: z.number().int().min(0),
-  /** True when `total` is the planner's estimate (unfiltered big tables), not an exact count. */
-  totalIsEstimate: z.boolean(),
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
-});
+export const dataListDataSchema = z.object({ columns: z.array(dataColumnSchema), rows: z.array(dataRowSchema) });
 export type DataListData = z.infer<typeof dataListDataSchema>;
+/** Paging beside `data`; an unfiltered big table's `total` is the planner's estimate (`totalIsEstimate`). */
+export const dataListResponseSchema = pagedResponseSchema(dataListDataSchema);
+export type DataListResponse = z.infer<typeof dataListResponseSchema>;
 
 export const dataTablesDataSchema = z.object({
   tables: z.array(z.object({ name: z.string(), displayName: z.string(), rowEstimate: z.number().int().optional() })),

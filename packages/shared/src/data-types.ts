@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterText, pageQuerySchema, paginationSchema } from './pagination.ts';
+import { filterText, pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { WAREHOUSE_TABLES } from './warehouse.ts';
 import { messages } from './messages.ts';
 
@@ -174,10 +174,8 @@ export const dataTypeListQuerySchema = pageQuerySchema.extend({
 });
 export type DataTypeListQuery = z.input<typeof dataTypeListQuerySchema>;
 
-export const dataTypeListDataSchema = z.object({
-  dataTypes: z.array(dataTypeSchema),
-  pagination: paginationSchema,
-});
+export const dataTypeListDataSchema = z.object({ dataTypes: z.array(dataTypeSchema) });
+export const dataTypeListResponseSchema = pagedResponseSchema(dataTypeListDataSchema);
 
 /**
  * The organization is in the path, like every organization-scoped route (`/api/v1/crud/{orgId}/…`): the

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOGO_MAX_BYTES } from './constants.ts';
 import { dashboardSchema } from './dashboards.ts';
-import { filterText, pageQuerySchema, paginationSchema } from './pagination.ts';
+import { filterText, pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { emailSchema, nameSchema, phoneSchema } from './validation.ts';
 
 export const organizationMessages = {
@@ -84,10 +84,9 @@ export const organizationListQuerySchema = pageQuerySchema.extend({
 });
 export type OrganizationListQuery = z.input<typeof organizationListQuerySchema>;
 
-export const organizationListDataSchema = z.object({
-  organizations: z.array(organizationSummarySchema),
-  pagination: paginationSchema,
-});
+export const organizationListDataSchema = z.object({ organizations: z.array(organizationSummarySchema) });
+/** Spec §7: GET /api/v1/organization answers `data.organizations`; paging sits beside `data`. */
+export const organizationListResponseSchema = pagedResponseSchema(organizationListDataSchema);
 
 export const organizationDetailDataSchema = z.object({
   organization: organizationSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './constants.ts';
-import { filterText, pageQuerySchema, paginationSchema } from './pagination.ts';
+import { filterText, pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { emailSchema, nameSchema, passwordSchema, phoneSchema } from './validation.ts';
 
 export const userMessages = {
@@ -107,9 +107,4 @@ export const userListQuerySchema = pageQuerySchema.extend({
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 /** Spec §7: GET /api/v1/user answers the list in `data`; paging sits beside it. */
-export const userListResponseSchema = z.object({
-  status: z.literal(true),
-  message: z.string(),
-  data: z.array(userSchema),
-  pagination: paginationSchema,
-});
+export const userListResponseSchema = pagedResponseSchema(z.array(userSchema));

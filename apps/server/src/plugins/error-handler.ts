@@ -29,7 +29,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
 
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      // The route's pattern, never the URL: a URL may carry a token (/reset-password/{token}).
+      request.log.error(
+        { err: error, issues: error.cause.issues, method: request.method, route: request.routeOptions.url },
+        'response did not match its schema',
+      );
       return reply.status(500).send({ status: false, message: messages.internal } satisfies ApiError);
     }
 

@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RootLayout } from './layout/root-layout';
 import { PageLoader } from './layout/page-loader';
+import { PageError } from './layout/page-error';
 import { RouteError } from './layout/route-error';
 
 /** Later capabilities replace these with their own pages; until then they say so honestly. */
@@ -89,6 +90,8 @@ const appPages: RouteObject[] = [
   })),
 ];
 
+// Two levels of error boundaries: a page that fails shows PageError inside its layout (the header and
+// navigation stay usable); a layout that fails falls back to the app-level RouteError.
 const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -98,15 +101,15 @@ const router = createBrowserRouter([
     children: [
       {
         lazy: async () => ({ Component: (await import('./layout/public-layout')).PublicLayout }),
-        children: publicPages,
+        children: [{ errorElement: <PageError />, children: publicPages }],
       },
       {
         lazy: async () => ({ Component: (await import('./layout/auth-layout')).AuthLayout }),
-        children: authPages,
+        children: [{ errorElement: <PageError />, children: authPages }],
       },
       {
         lazy: async () => ({ Component: (await import('./layout/protected-layout')).ProtectedLayout }),
-        children: appPages,
+        children: [{ errorElement: <PageError />, children: appPages }],
       },
       { path: '*', lazy: async () => ({ Component: (await import('./layout/not-found-page')).NotFoundPage }) },
     ],

@@ -1,15 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiSuccessSchema } from '@finboard/shared/api';
-import {
-  organizationDetailDataSchema,
-  organizationListDataSchema,
-  organizationMessages,
-} from '@finboard/shared/organizations';
+import { organizationListResponseSchema, organizationMessages } from '@finboard/shared/organizations';
 import { MAX_PAGE_SIZE } from '@finboard/shared/pagination';
 import { apiRequest } from './api-client';
-
-const organizationListResponseSchema = apiSuccessSchema(organizationListDataSchema);
-const organizationResponseSchema = apiSuccessSchema(organizationDetailDataSchema);
+import { organizationQueryOptions, type OrganizationDetail } from './organization-detail';
 
 export interface OrganizationOption {
   value: string;
@@ -38,19 +31,16 @@ export const useOrganizationOptions = (name: string) =>
     placeholderData: keepPreviousData,
   });
 
-/** One organization's option, for a chosen organization outside the listed page. */
+const optionOf = ({ organization }: OrganizationDetail): OrganizationOption => ({
+  value: organization.id,
+  label: organization.name,
+});
+
+/** One organization's option, for a chosen organization outside the listed page: read from its details. */
 export const useOrganizationOption = (organizationId: string | undefined) =>
   useQuery({
-    queryKey: ['organizations', 'option', organizationId],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/v1/organization/${encodeURIComponent(organizationId!)}`, {
-        signal,
-        schema: organizationResponseSchema,
-        errorMessage: organizationMessages.fetchFailed,
-      }).then((response): OrganizationOption => ({
-        value: response.data.organization.id,
-        label: response.data.organization.name,
-      })),
+    ...organizationQueryOptions(organizationId ?? ''),
+    select: optionOf,
     enabled: Boolean(organizationId),
     staleTime: 60_000,
   });

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DataColumnType, DataFilter, DataRow } from '@finboard/shared/data-management';
 import type { Executor } from '../../db/client.ts';
+import { likeContaining, likeStartingWith } from '../../db/like.ts';
 import { quoteIdent, type CatalogColumn, type CatalogRelation } from '../../warehouse/identifiers.ts';
 
 /**
@@ -79,8 +80,6 @@ function normalizeRow(target: StudioRelation, row: Record<string, unknown>): Dat
   return out;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 function condition(filter: CheckedFilter): SQL {
   const { column, op } = filter;
   const ref = columnRef(column);
@@ -92,9 +91,9 @@ function condition(filter: CheckedFilter): SQL {
     case 'ne':
       return sql`${ref} is distinct from ${param(filter.value, column)}`;
     case 'contains':
-      return sql`${asText} ilike ${`%${escapeLike(String(filter.value))}%`}`;
+      return sql`${asText} ilike ${likeContaining(String(filter.value))}`;
     case 'startsWith':
-      return sql`${asText} ilike ${`${escapeLike(String(filter.value))}%`}`;
+      return sql`${asText} ilike ${likeStartingWith(String(filter.value))}`;
     case 'gt':
       return sql`${ref} > ${param(filter.value, column)}`;
     case 'gte':

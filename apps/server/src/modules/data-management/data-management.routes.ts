@@ -7,7 +7,7 @@ import {
   dataCreatedDataSchema,
   dataExportQuerySchema,
   dataHistoryDataSchema,
-  dataListDataSchema,
+  dataListResponseSchema,
   dataListQuerySchema,
   dataManagementMessages as m,
   dataRecordBodySchema,
@@ -87,19 +87,22 @@ export async function dataManagementRoutes(
         tags,
         summary: 'One page of a table or view: filtered, sorted (default row_id ascending)',
         description:
-          '`filters` is a JSON array of { column, op, value?, valueTo? }. `total` is exact when filtered; an ' +
-          'unfiltered big table answers the planner’s estimate and says so in `totalIsEstimate`.',
+          '`filters` is a JSON array of { column, op, value?, valueTo? }. `pagination.total` is exact when filtered; an ' +
+          'unfiltered big table answers the planner’s estimate and says so in `pagination.totalIsEstimate`.',
         params: tableParamsSchema,
         querystring: dataListQuerySchema,
-        response: { 200: apiSuccessSchema(dataListDataSchema) },
+        response: { 200: dataListResponseSchema },
       },
       serializerCompiler: serializeAsBuilt,
     },
-    async (request) => ({
-      status: true as const,
-      message: m.dataFetched,
-      data: await dataManagement.list(request.params.orgId, request.params.table, request.query),
-    }),
+    async (request) => {
+      const { pagination, ...data } = await dataManagement.list(
+        request.params.orgId,
+        request.params.table,
+        request.query,
+      );
+      return { status: true as const, message: m.dataFetched, data, pagination };
+    },
   );
 
   routes.get(

@@ -16,6 +16,7 @@ import {
   type HistoryAction,
 } from '@finboard/shared/data-management';
 import { displayTableName } from '@finboard/shared/warehouse';
+import { paginationOf, type Pagination } from '@finboard/shared/pagination';
 import type { Executor } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/errors.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
@@ -366,7 +367,11 @@ export function createDataManagementService(deps: {
       };
     },
 
-    async list(organizationId: string, table: string, query: DataListQueryParsed): Promise<DataListData> {
+    async list(
+      organizationId: string,
+      table: string,
+      query: DataListQueryParsed,
+    ): Promise<DataListData & { pagination: Pagination }> {
       const target = await resolve(organizationId, table);
       const filters = checkFilters(target, query.filters);
       const ordering = orderingOf(target, query.sortBy, query.sortOrder);
@@ -394,10 +399,7 @@ export function createDataManagementService(deps: {
             editable: column.editable,
           })),
           rows,
-          total,
-          totalIsEstimate,
-          page: query.page,
-          pageSize: query.pageSize,
+          pagination: paginationOf(query, total, totalIsEstimate),
         };
       });
     },

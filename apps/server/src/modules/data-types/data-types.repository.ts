@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { dataTypeListQuerySchema, DataTypeColumn } from '@finboard/shared/data-types';
 import type { Executor } from '../../db/client.ts';
+import { likeContaining } from '../../db/like.ts';
 import { dataTypes, organizations } from '../../db/schema.ts';
 
 export type DataTypeRow = typeof dataTypes.$inferSelect;
@@ -19,14 +20,11 @@ export interface StandardDataType {
   periodBased: boolean;
 }
 
-/** User input inside LIKE is matched literally: its own % and _ (and the escape) are escaped. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 export const dataTypesRepository = (db: Executor) => ({
   async list(organizationId: string, query: DataTypeListQuery): Promise<{ rows: DataTypeRow[]; total: number }> {
     const where = and(
       eq(dataTypes.organizationId, organizationId),
-      query.name ? sql`${dataTypes.name} ilike ${`%${escapeLike(query.name)}%`}` : undefined,
+      query.name ? sql`${dataTypes.name} ilike ${likeContaining(query.name)}` : undefined,
       query.targetTable ? eq(dataTypes.targetTable, query.targetTable) : undefined,
     );
     const direction = query.sortOrder === 'desc' ? desc : asc;

@@ -5,7 +5,7 @@ import { apiMessageSchema, apiSuccessSchema } from '@finboard/shared/api';
 import {
   dataTypeCreateRequestSchema,
   dataTypeIdParamsSchema,
-  dataTypeListDataSchema,
+  dataTypeListResponseSchema,
   dataTypeListQuerySchema,
   dataTypeMessages,
   dataTypeOrganizationParamsSchema,
@@ -43,14 +43,13 @@ export async function dataTypesRoutes(
         summary: "The organization's data types: filtered by name and target table, sorted, one page",
         params: dataTypeOrganizationParamsSchema,
         querystring: dataTypeListQuerySchema,
-        response: { 200: apiSuccessSchema(dataTypeListDataSchema) },
+        response: { 200: dataTypeListResponseSchema },
       },
     },
-    async (request) => ({
-      status: true as const,
-      message: dataTypeMessages.fetched,
-      data: await dataTypes.list(organizationIdOf(request), request.query),
-    }),
+    async (request) => {
+      const { dataTypes: page, pagination } = await dataTypes.list(organizationIdOf(request), request.query);
+      return { status: true as const, message: dataTypeMessages.fetched, data: { dataTypes: page }, pagination };
+    },
   );
 
   routes.post(

@@ -5,7 +5,7 @@ import {
   type DataTypeColumn,
   type DataTypeFields,
 } from '@finboard/shared/data-types';
-import type { Pagination } from '@finboard/shared/pagination';
+import { paginationOf, type Pagination } from '@finboard/shared/pagination';
 import type { WarehouseTable } from '@finboard/shared/warehouse';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -125,10 +125,7 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
       query: DataTypeListQuery,
     ): Promise<{ dataTypes: DataType[]; pagination: Pagination }> {
       const { rows, total } = await dataTypesRepository(db).list(organizationId, query);
-      return {
-        dataTypes: rows.map(toDataType),
-        pagination: { total, page: query.page, pageSize: query.pageSize },
-      };
+      return { dataTypes: rows.map(toDataType), pagination: paginationOf(query, total) };
     },
 
     async get(organizationId: string, id: string): Promise<DataType> {

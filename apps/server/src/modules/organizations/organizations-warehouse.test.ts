@@ -126,24 +126,48 @@ describe('creating an organization', () => {
 });
 
 describe('start-up', () => {
-  it('provisions the warehouse of organizations that have none, in the background, and once', async () => {
+  it('migrates the warehouses of organizations that have none in the background, after ready, and once', async () => {
     const older = await createOrganization(t.database);
     const warehouse = t.app.services.warehouse;
     expect(await warehouseSchemas()).not.toContain(warehouse.schemaOf(older.id));
 
     const app = await buildApp({ config: t.config, database: t.database, logger: false });
+    // Migration waits on a gate the test opens: ready() must not wait for it (it would never resolve).
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let markStarted!: () => void;
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    const migrateAll = app.services.warehouse.migrateAll;
+    const migrate = vi.spyOn(app.services.warehouse, 'migrateAll').mockImplementation(async (ids, signal) => {
+      markStarted();
+      await gate;
+      return migrateAll(ids, signal);
+    });
     await app.ready();
-    await app.warehousesReady();
-    await app.close();
+
+    await started;
+    expect(migrate).toHaveBeenCalledTimes(1);
+    let migrated = false;
+    const ready = app.warehousesReady().then(() => (migrated = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(migrated).toBe(false);
+    expect(await warehouseSchemas()).not.toContain(warehouse.schemaOf(older.id));
+
+    openGate();
+    await ready;
+    expect((await migrate.mock.results[0]!.value).migrated).toContain(older.id);
     expect(await warehouseSchemas()).toContain(warehouse.schemaOf(older.id));
+    await app.close();
     const versions = await recorded(older.id);
     expect(versions).toEqual(everyMigration);
 
     const again = await buildApp({ config: t.config, database: t.database, logger: false });
-    const migrateAll = vi.spyOn(again.services.warehouse, 'migrateAll');
+    const migrateAgain = vi.spyOn(again.services.warehouse, 'migrateAll');
     await again.ready();
+    await again.warehousesReady();
     await again.close();
-    expect(await migrateAll.mock.results[0]!.value).toEqual({ migrated: [], failed: [] });
+    expect(migrateAgain).toHaveBeenCalledTimes(1);
+    expect(await migrateAgain.mock.results[0]!.value).toEqual({ migrated: [], failed: [] });
     expect(await recorded(older.id)).toEqual(versions);
   });
 });

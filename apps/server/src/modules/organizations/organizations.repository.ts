@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne, or, sql, type SQL, type SQLWrapper } from 'driz
 import type { z } from 'zod';
 import type { organizationListQuerySchema } from '@finboard/shared/organizations';
 import type { Executor } from '../../db/client.ts';
+import { likeContaining } from '../../db/like.ts';
 import { organizations, users } from '../../db/schema.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -9,9 +10,7 @@ export type NewOrganizationRow = typeof organizations.$inferInsert;
 export type OrganizationWithCount = OrganizationRow & { userCount: number };
 export type OrganizationListQuery = z.output<typeof organizationListQuerySchema>;
 
-/** User input inside LIKE is matched literally: its own % and _ (and the escape) are escaped. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-const contains = (column: SQLWrapper, text: string) => sql`${column} ilike ${`%${escapeLike(text)}%`}`;
+const contains = (column: SQLWrapper, text: string) => sql`${column} ilike ${likeContaining(text)}`;
 
 /** Phones are stored as their ten digits: a typed "(555) 12" looks for "55512". */
 const phoneFragment = (text: string) => (/\d/.test(text) ? text.replace(/\D/g, '') : text);

@@ -515,10 +515,11 @@ describe('GET /api/v1/organization', () => {
     expect(names(await list({ search: `two.example`, name: tag }))).toEqual([second.name]);
     expect(names(await list({ search: `reports-${tag}` }))).toEqual([first.name]);
     const response = await list({ name: tag });
+    expect(Object.keys(response.json()).sort()).toEqual(['data', 'message', 'pagination', 'status']);
     expect(response.json()).toMatchObject({
       status: true,
       message: organizationMessages.fetched,
-      data: { pagination: { total: 2, page: 1, pageSize: 20 } },
+      pagination: { total: 2, totalIsEstimate: false, page: 1, pageSize: 20 },
     });
   });
 
@@ -552,7 +553,7 @@ describe('GET /api/v1/organization', () => {
 
     const secondPage = await list({ name: tag, sortBy: 'name', page: 2, pageSize: 2 });
     expect(names(secondPage)).toEqual([none.name]);
-    expect(secondPage.json().data.pagination).toEqual({ total: 3, page: 2, pageSize: 2 });
+    expect(secondPage.json().pagination).toEqual({ total: 3, totalIsEstimate: false, page: 2, pageSize: 2 });
   });
 
   it('filters by status', async () => {

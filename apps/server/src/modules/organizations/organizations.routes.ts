@@ -6,7 +6,7 @@ import {
   auditMessageRequestSchema,
   organizationDetailDataSchema,
   organizationIdParamsSchema,
-  organizationListDataSchema,
+  organizationListResponseSchema,
   organizationListQuerySchema,
   organizationMessages,
   organizationSchema,
@@ -37,14 +37,18 @@ export async function organizationsRoutes(
         tags: ['organizations'],
         summary: 'Organizations: filtered, sorted, one page',
         querystring: organizationListQuerySchema,
-        response: { 200: apiSuccessSchema(organizationListDataSchema) },
+        response: { 200: organizationListResponseSchema },
       },
     },
-    async (request) => ({
-      status: true as const,
-      message: organizationMessages.fetched,
-      data: await organizations.list(request.query),
-    }),
+    async (request) => {
+      const { organizations: page, pagination } = await organizations.list(request.query);
+      return {
+        status: true as const,
+        message: organizationMessages.fetched,
+        data: { organizations: page },
+        pagination,
+      };
+    },
   );
 
   routes.post(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dashboard } from '@finboard/shared/dashboards';
-import type { Pagination } from '@finboard/shared/pagination';
+import { paginationOf, type Pagination } from '@finboard/shared/pagination';
 import {
   logoProblem,
   organizationMessages,
@@ -145,10 +145,7 @@ export function createOrganizationsService(deps: {
       query: OrganizationListQuery,
     ): Promise<{ organizations: OrganizationSummary[]; pagination: Pagination }> {
       const { rows, total } = await repo.list(query);
-      return {
-        organizations: rows.map(toOrganizationSummary),
-        pagination: { total, page: query.page, pageSize: query.pageSize },
-      };
+      return { organizations: rows.map(toOrganizationSummary), pagination: paginationOf(query, total) };
     },
 
     /**

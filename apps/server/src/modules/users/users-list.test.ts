@@ -95,7 +95,7 @@ describe('GET /api/v1/user (admin)', () => {
     expect(userListResponseSchema.safeParse(body).success).toBe(true);
     expect(body.status).toBe(true);
     expect(body.message).toBe(userMessages.fetched);
-    expect(body.pagination).toEqual({ total: 5, page: 1, pageSize: 20 });
+    expect(body.pagination).toEqual({ total: 5, totalIsEstimate: false, page: 1, pageSize: 20 });
     expect(body.data.map((user: { fullName: string }) => user.fullName)).toEqual([
       'ada King',
       'Ada Lovelace',
@@ -123,7 +123,7 @@ describe('GET /api/v1/user (admin)', () => {
   it('without filters pages through every user, 20 at a time', async () => {
     const body = (await list()).json();
 
-    expect(body.pagination).toEqual({ total: await allUserCount(), page: 1, pageSize: 20 });
+    expect(body.pagination).toEqual({ total: await allUserCount(), totalIsEstimate: false, page: 1, pageSize: 20 });
     expect(body.data.length).toBe(Math.min(20, body.pagination.total));
   });
 
@@ -231,9 +231,9 @@ describe('GET /api/v1/user (admin)', () => {
     const past = (await list({ organization_id: zephyr.id, pageSize: 2, page: 4 })).json();
 
     expect(emailsOf(second)).toEqual(['alan', 'q1'].map(email));
-    expect(second.pagination).toEqual({ total: 5, page: 2, pageSize: 2 });
+    expect(second.pagination).toEqual({ total: 5, totalIsEstimate: false, page: 2, pageSize: 2 });
     expect(past.data).toEqual([]);
-    expect(past.pagination).toEqual({ total: 5, page: 4, pageSize: 2 });
+    expect(past.pagination).toEqual({ total: 5, totalIsEstimate: false, page: 4, pageSize: 2 });
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } 
 import type { z } from 'zod';
 import type { userListQuerySchema } from '@finboard/shared/users';
 import type { Executor } from '../../db/client.ts';
+import { likeContaining } from '../../db/like.ts';
 import { dashboards, organizations, userDashboards, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -26,13 +27,10 @@ const profileColumns = {
 
 const fullName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 
-/** A LIKE pattern matching `text` anywhere, with the user's own % and _ taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 function listConditions(filter: UserListFilter): SQL | undefined {
   return and(
-    filter.name ? ilike(fullName, containing(filter.name)) : undefined,
-    filter.email ? ilike(users.email, containing(filter.email)) : undefined,
+    filter.name ? ilike(fullName, likeContaining(filter.name)) : undefined,
+    filter.email ? ilike(users.email, likeContaining(filter.email)) : undefined,
     filter.organization_id ? eq(users.organizationId, filter.organization_id) : undefined,
     filter.role ? eq(users.role, filter.role) : undefined,
     filter.status === 'all' ? undefined : eq(users.isActive, filter.status === 'active'),

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Pagination } from '@finboard/shared/pagination';
+import { paginationOf, type Pagination } from '@finboard/shared/pagination';
 import { organizationMessages } from '@finboard/shared/organizations';
 import {
   userMessages,
@@ -123,7 +123,7 @@ export function createUsersService(deps: {
     /** The Users table: one page of users matching the filters, and how many match. */
     async list(filter: UserListFilter): Promise<{ users: User[]; pagination: Pagination }> {
       const { rows, total } = await repo.list(filter);
-      return { users: rows.map(toUser), pagination: { total, page: filter.page, pageSize: filter.pageSize } };
+      return { users: rows.map(toUser), pagination: paginationOf(filter, total) };
     },
 
     /**

@@ -29,7 +29,7 @@ import { dashboardMessages } from '@finboard/shared/dashboards';
 import { messages } from '@finboard/shared/messages';
 import type { User } from '@finboard/shared/users';
 import { useLogout } from '../../features/auth/api/logout';
-import { useOrganization } from '../../features/organizations/api/get-organization';
+import { useOrganization } from '../../lib/organization-detail';
 import { useReorderDashboards } from '../../features/organizations/api/reorder-dashboards';
 import { moveById } from '../../features/organizations/dashboard-order';
 import { imageUrl } from '../../lib/image-url';

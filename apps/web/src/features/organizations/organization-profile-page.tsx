@@ -5,7 +5,7 @@ import { ArrowLeftOutlined, EditOutlined, PlusOutlined, UserAddOutlined } from '
 import type { Dashboard } from '@finboard/shared/dashboards';
 import { ButtonLink } from '../../components/button-link';
 import { ApiError } from '../../lib/api-client';
-import { useOrganization } from './api/get-organization';
+import { useOrganization } from '../../lib/organization-detail';
 import { useUpdateOrganizationStatus } from './api/update-organization-status';
 import { AuditMessageEditor } from './components/audit-message-editor';
 import { DashboardFormModal } from './components/dashboard-form-modal';

@@ -5,8 +5,8 @@ import { ArrowLeftOutlined, EditOutlined, KeyOutlined, StopOutlined, CheckCircle
 import { messages } from '@finboard/shared/messages';
 import type { User } from '@finboard/shared/users';
 import { useCurrentUser } from '../../lib/current-user';
+import { useOrganization } from '../../lib/organization-detail';
 import { useUser } from './api/get-user';
-import { useOrganizationDetail } from './api/get-organization-detail';
 import { useResetUserPassword } from './api/reset-user-password';
 import { useUpdateUserStatus } from './api/update-user-status';
 import { EditUserModal } from './components/edit-user-modal';
@@ -40,12 +40,14 @@ function UserProfile({ user }: { user: User }) {
   const { message, modal } = App.useApp();
   const { data: me } = useCurrentUser();
   const [editing, setEditing] = useState(false);
-  const organization = useOrganizationDetail(user.organization_id);
+  const organization = useOrganization(user.organization_id);
   const setStatus = useUpdateUserStatus();
   const resetPassword = useResetUserPassword();
   const isSelf = me?.id === user.id;
 
-  const granted = (organization.data?.dashboards ?? []).filter((dashboard) => user.dashboards.includes(dashboard.id));
+  const granted = (organization.data?.organization.dashboards ?? []).filter((dashboard) =>
+    user.dashboards.includes(dashboard.id),
+  );
 
   const confirmStatus = () =>
     modal.confirm({
@@ -166,7 +168,7 @@ function UserProfile({ user }: { user: User }) {
         user={user}
         open={editing}
         onClose={() => setEditing(false)}
-        dashboards={user.organization_id ? organization.data?.dashboards : []}
+        dashboards={user.organization_id ? organization.data?.organization.dashboards : []}
         dashboardsError={organization.error}
       />
     </>

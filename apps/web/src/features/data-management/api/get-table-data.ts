@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiSuccessSchema } from '@finboard/shared/api';
 import {
-  dataListDataSchema,
+  dataListResponseSchema,
   dataManagementMessages,
   encodeFilters,
   type DataFilter,
 } from '@finboard/shared/data-management';
 import { apiRequest } from '../../../lib/api-client';
 import { dataManagementQueryKey } from './get-tables';
-
-const tableDataResponseSchema = apiSuccessSchema(dataListDataSchema);
 
 export interface TablePageQuery {
   page: number;
@@ -30,9 +27,9 @@ export const getTableData = (organizationId: string, table: string, query: Table
       filters: encodeFilters(query.filters ?? []),
     },
     signal,
-    schema: tableDataResponseSchema,
+    schema: dataListResponseSchema,
     errorMessage: dataManagementMessages.dataFailed,
-  }).then((response) => response.data);
+  }).then(({ data, pagination }) => ({ ...data, pagination }));
 
 /** The columns of a table (from a one-row page): the grid needs them before it asks for rows. */
 export const tableColumnsQueryOptions = (organizationId: string, table: string) =>

@@ -152,10 +152,16 @@ export const DataGrid = forwardRef<DataGridHandle, DataGridProps>(function DataG
           (data) => {
             params.successCallback(
               data.rows,
-              lastRowOf(params.startRow, data.rows.length, GRID_PAGE_SIZE, data.total, data.totalIsEstimate),
+              lastRowOf(
+                params.startRow,
+                data.rows.length,
+                GRID_PAGE_SIZE,
+                data.pagination.total,
+                data.pagination.totalIsEstimate,
+              ),
             );
             if (params.startRow === 0) {
-              callbacks.current.onLoaded({ total: data.total, totalIsEstimate: data.totalIsEstimate });
+              callbacks.current.onLoaded(data.pagination);
             }
           },
           (error: Error) => {

@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiSuccessSchema } from '@finboard/shared/api';
-import { dataTypeListDataSchema, dataTypeMessages, type dataTypeListQuerySchema } from '@finboard/shared/data-types';
+import {
+  dataTypeListResponseSchema,
+  dataTypeMessages,
+  type dataTypeListQuerySchema,
+} from '@finboard/shared/data-types';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The list query with its defaults applied. */
 export type DataTypeListQuery = z.output<typeof dataTypeListQuerySchema>;
-
-const dataTypeListResponseSchema = apiSuccessSchema(dataTypeListDataSchema);
 
 /** Every data types query sits under this key, so a change refreshes them all. */
 export const dataTypesQueryKey = ['data-types'] as const;
@@ -22,7 +23,7 @@ export const getDataTypes = (organizationId: string, query: DataTypeListQuery, s
     signal,
     schema: dataTypeListResponseSchema,
     errorMessage: dataTypeMessages.fetchFailed,
-  }).then((response) => response.data);
+  }).then(({ data, pagination }) => ({ ...data, pagination }));
 
 export const dataTypesQueryOptions = (organizationId: string, query: DataTypeListQuery) =>
   queryOptions({

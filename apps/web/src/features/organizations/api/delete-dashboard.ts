@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMessageSchema } from '@finboard/shared/api';
 import { apiRequest } from '../../../lib/api-client';
-import { organizationQueryKey } from './get-organization';
+import { organizationQueryKey } from '../../../lib/organization-detail';
 
 export const deleteDashboard = (input: { organizationId: string; dashboardId: string }) =>
   apiRequest(

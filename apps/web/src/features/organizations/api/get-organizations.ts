@@ -1,14 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiSuccessSchema } from '@finboard/shared/api';
 import type { organizationListQuerySchema } from '@finboard/shared/organizations';
-import { organizationListDataSchema, organizationMessages } from '@finboard/shared/organizations';
+import { organizationListResponseSchema, organizationMessages } from '@finboard/shared/organizations';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The list query with its defaults applied (page, page size, sort, status). */
 type OrganizationListQuery = z.output<typeof organizationListQuerySchema>;
-
-const organizationListResponseSchema = apiSuccessSchema(organizationListDataSchema);
 
 /** Every organizations query (lists and details) sits under this key, so one invalidation refreshes them all. */
 export const organizationsQueryKey = ['organizations'] as const;
@@ -21,7 +18,7 @@ export const getOrganizations = (query: OrganizationListQuery, signal?: AbortSig
     signal,
     schema: organizationListResponseSchema,
     errorMessage: organizationMessages.fetchFailed,
-  }).then((response) => response.data);
+  }).then(({ data, pagination }) => ({ ...data, pagination }));
 
 export const organizationListQueryOptions = (query: OrganizationListQuery) =>
   queryOptions({

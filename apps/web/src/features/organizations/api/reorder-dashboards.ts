@@ -4,11 +4,9 @@ import { apiSuccessSchema } from '@finboard/shared/api';
 import { dashboardMessages, dashboardSchema } from '@finboard/shared/dashboards';
 import { apiRequest } from '../../../lib/api-client';
 import { orderDashboards } from '../dashboard-order';
-import { organizationQueryKey, type getOrganization } from './get-organization';
+import { organizationQueryKey, type OrganizationDetail } from '../../../lib/organization-detail';
 
 const reorderDashboardsResponseSchema = apiSuccessSchema(z.object({ dashboards: z.array(dashboardSchema) }));
-
-type OrganizationDetail = Awaited<ReturnType<typeof getOrganization>>;
 
 export const reorderDashboards = ({
   organizationId,

@@ -3,7 +3,7 @@ import { apiMessageSchema } from '@finboard/shared/api';
 import type { auditMessageRequestSchema } from '@finboard/shared/organizations';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { organizationQueryKey } from './get-organization';
+import { organizationQueryKey } from '../../../lib/organization-detail';
 
 type AuditMessageRequest = z.input<typeof auditMessageRequestSchema>;
 

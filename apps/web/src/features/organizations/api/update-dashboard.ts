@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiSuccessSchema } from '@finboard/shared/api';
 import { dashboardSchema, type DashboardInput } from '@finboard/shared/dashboards';
 import { apiRequest } from '../../../lib/api-client';
-import { organizationQueryKey } from './get-organization';
+import { organizationQueryKey } from '../../../lib/organization-detail';
 
 const updateDashboardResponseSchema = apiSuccessSchema(z.object({ dashboard: dashboardSchema }));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './validation.ts';
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export const MAX_PAGE_SIZE = 100;
@@ -18,8 +19,7 @@ export const paginationSchema = z.object({
 export type Pagination = z.infer<typeof paginationSchema>;
 
 /** An optional free-text filter: trimmed, empty means "no filter", bounded so it cannot be abused. */
-export const filterText = z
-  .string()
+export const filterText = text()
   .trim()
   .max(200)
   .optional()

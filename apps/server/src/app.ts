@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import path from 'node:path';
 import { authPlugin } from './plugins/auth.ts';
 import { tenantGuardPlugin } from './plugins/tenant-guard.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -69,6 +69,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // What the router and Node's HTTP parser refuse answers the envelope too, never echoing the URL.
+    frameworkErrors,
+    clientErrorHandler,
     // Ajv is not used: zod validates and serializes.
     ajv: { customOptions: { strict: false } },
   });

@@ -2,11 +2,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import multipart from '@fastify/multipart';
 import path from 'node:path';
 import { authPlugin } from './plugins/auth.ts';
 import { tenantGuardPlugin } from './plugins/tenant-guard.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
+import { multipartPlugin } from './plugins/multipart.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openApiPlugin);
   await app.register(authPlugin, { auth });
   await app.register(tenantGuardPlugin);
-  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 50, parts: 60 } });
+  await app.register(multipartPlugin);
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, signupEnabled: config.ALLOW_SIGNUP });

@@ -56,7 +56,7 @@ export const messages = {
   malformedForm: 'The form data could not be read. Please try again.',
   requestTooLarge: 'The request is too large',
   urlTooLong: 'The request address is too long',
-  headersTooLarge: 'The request headers are too large',
+  headersTooLarge: 'The request address or headers are too large',
   invalidUrl: 'The request address is not valid',
   unsupportedMediaType: 'This type of content is not accepted here',
   requestTimeout: 'The request took too long to arrive',

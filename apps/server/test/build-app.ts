@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config/env.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
@@ -14,6 +14,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
+  /** Every route the app registered, with its options and schemas, in registration order. */
+  routes: RouteOptions[];
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function buildTestApp(
     ...overrides,
   };
   const database = await openTestDatabase();
+  const routes: RouteOptions[] = [];
   let app: FastifyInstance | undefined;
   const close = async () => {
     try {
@@ -48,13 +51,13 @@ export async function buildTestApp(
     }
   };
   try {
-    app = await buildApp({ config, database, webDistDir: options.webDistDir });
+    app = await buildApp({ config, database, webDistDir: options.webDistDir, onRoute: (route) => routes.push(route) });
     await app.services.users.ensureBootstrapAdmin(
       { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
       app.log,
     );
     await app.ready();
-    return { app, database, config, close };
+    return { app, database, config, routes, close };
   } catch (error) {
     await close();
     throw error;

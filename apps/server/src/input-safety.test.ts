@@ -35,7 +35,7 @@ import { pngBytes } from '../test/images.ts';
 
 const SEED = Number(process.env.FAST_CHECK_SEED ?? 20_261_122);
 /** Random cases per route, on top of the fixed hostile values sent to every field. */
-const RANDOM_RUNS = 15;
+const RANDOM_RUNS = 10;
 
 // The routes are read from the app while the file is collected, so each gets a test of its own.
 const t = await buildTestApp();
@@ -522,14 +522,14 @@ const splice =
     return text.slice(0, index) + inserted + text.slice(index);
   };
 
-/** Sent to every field of every route (the callers take turns); random cases add the rest. */
+/**
+ * Sent to every field of every route (the callers take turns); random cases add the rest. A field the
+ * example leaves out gets the spliced characters alone.
+ */
 const FIXED_HOSTILE: Hostile[] = [
   splice('\u0000'),
   splice('\uD800'),
-  splice('\u001B'),
-  'a\u0000b',
-  'x\uD800y',
-  '\u0001\u001B[31m\u007F\u0085',
+  splice('\u001B\u007F\u0085'),
   'x'.repeat(10_240),
   '0000-01-01',
   '10000-01-01',
@@ -718,7 +718,8 @@ describe('every route that takes input', () => {
       for (const field of fields)
         for (const value of FIXED_HOSTILE)
           for (const asMultipart of encodings)
-            if (!asMultipart || field.part === 'body')
+            // A form's text reaches the same schema as JSON: only characters can differ on the way.
+            if (!asMultipart || (field.part === 'body' && typeof value === 'function'))
               await attack(field, value, callers[turn++ % callers.length]!, asMultipart);
 
       if (fields.length > 0)

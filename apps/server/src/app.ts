@@ -1,14 +1,14 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import multipart from '@fastify/multipart';
 import path from 'node:path';
 import { authPlugin } from './plugins/auth.ts';
 import { tenantGuardPlugin } from './plugins/tenant-guard.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { withRedactedRequestUrls } from './plugins/log-redaction.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { multipartPlugin } from './plugins/multipart.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -52,6 +52,8 @@ export interface AppDeps {
   webDistDir?: string;
   /** The warehouse model's migrations (default WAREHOUSE_MIGRATIONS); tests add their own. */
   warehouseMigrations?: readonly WarehouseMigration[];
+  /** Told of every route as it is registered: tests that must cover every route read them from here. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -78,11 +80,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: withRedactedRequestUrls(deps.logger ?? { level: config.LOG_LEVEL }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // What the router and Node's HTTP parser refuse answers the envelope too, never echoing the URL.
+    frameworkErrors,
+    clientErrorHandler,
     // Ajv is not used: zod validates and serializes.
     ajv: { customOptions: { strict: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   const secret = resolveSecret(config.APP_SECRET_KEY, config.DATA_DIR);
   const db = database.db;
@@ -135,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openApiPlugin);
   await app.register(authPlugin, { auth });
   await app.register(tenantGuardPlugin);
-  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 50, parts: 60 } });
+  await app.register(multipartPlugin);
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, signupEnabled: config.ALLOW_SIGNUP });

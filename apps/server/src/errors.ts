@@ -22,6 +22,9 @@ export const forbidden = (code: string, message: string) => new AppError(403, co
 export const notFound = (message: string) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (code: string, message: string, path?: string) =>
   new AppError(409, code, message, path ? [{ msg: message, path }] : undefined);
+/** A failure of ours (500) with the operation's message; the original error stays attached as `cause`. */
+export const internalError = (code: string, message: string, cause: unknown) =>
+  Object.assign(new AppError(500, code, message), { cause });
 export const tooManyRequests = (message: string, retryAfter?: number) =>
   new AppError(429, 'RATE_LIMITED', message, undefined, retryAfter);
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { passwordMessages, emailSchema, passwordSchema } from './validation.ts';
+import { passwordMessages, emailSchema, passwordSchema, text } from './validation.ts';
 import { userSchema } from './users.ts';
 
 /** Login accepts any non-empty password: the password rules apply when one is set, not when it is tried. */
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: passwordMessages.required }).min(1, passwordMessages.required).max(1024),
+  password: text({ error: passwordMessages.required }).min(1, passwordMessages.required).max(1024),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -21,13 +21,13 @@ export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
 
 export const resetPasswordRequestSchema = z.object({
-  token: z.string().min(1).max(200),
+  token: text().min(1).max(200),
   password: passwordSchema,
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string({ error: passwordMessages.required }).min(1, passwordMessages.required).max(1024),
+  currentPassword: text({ error: passwordMessages.required }).min(1, passwordMessages.required).max(1024),
   newPassword: passwordSchema,
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;

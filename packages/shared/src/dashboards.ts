@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './validation.ts';
 
 export const DASHBOARD_TYPES = ['report', 'paginatedReport'] as const;
 export type DashboardType = (typeof DASHBOARD_TYPES)[number];
@@ -26,7 +27,7 @@ export const dashboardMessages = {
   unnamed: 'Unnamed Dashboard',
 } as const;
 
-const requiredText = (message: string, max = 500) => z.string({ error: message }).trim().min(1, message).max(max);
+const requiredText = (message: string, max = 500) => text({ error: message }).trim().min(1, message).max(max);
 
 /** One dashboard as the Add Dashboard form and the API take it (spec §3 dashboard entry). */
 export const dashboardInputSchema = z.object({

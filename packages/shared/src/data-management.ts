@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedResponseSchema, SORT_ORDERS } from './pagination.ts';
+import { storableValue, text } from './validation.ts';
 
 /**
  * Data Management Studio (issue 4): browse, filter, edit and export the rows of an organization's
@@ -89,10 +90,10 @@ export type FilterOp = (typeof FILTER_OPS)[number];
 export const MAX_FILTERS = 20;
 export const MAX_DATA_PAGE_SIZE = 1000;
 
-const filterValueSchema = z.union([z.string().max(1000), z.number(), z.boolean()]);
+const filterValueSchema = storableValue(z.union([z.string().max(1000), z.number(), z.boolean()]));
 
 export const dataFilterSchema = z.object({
-  column: z.string().min(1).max(200),
+  column: text().min(1).max(200),
   op: z.enum(FILTER_OPS),
   value: filterValueSchema.nullish(),
   valueTo: filterValueSchema.nullish(),
@@ -102,8 +103,7 @@ export type DataFilter = z.infer<typeof dataFilterSchema>;
 export const dataFiltersSchema = z.array(dataFilterSchema).max(MAX_FILTERS, dataManagementMessages.tooManyFilters);
 
 /** `filters` travels as a JSON array in the query string; absent or empty means no filter. */
-export const filtersParamSchema = z
-  .string()
+export const filtersParamSchema = text()
   .max(20_000)
   .optional()
   .transform((text, ctx): unknown => {
@@ -123,7 +123,7 @@ export const encodeFilters = (filters: readonly DataFilter[]): string | undefine
 
 const sortParams = {
   /** Default: row_id (the primary key), ascending. */
-  sortBy: z.string().min(1).max(200).optional(),
+  sortBy: text().min(1).max(200).optional(),
   sortOrder: z.enum(SORT_ORDERS).default('asc'),
   filters: filtersParamSchema,
 };
@@ -152,7 +152,7 @@ export const dataTablesDataSchema = z.object({
 export type DataTablesData = z.infer<typeof dataTablesDataSchema>;
 
 /** A record's body on create (all columns it sets) and update (only those it changes). */
-export const dataRecordBodySchema = z.record(z.string().max(200), z.unknown());
+export const dataRecordBodySchema = z.record(text().max(200), storableValue(z.unknown()));
 export type DataRecordBody = z.infer<typeof dataRecordBodySchema>;
 
 export const dataCreatedDataSchema = z.object({ createddata: dataRowSchema });
@@ -183,14 +183,14 @@ export const GROUP_VALUE_COLUMNS = [
 ] as const;
 
 export const checkValueRequestSchema = z.object({
-  columnName: z.string().min(1).max(200),
-  value: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(1000)),
+  columnName: text().min(1).max(200),
+  value: z.union([z.string(), z.number()]).transform(String).pipe(text().max(1000)),
 });
 export type CheckValueRequest = z.input<typeof checkValueRequestSchema>;
 export const checkValueDataSchema = z.object({ valid: z.boolean(), message: z.string().optional() });
 export type CheckValueData = z.infer<typeof checkValueDataSchema>;
 
 export const orgIdParamsSchema = z.object({ orgId: z.uuid() });
-export const tableParamsSchema = orgIdParamsSchema.extend({ table: z.string().min(1).max(200) });
+export const tableParamsSchema = orgIdParamsSchema.extend({ table: text().min(1).max(200) });
 /** Row ids are positive bigint identities; the server answers 404 'Record not found' for anything else. */
-export const rowParamsSchema = tableParamsSchema.extend({ rowId: z.string().min(1).max(40) });
+export const rowParamsSchema = tableParamsSchema.extend({ rowId: text().min(1).max(40) });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { filterText, pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { WAREHOUSE_TABLES } from './warehouse.ts';
 import { messages } from './messages.ts';
+import { multilineText, text } from './validation.ts';
 
 /**
  * Data Type Master (issue 4): the catalog of data types uploads are tagged with. Each organization has
@@ -72,16 +73,14 @@ const DATE_FORMAT_PATTERN = /^(?=.*YYYY)(?=.*MM)(?=.*DD)(?:YYYY|MM|DD|[-/. ])+$/
 
 export const dataTypeColumnSchema = z
   .object({
-    name: z
-      .string({ error: dataTypeMessages.columnNameRequired })
+    name: text({ error: dataTypeMessages.columnNameRequired })
       .trim()
       .min(1, dataTypeMessages.columnNameRequired)
       .max(COLUMN_NAME_MAX_LENGTH, dataTypeMessages.columnNameTooLong)
       .regex(/^[A-Za-z0-9_ ]+$/, dataTypeMessages.columnNameCharacters),
     type: z.enum(COLUMN_TYPES, { error: dataTypeMessages.columnTypeRequired }),
     required: z.boolean({ error: dataTypeMessages.columnRequiredFlag }),
-    format: z
-      .string()
+    format: text()
       .trim()
       .max(50, dataTypeMessages.formatTooLong)
       .nullish()
@@ -108,8 +107,7 @@ export const dataTypeColumnsSchema = z
     });
   });
 
-export const dataTypeNameSchema = z
-  .string({ error: dataTypeMessages.nameRequired })
+export const dataTypeNameSchema = text({ error: dataTypeMessages.nameRequired })
   .trim()
   .min(1, dataTypeMessages.nameRequired)
   .max(DATA_TYPE_NAME_MAX_LENGTH, dataTypeMessages.nameTooLong)
@@ -118,8 +116,7 @@ export const dataTypeNameSchema = z
 /** Add Data Type and Edit Data Type: the fields of one data type. */
 export const dataTypeInputSchema = z.object({
   name: dataTypeNameSchema,
-  description: z
-    .string()
+  description: multilineText()
     .trim()
     .max(500, dataTypeMessages.descriptionTooLong)
     .nullish()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './validation.ts';
 
 export const imageMessages = {
   invalidUrl: 'Invalid image URL',
@@ -17,7 +18,7 @@ export const STORED_LOGO_KEY = new RegExp(`^logos/${UUID}/${UUID}\\.png$`);
 
 /** GET /api/v1/image (spec §7: url, width and quality, quality 75 by default). */
 export const imageQuerySchema = z.object({
-  url: z.string({ error: imageMessages.invalidUrl }).regex(STORED_LOGO_KEY, imageMessages.invalidUrl),
+  url: text({ error: imageMessages.invalidUrl }).regex(STORED_LOGO_KEY, imageMessages.invalidUrl),
   w: z.coerce
     .number({ error: imageMessages.invalidWidth })
     .int(imageMessages.invalidWidth)

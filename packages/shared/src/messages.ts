@@ -47,6 +47,19 @@ export const messages = {
   routeNotFound: 'Route not found',
   internal: 'An error occurred',
   outboxFetched: 'Outbox fetched successfully',
+
+  // Ours: input the platform cannot take (issue 8); none of these repeats what was sent.
+  unsupportedCharacters: 'Text may not contain control characters or invalid symbols',
+  invalidDate: 'Please enter a valid date (YYYY-MM-DD)',
+  invalidValue: 'One of the values is not valid',
+  malformedRequest: 'The request could not be read',
+  malformedForm: 'The form data could not be read. Please try again.',
+  requestTooLarge: 'The request is too large',
+  urlTooLong: 'The request address is too long',
+  headersTooLarge: 'The request address or headers are too large',
+  invalidUrl: 'The request address is not valid',
+  unsupportedMediaType: 'This type of content is not accepted here',
+  requestTimeout: 'The request took too long to arrive',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOGO_MAX_BYTES } from './constants.ts';
 import { dashboardSchema } from './dashboards.ts';
 import { filterText, pagedResponseSchema, pageQuerySchema } from './pagination.ts';
-import { emailSchema, nameSchema, phoneSchema } from './validation.ts';
+import { emailSchema, multilineText, nameSchema, phoneSchema, text } from './validation.ts';
 
 export const organizationMessages = {
   fetchFailed: 'Failed to fetch organizations',
@@ -22,9 +22,9 @@ export const organizationMessages = {
   logoTooLarge: 'Image must be smaller than 5MB!',
 } as const;
 
+/** Address and description may hold several lines. */
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
+  multilineText()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
@@ -38,8 +38,7 @@ export const organizationFormSchema = z.object({
   organizationAddress: optionalText('Address', 500),
   organizationDescription: optionalText('Description', 2000),
   // Optional, but when given it must be an e-mail; a union would report only "Invalid input".
-  powerbiEmail: z
-    .string()
+  powerbiEmail: text()
     .optional()
     .transform((value) => (value?.trim() ? value : undefined))
     .pipe(emailSchema.optional()),
@@ -96,8 +95,7 @@ export const organizationDetailDataSchema = z.object({
 });
 
 export const auditMessageRequestSchema = z.object({
-  auditDataMessage: z
-    .string()
+  auditDataMessage: multilineText()
     .trim()
     .max(1000, 'Audit data message must be at most 1000 characters')
     .nullable()

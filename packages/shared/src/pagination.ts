@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiSuccessSchema } from './api.ts';
+import { text } from './validation.ts';
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export const MAX_PAGE_SIZE = 100;
@@ -36,8 +37,7 @@ export const paginationOf = (
 ): Pagination => ({ total, totalIsEstimate, page: query.page, pageSize: query.pageSize });
 
 /** An optional free-text filter: trimmed, empty means "no filter", bounded so it cannot be abused. */
-export const filterText = z
-  .string()
+export const filterText = text()
   .trim()
   .max(200)
   .optional()

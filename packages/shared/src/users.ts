@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './constants.ts';
 import { filterText, pagedResponseSchema, pageQuerySchema } from './pagination.ts';
-import { emailSchema, nameSchema, passwordSchema, phoneSchema } from './validation.ts';
+import { emailSchema, nameSchema, passwordSchema, phoneSchema, text } from './validation.ts';
 
 export const userMessages = {
   created: 'User created successfully',
@@ -79,7 +79,7 @@ export type AdminCreateUserRequest = z.input<typeof adminCreateUserRequestSchema
 
 /** Edit User (admin): spec §7 fields pipeline, email, fullname, dashboards. */
 export const userUpdateRequestSchema = z.object({
-  pipeline: z.string().trim().max(200, 'Pipeline must be at most 200 characters').nullish(),
+  pipeline: text().trim().max(200, 'Pipeline must be at most 200 characters').nullish(),
   email: emailSchema.optional(),
   fullname: nameSchema('Full name').optional(),
   dashboards: z.array(z.uuid()).max(200).optional(),

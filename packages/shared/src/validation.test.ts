@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { messages } from './messages.ts';
 import {
+  calendarDateSchema,
   emailMessages,
   emailSchema,
   lowercaseNameSchema,
@@ -10,6 +12,11 @@ import {
   passwordSchema,
   phoneMessages,
   phoneSchema,
+  isCalendarDate,
+  isTimestamp,
+  multilineText,
+  storableValue,
+  text,
 } from './validation.ts';
 
 /** The message a form shows for `value`: the first issue, or undefined when it is accepted. */
@@ -120,5 +127,110 @@ describe('phone rule', () => {
     ['+1 (555) 123-4567', 'Phone number should have 10 digits'],
   ])('refuses %j with "%s"', (phone, message) => {
     expect(firstMessage(phoneSchema, phone)).toBe(message);
+  });
+});
+
+describe('text rule (every request string)', () => {
+  const line = text().trim().max(20);
+  const lines = multilineText().trim().max(20);
+
+  it.each(['Acme', 'Zoë Łukasz 李', 'emoji 😀 pair', '  padded  ', 'a\u200Db'])(
+    'accepts %j on one line and on several',
+    (value) => {
+      expect(line.safeParse(value).success).toBe(true);
+      expect(lines.safeParse(value).success).toBe(true);
+    },
+  );
+
+  it.each([
+    ['NUL', 'a\u0000b'],
+    ['a lone high surrogate', 'a\uD800b'],
+    ['a lone low surrogate', 'a\uDC00b'],
+    ['a surrogate pair split the wrong way round', '\uDE00\uD83D'],
+    ['a bell', 'a\u0007b'],
+    ['an escape', '\u001B[31m'],
+    ['DEL', 'a\u007Fb'],
+    ['a C1 control', 'a\u0085b'],
+  ])('refuses %s anywhere, with the catalogue message', (_, value) => {
+    expect(firstMessage(line, value)).toBe(messages.unsupportedCharacters);
+    expect(firstMessage(lines, value)).toBe(messages.unsupportedCharacters);
+  });
+
+  it.each([
+    ['a tab', 'a\tb'],
+    ['a line feed', 'a\nb'],
+    ['a carriage return', 'a\r\nb'],
+  ])('keeps %s in multi-line text only', (_, value) => {
+    expect(lines.safeParse(value).success).toBe(true);
+    expect(firstMessage(line, value)).toBe(messages.unsupportedCharacters);
+  });
+
+  it('reports the characters before any other rule of the field', () => {
+    expect(firstMessage(emailSchema, 'jane\u0000@example.com')).toBe(messages.unsupportedCharacters);
+    expect(firstMessage(nameSchema('Name'), '\u0000')).toBe(messages.unsupportedCharacters);
+    expect(firstMessage(text().min(5, 'too short'), '\u0000')).toBe(messages.unsupportedCharacters);
+  });
+
+  it('checks the text among values of other types and lets the others through', () => {
+    const value = storableValue(z.unknown());
+    expect(value.safeParse(12).success).toBe(true);
+    expect(value.safeParse(null).success).toBe(true);
+    expect(value.safeParse('two\nlines').success).toBe(true);
+    expect(firstMessage(value, 'a\u0000')).toBe(messages.unsupportedCharacters);
+    expect(firstMessage(value, '\uD800')).toBe(messages.unsupportedCharacters);
+  });
+});
+
+describe('date rule', () => {
+  it.each(['0001-01-01', '2024-02-29', '2000-02-29', '2023-12-31', '9999-12-31'])('accepts %j', (value) => {
+    expect(isCalendarDate(value)).toBe(true);
+    expect(calendarDateSchema.parse(value)).toBe(value);
+  });
+
+  it.each([
+    '0000-01-01',
+    '10000-01-01',
+    '+010000-01-01',
+    '-000001-01-01',
+    '2023-02-29',
+    '1900-02-29',
+    '2024-04-31',
+    '2024-13-01',
+    '2024-00-10',
+    '2024-01-00',
+    '2024-1-5',
+    '15/02/2024',
+    '2024-01-01T00:00:00Z',
+    ' 2024-01-01',
+    '',
+  ])('refuses %j', (value) => {
+    expect(isCalendarDate(value)).toBe(false);
+    expect(firstMessage(calendarDateSchema, value)).toBe(messages.invalidDate);
+  });
+
+  it.each([
+    '2024-01-01',
+    '2024-01-01T10:20',
+    '2024-01-01 10:20:30',
+    '2024-01-01T10:20:30.123456Z',
+    '2024-01-01T23:59:59+05:30',
+    '9999-12-31T00:00:00-0800',
+  ])('accepts the timestamp %j', (value) => {
+    expect(isTimestamp(value)).toBe(true);
+  });
+
+  it.each([
+    '0000-01-01T00:00:00Z',
+    '10000-01-01T00:00:00Z',
+    '2024-02-30T00:00',
+    '2024-01-01T24:00',
+    '2024-01-01T10:60',
+    '2024-01-01T10:20:61',
+    '2024-01-01T10:20+15:00',
+    'Tue',
+    '1',
+    'now',
+  ])('refuses the timestamp %j', (value) => {
+    expect(isTimestamp(value)).toBe(false);
   });
 });

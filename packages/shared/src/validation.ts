@@ -1,10 +1,89 @@
 import { z } from 'zod';
 import { PHONE_DIGITS } from './constants.ts';
+import { messages } from './messages.ts';
 
 /**
  * Spec §5 field rules, written once and used by the API schemas and the web forms.
  * Messages for rules the spec does not quote are ours.
  */
+
+/*
+ * Text every request field is made of. PostgreSQL cannot store NUL, and a lone UTF-16 surrogate reaches it
+ * as invalid UTF-8 (the drivers silently turn it into U+FFFD); the other control characters (C0, DEL, C1)
+ * are invisible and only ever arrive by accident or on purpose. Multi-line text keeps tab, line feed and
+ * carriage return. With the `u` flag a surrogate pair is one code point, so only lone halves match.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this rule refuses
+const UNSTORABLE_LINE = /[\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]/u;
+// eslint-disable-next-line no-control-regex -- as above, less tab, line feed and carriage return
+const UNSTORABLE_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]/u;
+
+/** Whether the database can store this text as it is and a person can see all of it. */
+export function isStorableText(value: string, options: { multiline?: boolean } = {}): boolean {
+  return !(options.multiline ? UNSTORABLE_MULTILINE : UNSTORABLE_LINE).test(value);
+}
+
+type StringParams = Parameters<typeof z.string>[0];
+
+/**
+ * The one string primitive of request schemas: a single line without control characters or lone
+ * surrogates. Chain `.trim()`, `.min()`, `.max()`… as on `z.string()`; response schemas keep `z.string()`.
+ */
+export const text = (params?: StringParams) =>
+  z.string(params).refine((value) => isStorableText(value), { error: messages.unsupportedCharacters, abort: true });
+
+/** As `text`, for fields that may hold several lines (descriptions, messages, addresses): tab, LF and CR allowed. */
+export const multilineText = (params?: StringParams) =>
+  z.string(params).refine((value) => isStorableText(value, { multiline: true }), {
+    error: messages.unsupportedCharacters,
+    abort: true,
+  });
+
+/** Values of any type (warehouse cells, filter values): text among them follows `multilineText`'s rule. */
+export const storableValue = <T extends z.ZodType>(schema: T) =>
+  schema.refine((value) => typeof value !== 'string' || isStorableText(value, { multiline: true }), {
+    error: messages.unsupportedCharacters,
+    abort: true,
+  });
+
+/*
+ * Dates. Both PostgreSQL and JavaScript handle the years 0001–9999 the same way (PostgreSQL has no year 0,
+ * JavaScript cannot parse year 10000 as written), so that is the range any date field accepts.
+ */
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+
+/** A real calendar date written YYYY-MM-DD (spec §9), year 0001 to 9999. */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  return day <= (month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!);
+}
+
+const TIMESTAMP =
+  /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2})(?::?(\d{2}))?)?$/i;
+
+/** A date (as above), or a date and time in ISO 8601: `YYYY-MM-DDTHH:MM[:SS[.ffffff]][Z|±HH[:MM]]`. */
+export function isTimestamp(value: string): boolean {
+  if (isCalendarDate(value)) return true;
+  const match = TIMESTAMP.exec(value);
+  if (!match || !isCalendarDate(match[1]!)) return false;
+  const [hour, minute, second, offsetHour, offsetMinute] = match.slice(2).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return hour <= 23 && minute <= 59 && second <= 59 && offsetHour <= 14 && offsetMinute <= 59;
+}
+
+/** A date field: YYYY-MM-DD, a real calendar date from 0001 to 9999. */
+export const calendarDateSchema = text({ error: messages.invalidDate }).refine(isCalendarDate, messages.invalidDate);
+
 export const PASSWORD_SPECIALS = '@$!%*?&';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -20,8 +99,7 @@ export const passwordMessages = {
   allowed: `Password may only contain letters, digits and ${PASSWORD_SPECIALS}`,
 } as const;
 
-export const passwordSchema = z
-  .string({ error: passwordMessages.required })
+export const passwordSchema = text({ error: passwordMessages.required })
   .min(1, passwordMessages.required)
   .min(PASSWORD_MIN_LENGTH, passwordMessages.tooShort)
   .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong)
@@ -40,8 +118,7 @@ export const emailMessages = {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 export const EMAIL_MAX_LENGTH = 254;
 
-export const emailSchema = z
-  .string({ error: emailMessages.required })
+export const emailSchema = text({ error: emailMessages.required })
   .trim()
   .min(1, emailMessages.required)
   .max(EMAIL_MAX_LENGTH, emailMessages.invalid)
@@ -58,15 +135,14 @@ export const NAME_MAX_LENGTH = 100;
 
 /** Letters (any alphabet) and spaces only, as spec §5 says. */
 export const nameSchema = (label: string) =>
-  z
-    .string({ error: nameMessages.required(label) })
+  text({ error: nameMessages.required(label) })
     .trim()
     .min(1, nameMessages.required(label))
     .max(NAME_MAX_LENGTH, nameMessages.tooLong(label))
     .regex(/^[\p{L} ]+$/u, nameMessages.letters(label));
 
 /** The spec's lowercase-only name field: 3 to 50 letters a–z. */
-export const lowercaseNameSchema = (label: string) => z.string().regex(/^[a-z]{3,50}$/, nameMessages.lowercase(label));
+export const lowercaseNameSchema = (label: string) => text().regex(/^[a-z]{3,50}$/, nameMessages.lowercase(label));
 
 export const phoneMessages = {
   required: 'Phone number is required',
@@ -75,8 +151,7 @@ export const phoneMessages = {
 } as const;
 
 /** Digits are extracted from whatever the user typed; exactly ten must remain (spec §5). */
-export const phoneSchema = z
-  .string({ error: phoneMessages.required })
+export const phoneSchema = text({ error: phoneMessages.required })
   .trim()
   .min(1, phoneMessages.required)
   .regex(/^[\d\s()+.-]+$/, phoneMessages.invalid)

@@ -552,7 +552,7 @@ describe('hostile table names', () => {
     'x'.repeat(90),
   ];
 
-  it('answers 404 "Table not found" for every route and never reaches the warehouse', async () => {
+  it('answers 404 "Table not found" (400 for a NUL) for every route and never reaches the warehouse', async () => {
     await list('02_GL_Detail'); // the catalog is cached: nothing else may run
     const before = [
       await countOf(orgA, '02_GL_Detail'),
@@ -575,8 +575,12 @@ describe('hostile table names', () => {
         for (const request of requests) {
           const response = await call(request);
           const label = `${request.method} ${name}`;
-          expect(response.statusCode, label).toBe(404);
-          expect(response.json(), label).toEqual({ status: false, message: m.tableNotFound });
+          // A NUL is refused by the text rule of the path parameter, before any lookup.
+          const refusal = name.includes('\u0000')
+            ? { status: 400, message: messages.unsupportedCharacters }
+            : { status: 404, message: m.tableNotFound };
+          expect(response.statusCode, label).toBe(refusal.status);
+          expect(response.json(), label).toMatchObject({ status: false, message: refusal.message });
         }
       }
       expect(spy).not.toHaveBeenCalled();

@@ -15,11 +15,12 @@ import {
   type DataTablesData,
   type HistoryAction,
 } from '@finboard/shared/data-management';
+import { isCalendarDate, isTimestamp } from '@finboard/shared/validation';
 import { displayTableName } from '@finboard/shared/warehouse';
 import { paginationOf, type Pagination } from '@finboard/shared/pagination';
 import type { Executor } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/errors.ts';
-import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, internalError, notFound } from '../../errors.ts';
 import {
   assertColumnInRelation,
   assertRelationInCatalog,
@@ -87,12 +88,6 @@ function studioColumn(column: CatalogColumn, isView: boolean): StudioColumn {
   };
 }
 
-const isValidDate = (text: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-};
-
 /** A value as the column's type needs it; '' and null are "no value". Throws 400 naming the column. */
 function coerce(column: StudioColumn, raw: unknown): unknown {
   const name = column.name;
@@ -117,11 +112,11 @@ function coerce(column: StudioColumn, raw: unknown): unknown {
       return text;
     }
     case 'date':
-      if (typeof raw !== 'string' || !isValidDate(raw.trim())) throw fieldError(m.mustBeDate(name), name);
+      if (typeof raw !== 'string' || !isCalendarDate(raw.trim())) throw fieldError(m.mustBeDate(name), name);
       return raw.trim();
     case 'timestamp':
-      if (typeof raw !== 'string' || Number.isNaN(Date.parse(raw))) throw fieldError(m.mustBeTimestamp(name), name);
-      return raw;
+      if (typeof raw !== 'string' || !isTimestamp(raw.trim())) throw fieldError(m.mustBeTimestamp(name), name);
+      return raw.trim();
     case 'boolean':
       if (raw === true || raw === 'true') return true;
       if (raw === false || raw === 'false') return false;
@@ -288,8 +283,7 @@ export function createDataManagementService(deps: {
       return await work();
     } catch (error) {
       if (error instanceof AppError) throw error;
-      deps.logger.error({ err: error }, message);
-      throw new AppError(500, 'DATA_MANAGEMENT_FAILED', message);
+      throw internalError('DATA_MANAGEMENT_FAILED', message, error);
     }
   }
 
@@ -519,8 +513,7 @@ export function createDataManagementService(deps: {
           return found ? { valid: true } : { valid: false, message: m.newValue };
         });
       } catch (error) {
-        deps.logger.error({ err: error, organizationId, columnName }, 'group value check failed');
-        throw new AppError(500, 'CHECK_VALUE_FAILED', m.checkFailed);
+        throw internalError('CHECK_VALUE_FAILED', m.checkFailed, error);
       }
     },
   };

@@ -3,6 +3,7 @@ import { LOGO_MAX_BYTES } from '@finboard/shared/constants';
 import { organizationFormSchema } from '@finboard/shared/organizations';
 import type { z } from 'zod';
 import { invalidInput } from '../../errors.ts';
+import { readMultipart } from '../../plugins/multipart.ts';
 
 export type OrganizationFormFields = z.output<typeof organizationFormSchema>;
 
@@ -30,25 +31,19 @@ export async function readOrganizationForm(request: FastifyRequest): Promise<Org
 
   if (request.isMultipart()) {
     // Reading stops at the limit; busboy skips the rest, so a huge file never sits in memory.
-    // throwFileSizeLimit is honoured by parts() though its type leaves it out.
-    const options: Parameters<FastifyRequest['parts']>[0] & { throwFileSizeLimit: boolean } = {
-      limits: { fileSize: LOGO_MAX_BYTES },
-      throwFileSizeLimit: false,
-    };
-    const parts = request.parts(options);
-    for await (const part of parts) {
+    await readMultipart(request, { limits: { fileSize: LOGO_MAX_BYTES }, throwFileSizeLimit: false }, async (part) => {
       if (part.type === 'field') {
         raw[part.fieldname] = part.value;
-        continue;
+        return;
       }
       const chunks: Buffer[] = [];
       for await (const chunk of part.file) chunks.push(chunk as Buffer);
-      if (part.fieldname !== 'logo') continue;
+      if (part.fieldname !== 'logo') return;
       const bytes = Buffer.concat(chunks);
       // A form whose file input was left empty still sends an empty part.
-      if (bytes.length === 0 && !part.file.truncated) continue;
+      if (bytes.length === 0 && !part.file.truncated) return;
       logo = { bytes, size: part.file.truncated ? bytes.length + 1 : bytes.length };
-    }
+    });
   } else if (request.body && typeof request.body === 'object' && !Array.isArray(request.body)) {
     Object.assign(raw, request.body);
   }

@@ -1,0 +1,821 @@
+/**
+ * No input makes the API answer 500 (issue 8, acceptance 5). The routes come from the app itself, so a
+ * route added later is attacked too: every route that takes input (a body, query or params schema, a
+ * multipart form, a parameter in its path) gets, in each of its fields, hostile strings (NUL, lone
+ * surrogates, control characters, 10 kB) and hostile dates (0000-01-01, 10000-01-01, 2024-02-30…), sent
+ * as an admin and as an organization user, with valid values everywhere else (EXAMPLES below, proven
+ * valid by sending them unchanged). Every answer is below 500, every refusal is the bare envelope
+ * `{status:false, message, errors?}`, text PostgreSQL cannot store is always refused, and no control
+ * character ever lands in a table. Multipart routes also get forms the parser cannot read.
+ *
+ * Random cases use a fixed seed (FAST_CHECK_SEED overrides it); fast-check prints seed and path on failure.
+ */
+import { randomBytes } from 'node:crypto';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX, apiErrorSchema } from '@finboard/shared/api';
+import { messages } from '@finboard/shared/messages';
+import { auditEvents, dashboards, organizations } from './db/schema.ts';
+import { authRepository } from './modules/auth/auth.repository.ts';
+import { generateToken, hashToken } from './platform/crypto/tokens.ts';
+import { buildTestApp, TEST_ADMIN } from '../test/build-app.ts';
+import {
+  bearer,
+  createDashboard,
+  createDataType,
+  createUser,
+  login,
+  uniqueEmail,
+  uniqueIp,
+  USER_PASSWORD,
+} from '../test/factories.ts';
+import { pngBytes } from '../test/images.ts';
+
+const SEED = Number(process.env.FAST_CHECK_SEED ?? 20_261_122);
+/** Random cases per route, on top of the fixed hostile values sent to every field. */
+const RANDOM_RUNS = 10;
+
+// The routes are read from the app while the file is collected, so each gets a test of its own.
+const t = await buildTestApp();
+afterAll(() => t.close());
+
+type Caller = 'admin' | 'user';
+const CALLERS: Caller[] = ['admin', 'user'];
+
+interface Fixture {
+  organizationId: string;
+  organizationName: string;
+  logoKey: string;
+  tokens: Record<Caller, string>;
+  /** Organization users: one each for the routes that act on a user, sign in or reset a password. */
+  spareUserId: string;
+  ownUserId: string;
+  signIn: { email: string; password: string };
+  resetUserId: string;
+  dashboardId: string;
+  doomedDashboardId: string;
+  dataTypeId: string;
+  doomedDataTypeId: string;
+  glRowId: string;
+  doomedGlRowId: string;
+}
+
+interface Example {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+  /** Who sends the unchanged example, which must succeed (default: admin on admin routes, else the user). */
+  baseline?: Caller;
+}
+
+let serial = 0;
+const next = () => ++serial;
+/** Organization names are letters and spaces only (spec §5). */
+const letters = () =>
+  Array.from(randomBytes(10), (byte) => String.fromCharCode(97 + (byte % 26)))
+    .join('')
+    .replace(/^./, (first) => first.toUpperCase());
+
+const organizationForm = (name: string) => ({
+  organizationName: name,
+  organizationEmail: uniqueEmail('org'),
+  organizationPhoneNumber: '(555) 123-4567',
+  organizationAddress: '1 Main Street\nSpringfield',
+  organizationDescription: 'Books of the group',
+  powerbiEmail: 'bi@finboard.test',
+});
+const dashboardBody = (name: string) => ({
+  dashboard: name,
+  url: 'https://app.powerbi.com/reportEmbed?reportId=1',
+  workspaceId: 'workspace-1',
+  datasetId: 'dataset-1',
+  type: 'report',
+});
+const dataTypeBody = (name: string) => ({
+  name,
+  description: 'Monthly ledger export',
+  targetTable: '02_GL_Detail',
+  columns: [
+    { name: 'amount', type: 'numeric', required: true },
+    { name: 'booked_on', type: 'date', required: false, format: 'YYYY-MM-DD' },
+  ],
+  delimiter: ',',
+  periodBased: true,
+});
+const glFilters = JSON.stringify([
+  { column: 'posting_date', op: 'between', value: '2024-01-01', valueTo: '2024-12-31' },
+  { column: 'description', op: 'contains', value: 'Invoice' },
+  { column: 'debit', op: 'gte', value: 0 },
+]);
+
+/** Path parameters by name, for every route that does not say otherwise. */
+const paramDefaults = (f: Fixture): Record<string, string> => ({
+  id: f.organizationId,
+  orgId: f.organizationId,
+  userId: f.spareUserId,
+  dashboardId: f.dashboardId,
+  table: '02_GL_Detail',
+  rowId: f.glRowId,
+});
+
+/**
+ * A valid call of every route that takes input, keyed "METHOD /path". A route added without one here
+ * is still attacked (with default parameters and no body) but fails the completeness test below.
+ */
+const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
+  'POST /api/v1/auth/login': (f) => ({ body: { ...f.signIn } }),
+  'POST /api/v1/auth/forgot-password': (f) => ({ body: { email: f.signIn.email } }),
+  'POST /api/v1/auth/reset-password': async (f) => ({
+    body: { token: await resetToken(f.resetUserId), password: 'N3w!Passw0rd' },
+  }),
+  'POST /api/v1/user/change-password': () => ({
+    body: { currentPassword: USER_PASSWORD, newPassword: `N3w!Passw0rd${next()}` },
+  }),
+  'POST /api/v1/user': (f) => ({
+    body: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: uniqueEmail('added'),
+      phoneNumber: '5551234567',
+      role: 'user',
+      organization_id: f.organizationId,
+    },
+    baseline: 'admin',
+  }),
+  'GET /api/v1/user': (f) => ({
+    query: {
+      name: 'Test',
+      email: 'finboard',
+      organization_id: f.organizationId,
+      role: 'user',
+      status: 'all',
+      sortBy: 'name',
+      sortOrder: 'asc',
+      page: '1',
+      pageSize: '20',
+    },
+  }),
+  'GET /api/v1/user/:userId': () => ({}),
+  'PUT /api/v1/user/update/:userId': (f) => ({
+    body: {
+      pipeline: 'Monthly close',
+      email: uniqueEmail('edited'),
+      fullname: 'Grace Hopper',
+      dashboards: [f.dashboardId],
+    },
+  }),
+  'PUT /api/v1/user/:userId/status': () => ({ body: { isActive: true } }),
+  'PUT /api/v1/auth/profile/:userId': (f) => ({
+    params: { userId: f.ownUserId },
+    body: { firstName: 'Test', lastName: 'User', phoneNumber: '555-123-4567' },
+  }),
+  'GET /api/v1/organization': () => ({
+    query: {
+      name: 'Org',
+      email: 'org',
+      phone: '555',
+      powerbiEmail: 'bi',
+      search: 'Org',
+      status: 'all',
+      sortBy: 'name',
+      sortOrder: 'asc',
+      page: '1',
+      pageSize: '20',
+    },
+  }),
+  'POST /api/v1/organization/add': () => ({ body: organizationForm(`Group ${letters()}`) }),
+  'GET /api/v1/organization/:id': () => ({}),
+  'PUT /api/v1/organization/:id': (f) => ({ body: organizationForm(f.organizationName) }),
+  'PUT /api/v1/organization/:id/audit-message': () => ({
+    body: { auditDataMessage: 'Figures for March are provisional.\nAsk finance.' },
+  }),
+  'PUT /api/v1/organization/:id/status': () => ({ body: { isActive: true } }),
+  'POST /api/v1/organization/:id/dashboards': () => ({ body: dashboardBody(`Board ${next()}`) }),
+  'PUT /api/v1/organization/:id/dashboards/order': async (f) => ({
+    body: {
+      dashboardIds: (
+        await t.database.db
+          .select({ id: dashboards.id })
+          .from(dashboards)
+          .where(eq(dashboards.organizationId, f.organizationId))
+          .orderBy(asc(dashboards.position))
+      ).map((row) => row.id),
+    },
+    baseline: 'admin',
+  }),
+  'PUT /api/v1/organization/:id/dashboards/:dashboardId': () => ({ body: dashboardBody('Board main') }),
+  'DELETE /api/v1/organization/:id/dashboards/:dashboardId': (f) => ({
+    params: { dashboardId: f.doomedDashboardId },
+  }),
+  'GET /api/v1/data-types': (f) => ({
+    query: {
+      organizationId: f.organizationId,
+      name: 'GL',
+      targetTable: '02_GL_Detail',
+      sortBy: 'name',
+      sortOrder: 'asc',
+      page: '1',
+      pageSize: '20',
+    },
+  }),
+  'POST /api/v1/data-types': (f) => ({
+    body: { organizationId: f.organizationId, ...dataTypeBody(`Ledger ${next()}`) },
+  }),
+  'GET /api/v1/data-types/:id': (f) => ({ params: { id: f.dataTypeId } }),
+  'PUT /api/v1/data-types/:id': (f) => ({ params: { id: f.dataTypeId }, body: dataTypeBody('Ledger main') }),
+  'DELETE /api/v1/data-types/:id': (f) => ({ params: { id: f.doomedDataTypeId } }),
+  'GET /api/v1/crud/tables/:orgId': () => ({}),
+  'POST /api/v1/crud/check-value/:orgId': () => ({ body: { columnName: 'account_code', value: '1000' } }),
+  'GET /api/v1/crud/:orgId/:table': () => ({
+    query: { page: '1', pageSize: '50', sortBy: 'posting_date', sortOrder: 'desc', filters: glFilters },
+  }),
+  'GET /api/v1/crud/:orgId/:table/export': () => ({
+    query: { sortBy: 'posting_date', sortOrder: 'desc', filters: glFilters },
+  }),
+  'POST /api/v1/crud/:orgId/:table': () => ({
+    body: {
+      journal_id: `P${next()}`,
+      line_no: 1,
+      posting_date: '2024-01-05',
+      period: '2024-01',
+      account_code: '1000',
+      description: 'Invoice 42\twith a tab',
+      debit: '10.50',
+      credit: '0',
+      entity: 'HQ',
+      department: 'Sales',
+      counterparty: 'Acme',
+      source: 'manual',
+      reference: 'R-42',
+    },
+  }),
+  'PUT /api/v1/crud/:orgId/:table/:rowId': () => ({
+    body: { posting_date: '2024-01-06', description: 'Edited', debit: '12.00', reference: 'R-43' },
+  }),
+  'DELETE /api/v1/crud/:orgId/:table/:rowId': (f) => ({ params: { rowId: f.doomedGlRowId } }),
+  'GET /api/v1/crud/:orgId/:table/:rowId/history': () => ({}),
+  'GET /api/v1/image': (f) => ({ query: { url: f.logoKey, w: '64', q: '75' } }),
+  'POST /api/v1/contact-us': () => ({
+    body: {
+      name: 'Ada Lovelace',
+      email: 'ada@finboard.test',
+      company: 'Analytical Engines',
+      subject: 'Exports',
+      message: 'How do I export the ledger?\nThanks.',
+    },
+  }),
+  'GET /api/v1/admin/outbox': () => ({ query: { limit: '10' } }),
+};
+
+/** Forgot-password links are single use: each call gets a fresh one. */
+async function resetToken(userId: string): Promise<string> {
+  const token = generateToken();
+  await authRepository(t.database.db).createResetToken({
+    userId,
+    purpose: 'reset',
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + 30 * 60_000),
+  });
+  return token;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The routes that take input, read from the app
+
+interface Target {
+  key: string;
+  method: string;
+  url: string;
+  route: RouteOptions;
+  pathParams: string[];
+  multipart: boolean;
+}
+
+type ZodLike = { _zod?: { def: Record<string, unknown> } };
+const schemaPart = (route: RouteOptions, part: 'body' | 'querystring' | 'params') =>
+  (route.schema as Record<string, unknown> | undefined)?.[part] as ZodLike | undefined;
+
+/** The top-level field names a zod schema describes (through pipes, wrappers and unions). */
+function schemaKeys(schema: ZodLike | undefined, depth = 0): string[] {
+  const def = schema?._zod?.def;
+  if (!def || depth > 8) return [];
+  switch (def.type) {
+    case 'object':
+      return Object.keys(def.shape as object);
+    case 'pipe':
+      return schemaKeys(def.in as ZodLike, depth + 1);
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+      return schemaKeys(def.innerType as ZodLike, depth + 1);
+    case 'union':
+      return [...new Set((def.options as ZodLike[]).flatMap((option) => schemaKeys(option, depth + 1)))];
+    default:
+      return [];
+  }
+}
+
+const inputRoutes: Target[] = t.routes.flatMap((route) => {
+  const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+  const pathParams = [...route.url.matchAll(/:(\w+)|\*/g)].map((match) => match[1] ?? '*');
+  const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
+  const multipart = consumes.includes('multipart/form-data');
+  const takesInput =
+    pathParams.length > 0 || multipart || ['body', 'querystring', 'params'].some((p) => schemaPart(route, p as 'body'));
+  // The JSON API; the documentation's own pages are Swagger UI's.
+  if (!takesInput || !route.url.startsWith(`${API_PREFIX}/`)) return [];
+  return methods.map((method) => ({
+    key: `${method} ${route.url}`,
+    method,
+    url: route.url,
+    route,
+    pathParams,
+    multipart,
+  }));
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Fields, hostile values and requests
+
+/** Marks a step into a string that holds JSON (the Studio's `filters`). */
+const IN_JSON = Symbol('json');
+type Step = string | number | typeof IN_JSON;
+interface Field {
+  part: 'params' | 'query' | 'body';
+  path: Step[];
+}
+const fieldName = (field: Field) =>
+  `${field.part}.${field.path.map((step) => (step === IN_JSON ? '<json>' : String(step))).join('.')}`;
+
+const parseJsonContainer = (text: string): unknown => {
+  if (!/^\s*[[{]/.test(text)) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Every leaf of a value (and of JSON held in its strings), as paths. */
+function leaves(value: unknown, path: Step[] = []): Step[][] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => leaves(item, [...path, index]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => leaves(item, [...path, key]));
+  if (typeof value === 'string') {
+    const inner = parseJsonContainer(value);
+    if (inner !== undefined) return [path, ...leaves(inner, [...path, IN_JSON])];
+  }
+  return [path];
+}
+
+/** What `value` holds at `path`. */
+function valueAt(value: unknown, path: Step[]): unknown {
+  if (path.length === 0 || value === undefined) return value;
+  const [step, ...rest] = path;
+  if (step === IN_JSON) return valueAt(JSON.parse(value as string), rest);
+  return valueAt((value as Record<string | number, unknown>)[step as string], rest);
+}
+
+/** A copy of `value` with `replacement` at `path`. */
+function replaced(value: unknown, path: Step[], replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [step, ...rest] = path;
+  if (step === IN_JSON) return JSON.stringify(replaced(JSON.parse(value as string), rest, replacement));
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  copy[step as string] = replaced(copy[step as string], rest, replacement);
+  return copy;
+}
+
+function fieldsOf(target: Target, example: Example): Field[] {
+  const fields = new Map<string, Field>();
+  const add = (field: Field) => fields.set(fieldName(field), field);
+  for (const name of target.pathParams) add({ part: 'params', path: [name] });
+  const query = { ...example.query };
+  for (const key of schemaKeys(schemaPart(target.route, 'querystring'))) query[key] ??= '';
+  for (const path of leaves(query)) if (path.length > 0) add({ part: 'query', path });
+  for (const path of leaves(example.body ?? {})) if (path.length > 0) add({ part: 'body', path });
+  for (const key of schemaKeys(schemaPart(target.route, 'body'))) add({ part: 'body', path: [key] });
+  return [...fields.values()];
+}
+
+/** Percent-encoding as a client would send it; a lone surrogate goes as the bytes it would have in UTF-8. */
+const encode = (text: string) =>
+  Array.from(text, (char) => {
+    const code = char.charCodeAt(0);
+    if (char.length === 1 && code >= 0xd800 && code <= 0xdfff)
+      return ['%ED', 0xa0 | ((code >> 6) & 0x1f), 0x80 | (code & 0x3f)]
+        .map((byte) => (typeof byte === 'string' ? byte : `%${byte.toString(16).toUpperCase()}`))
+        .join('');
+    return encodeURIComponent(char);
+  }).join('');
+
+const BOUNDARY = 'finboard-property-boundary';
+function multipartPayload(fields: Record<string, unknown>, logo?: Buffer, options: { end?: boolean } = {}): Buffer {
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n` +
+        `${typeof value === 'string' ? value : JSON.stringify(value)}\r\n`,
+    ),
+  );
+  if (logo)
+    parts.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      logo,
+      Buffer.from(options.end === false ? '' : '\r\n'),
+    );
+  if (options.end !== false) parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(parts);
+}
+
+/** A hostile value, or a change to the valid one (a NUL inside a real e-mail address gets further). */
+type Hostile = string | ((valid: unknown) => string);
+
+interface Call {
+  example: Example;
+  field?: Field;
+  value?: Hostile;
+  caller: Caller;
+  asMultipart?: boolean;
+}
+
+/** The request, and the value it carries in the attacked field. */
+function requestOf(target: Target, f: Fixture, call: Call): { options: InjectOptions; sent?: string } {
+  const { example, field, value } = call;
+  let params: Record<string, string> = { ...paramDefaults(f), ...example.params };
+  let query: Record<string, unknown> = { ...example.query };
+  let body: Record<string, unknown> | undefined = example.body && { ...example.body };
+  const parts = { params, query, body: body ?? {} };
+  const sent = field && (typeof value === 'function' ? value(valueAt(parts[field.part], field.path)) : value);
+  if (field?.part === 'params') params = replaced(params, field.path, sent) as typeof params;
+  if (field?.part === 'query') query = replaced(query, field.path, sent) as typeof query;
+  if (field?.part === 'body') body = replaced(parts.body, field.path, sent) as typeof body;
+
+  const path = target.url.replace(/:(\w+)|\*/g, (_, name: string | undefined) =>
+    name ? encode(String(params[name])) : String(params['*']).split('/').map(encode).join('/'),
+  );
+  const search = Object.entries(query)
+    .map(([key, item]) => `${encode(key)}=${encode(typeof item === 'string' ? item : JSON.stringify(item))}`)
+    .join('&');
+  const headers: Record<string, string> = { ...bearer(f.tokens[call.caller]) };
+  let payload: string | Buffer | undefined;
+  if (body && call.asMultipart) {
+    payload = multipartPayload(body);
+    headers['content-type'] = `multipart/form-data; boundary=${BOUNDARY}`;
+  } else if (body) {
+    payload = JSON.stringify(body);
+    headers['content-type'] = 'application/json';
+  }
+  const options: InjectOptions = {
+    method: target.method as InjectOptions['method'],
+    url: search ? `${path}?${search}` : path,
+    headers,
+    payload,
+    // Attempt limits count per client address: each call comes from its own.
+    remoteAddress: uniqueIp(),
+  };
+  return { options, sent };
+}
+
+/*
+ * Text PostgreSQL cannot store or nobody can see, by Unicode category (an oracle apart from the rule's own
+ * code ranges): lone surrogates (Cs) and controls (Cc) other than tab, line feed and carriage return. A lone
+ * surrogate cannot travel in a URL or a form (it goes as invalid UTF-8 and arrives as other text): only JSON
+ * carries it.
+ */
+const mustBeRefused = (value: unknown, field: Field, asMultipart = false) => {
+  if (typeof value !== 'string') return false;
+  const viaJson = (field.part === 'body' && !asMultipart) || field.path.includes(IN_JSON);
+  return /[^\P{Cc}\t\n\r]/u.test(value) || (viaJson && /\p{Cs}/u.test(value));
+};
+
+const show = (value: unknown) => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 60)}…(${text.length})` : text;
+};
+
+function expectSafe(response: LightMyRequestResponse, label: string, refuse: boolean) {
+  expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+  if (response.statusCode >= 300) {
+    expect(response.headers['content-type'], label).toMatch(/^application\/json/);
+    const body = response.json();
+    const envelope = apiErrorSchema.strict().safeParse(body);
+    expect(envelope.success, `${label}: ${response.body.slice(0, 300)}`).toBe(true);
+    expect(body.message, label).not.toBe('');
+  }
+  if (refuse)
+    expect(response.statusCode, `${label} must be refused: ${response.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+}
+
+/** `inserted` put into the valid value after its first character (or alone when there is none). */
+const splice =
+  (inserted: string, at = 1) =>
+  (valid: unknown) => {
+    const text = typeof valid === 'string' ? valid : valid === undefined ? '' : JSON.stringify(valid);
+    const index = Math.min(at, text.length);
+    return text.slice(0, index) + inserted + text.slice(index);
+  };
+
+/**
+ * Sent to every field of every route (the callers take turns); random cases add the rest. A field the
+ * example leaves out gets the spliced characters alone.
+ */
+const FIXED_HOSTILE: Hostile[] = [
+  splice('\u0000'),
+  splice('\uD800'),
+  splice('\u001B\u007F\u0085'),
+  'x'.repeat(10_240),
+  '0000-01-01',
+  '10000-01-01',
+];
+
+const around = (middle: fc.Arbitrary<string>) =>
+  fc.tuple(fc.string({ maxLength: 6 }), middle, fc.string({ maxLength: 6 })).map(([a, m, b]) => a + m + b);
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+const dateText = fc
+  .tuple(fc.integer({ min: 0, max: 10_001 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+  .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
+const hostileText: fc.Arbitrary<string> = fc.oneof(
+  around(fc.constant('\u0000')),
+  around(fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code))),
+  around(
+    fc
+      .oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f }))
+      .map((c) => String.fromCharCode(c)),
+  ),
+  fc
+    .tuple(fc.constantFrom('x', 'é', '€', '😀', 'a b', '\u0000'), fc.integer({ min: 10_000, max: 10_240 }))
+    .map(([unit, size]) => unit.repeat(Math.ceil(size / unit.length))),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+  dateText,
+  fc
+    .tuple(dateText, fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 61 }))
+    .map(([date, h, m]) => `${date}T${pad(h, 2)}:${pad(m, 2)}:00Z`),
+  fc
+    .date({ min: new Date(Date.UTC(-2, 0, 1)), max: new Date(Date.UTC(10_002, 0, 1)), noInvalidDate: true })
+    .map((date) => date.toISOString().slice(0, -14)),
+);
+
+/** A wholly hostile value, or a hostile character put somewhere into the valid one. */
+const hostile: fc.Arbitrary<Hostile> = fc.oneof(
+  hostileText,
+  fc
+    .tuple(
+      fc.oneof(
+        fc.constant('\u0000'),
+        fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)),
+        fc
+          .integer({ min: 0, max: 0x9f })
+          .filter((c) => c < 0x20 || c >= 0x7f)
+          .map((c) => String.fromCharCode(c)),
+      ),
+      fc.nat(40),
+    )
+    .map(([inserted, at]) => splice(inserted, at)),
+);
+
+/** Control characters in any stored text: what the text rule refuses must never have got in. */
+async function storedControlCharacters(): Promise<string[]> {
+  const columns = (await t.database.db.execute(sql`
+    select c.table_schema as schema, c.table_name as table, c.column_name as column, c.data_type as type
+    from information_schema.columns c
+    join information_schema.tables t using (table_schema, table_name)
+    where t.table_type = 'BASE TABLE' and (c.table_schema = 'public' or c.table_schema like 'org\\_%')
+      and c.data_type in ('text', 'character varying', 'jsonb', 'json')`)) as unknown as {
+    rows: { schema: string; table: string; column: string; type: string }[];
+  };
+  const pattern = '[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]';
+  const checks = columns.rows.map(({ schema, table, column, type }) => {
+    const name = sql.raw(`"${schema}"."${table}"`);
+    const col = sql.raw(`"${column}"`);
+    const label = `${schema}.${table}.${column}`;
+    return type.startsWith('json')
+      ? sql`select ${label} as place from ${name}, jsonb_path_query(${col}::jsonb, 'strict $.**') v
+            where jsonb_typeof(v) = 'string' and (v #>> '{}') ~ ${pattern}`
+      : sql`select ${label} as place from ${name} where ${col} ~ ${pattern}`;
+  });
+  const result = (await t.database.db.execute(sql.join(checks, sql` union `))) as unknown as {
+    rows: { place: string }[];
+  };
+  return result.rows.map((row) => row.place);
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+let f: Fixture;
+beforeAll(async () => {
+  const adminToken = await login(t.app, TEST_ADMIN);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/organization/add',
+    headers: { ...bearer(adminToken), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: multipartPayload(organizationForm(`Target ${letters()}`), await pngBytes(64, 64)),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const organization = created.json().data.createdOrganization as { id: string; name: string; logo_url: string };
+  const organizationId = organization.id;
+
+  const warehouse = t.app.services.warehouse;
+  await warehouse.copyRows(
+    organizationId,
+    '00_Period',
+    ['Period', 'start_date', 'end_date', 'fiscal_year', 'fiscal_period', 'is_closed'],
+    [['2024-01', '2024-01-01', '2024-01-31', 2024, 1, false]],
+  );
+  await warehouse.copyRows(
+    organizationId,
+    '01_Account',
+    ['account_code', 'account_name', 'account_type'],
+    [['1000', 'Cash', 'asset']],
+  );
+  await warehouse.copyRows(
+    organizationId,
+    '02_GL_Detail',
+    ['journal_id', 'line_no', 'posting_date', 'period', 'account_code', 'description', 'debit', 'credit'],
+    [
+      ['J1', 1, '2024-01-05', '2024-01', '1000', 'Invoice 17', '100.00', '0'],
+      ['J1', 2, '2024-01-05', '2024-01', '1000', 'Invoice 17', '0', '100.00'],
+    ],
+  );
+  const rows = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/crud/${organizationId}/02_GL_Detail?sortBy=row_id`,
+    headers: bearer(adminToken),
+  });
+  const [glRow, doomedGlRow] = (rows.json().data.rows as { row_id: string | number }[]).map((row) =>
+    String(row.row_id),
+  );
+
+  const member = await createUser(t.database, { organizationId });
+  const signIn = await createUser(t.database, { organizationId });
+  f = {
+    organizationId,
+    organizationName: organization.name,
+    logoKey: organization.logo_url,
+    tokens: { admin: adminToken, user: await login(t.app, member) },
+    ownUserId: member.id,
+    spareUserId: (await createUser(t.database, { organizationId })).id,
+    signIn: { email: signIn.email, password: signIn.password },
+    resetUserId: (await createUser(t.database, { organizationId })).id,
+    dashboardId: (await createDashboard(t.database, organizationId)).id,
+    doomedDashboardId: (await createDashboard(t.database, organizationId)).id,
+    dataTypeId: (await createDataType(t.database, organizationId, { name: 'Ledger main' })).id,
+    doomedDataTypeId: (await createDataType(t.database, organizationId)).id,
+    glRowId: glRow!,
+    doomedGlRowId: doomedGlRow!,
+  };
+  expect(await storedControlCharacters()).toEqual([]);
+});
+
+describe('every route that takes input', () => {
+  it('has a valid example here, so hostile values reach past validation', () => {
+    expect(inputRoutes.length).toBeGreaterThan(30);
+    expect(inputRoutes.map((target) => target.key).filter((key) => !EXAMPLES[key])).toEqual([]);
+  });
+
+  it.each(inputRoutes.map((target) => [target.key, target] as const))(
+    '%s never answers 500, refuses what cannot be stored and answers refusals in the envelope',
+    async (_, target) => {
+      const exampleOf = () => Promise.resolve(EXAMPLES[target.key]?.(f) ?? {});
+      const access = (target.route.config as { access?: string } | undefined)?.access;
+      const encodings = target.multipart ? [false, true] : [false];
+
+      // The example as it is succeeds: hostile values in one field at a time get past everything else.
+      const example = await exampleOf();
+      if (EXAMPLES[target.key]) {
+        const caller = example.baseline ?? (access === 'admin' ? 'admin' : 'user');
+        const response = await t.app.inject(requestOf(target, f, { example, caller }).options);
+        expect(response.statusCode, `${target.key} example as ${caller}: ${response.body.slice(0, 300)}`).toBeLessThan(
+          300,
+        );
+      }
+
+      const attack = async (field: Field, value: Hostile, caller: Caller, asMultipart: boolean) => {
+        const { options, sent } = requestOf(target, f, {
+          example: await exampleOf(),
+          field,
+          value,
+          caller,
+          asMultipart,
+        });
+        // A form carries UTF-8 only: a lone surrogate would arrive as U+FFFD, an ordinary character.
+        if (asMultipart && /\p{Cs}/u.test(sent ?? '')) return;
+        const response = await t.app.inject(options);
+        const label = `${target.key} ${fieldName(field)}=${show(sent)} as ${caller}${asMultipart ? ' (multipart)' : ''}`;
+        expectSafe(response, label, mustBeRefused(sent, field, asMultipart));
+      };
+
+      // An organization user is refused admin routes before anything else: only the admin goes deeper.
+      const callers: Caller[] = access === 'admin' ? ['admin'] : CALLERS;
+      const fields = fieldsOf(target, example);
+      let turn = 0;
+      for (const field of fields)
+        for (const value of FIXED_HOSTILE)
+          for (const asMultipart of encodings)
+            // A form's text reaches the same schema as JSON: only characters can differ on the way.
+            if (!asMultipart || (field.part === 'body' && typeof value === 'function'))
+              await attack(field, value, callers[turn++ % callers.length]!, asMultipart);
+
+      if (fields.length > 0)
+        await fc.assert(
+          fc.asyncProperty(
+            fc.constantFrom(...fields),
+            hostile,
+            fc.constantFrom(...CALLERS),
+            fc.boolean(),
+            (field, value, caller, multipart) =>
+              attack(field, value, caller, multipart && target.multipart && field.part === 'body'),
+          ),
+          { seed: SEED, numRuns: RANDOM_RUNS, endOnFailure: true },
+        );
+
+      expect(await storedControlCharacters()).toEqual([]);
+    },
+  );
+});
+
+describe('multipart routes', () => {
+  const multipartRoutes = inputRoutes.filter((target) => target.multipart);
+  const validForm = () => multipartPayload(organizationForm(`Broken ${letters()}`));
+  const logoStart = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
+  const MALFORMED: [string, string, () => Buffer][] = [
+    ['without a boundary', 'multipart/form-data', validForm],
+    ['with a boundary the body never uses', 'multipart/form-data; boundary=another-boundary', validForm],
+    ['cut off inside a field', `multipart/form-data; boundary=${BOUNDARY}`, () => validForm().subarray(0, 90)],
+    [
+      'cut off inside the logo',
+      `multipart/form-data; boundary=${BOUNDARY}`,
+      () => multipartPayload(organizationForm(`Broken ${letters()}`), logoStart, { end: false }),
+    ],
+    [
+      'whose part headers never end',
+      `multipart/form-data; boundary=${BOUNDARY}`,
+      () => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="organizationName"`),
+    ],
+    ['of garbage', `multipart/form-data; boundary=${BOUNDARY}`, () => Buffer.from('\u0000garbage\r\n--\r\n', 'latin1')],
+  ];
+
+  async function snapshot() {
+    const [{ organizationCount } = { organizationCount: -1 }] = await t.database.db
+      .select({ organizationCount: count() })
+      .from(organizations);
+    const [{ auditCount } = { auditCount: -1 }] = await t.database.db.select({ auditCount: count() }).from(auditEvents);
+    const [target] = await t.database.db.select().from(organizations).where(eq(organizations.id, f.organizationId));
+    return { organizationCount, auditCount, target };
+  }
+
+  it('include the organization forms', () => {
+    expect(multipartRoutes.map((target) => target.key).sort()).toEqual([
+      'POST /api/v1/organization/add',
+      'PUT /api/v1/organization/:id',
+    ]);
+  });
+
+  it.each(
+    multipartRoutes.flatMap((target) =>
+      MALFORMED.map(([name, type, body]) => [target.key, name, target, type, body] as const),
+    ),
+  )('%s refuses a form %s with 400 and stores nothing', async (_, __, target, contentType, body) => {
+    const before = await snapshot();
+    const path = target.url.replace(':id', f.organizationId);
+    const response = await t.app.inject({
+      method: target.method as InjectOptions['method'],
+      url: path,
+      headers: { ...bearer(f.tokens.admin), 'content-type': contentType },
+      payload: body(),
+    });
+
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual({ status: false, message: messages.malformedForm });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each(multipartRoutes.map((target) => [target.key, target] as const))(
+    '%s refuses generated garbage with 400 in the envelope and stores nothing',
+    async (_, target) => {
+      const before = await snapshot();
+      const path = target.url.replace(':id', f.organizationId);
+      await fc.assert(
+        fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 2_000 }), async (bytes) => {
+          const response = await t.app.inject({
+            method: target.method as InjectOptions['method'],
+            url: path,
+            headers: { ...bearer(f.tokens.admin), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+            payload: Buffer.from(bytes),
+          });
+          expect(response.statusCode, response.body).toBe(400);
+          expect(response.json()).toEqual({ status: false, message: messages.malformedForm });
+        }),
+        { seed: SEED, numRuns: 15, endOnFailure: true },
+      );
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+});

@@ -1,0 +1,38 @@
+import multipart, { type Multipart } from '@fastify/multipart';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { messages } from '@finboard/shared/messages';
+import { badRequest } from '../errors.ts';
+
+/** multipart/form-data requests (@fastify/multipart) with the platform's limits; routes read them with `readMultipart`. */
+export const multipartPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 50, parts: 60 } });
+});
+
+export type MultipartOptions = Parameters<FastifyRequest['parts']>[0] & {
+  /** Honoured by parts() though its type leaves it out. */
+  throwFileSizeLimit?: boolean;
+};
+
+/*
+ * The parser's own failures (busboy: no boundary, a body cut short, bytes that are not multipart) are
+ * plain Errors with neither a status nor a code. @fastify/multipart's limits, ours (AppError), system and
+ * database errors all carry one and go to the error handler as they are.
+ */
+const isParserError = (error: unknown) => error instanceof Error && !('statusCode' in error) && !('code' in error);
+
+/**
+ * Reads a multipart request part by part; `onPart` consumes each part (a file part's stream included).
+ * A form the parser cannot read answers 400 with the catalogue message and nothing is kept.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  options: MultipartOptions,
+  onPart: (part: Multipart) => Promise<void>,
+): Promise<void> {
+  try {
+    for await (const part of request.parts(options)) await onPart(part);
+  } catch (error) {
+    throw isParserError(error) ? badRequest('MALFORMED_MULTIPART', messages.malformedForm) : error;
+  }
+}

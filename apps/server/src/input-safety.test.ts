@@ -209,9 +209,8 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
   'DELETE /api/v1/organization/:id/dashboards/:dashboardId': (f) => ({
     params: { dashboardId: f.doomedDashboardId },
   }),
-  'GET /api/v1/data-types': (f) => ({
+  'GET /api/v1/data-types/:orgId': () => ({
     query: {
-      organizationId: f.organizationId,
       name: 'GL',
       targetTable: '02_GL_Detail',
       sortBy: 'name',
@@ -220,12 +219,10 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
       pageSize: '20',
     },
   }),
-  'POST /api/v1/data-types': (f) => ({
-    body: { organizationId: f.organizationId, ...dataTypeBody(`Ledger ${next()}`) },
-  }),
-  'GET /api/v1/data-types/:id': (f) => ({ params: { id: f.dataTypeId } }),
-  'PUT /api/v1/data-types/:id': (f) => ({ params: { id: f.dataTypeId }, body: dataTypeBody('Ledger main') }),
-  'DELETE /api/v1/data-types/:id': (f) => ({ params: { id: f.doomedDataTypeId } }),
+  'POST /api/v1/data-types/:orgId': () => ({ body: dataTypeBody(`Ledger ${next()}`) }),
+  'GET /api/v1/data-types/:orgId/:id': (f) => ({ params: { id: f.dataTypeId } }),
+  'PUT /api/v1/data-types/:orgId/:id': (f) => ({ params: { id: f.dataTypeId }, body: dataTypeBody('Ledger main') }),
+  'DELETE /api/v1/data-types/:orgId/:id': (f) => ({ params: { id: f.doomedDataTypeId } }),
   'GET /api/v1/crud/tables/:orgId': () => ({}),
   'POST /api/v1/crud/check-value/:orgId': () => ({ body: { columnName: 'account_code', value: '1000' } }),
   'GET /api/v1/crud/:orgId/:table': () => ({

@@ -1,5 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
-import { once } from 'node:events';
+import { PassThrough, pipeline, type Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   dataManagementMessages as m,
@@ -19,6 +18,7 @@ import { displayTableName } from '@finboard/shared/warehouse';
 import type { Executor } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/errors.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import { spreadsheetCsv, type CsvRecord } from '../../platform/csv/csv-writer.ts';
 import {
   assertColumnInRelation,
   assertRelationInCatalog,
@@ -33,6 +33,7 @@ import type { Principal } from '../auth/principal.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import {
   dataManagementRepository as repo,
+  type BatchStart,
   type CheckedFilter,
   type Ordering,
   type StudioColumn,
@@ -48,7 +49,8 @@ import {
 const CATALOG_TTL_MS = 60_000;
 /** Above this many rows an unfiltered table answers the planner's estimate instead of count(*). */
 const ESTIMATE_THRESHOLD = 100_000;
-const EXPORT_BATCH = 2_000;
+/** Rows an export reads per query (and transaction); the next batch is read once the client took this one. */
+const EXPORT_BATCH_ROWS = 2_000;
 const MAX_TEXT_LENGTH = 1000;
 const ROW_ID = /^[1-9][0-9]{0,17}$/;
 export const WAREHOUSE_ROW_ENTITY = 'warehouse_row';
@@ -83,6 +85,7 @@ function studioColumn(column: CatalogColumn, isView: boolean): StudioColumn {
     castTo: known?.cast ?? 'text',
     // Types the Studio does not know are shown as text but never written back.
     editable: !isView && !column.generated && !column.primaryKey && known !== undefined,
+    comparable: known !== undefined,
   };
 }
 
@@ -175,14 +178,6 @@ function writeRefusal(error: unknown, target: StudioRelation, fallback: string):
   }
 }
 
-const csvCell = (value: DataRow[string], column: StudioColumn): string => {
-  if (value === null) return '';
-  let text = String(value);
-  // Spreadsheets run cells starting with these as formulas.
-  if (column.studioType === 'text' && /^[=+@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
 export type DataManagementService = ReturnType<typeof createDataManagementService>;
 
 export function createDataManagementService(deps: {
@@ -191,9 +186,11 @@ export function createDataManagementService(deps: {
   organizations: OrganizationsService;
   logger: FastifyBaseLogger;
   catalogTtlMs?: number;
+  exportBatchRows?: number;
 }) {
   const { warehouse, audit, organizations } = deps;
   const ttl = deps.catalogTtlMs ?? CATALOG_TTL_MS;
+  const exportBatchRows = deps.exportBatchRows ?? EXPORT_BATCH_ROWS;
   const catalogs = new Map<string, { catalog: WarehouseCatalog; until: number }>();
 
   async function catalogOf(organizationId: string): Promise<WarehouseCatalog> {
@@ -460,8 +457,14 @@ export function createDataManagementService(deps: {
     },
 
     /**
-     * CSV of every row of the current filtered, sorted view, streamed from a cursor. Checks happen
-     * before the first byte, so a bad table, column or filter still answers the usual 4xx.
+     * CSV of every row of the current filtered, sorted view. A request never holds the database at the
+     * client's pace: rows are read in batches (see BatchStart), each in a short transaction of its own,
+     * and the next batch only when the client has taken the previous one (pipeline() pulls the generator
+     * as the body drains). Fastify destroys the body when the client goes away (reply.js sendStream), which
+     * ends the pipeline and returns the generator: nothing stays open. Checks and the first batch come
+     * before the first byte, so a bad table, column or filter still answers the usual 4xx, a failing
+     * query the usual 500; a failure later cuts the response off (the client sees an incomplete transfer).
+     * Batches are not one snapshot: a row edited during a long export may show its old or new place.
      */
     async exportCsv(
       organizationId: string,
@@ -471,27 +474,41 @@ export function createDataManagementService(deps: {
       const target = await resolve(organizationId, table);
       const filters = checkFilters(target, query.filters);
       const ordering = orderingOf(target, query.sortBy, query.sortOrder);
-      const stream = new PassThrough();
-      const columns = target.columns;
-      const header = columns.map((column) => csvCell(column.name, { ...column, studioType: 'text' })).join(',');
-      stream.write(`${header}\r\n`);
-      void warehouse
-        .withOrganization(organizationId, (tx) =>
-          repo.each(tx, target, filters, ordering, EXPORT_BATCH, async (rows) => {
-            const chunk = rows
-              .map((row) => columns.map((column) => csvCell(row[column.name] ?? null, column)).join(',') + '\r\n')
-              .join('');
-            if (stream.destroyed) throw new Error('export cancelled by the client');
-            if (!stream.write(chunk)) await once(stream, 'drain');
-          }),
-        )
-        .then(
-          () => stream.end(),
-          (error: unknown) => {
-            deps.logger.error({ err: error, organizationId, table }, 'data export failed');
-            stream.destroy(error as Error);
-          },
+      const { columns } = target;
+      const readBatch = (start: BatchStart) =>
+        warehouse.withOrganization(organizationId, (tx) =>
+          repo.exportBatch(tx, target, filters, ordering, exportBatchRows, start),
         );
+      const first = await readBatch(repo.firstBatch(target, ordering));
+      const record = (row: DataRow): CsvRecord => columns.map((column) => row[column.name] ?? null);
+      const context = { organizationId, table };
+      const logger = deps.logger;
+
+      async function* csv() {
+        let rows = 0;
+        let outcome: 'done' | 'failed' | 'cancelled' = 'cancelled';
+        try {
+          yield spreadsheetCsv([columns.map((column) => column.name)]);
+          for (let batch = first; ; batch = await readBatch(batch.next)) {
+            rows += batch.rows.length;
+            if (batch.rows.length > 0) yield spreadsheetCsv(batch.rows.map(record));
+            if (!batch.next) break;
+          }
+          outcome = 'done';
+        } catch (error) {
+          outcome = 'failed';
+          throw error;
+        } finally {
+          if (outcome === 'cancelled') logger.info({ ...context, rows }, 'data export stopped by the client');
+        }
+      }
+
+      const stream = new PassThrough();
+      pipeline(csv, stream, (error) => {
+        // A client that went away is logged by the generator above; anything else is a failure.
+        if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE')
+          logger.error({ err: error, ...context }, 'data export failed');
+      });
       return { filename: `${displayTableName(table)}.csv`, stream };
     },
 

@@ -39,7 +39,7 @@ beforeAll(async () => {
     audit: createAuditService({ db: t.database.db }),
     organizations: t.app.services.organizations,
     logger: t.app.log,
-    exportBatchRows: BATCH,
+    exportBatchRows: { first: BATCH, largest: BATCH },
   });
 });
 afterAll(() => t?.close());

@@ -1,4 +1,5 @@
 import { PassThrough, pipeline, type Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   dataManagementMessages as m,
@@ -49,8 +50,14 @@ import {
 const CATALOG_TTL_MS = 60_000;
 /** Above this many rows an unfiltered table answers the planner's estimate instead of count(*). */
 const ESTIMATE_THRESHOLD = 100_000;
-/** Rows an export reads per query (and transaction); the next batch is read once the client took this one. */
-const EXPORT_BATCH_ROWS = 2_000;
+/**
+ * Rows an export reads per query (and transaction). The first batch is small, so the file starts at once;
+ * each next one is twice as big up to the largest: a sort that no index serves scans the whole table for
+ * every batch (measured on 300,000 GL lines by debit on PostgreSQL: ~4 times the old single cursor at
+ * 2,000 rows a batch). The largest bounds the memory an export holds and, on PGlite, how long one query
+ * keeps this thread.
+ */
+const EXPORT_BATCH_ROWS = { first: 1_000, largest: 10_000 };
 const MAX_TEXT_LENGTH = 1000;
 const ROW_ID = /^[1-9][0-9]{0,17}$/;
 export const WAREHOUSE_ROW_ENTITY = 'warehouse_row';
@@ -186,7 +193,7 @@ export function createDataManagementService(deps: {
   organizations: OrganizationsService;
   logger: FastifyBaseLogger;
   catalogTtlMs?: number;
-  exportBatchRows?: number;
+  exportBatchRows?: { first: number; largest: number };
 }) {
   const { warehouse, audit, organizations } = deps;
   const ttl = deps.catalogTtlMs ?? CATALOG_TTL_MS;
@@ -475,10 +482,14 @@ export function createDataManagementService(deps: {
       const filters = checkFilters(target, query.filters);
       const ordering = orderingOf(target, query.sortBy, query.sortOrder);
       const { columns } = target;
-      const readBatch = (start: BatchStart) =>
-        warehouse.withOrganization(organizationId, (tx) =>
-          repo.exportBatch(tx, target, filters, ordering, exportBatchRows, start),
+      let limit = exportBatchRows.first;
+      const readBatch = async (start: BatchStart) => {
+        const batch = await warehouse.withOrganization(organizationId, (tx) =>
+          repo.exportBatch(tx, target, filters, ordering, limit, start),
         );
+        limit = Math.min(limit * 2, exportBatchRows.largest);
+        return batch;
+      };
       const first = await readBatch(repo.firstBatch(target, ordering));
       const record = (row: DataRow): CsvRecord => columns.map((column) => row[column.name] ?? null);
       const context = { organizationId, table };
@@ -489,10 +500,14 @@ export function createDataManagementService(deps: {
         let outcome: 'done' | 'failed' | 'cancelled' = 'cancelled';
         try {
           yield spreadsheetCsv([columns.map((column) => column.name)]);
-          for (let batch = first; ; batch = await readBatch(batch.next)) {
+          let batch = first;
+          for (;;) {
             rows += batch.rows.length;
             if (batch.rows.length > 0) yield spreadsheetCsv(batch.rows.map(record));
             if (!batch.next) break;
+            // Other requests get their turn between batches (PGlite runs each query on this thread).
+            await setImmediate();
+            batch = await readBatch(batch.next);
           }
           outcome = 'done';
         } catch (error) {

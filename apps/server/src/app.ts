@@ -37,6 +37,7 @@ import { createSessionTokens } from './modules/auth/session-tokens.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createHealthService } from './modules/health/health.service.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/outbox.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -143,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tenantGuardPlugin);
   await app.register(multipartPlugin);
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { health: createHealthService({ database }), databaseKind: database.kind });
   await app.register(authRoutes, { auth, signupEnabled: config.ALLOW_SIGNUP });
   await app.register(usersRoutes, { users, signupEnabled: config.ALLOW_SIGNUP });
   await app.register(organizationsRoutes, { organizations });

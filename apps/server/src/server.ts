@@ -24,11 +24,26 @@ async function main(): Promise<void> {
     app.log,
   );
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // On a signal Fastify stops taking connections, closes idle keep-alive ones and answers 503 to requests
+  // arriving on busy ones (its defaults: forceCloseConnections 'idle', return503OnClosing). Requests under
+  // way get half the grace period; then whatever still holds a connection (a long export, a client that
+  // stopped reading) is cut, so the database closes cleanly and the process exits 0 within the grace
+  // period. close-with-grace exits 1 if even that has not finished when the grace period ends.
+  const graceMs = config.STOP_GRACE_SECONDS * 1000;
+  closeWithGrace({ delay: graceMs }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
-    await app.close();
+    const cut = setTimeout(() => {
+      app.log.warn('closing the connections still open');
+      app.server.closeAllConnections();
+    }, graceMs / 2);
+    try {
+      await app.close();
+    } finally {
+      clearTimeout(cut);
+    }
     await database.close();
+    app.log.info('shut down');
   });
 
   await app.listen({ host: config.HOST, port: config.PORT });

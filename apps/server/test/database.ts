@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -41,6 +42,19 @@ async function openPglite(): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(): Promise<DatabaseHandle> {
+  const created = await createPostgresDatabase();
+  const handle = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await created.drop();
+    },
+  };
+}
+
+/** A database copied from the run's PostgreSQL template; drop() also drops the roles its warehouses made. */
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = inject('postgresServerUrl');
   const template = inject('postgresTemplate');
   const runId = inject('postgresRunId');
@@ -51,12 +65,12 @@ async function openPostgres(): Promise<DatabaseHandle> {
   assertTestDatabaseName(name);
   assertTestDatabaseName(template);
   await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
-
-  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name), poolSize: 4 });
+  const url = databaseUrl(serverUrl, name);
   return {
-    ...handle,
-    async close() {
+    url,
+    async drop() {
       // Roles belong to the whole server, not to the dropped database: the warehouses' roles go with it.
+      const handle = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
       const roles = await warehouseRolesOf(handle).catch(() => []);
       await handle.close();
       await withAdminClient(serverUrl, async (client) => {
@@ -64,6 +78,49 @@ async function openPostgres(): Promise<DatabaseHandle> {
         for (const role of roles) await client.query(`DROP ROLE IF EXISTS ${quoteIdent(role)}`);
       });
     },
+  };
+}
+
+/** A fresh migrated database for a server process of its own (TEST_DB's kind), and how to reach it. */
+export interface ServerDatabase {
+  kind: 'pglite' | 'postgres';
+  /** What the server process needs in its environment besides DATA_DIR. */
+  env: Record<string, string>;
+  /** PostgreSQL: the database's name (to look at its sessions). */
+  name?: string;
+  /** Opens it in this process (PGlite: only while no server process has it open). */
+  open(): Promise<DatabaseHandle>;
+  dispose(): Promise<void>;
+}
+
+/** PGlite: a data directory in `dataDir/pglite` (where the server looks) made from the run's template. */
+export async function createServerDatabase(dataDir: string): Promise<ServerDatabase> {
+  const kind = process.env.TEST_DB;
+  if (kind === 'postgres') {
+    const created = await createPostgresDatabase();
+    return {
+      kind,
+      env: { DATABASE_URL: created.url },
+      name: new URL(created.url).pathname.slice(1),
+      open: () => openDatabase({ kind: 'postgres', url: created.url, poolSize: 2 }),
+      dispose: () => created.drop(),
+    };
+  }
+  if (kind !== 'pglite') throw new Error(`TEST_DB is "${kind ?? ''}": run API tests through a vitest project`);
+  const file = inject('pgliteTemplatePath');
+  if (!file) throw new Error('No PGlite template: global-setup.pglite.ts did not run');
+  const pgliteDir = path.join(dataDir, 'pglite');
+  const loaded = await openDatabase({
+    kind: 'pglite',
+    dataDir: pgliteDir,
+    loadDataDir: new Blob([new Uint8Array(fs.readFileSync(file))], { type: 'application/x-gzip' }),
+  });
+  await loaded.close();
+  return {
+    kind,
+    env: {},
+    open: () => openDatabase({ kind: 'pglite', dataDir: pgliteDir }),
+    dispose: async () => undefined,
   };
 }
 

@@ -46,6 +46,7 @@ export const messages = {
   notFound: 'Not found',
   routeNotFound: 'Route not found',
   internal: 'An error occurred',
+  databaseUnavailable: 'The database is not answering. Please try again shortly.',
   outboxFetched: 'Outbox fetched successfully',
 
   // Ours: input the platform cannot take (issue 8); none of these repeats what was sent.

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: false,
       SESSION_TTL_SECONDS: 8 * 3600,
       LOG_LEVEL: 'info',
+      STOP_GRACE_SECONDS: 10,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SMTP_URL).toBeUndefined();
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
     ['SESSION_TTL_SECONDS', '5'],
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],
+    ['STOP_GRACE_SECONDS', '0'],
   ])('fails naming %s when it is %j', (name, value) => {
     const message = configErrorFor({ [name]: value });
 

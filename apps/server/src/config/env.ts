@@ -38,6 +38,7 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  STOP_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };

@@ -1,9 +1,9 @@
-import Papa from 'papaparse';
+import { copyCsv } from '../platform/csv/csv-writer.ts';
 
 /**
- * Rows as CSV text for PostgreSQL's `COPY … (FORMAT csv)`: every non-null value is quoted (so an empty
- * string stays an empty string), NULL is an empty unquoted field, and a chunk holds at most `rowsPerChunk`
- * rows so memory stays bounded whatever the source's size.
+ * Rows as CSV text for PostgreSQL's `COPY … (FORMAT csv)` (the writer's COPY dialect), checked for width
+ * and converted value by value; a chunk holds at most `rowsPerChunk` rows so memory stays bounded
+ * whatever the source's size.
  */
 export async function* csvChunks(
   rows: Iterable<unknown[]> | AsyncIterable<unknown[]>,
@@ -12,9 +12,7 @@ export async function* csvChunks(
 ): AsyncGenerator<{ csv: string; rows: number }> {
   let batch: (string | null)[][] = [];
   const flush = () => {
-    // Papa.unparse leaves the last row unterminated; COPY reads chunks as one stream, so each ends its line.
-    const csv = `${Papa.unparse(batch, { quotes: true, newline: '\n', header: false })}\n`;
-    const chunk = { csv, rows: batch.length };
+    const chunk = { csv: copyCsv(batch), rows: batch.length };
     batch = [];
     return chunk;
   };

@@ -15,6 +15,8 @@ export interface StudioColumn extends CatalogColumn {
   studioType: DataColumnType;
   castTo: string;
   editable: boolean;
+  /** `castTo` is the column's own type: its values can come back as parameters and compare exactly. */
+  comparable: boolean;
 }
 
 export interface StudioRelation {
@@ -35,6 +37,21 @@ export interface CheckedFilter {
 export interface Ordering {
   column: StudioColumn;
   descending: boolean;
+}
+
+/**
+ * Where the next batch of an export starts. Tables are read by keyset: after the sort value and key of
+ * the last row read, the rows whose sort value is null (`blanks`) as a run of their own, where the order
+ * puts them (last ascending, first descending), so each query stays a plain range an index can serve.
+ * Views have no key and read by offset: their order covers every column, so rows that tie are equal.
+ */
+export type BatchStart = { offset: number } | KeysetStart;
+type KeysetStart = { blanks: boolean; after?: { value: string | null; key: string } };
+
+export interface ExportBatch {
+  rows: DataRow[];
+  /** Absent after the last batch. */
+  next?: BatchStart;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -111,8 +128,9 @@ function condition(filter: CheckedFilter): SQL {
   }
 }
 
-const whereOf = (filters: readonly CheckedFilter[]) =>
-  filters.length === 0 ? sql`` : sql` where ${sql.join(filters.map(condition), sql` and `)}`;
+const whereOf = (conditions: readonly SQL[]) =>
+  conditions.length === 0 ? sql`` : sql` where ${sql.join([...conditions], sql` and `)}`;
+const filtersOf = (filters: readonly CheckedFilter[]) => filters.map(condition);
 
 /**
  * The sort column, then the key as tiebreak (row_id: an index on the sort column plus the primary key
@@ -136,6 +154,65 @@ const estimateOf = (c: SQL) => sql`greatest(${c}.reltuples, coalesce(pg_stat_get
 
 const from = (target: StudioRelation) => sql`${ident(target.relation.name)} t`;
 
+/**
+ * Rows `offset` to `offset + limit` of the filtered, sorted relation, with `extra` select items. The
+ * page's keys come first and only its rows are read and formatted: past the first page, formatting every
+ * skipped row (to_char, numeric::text) made page 5,000 of a million GL lines about five times slower
+ * (bench/data-management.ts); sorted by a column without an index, carrying whole rows through the sort
+ * made the first page of a million lines by debit 3.5 times slower (380 ms against 105 ms). Only the
+ * first page in key order, an index scan, reads its rows directly.
+ */
+async function selectRows(
+  tx: Executor,
+  target: StudioRelation,
+  conditions: readonly SQL[],
+  ordering: Ordering,
+  limit: number,
+  offset: number,
+  extra: readonly SQL[] = [],
+): Promise<Record<string, unknown>[]> {
+  const order = orderOf(target, ordering);
+  const items = sql.join([selectList(target), ...extra], sql`, `);
+  const keyOrderFirstPage = offset === 0 && ordering.column === target.key;
+  const query =
+    target.key && !keyOrderFirstPage
+      ? sql`select ${items} from ${from(target)}
+            where ${columnRef(target.key)} in (
+              select ${columnRef(target.key)} from ${from(target)}${whereOf(conditions)}
+              order by ${order} limit ${limit} offset ${offset})
+            order by ${order}`
+      : sql`select ${items} from ${from(target)}${whereOf(conditions)}
+            order by ${order} limit ${limit} offset ${offset}`;
+  return rowsOf<Record<string, unknown>>(await tx.execute(query));
+}
+
+/** The rows after `start.after` in the run `start` names (see BatchStart); a table's key orders ties. */
+function keysetConditions(target: StudioRelation, ordering: Ordering, start: KeysetStart) {
+  const key = target.key!;
+  const column = ordering.column;
+  const beyond = sql.raw(ordering.descending ? '<' : '>');
+  const conditions: SQL[] = [];
+  if (column !== key && column.nullable)
+    conditions.push(start.blanks ? sql`${columnRef(column)} is null` : sql`${columnRef(column)} is not null`);
+  if (start.after) {
+    const lastKey = sql`${start.after.key}::bigint`;
+    conditions.push(
+      column === key || start.blanks
+        ? sql`${columnRef(key)} ${beyond} ${lastKey}`
+        : sql`(${columnRef(column)}, ${columnRef(key)}) ${beyond} (${param(start.after.value, column)}, ${lastKey})`,
+    );
+  }
+  return conditions;
+}
+
+/** A select alias no column of the relation has. */
+function aliasBeside(target: StudioRelation, name: string): string {
+  const taken = new Set(target.columns.map((column) => column.name));
+  let alias = name;
+  while (taken.has(alias)) alias = `_${alias}`;
+  return alias;
+}
+
 export const dataManagementRepository = {
   async page(
     tx: Executor,
@@ -145,29 +222,13 @@ export const dataManagementRepository = {
     limit: number,
     offset: number,
   ): Promise<DataRow[]> {
-    const order = orderOf(target, ordering);
-    // The page's keys come first and only its rows are read and formatted: past the first page,
-    // formatting every skipped row (to_char, numeric::text) made page 5,000 of a million GL lines about
-    // five times slower (bench/data-management.ts); sorted by a column without an index, carrying whole
-    // rows through the sort made the first page of a million lines by debit 3.5 times slower (380 ms
-    // against 105 ms). Only the first page in key order, an index scan, reads its rows directly.
-    const keyOrderFirstPage = offset === 0 && ordering.column === target.key;
-    const query =
-      target.key && !keyOrderFirstPage
-        ? sql`select ${selectList(target)} from ${from(target)}
-              where ${columnRef(target.key)} in (
-                select ${columnRef(target.key)} from ${from(target)}${whereOf(filters)}
-                order by ${order} limit ${limit} offset ${offset})
-              order by ${order}`
-        : sql`select ${selectList(target)} from ${from(target)}${whereOf(filters)}
-              order by ${order} limit ${limit} offset ${offset}`;
-    const rows = rowsOf<Record<string, unknown>>(await tx.execute(query));
+    const rows = await selectRows(tx, target, filtersOf(filters), ordering, limit, offset);
     return rows.map((row) => normalizeRow(target, row));
   },
 
   async count(tx: Executor, target: StudioRelation, filters: readonly CheckedFilter[]): Promise<number> {
     const [row] = rowsOf<{ n: string | number }>(
-      await tx.execute(sql`select count(*)::bigint as n from ${from(target)}${whereOf(filters)}`),
+      await tx.execute(sql`select count(*)::bigint as n from ${from(target)}${whereOf(filtersOf(filters))}`),
     );
     return Number(row?.n ?? 0);
   },
@@ -243,31 +304,56 @@ export const dataManagementRepository = {
     return rows[0] && normalizeRow(target, rows[0]);
   },
 
+  /** Where an export of the relation in this order starts (see BatchStart). */
+  firstBatch(target: StudioRelation, ordering: Ordering): BatchStart {
+    if (!target.key || !ordering.column.comparable) return { offset: 0 };
+    const blanksFirst = ordering.descending && ordering.column !== target.key && ordering.column.nullable;
+    return { blanks: blanksFirst };
+  },
+
   /**
-   * Streams the filtered, sorted rows through a cursor, `batch` at a time, to `sink` (all rows of a big
-   * table without holding them in memory). Runs inside the caller's transaction.
+   * One batch of an export: up to `limit` filtered, sorted rows from `start`, and where the next batch
+   * starts. Each batch is a query of its own, so the caller can read it in a short transaction and hold
+   * nothing while the rows travel to the client.
    */
-  async each(
+  async exportBatch(
     tx: Executor,
     target: StudioRelation,
     filters: readonly CheckedFilter[],
     ordering: Ordering,
-    batch: number,
-    sink: (rows: DataRow[]) => Promise<void>,
-  ): Promise<void> {
-    await tx.execute(
-      sql`declare studio_export no scroll cursor for
-          select ${selectList(target)} from ${from(target)}${whereOf(filters)} order by ${orderOf(target, ordering)}`,
-    );
-    for (;;) {
-      const rows = rowsOf<Record<string, unknown>>(
-        await tx.execute(sql.raw(`fetch forward ${Math.trunc(batch)} from studio_export`)),
-      );
-      if (rows.length === 0) break;
-      await sink(rows.map((row) => normalizeRow(target, row)));
-      if (rows.length < batch) break;
+    limit: number,
+    start: BatchStart,
+  ): Promise<ExportBatch> {
+    if ('offset' in start) {
+      const rows = await selectRows(tx, target, filtersOf(filters), ordering, limit, start.offset);
+      return {
+        rows: rows.map((row) => normalizeRow(target, row)),
+        next: rows.length < limit ? undefined : { offset: start.offset + rows.length },
+      };
     }
-    await tx.execute(sql.raw('close studio_export'));
+    const column = ordering.column;
+    const key = target.key!;
+    // The sort value as text, exactly as the column's type reads it back (numerics, timestamps, floats).
+    const sortValue = aliasBeside(target, 'sort_value');
+    const raw = await selectRows(
+      tx,
+      target,
+      [...filtersOf(filters), ...keysetConditions(target, ordering, start)],
+      ordering,
+      limit,
+      0,
+      [sql`${columnRef(column)}::text as ${ident(sortValue)}`],
+    );
+    const rows = raw.map((row) => normalizeRow(target, row));
+    const last = raw.at(-1);
+    if (last && rows.length === limit) {
+      const value = start.blanks ? null : String(last[sortValue]);
+      return { rows, next: { blanks: start.blanks, after: { value, key: String(rows.at(-1)![key.name]) } } };
+    }
+    // This run is done; the blanks come after the values ascending, before them descending.
+    const blanksNext = column !== key && column.nullable && !start.blanks && !ordering.descending;
+    const valuesNext = start.blanks && ordering.descending;
+    return { rows, next: blanksNext || valuesNext ? { blanks: blanksNext } : undefined };
   },
 
   /** Whether `value` occurs in `column` of any of `tables` (group values: accounts, periods, dimensions). */

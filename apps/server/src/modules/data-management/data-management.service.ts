@@ -1,5 +1,5 @@
-import { PassThrough, type Readable } from 'node:stream';
-import { once } from 'node:events';
+import { PassThrough, pipeline, type Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   dataManagementMessages as m,
@@ -21,6 +21,7 @@ import { paginationOf, type Pagination } from '@finboard/shared/pagination';
 import type { Executor } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/errors.ts';
 import { AppError, badRequest, conflict, internalError, notFound } from '../../errors.ts';
+import { spreadsheetCsv, type CsvRecord } from '../../platform/csv/csv-writer.ts';
 import {
   assertColumnInRelation,
   assertRelationInCatalog,
@@ -35,6 +36,7 @@ import type { Principal } from '../auth/principal.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import {
   dataManagementRepository as repo,
+  type BatchStart,
   type CheckedFilter,
   type Ordering,
   type StudioColumn,
@@ -50,7 +52,14 @@ import {
 const CATALOG_TTL_MS = 60_000;
 /** Above this many rows an unfiltered table answers the planner's estimate instead of count(*). */
 const ESTIMATE_THRESHOLD = 100_000;
-const EXPORT_BATCH = 2_000;
+/**
+ * Rows an export reads per query (and transaction). The first batch is small, so the file starts at once;
+ * each next one is twice as big up to the largest: a sort that no index serves scans the whole table for
+ * every batch (measured on 300,000 GL lines by debit on PostgreSQL: ~4 times the old single cursor at
+ * 2,000 rows a batch). The largest bounds the memory an export holds and, on PGlite, how long one query
+ * keeps this thread.
+ */
+const EXPORT_BATCH_ROWS = { first: 1_000, largest: 10_000 };
 const MAX_TEXT_LENGTH = 1000;
 const ROW_ID = /^[1-9][0-9]{0,17}$/;
 export const WAREHOUSE_ROW_ENTITY = 'warehouse_row';
@@ -85,6 +94,7 @@ function studioColumn(column: CatalogColumn, isView: boolean): StudioColumn {
     castTo: known?.cast ?? 'text',
     // Types the Studio does not know are shown as text but never written back.
     editable: !isView && !column.generated && !column.primaryKey && known !== undefined,
+    comparable: known !== undefined,
   };
 }
 
@@ -171,14 +181,6 @@ function writeRefusal(error: unknown, target: StudioRelation, fallback: string):
   }
 }
 
-const csvCell = (value: DataRow[string], column: StudioColumn): string => {
-  if (value === null) return '';
-  let text = String(value);
-  // Spreadsheets run cells starting with these as formulas.
-  if (column.studioType === 'text' && /^[=+@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
 export type DataManagementService = ReturnType<typeof createDataManagementService>;
 
 export function createDataManagementService(deps: {
@@ -187,9 +189,11 @@ export function createDataManagementService(deps: {
   organizations: OrganizationsService;
   logger: FastifyBaseLogger;
   catalogTtlMs?: number;
+  exportBatchRows?: { first: number; largest: number };
 }) {
   const { warehouse, audit, organizations } = deps;
   const ttl = deps.catalogTtlMs ?? CATALOG_TTL_MS;
+  const exportBatchRows = deps.exportBatchRows ?? EXPORT_BATCH_ROWS;
   const catalogs = new Map<string, { catalog: WarehouseCatalog; until: number }>();
 
   async function catalogOf(organizationId: string): Promise<WarehouseCatalog> {
@@ -456,8 +460,14 @@ export function createDataManagementService(deps: {
     },
 
     /**
-     * CSV of every row of the current filtered, sorted view, streamed from a cursor. Checks happen
-     * before the first byte, so a bad table, column or filter still answers the usual 4xx.
+     * CSV of every row of the current filtered, sorted view. A request never holds the database at the
+     * client's pace: rows are read in batches (see BatchStart), each in a short transaction of its own,
+     * and the next batch only when the client has taken the previous one (pipeline() pulls the generator
+     * as the body drains). Fastify destroys the body when the client goes away (reply.js sendStream), which
+     * ends the pipeline and returns the generator: nothing stays open. Checks and the first batch come
+     * before the first byte, so a bad table, column or filter still answers the usual 4xx, a failing
+     * query the usual 500; a failure later cuts the response off (the client sees an incomplete transfer).
+     * Batches are not one snapshot: a row edited during a long export may show its old or new place.
      */
     async exportCsv(
       organizationId: string,
@@ -467,27 +477,49 @@ export function createDataManagementService(deps: {
       const target = await resolve(organizationId, table);
       const filters = checkFilters(target, query.filters);
       const ordering = orderingOf(target, query.sortBy, query.sortOrder);
-      const stream = new PassThrough();
-      const columns = target.columns;
-      const header = columns.map((column) => csvCell(column.name, { ...column, studioType: 'text' })).join(',');
-      stream.write(`${header}\r\n`);
-      void warehouse
-        .withOrganization(organizationId, (tx) =>
-          repo.each(tx, target, filters, ordering, EXPORT_BATCH, async (rows) => {
-            const chunk = rows
-              .map((row) => columns.map((column) => csvCell(row[column.name] ?? null, column)).join(',') + '\r\n')
-              .join('');
-            if (stream.destroyed) throw new Error('export cancelled by the client');
-            if (!stream.write(chunk)) await once(stream, 'drain');
-          }),
-        )
-        .then(
-          () => stream.end(),
-          (error: unknown) => {
-            deps.logger.error({ err: error, organizationId, table }, 'data export failed');
-            stream.destroy(error as Error);
-          },
+      const { columns } = target;
+      let limit = exportBatchRows.first;
+      const readBatch = async (start: BatchStart) => {
+        const batch = await warehouse.withOrganization(organizationId, (tx) =>
+          repo.exportBatch(tx, target, filters, ordering, limit, start),
         );
+        limit = Math.min(limit * 2, exportBatchRows.largest);
+        return batch;
+      };
+      const first = await readBatch(repo.firstBatch(target, ordering));
+      const record = (row: DataRow): CsvRecord => columns.map((column) => row[column.name] ?? null);
+      const context = { organizationId, table };
+      const logger = deps.logger;
+
+      async function* csv() {
+        let rows = 0;
+        let outcome: 'done' | 'failed' | 'cancelled' = 'cancelled';
+        try {
+          yield spreadsheetCsv([columns.map((column) => column.name)]);
+          let batch = first;
+          for (;;) {
+            rows += batch.rows.length;
+            if (batch.rows.length > 0) yield spreadsheetCsv(batch.rows.map(record));
+            if (!batch.next) break;
+            // Other requests get their turn between batches (PGlite runs each query on this thread).
+            await setImmediate();
+            batch = await readBatch(batch.next);
+          }
+          outcome = 'done';
+        } catch (error) {
+          outcome = 'failed';
+          throw error;
+        } finally {
+          if (outcome === 'cancelled') logger.info({ ...context, rows }, 'data export stopped by the client');
+        }
+      }
+
+      const stream = new PassThrough();
+      pipeline(csv, stream, (error) => {
+        // A client that went away is logged by the generator above; anything else is a failure.
+        if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE')
+          logger.error({ err: error, ...context }, 'data export failed');
+      });
       return { filename: `${displayTableName(table)}.csv`, stream };
     },
 

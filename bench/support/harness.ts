@@ -132,10 +132,12 @@ export async function openBenchDatabase(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-bench-'));
   const scratch = `finboard_t_bench_${name}_${process.pid}`;
   if (serverUrl) await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${scratch}"`));
+  // BENCH_POOL_SIZE compares pool sizes; unset, each database gets the app's own.
+  const poolSize = process.env.BENCH_POOL_SIZE ? Number(process.env.BENCH_POOL_SIZE) : undefined;
   const database = await openDatabase(
     serverUrl
-      ? { kind: 'postgres', url: databaseUrl(serverUrl, scratch) }
-      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+      ? { kind: 'postgres', url: databaseUrl(serverUrl, scratch), poolSize }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite'), poolSize },
   );
   await database.migrate();
   return {

@@ -12,7 +12,8 @@ import * as schema from './schema.ts';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget =
-  { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob } | { kind: 'postgres'; url: string; poolSize?: number };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number };
 
 export interface DatabaseHandle {
   db: Database;
@@ -44,7 +45,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.kind === 'pglite') {
     if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
     embedded = await startEmbeddedDatabase({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
-    connection = { ...embedded.connection, max: PGLITE_POOL_SIZE };
+    connection = { ...embedded.connection, max: target.poolSize ?? PGLITE_POOL_SIZE };
   } else {
     connection = { connectionString: target.url, max: target.poolSize ?? 10 };
   }

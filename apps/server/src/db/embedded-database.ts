@@ -30,12 +30,12 @@ export async function startEmbeddedDatabase(options: {
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-db-'));
   const input: WorkerInput = {
     dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : undefined,
+    loadDataDir: await options.loadDataDir?.arrayBuffer(),
     socketPath: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
   };
   const worker = new Worker(workerEntry(), {
     workerData: input,
-    transferList: input.loadDataDir ? [input.loadDataDir.buffer as ArrayBuffer] : [],
+    transferList: input.loadDataDir ? [input.loadDataDir] : [],
   });
   let closing = false;
   const waiters = new Map<WorkerEvent['type'], (event: WorkerEvent) => void>();

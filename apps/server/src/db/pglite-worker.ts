@@ -11,7 +11,7 @@ export interface WorkerInput {
   /** On-disk data directory; in memory when absent. */
   dataDir?: string;
   /** A gzipped tarball of a data directory to start from (tests' migrated template). */
-  loadDataDir?: Uint8Array;
+  loadDataDir?: ArrayBuffer;
   socketPath: string;
 }
 

@@ -38,6 +38,7 @@ export async function startEmbeddedDatabase(options: {
     transferList: input.loadDataDir ? [input.loadDataDir] : [],
   });
   let closing = false;
+  let exited = false;
   const waiters = new Map<WorkerEvent['type'], (event: WorkerEvent) => void>();
   const next = <T extends WorkerEvent['type']>(type: T) =>
     new Promise<Extract<WorkerEvent, { type: T }>>((resolve) =>
@@ -52,6 +53,7 @@ export async function startEmbeddedDatabase(options: {
     });
     worker.once('error', reject);
     worker.once('exit', (code) => {
+      exited = true;
       fs.rmSync(socketDir, { recursive: true, force: true });
       const error = new Error(`The embedded database worker stopped (exit code ${code})`);
       reject(error);
@@ -70,11 +72,11 @@ export async function startEmbeddedDatabase(options: {
       return new Blob([(await reply).data], { type: 'application/x-gzip' });
     },
     async close() {
-      if (closing) return;
+      if (closing || exited) return;
       closing = true;
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      const stopped = new Promise((resolve) => worker.once('exit', resolve));
       request({ type: 'close' });
-      await exited;
+      await stopped;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
@@ -7,10 +8,11 @@ import type { PGlite } from '@electric-sql/pglite';
  * database with `pg` exactly as it reaches PostgreSQL. Runs in the database worker thread.
  *
  * PGlite is one backend session, while the pool opens several connections. A connection holds the
- * backend from its first message until a ReadyForQuery that says "idle" (not after each message, nor
- * only inside BEGIN … COMMIT): an extended-protocol exchange (Parse … Sync) keeps its unnamed statement
- * and portal, a transaction keeps its snapshot and locks, and no other connection's message runs in
- * between. Other connections wait their turn, first come first served. (@electric-sql/pglite-socket
+ * backend from its first exchange until a ReadyForQuery that says "idle" (not between any two messages,
+ * nor only inside BEGIN … COMMIT): an extended-protocol exchange (Parse … Sync) keeps its unnamed
+ * statement and portal, a transaction keeps its snapshot and locks, and no other connection's message
+ * runs in between. Other connections wait their turn, first come first served. COPY FROM STDIN is
+ * recognised in a simple Query (as pg-copy-streams sends it) and reaches PGlite with all its data. (@electric-sql/pglite-socket
  * 0.2.17 passes the backend on between any two messages outside BEGIN … COMMIT, so concurrent
  * parameterised queries bind each other's statements; and it gives COPY FROM STDIN to PGlite in pieces,
  * which stops the backend.)
@@ -239,10 +241,10 @@ export async function servePglite(
   return {
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const ended = [...connections].map((connection) => once(connection.socket, 'close'));
       for (const connection of connections) connection.socket.destroy();
-      await closed;
-      // The last connections' close events run the pump once more (rolling back an open transaction).
-      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all([closed, ...ended]);
+      // The connections' close events ran the pump once more: an open transaction is rolled back.
       while (pumping) await pumping;
       if (db.isInTransaction()) await db.exec('ROLLBACK');
     },

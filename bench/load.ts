@@ -45,7 +45,8 @@ interface Request {
 
 // Each client loops over its own rotation of this mix; sign-in (an argon2 hash) is one request in eleven.
 function mixOf(orgId: string, client: number): Request[] {
-  const user = 1 + ((client * 7) % USERS);
+  // 1 … USERS - 1, never a multiple of ten (those are inactive), so every sign-in succeeds.
+  const user = 1 + ((client * 7) % (USERS - 1));
   const email = `user${user % 10 === 0 ? user + 1 : user}@bench.example`;
   const page = 1 + (client % 5);
   return [

@@ -29,7 +29,7 @@ export interface Timing {
   p95: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /**
@@ -121,15 +121,23 @@ export interface BenchEnvironment {
   close(): Promise<void>;
 }
 
-export async function openBenchDatabase(name: string): Promise<BenchEnvironment> {
+/**
+ * A scratch database: on the PostgreSQL server of `serverUrl` (default BENCH_DATABASE_URL) a database
+ * created for the run and dropped by close(), or PGlite when there is none (or `serverUrl` is null).
+ */
+export async function openBenchDatabase(
+  name: string,
+  serverUrl: string | null | undefined = process.env.BENCH_DATABASE_URL?.trim() || undefined,
+): Promise<BenchEnvironment> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-bench-'));
-  const serverUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
   const scratch = `finboard_t_bench_${name}_${process.pid}`;
   if (serverUrl) await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${scratch}"`));
+  // BENCH_POOL_SIZE compares pool sizes; unset, each database gets the app's own.
+  const poolSize = process.env.BENCH_POOL_SIZE ? Number(process.env.BENCH_POOL_SIZE) : undefined;
   const database = await openDatabase(
     serverUrl
-      ? { kind: 'postgres', url: databaseUrl(serverUrl, scratch) }
-      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+      ? { kind: 'postgres', url: databaseUrl(serverUrl, scratch), poolSize }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite'), poolSize },
   );
   await database.migrate();
   return {
@@ -250,7 +258,7 @@ export async function startApp(environment: BenchEnvironment) {
     if (!account) throw new Error('the bench admin is missing: seed it first');
     return { id: account.id, email: account.email, role: 'admin', organizationId: null, mustChangePassword: false };
   }
-  return { get, measureGet, services: app.services, adminPrincipal, close: () => app.close() };
+  return { base, token, get, measureGet, services: app.services, adminPrincipal, close: () => app.close() };
 }
 
 /** Creates an organization through the organizations service (which provisions its warehouse), as the bench admin. */

@@ -14,8 +14,8 @@ export default async function setup(project: TestProject) {
   let dump: Blob;
   try {
     await handle.migrate();
-    if (!handle.pglite) throw new Error('openDatabase({ kind: "pglite" }) returned no PGlite instance');
-    dump = await handle.pglite.dumpDataDir('gzip');
+    if (!handle.dumpDataDir) throw new Error('openDatabase({ kind: "pglite" }) cannot dump its data directory');
+    dump = await handle.dumpDataDir();
   } finally {
     await handle.close();
   }

@@ -1,20 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-database.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget =
-  { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob } | { kind: 'postgres'; url: string; poolSize?: number };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number };
 
 export interface DatabaseHandle {
   db: Database;
@@ -22,40 +21,50 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** The PGlite instance on the embedded default (tests dump it as a template). */
-  pglite?: PGlite;
-  /** The pool on PostgreSQL: bulk loads need a client of their own for COPY … FROM STDIN. */
-  pool?: pg.Pool;
+  /** A client of its own for work that needs one connection (COPY … FROM STDIN). */
+  pool: pg.Pool;
+  /** The embedded database's data directory as a gzipped tarball (tests keep a migrated one as their template). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
-/** Opens the platform database: PGlite (embedded default) or PostgreSQL, behind one Drizzle type. */
+/**
+ * Pool size on PGlite: its one backend runs one exchange at a time (pglite-wire.ts), so more connections
+ * only keep the worker busy while the app reads an answer and sends the next query; measured with
+ * bench/load.ts.
+ */
+const PGLITE_POOL_SIZE = 4;
+
+/**
+ * Opens the platform database behind one driver, pg: PostgreSQL, or the embedded PGlite, which runs
+ * in a worker thread serving the PostgreSQL protocol on a private unix socket.
+ */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsFolder();
+  let embedded: EmbeddedDatabase | undefined;
+  let connection: pg.PoolConfig;
   if (target.kind === 'pglite') {
     if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
-    const client = await PGlite.create({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
-    const db = drizzlePglite({ client, schema });
-    return {
-      db: db as unknown as Database,
-      kind: 'pglite',
-      pglite: client,
-      migrate: () => migratePglite(db, { migrationsFolder }),
-      ping: async () => void (await client.query('select 1')),
-      close: () => client.close(),
-    };
+    embedded = await startEmbeddedDatabase({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
+    connection = { ...embedded.connection, max: target.poolSize ?? PGLITE_POOL_SIZE };
+  } else {
+    connection = { connectionString: target.url, max: target.poolSize ?? 10 };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+  const pool = new pg.Pool(connection);
   // pg reports failures of idle connections (a server restart, a terminated backend) on the pool;
   // unhandled, that event would crash the process instead of the next query simply reconnecting.
-  pool.on('error', (error) => console.error(`idle PostgreSQL connection failed: ${error.message}`));
-  const db = drizzlePg({ client: pool, schema });
+  pool.on('error', (error) => console.error(`idle database connection failed: ${error.message}`));
+  const db = drizzle({ client: pool, schema });
   return {
     db: db as unknown as Database,
-    kind: 'postgres',
+    kind: target.kind,
     pool,
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: () => migrate(db, { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => pool.end(),
+    async close() {
+      await pool.end();
+      await embedded?.close();
+    },
+    dumpDataDir: embedded?.dumpDataDir,
   };
 }
 

@@ -9,7 +9,7 @@ export interface SqlState {
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-/** The PostgreSQL error code of a failed statement, looking through Drizzle's wrapper (pg and PGlite alike). */
+/** The PostgreSQL error code of a failed statement, looking through Drizzle's wrapper. */
 export function sqlStateOf(error: unknown): SqlState {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
     const candidate = current as {

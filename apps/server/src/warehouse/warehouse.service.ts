@@ -18,10 +18,10 @@ import {
 import { createWarehouseMigrator, type MigrateAllResult } from './warehouse-migrator.ts';
 import type { WarehouseMigration } from './migrations/migration.ts';
 
-/** Rows per COPY statement on PGlite, which holds each blob in memory (~5 MB of GL lines). */
-const PGLITE_ROWS_PER_COPY = 50_000;
-/** Rows per chunk written to the COPY stream on PostgreSQL (the stream itself applies back-pressure). */
-const PG_ROWS_PER_WRITE = 5_000;
+/** Rows per COPY statement: the embedded database holds each COPY's data in memory (~5 MB of GL lines). */
+const ROWS_PER_COPY = 50_000;
+/** Rows per chunk written to a COPY stream (the stream itself applies back-pressure). */
+const ROWS_PER_WRITE = 5_000;
 
 type Rows = Iterable<unknown[]> | AsyncIterable<unknown[]>;
 
@@ -70,7 +70,7 @@ export function createWarehouseService(deps: {
   }
 
   /** The COPY statement for a canonical table and a checked list of its columns. */
-  function copyStatement(organizationId: string, table: CanonicalTable, columns: readonly string[], source: string) {
+  function copyStatement(organizationId: string, table: CanonicalTable, columns: readonly string[]) {
     if (!CANONICAL_TABLES.includes(table)) throw new UnknownIdentifierError('table', String(table));
     if (columns.length === 0) throw new TypeError('A load names at least one column');
     const allowed: readonly string[] = CANONICAL_COLUMNS[table];
@@ -79,34 +79,14 @@ export function createWarehouseService(deps: {
     const target = qualifiedName(warehouseSchemaName(organizationId), table);
     return {
       target,
-      copy: `COPY ${target} (${columns.map(quoteIdent).join(', ')}) FROM ${source} WITH (FORMAT csv)`,
+      copy: `COPY ${target} (${columns.map(quoteIdent).join(', ')}) FROM STDIN WITH (FORMAT csv)`,
     };
   }
 
-  async function copyOnPglite(organizationId: string, loads: readonly TableLoad[], options: CopyOptions) {
-    const pglite = database.pglite!;
-    const statements = loads.map((load) => copyStatement(organizationId, load.table, load.columns, `'/dev/blob'`));
-    // COPY from a file needs the owner's rights (an organization role may not read files), so these
-    // statements run as the owner; their targets are the organization's own tables, named through the catalog.
-    return pglite.transaction(async (tx) => {
-      // Dependants first: loads come in dependency order (periods and accounts before GL lines).
-      if (options.replace) for (const { target } of statements.toReversed()) await tx.query(`DELETE FROM ${target}`);
-      const counts: number[] = [];
-      for (const [i, { rows, columns }] of loads.entries()) {
-        let count = 0;
-        for await (const chunk of csvChunks(rows, columns.length, PGLITE_ROWS_PER_COPY)) {
-          const result = await tx.query(statements[i]!.copy, [], { blob: new Blob([chunk.csv]) });
-          count += result.rowCount ?? result.affectedRows ?? chunk.rows;
-        }
-        counts.push(count);
-      }
-      return counts;
-    });
-  }
-
-  async function copyOnPostgres(organizationId: string, loads: readonly TableLoad[], options: CopyOptions) {
-    const statements = loads.map((load) => copyStatement(organizationId, load.table, load.columns, 'STDIN'));
-    const client = await database.pool!.connect();
+  /** Bulk loads of several tables, all or nothing. */
+  async function loadTables(organizationId: string, loads: readonly TableLoad[], options: CopyOptions = {}) {
+    const statements = loads.map((load) => copyStatement(organizationId, load.table, load.columns));
+    const client = await database.pool.connect();
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
@@ -116,16 +96,26 @@ export function createWarehouseService(deps: {
         for (const { target } of statements.toReversed()) await client.query(`DELETE FROM ${target}`);
       const counts: number[] = [];
       for (const [i, { rows, columns }] of loads.entries()) {
-        const stream = client.query(copyFrom(statements[i]!.copy));
-        await pipeline(
-          Readable.from(
-            (async function* () {
-              for await (const chunk of csvChunks(rows, columns.length, PG_ROWS_PER_WRITE)) yield chunk.csv;
-            })(),
-          ),
-          stream,
-        );
-        counts.push(stream.rowCount);
+        const pieces = csvChunks(rows, columns.length, ROWS_PER_WRITE)[Symbol.asyncIterator]();
+        let piece = await pieces.next();
+        let count = 0;
+        // One COPY per ROWS_PER_COPY rows: the embedded database takes each COPY whole (pglite-wire.ts).
+        while (!piece.done) {
+          const stream = client.query(copyFrom(statements[i]!.copy));
+          await pipeline(
+            Readable.from(
+              (async function* () {
+                for (let copied = 0; !piece.done && copied < ROWS_PER_COPY; piece = await pieces.next()) {
+                  copied += piece.value.rows;
+                  yield piece.value.csv;
+                }
+              })(),
+            ),
+            stream,
+          );
+          count += stream.rowCount;
+        }
+        counts.push(count);
       }
       await client.query('COMMIT');
       return counts;
@@ -141,12 +131,6 @@ export function createWarehouseService(deps: {
       client.release(broken ?? false);
     }
   }
-
-  /** Bulk loads of several tables, all or nothing. */
-  const loadTables = (organizationId: string, loads: readonly TableLoad[], options: CopyOptions = {}) =>
-    database.kind === 'pglite'
-      ? copyOnPglite(organizationId, loads, options)
-      : copyOnPostgres(organizationId, loads, options);
 
   return {
     /**
@@ -233,7 +217,7 @@ export function createWarehouseService(deps: {
       return { schema, relations: [...relations.values()] };
     },
 
-    /** Bulk load through COPY (pg-copy-streams on pg; PGlite's /dev/blob), in one transaction; returns the row count. */
+    /** Bulk load through COPY … FROM STDIN (pg-copy-streams), as the organization's role, in one transaction; returns the row count. */
     async copyRows(
       organizationId: string,
       table: CanonicalTable,

@@ -81,7 +81,7 @@ const selectList = (target: StudioRelation) =>
     sql`, `,
   );
 
-/** pg answers bigint as a string, PGlite as a number: one shape for the client. */
+/** pg answers bigint as a string: the client gets a number while it is a safe integer. */
 function normalizeRow(target: StudioRelation, row: Record<string, unknown>): DataRow {
   const out: DataRow = {};
   for (const column of target.columns) {

@@ -9,11 +9,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /**
- * Holds every connection the app has (PGlite has one; the test pool on PostgreSQL a few) in an open
- * transaction until `release` is called: the state an aborted export used to leave behind.
+ * Holds the database in open transactions until `release` is called — the state an aborted export used
+ * to leave behind: on PostgreSQL every connection of the pool; on PGlite one transaction is enough, since
+ * its single backend session serves one transaction at a time (the others would wait for it).
  */
 async function holdEveryConnection() {
-  const connections = t.database.pool?.options.max ?? 1;
+  const connections = t.database.kind === 'pglite' ? 1 : (t.database.pool?.options.max ?? 1);
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let holding = 0;

@@ -55,6 +55,8 @@ export default defineConfig({
           include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'demo/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'demo/**/*.api.test.ts'],
           environment: 'node',
+          // The demo generator builds 24 months of books per test: seconds on a busy two-core machine.
+          testTimeout: 20_000,
         },
       },
       apiProject('pglite'),

@@ -61,12 +61,12 @@ function mixOf(orgId: string, client: number): Request[] {
     { kind: 'organizations', method: 'GET', path: `/api/v1/organization?page=1&pageSize=20&sortBy=name&sortOrder=asc` },
     { kind: 'users', method: 'GET', path: `/api/v1/user?page=${page}&pageSize=20&sortBy=name` },
     { kind: 'studio page', method: 'GET', path: `/api/v1/crud/${orgId}/02_GL_Detail?page=${page}&pageSize=100` },
-    { kind: 'data types', method: 'GET', path: `/api/v1/data-types?organizationId=${orgId}&page=1&pageSize=20` },
+    { kind: 'data types', method: 'GET', path: `/api/v1/data-types/${orgId}?page=1&pageSize=20` },
     { kind: 'profile', method: 'GET', path: '/api/v1/user/profile' },
     { kind: 'organizations', method: 'GET', path: `/api/v1/organization?page=2&pageSize=20&sortBy=name&sortOrder=asc` },
     { kind: 'users', method: 'GET', path: `/api/v1/user?page=${page + 1}&pageSize=20&sortBy=email` },
     { kind: 'studio page', method: 'GET', path: `/api/v1/crud/${orgId}/02_GL_Detail?page=${page + 5}&pageSize=100` },
-    { kind: 'data types', method: 'GET', path: `/api/v1/data-types?organizationId=${orgId}&page=1&pageSize=20` },
+    { kind: 'data types', method: 'GET', path: `/api/v1/data-types/${orgId}?page=1&pageSize=20` },
   ];
 }
 
@@ -89,6 +89,8 @@ const { parentPort, workerData } = require('node:worker_threads');
       const request = mix[i % mix.length];
       const headers = {};
       if (!request.anonymous) headers.authorization = 'Bearer ' + token;
+      // Each client signs in from an address of its own, as people do: sign-in is limited per address.
+      else headers['x-forwarded-for'] = '10.77.' + (client >> 8) + '.' + (client & 255);
       if (request.body) headers['content-type'] = 'application/json';
       const start = performance.now();
       let failure;

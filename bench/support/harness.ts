@@ -202,7 +202,14 @@ export async function seedBenchAdmin(database: DatabaseHandle) {
 
 /** The real app on a local port, with the bench admin signed in. */
 export async function startApp(environment: BenchEnvironment) {
-  const config = loadConfig({ DATA_DIR: environment.dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' });
+  // TRUST_PROXY: the load bench's clients name their own address (sign-in is rate limited per address).
+  const config = loadConfig({
+    DATA_DIR: environment.dataDir,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    TRUST_PROXY: 'true',
+  });
   const app = await buildApp({ config, database: environment.database, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   // Seeded organizations get their warehouses in the background at start-up: measure a quiet server.

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../src/db/client.ts';
+import { rowsOf } from '../src/db/client.ts';
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const qualifiedName = (schema: string, name: string) => `${quoteIdent(schema)}.${quoteIdent(name)}`;
@@ -15,7 +16,6 @@ type CanonicalView = 'vw_profit_and_loss' | 'vw_balance_sheet' | 'vw_cash_flow' 
 const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'revenue', 'expense'];
 const GL_SOURCES = ['upload', 'quickbooks', 'intacct', 'netsuite', 'manual'];
 const warehouseMarker = () => 'finboard-warehouse:1';
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** What provisioning did for one organization, in the caller's transaction (provisionIn of that version). */
 export async function provisionVersion1Warehouse(tx: Executor, organizationId: string): Promise<void> {

@@ -82,3 +82,6 @@ function findMigrationsFolder(): string {
 
 /** A database or an open transaction: repositories accept either, so services can make work atomic. */
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The rows of a raw `db.execute(sql…)` result (both drivers answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

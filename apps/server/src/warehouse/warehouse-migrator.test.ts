@@ -10,6 +10,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { DatabaseHandle, Executor } from '../db/client.ts';
+import { rowsOf } from '../db/client.ts';
 import { warehouseMigrations } from '../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../test/build-app.ts';
 import { bearer, createOrganization, login } from '../../test/factories.ts';
@@ -32,7 +33,6 @@ const logger = pino({ level: 'silent' });
 const SHIPPED = WAREHOUSE_MIGRATIONS.length;
 /** What a warehouse made before migrations is: migration 1. */
 const BASELINE = WAREHOUSE_MIGRATIONS.slice(0, 1);
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const query = async <T>(executor: Executor, statement: ReturnType<typeof sql>) =>
   rowsOf<T>(await executor.execute(statement));
 

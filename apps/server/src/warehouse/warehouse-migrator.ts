@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
+import { rowsOf } from '../db/client.ts';
 import { warehouseMigrations } from '../db/schema.ts';
 import { qualifiedName, quoteIdent, warehouseRoleName, warehouseSchemaName } from './identifiers.ts';
 import type { WarehouseMigration } from './migrations/migration.ts';
@@ -19,8 +20,6 @@ export interface MigrateAllResult {
   /** Organizations whose warehouse stopped at a failing migration (logged); it stays at the version before. */
   failed: string[];
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export type WarehouseMigrator = ReturnType<typeof createWarehouseMigrator>;
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Executor } from '../db/client.ts';
+import { rowsOf } from '../db/client.ts';
 import { openTestDatabase } from '../../test/database.ts';
 import { CANONICAL_COLUMNS, CANONICAL_TABLES, CANONICAL_VIEWS } from './canonical-model.ts';
 import { UnknownIdentifierError, warehouseSchemaName } from './identifiers.ts';
@@ -22,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const query = async <T>(executor: Executor, statement: ReturnType<typeof sql>) =>
   rowsOf<T>(await executor.execute(statement));
 /** The SQLSTATE of a failed statement, through Drizzle's wrapper. */

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DatabaseHandle, Executor } from '../db/client.ts';
+import { rowsOf } from '../db/client.ts';
 import { CANONICAL_COLUMNS, CANONICAL_TABLES, type CanonicalTable } from './canonical-model.ts';
 import { csvChunks } from './csv-rows.ts';
 import {
@@ -36,8 +37,6 @@ export interface TableLoad {
   columns: readonly string[];
   rows: Rows;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export type WarehouseService = ReturnType<typeof createWarehouseService>;
 

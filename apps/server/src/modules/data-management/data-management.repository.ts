@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DataColumnType, DataFilter, DataRow } from '@finboard/shared/data-management';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { likeContaining, likeStartingWith } from '../../db/like.ts';
 import { quoteIdent, type CatalogColumn, type CatalogRelation } from '../../warehouse/identifiers.ts';
 
@@ -54,7 +55,6 @@ export interface ExportBatch {
   next?: BatchStart;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const ident = (name: string) => sql.raw(quoteIdent(name));
 const columnRef = (column: StudioColumn) => sql.raw(`t.${quoteIdent(column.name)}`);
 const param = (value: unknown, column: StudioColumn) => sql`${value}::${sql.raw(column.castTo)}`;

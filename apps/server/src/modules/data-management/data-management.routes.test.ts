@@ -6,6 +6,7 @@ import { messages } from '@finboard/shared/messages';
 import { auditEvents } from '../../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
 import { bearer, createOrganization, createUser, login } from '../../../test/factories.ts';
+import { rowsOf } from '../../db/client.ts';
 
 let t: TestApp;
 let admin: string;
@@ -85,7 +86,6 @@ const list = (table: string, query: Record<string, string | number | undefined> 
 const filtered = (filters: DataFilter[], extra: Record<string, string | number> = {}) =>
   list('02_GL_Detail', { filters: encodeFilters(filters), ...extra });
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const glRows = async (organizationId: string) =>
   t.app.services.warehouse.withOrganization(organizationId, async (tx) =>
     rowsOf<Record<string, unknown>>(

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -53,8 +53,6 @@ export interface AppDeps {
   webDistDir?: string;
   /** The warehouse model's migrations (default WAREHOUSE_MIGRATIONS); tests add their own. */
   warehouseMigrations?: readonly WarehouseMigration[];
-  /** Told of every route as it is registered: tests that must cover every route read them from here. */
-  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -89,7 +87,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   const secret = resolveSecret(config.APP_SECRET_KEY, config.DATA_DIR);
   const db = database.db;

@@ -12,10 +12,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { ApiRoute } from './plugins/tenant-guard.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, apiErrorSchema } from '@finboard/shared/api';
+import { apiErrorSchema } from '@finboard/shared/api';
 import { messages } from '@finboard/shared/messages';
 import { auditEvents, dashboards, organizations } from './db/schema.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
@@ -285,13 +286,13 @@ interface Target {
   key: string;
   method: string;
   url: string;
-  route: RouteOptions;
+  route: ApiRoute;
   pathParams: string[];
   multipart: boolean;
 }
 
 type ZodLike = { _zod?: { def: Record<string, unknown> } };
-const schemaPart = (route: RouteOptions, part: 'body' | 'querystring' | 'params') =>
+const schemaPart = (route: ApiRoute, part: 'body' | 'querystring' | 'params') =>
   (route.schema as Record<string, unknown> | undefined)?.[part] as ZodLike | undefined;
 
 /** The top-level field names a zod schema describes (through pipes, wrappers and unions). */
@@ -316,23 +317,14 @@ function schemaKeys(schema: ZodLike | undefined, depth = 0): string[] {
   }
 }
 
-const inputRoutes: Target[] = t.routes.flatMap((route) => {
-  const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+const inputRoutes: Target[] = t.app.apiRoutes.flatMap((route) => {
   const pathParams = [...route.url.matchAll(/:(\w+)|\*/g)].map((match) => match[1] ?? '*');
   const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
   const multipart = consumes.includes('multipart/form-data');
   const takesInput =
     pathParams.length > 0 || multipart || ['body', 'querystring', 'params'].some((p) => schemaPart(route, p as 'body'));
-  // The JSON API; the documentation's own pages are Swagger UI's.
-  if (!takesInput || !route.url.startsWith(`${API_PREFIX}/`)) return [];
-  return methods.map((method) => ({
-    key: `${method} ${route.url}`,
-    method,
-    url: route.url,
-    route,
-    pathParams,
-    multipart,
-  }));
+  if (!takesInput) return [];
+  return [{ key: `${route.method} ${route.url}`, method: route.method, url: route.url, route, pathParams, multipart }];
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -680,7 +672,7 @@ describe('every route that takes input', () => {
     '%s never answers 500, refuses what cannot be stored and answers refusals in the envelope',
     async (_, target) => {
       const exampleOf = () => Promise.resolve(EXAMPLES[target.key]?.(f) ?? {});
-      const access = (target.route.config as { access?: string } | undefined)?.access;
+      const access = target.route.access;
       const encodings = target.multipart ? [false, true] : [false];
 
       // The example as it is succeeds: hostile values in one field at a time get past everything else.

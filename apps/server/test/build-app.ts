@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config/env.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
@@ -15,8 +15,6 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
-  /** Every route the app registered, with its options and schemas, in registration order. */
-  routes: RouteOptions[];
   close(): Promise<void>;
 }
 
@@ -42,7 +40,6 @@ export async function buildTestApp(
     ...overrides,
   };
   const database = await openTestDatabase();
-  const routes: RouteOptions[] = [];
   let app: FastifyInstance | undefined;
   const close = async () => {
     try {
@@ -58,14 +55,13 @@ export async function buildTestApp(
       database,
       webDistDir: options.webDistDir,
       logger: options.logStream ? { level: 'trace', stream: options.logStream } : undefined,
-      onRoute: (route) => routes.push(route),
     });
     await app.services.users.ensureBootstrapAdmin(
       { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
       app.log,
     );
     await app.ready();
-    return { app, database, config, routes, close };
+    return { app, database, config, close };
   } catch (error) {
     await close();
     throw error;

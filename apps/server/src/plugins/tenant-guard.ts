@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { API_PREFIX } from '@finboard/shared/api';
 import { messages } from '@finboard/shared/messages';
 import { forbidden } from '../errors.ts';
 import type { Principal } from '../modules/auth/principal.ts';
-import { callerOf } from './auth.ts';
+import { callerOf, type Access } from './auth.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,6 +25,10 @@ export interface ApiRoute {
   /** As registered: `/api/v1/crud/:orgId/:table`. */
   url: string;
   tenantParam?: string;
+  /** Who may call it (`config.access`; absent means authenticated). */
+  access?: Access;
+  /** Its request and response schemas (tests that must reach every route read its inputs here). */
+  schema?: FastifySchema;
 }
 
 /**
@@ -53,7 +57,14 @@ export const tenantGuardPlugin = fp(async (app: FastifyInstance) => {
     if (!route.url.startsWith(`${API_PREFIX}/`)) return;
     for (const method of [route.method].flat()) {
       // Fastify adds a HEAD route beside each GET: the same handler, guarded the same way.
-      if (method !== 'HEAD') routes.push({ method, url: route.url, ...(tenantParam && { tenantParam }) });
+      if (method !== 'HEAD')
+        routes.push({
+          method,
+          url: route.url,
+          schema: route.schema,
+          access: route.config?.access,
+          ...(tenantParam && { tenantParam }),
+        });
     }
   });
 

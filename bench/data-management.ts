@@ -16,10 +16,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DataListData } from '@finboard/shared/data-management';
-import { monthsEndingBefore, periodRows } from '../demo/generate/calendar.ts';
-import { chartOfAccounts } from '../demo/generate/chart-of-accounts.ts';
-import { COLUMNS } from '../demo/generate/rows.ts';
-import { GL_LINE_COLUMNS, glLines } from './support/gl-lines.ts';
+import { GL_LINE_COLUMNS, glLines, loadLedgerReference } from './support/gl-lines.ts';
 import {
   createOrganization,
   ITERATIONS,
@@ -50,22 +47,7 @@ const app = await startApp(environment);
 const { warehouse } = app.services;
 const organization = await createOrganization(app, 'Bench Ledger Holdings');
 
-const months = monthsEndingBefore(new Date(), 24);
-const accounts = chartOfAccounts();
-const asArrays = <T extends object>(rows: readonly T[], columns: readonly string[]) =>
-  rows.map((row) => columns.map((column) => (row as Record<string, unknown>)[column]));
-await warehouse.copyRows(
-  organization.id,
-  '00_Period',
-  COLUMNS['00_Period'],
-  asArrays(periodRows(months), COLUMNS['00_Period']),
-);
-await warehouse.copyRows(
-  organization.id,
-  '01_Account',
-  COLUMNS['01_Account'],
-  asArrays(accounts, COLUMNS['01_Account']),
-);
+const { months, accounts } = await loadLedgerReference(warehouse, organization.id);
 
 console.log(`Loading ${GL_ROWS.toLocaleString('en-US')} GL lines on ${database.kind}…`);
 const loading = performance.now();

@@ -14,10 +14,7 @@
  * BENCH_LOAD_DATABASES (default "pglite,postgres"), BENCH_GL_ROWS (default 50000).
  */
 import { Worker } from 'node:worker_threads';
-import { monthsEndingBefore, periodRows } from '../demo/generate/calendar.ts';
-import { chartOfAccounts } from '../demo/generate/chart-of-accounts.ts';
-import { COLUMNS } from '../demo/generate/rows.ts';
-import { GL_LINE_COLUMNS, glLines } from './support/gl-lines.ts';
+import { GL_LINE_COLUMNS, glLines, loadLedgerReference } from './support/gl-lines.ts';
 import { createOrganization, openBenchDatabase, percentile, seedPlatform, startApp } from './support/harness.ts';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -182,22 +179,7 @@ async function benchDatabase(kind: string) {
     try {
       const organization = await createOrganization(app, 'Load Ledger Holdings');
       const { warehouse } = app.services;
-      const months = monthsEndingBefore(new Date(), 24);
-      const accounts = chartOfAccounts();
-      const asArrays = <T extends object>(rows: readonly T[], columns: readonly string[]) =>
-        rows.map((row) => columns.map((column) => (row as Record<string, unknown>)[column]));
-      await warehouse.copyRows(
-        organization.id,
-        '00_Period',
-        COLUMNS['00_Period'],
-        asArrays(periodRows(months), COLUMNS['00_Period']),
-      );
-      await warehouse.copyRows(
-        organization.id,
-        '01_Account',
-        COLUMNS['01_Account'],
-        asArrays(accounts, COLUMNS['01_Account']),
-      );
+      const { months, accounts } = await loadLedgerReference(warehouse, organization.id);
       await warehouse.copyRows(organization.id, '02_GL_Detail', GL_LINE_COLUMNS, glLines(GL_ROWS, months, accounts));
 
       const idle = await inThread<{ times: number[]; errors: number }>(HEALTHZ_POLLER, {

@@ -4,11 +4,13 @@
  * and periods always give the same lines.
  */
 import { CANONICAL_COLUMNS } from '../../apps/server/src/warehouse/canonical-model.ts';
+import type { WarehouseService } from '../../apps/server/src/warehouse/warehouse.service.ts';
 import { DEPARTMENTS } from '../../demo/generate/company.ts';
-import type { Month } from '../../demo/generate/calendar.ts';
+import { monthsEndingBefore, periodRows, type Month } from '../../demo/generate/calendar.ts';
+import { chartOfAccounts } from '../../demo/generate/chart-of-accounts.ts';
 import { formatCents } from '../../demo/generate/money.ts';
 import { createRandom } from '../../demo/generate/random.ts';
-import type { AccountRow } from '../../demo/generate/rows.ts';
+import { COLUMNS, type AccountRow } from '../../demo/generate/rows.ts';
 
 /** The order of the values in every yielded line (02_GL_Detail's loadable columns). */
 export const GL_LINE_COLUMNS = CANONICAL_COLUMNS['02_GL_Detail'];
@@ -72,4 +74,25 @@ export function* glLines(count: number, months: readonly Month[], accounts: read
       }
     }
   }
+}
+
+/** Loads the periods (24 months to the last full one) and the demo chart of accounts GL lines post to. */
+export async function loadLedgerReference(warehouse: WarehouseService, organizationId: string) {
+  const months = monthsEndingBefore(new Date(), 24);
+  const accounts = chartOfAccounts();
+  const asArrays = <T extends object>(rows: readonly T[], columns: readonly string[]) =>
+    rows.map((row) => columns.map((column) => (row as Record<string, unknown>)[column]));
+  await warehouse.copyRows(
+    organizationId,
+    '00_Period',
+    COLUMNS['00_Period'],
+    asArrays(periodRows(months), COLUMNS['00_Period']),
+  );
+  await warehouse.copyRows(
+    organizationId,
+    '01_Account',
+    COLUMNS['01_Account'],
+    asArrays(accounts, COLUMNS['01_Account']),
+  );
+  return { months, accounts };
 }

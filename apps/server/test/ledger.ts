@@ -1,3 +1,4 @@
+import { CANONICAL_COLUMNS } from '../src/warehouse/canonical-model.ts';
 import type { WarehouseService } from '../src/warehouse/warehouse.service.ts';
 
 /** GL columns the generated lines fill, in the order of their values. */
@@ -58,23 +59,13 @@ export async function seedLedger(warehouse: WarehouseService, organizationId: st
     null,
     true,
   ]);
-  await warehouse.copyRows(
-    organizationId,
-    '00_Period',
-    ['Period', 'start_date', 'end_date', 'fiscal_year', 'fiscal_period', 'is_closed'],
-    periods,
-  );
-  await warehouse.copyRows(
-    organizationId,
-    '01_Account',
-    ['account_code', 'account_name', 'account_type', 'account_subtype', 'parent_code', 'is_active'],
-    accounts,
-  );
+  await warehouse.copyRows(organizationId, '00_Period', CANONICAL_COLUMNS['00_Period'], periods);
+  await warehouse.copyRows(organizationId, '01_Account', CANONICAL_COLUMNS['01_Account'], accounts);
   await warehouse.copyRows(organizationId, '02_GL_Detail', LEDGER_GL_COLUMNS, ledgerLines(lines));
   await warehouse.copyRows(
     organizationId,
     '03_Budget',
-    ['period', 'account_code', 'department', 'amount'],
+    CANONICAL_COLUMNS['03_Budget'],
     periods.map(([period], i) => [period, '1300', null, i % 2 === 0 ? '-1234.50' : '980.25']),
   );
 }

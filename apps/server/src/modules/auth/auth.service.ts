@@ -49,24 +49,20 @@ export function createAuthService(deps: {
       if (account.organizationActive === false) throw forbidden('ORGANIZATION_INACTIVE', organizationMessages.inactive);
 
       const expiresAt = new Date(Date.now() + sessionTtlSeconds * 1000);
-      const session = await db.transaction(async (tx) => {
-        // An e-mailed temporary password opens one session, in which its owner must choose a new one. It
-        // is used up by one atomic statement, never checked and then marked, and with the session, so a
-        // failure in between cannot burn it.
-        if (account.temporaryPasswordIssuedAt) {
-          if (!(await users.consumeTemporaryPassword(account.id, account.passwordHash!, tx))) {
-            throw unauthorized(messages.temporaryPasswordUsed);
-          }
-        }
-        return authRepository(tx).createSession({
-          userId: account.id,
-          expiresAt,
-          ip: client.ip,
-          userAgent: client.userAgent?.slice(0, 500),
-        });
-      });
+      const newSession = { userId: account.id, expiresAt, ip: client.ip, userAgent: client.userAgent?.slice(0, 500) };
+      // An e-mailed temporary password opens one session, in which its owner must choose a new one. It is
+      // used up by one atomic statement, never checked and then marked, and in the session's transaction, so
+      // a failure in between cannot burn it. Any other sign-in is the one insert.
+      const session = account.temporaryPasswordIssuedAt
+        ? await db.transaction(async (tx) => {
+            if (!(await users.consumeTemporaryPassword(account.id, account.passwordHash!, tx))) {
+              throw unauthorized(messages.temporaryPasswordUsed);
+            }
+            return authRepository(tx).createSession(newSession);
+          })
+        : await repo.createSession(newSession);
       const token = await tokens.sign({ userId: account.id, sessionId: session.id }, expiresAt);
-      return { user: await users.getProfile(account.id), token, expiresIn: sessionTtlSeconds };
+      return { user: users.profileOfAccount(account), token, expiresIn: sessionTtlSeconds };
     },
 
     /** Resolves a bearer token to a live session of an active user, or undefined. */

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { dataTypeListQuerySchema, DataTypeColumn } from '@finboard/shared/data-types';
 import type { Executor } from '../../db/client.ts';
 import { likeContaining } from '../../db/like.ts';
+import { matchingCount, pageAndTotal } from '../../db/paging.ts';
 import { dataTypes, organizations } from '../../db/schema.ts';
 
 export type DataTypeRow = typeof dataTypes.$inferSelect;
@@ -33,20 +34,19 @@ export const dataTypesRepository = (db: Executor) => ({
       targetTable: sql`${dataTypes.targetTable}`,
       updatedAt: sql`${dataTypes.updatedAt}`,
     };
-    const [rows, [totals]] = await Promise.all([
+    const { rows, total } = await pageAndTotal(
+      db,
+      dataTypes,
+      where,
       db
-        .select()
+        .select({ row: dataTypes, total: matchingCount(dataTypes, where) })
         .from(dataTypes)
         .where(where)
         .orderBy(direction(sortKey[query.sortBy]), asc(sql`lower(${dataTypes.name})`), asc(dataTypes.id))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize),
-      db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(dataTypes)
-        .where(where),
-    ]);
-    return { rows, total: totals?.total ?? 0 };
+    );
+    return { rows: rows.map((row) => row.row), total };
   },
 
   /** A data type of this organization (another organization's id finds nothing, as an unknown one). */

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { organizationListQuerySchema } from '@finboard/shared/organizations';
 import type { Executor } from '../../db/client.ts';
 import { likeContaining } from '../../db/like.ts';
+import { matchingCount, pageAndTotal } from '../../db/paging.ts';
 import { organizations, users } from '../../db/schema.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -43,7 +44,7 @@ function listConditions(query: OrganizationListQuery): SQL | undefined {
 }
 
 export const organizationsRepository = (db: Executor) => ({
-  /** One page with each organization's user count (one statement), and the filtered total (one more). */
+  /** One page with each organization's user count and the filtered total, in one statement. */
   async list(query: OrganizationListQuery): Promise<{ rows: OrganizationWithCount[]; total: number }> {
     const where = listConditions(query);
     const counts = userCounts(db);
@@ -58,24 +59,24 @@ export const organizationsRepository = (db: Executor) => ({
       userCount: sql`${counts.userCount}`,
     };
     const nulls = query.sortBy === 'powerbiEmail' ? sql` nulls last` : sql``;
-    const [rows, [totals]] = await Promise.all([
+    const { rows, total } = await pageAndTotal(
+      db,
+      organizations,
+      where,
       db
-        .select({ organization: organizations, userCount: counts.userCount })
+        .select({
+          organization: organizations,
+          userCount: counts.userCount,
+          total: matchingCount(organizations, where),
+        })
         .from(organizations)
         .leftJoinLateral(counts, sql`true`)
         .where(where)
         .orderBy(sql`${direction(sortKey[query.sortBy])}${nulls}`, asc(organizations.id))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize),
-      db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(organizations)
-        .where(where),
-    ]);
-    return {
-      rows: rows.map((row) => ({ ...row.organization, userCount: row.userCount ?? 0 })),
-      total: totals?.total ?? 0,
-    };
+    );
+    return { rows: rows.map((row) => ({ ...row.organization, userCount: row.userCount ?? 0 })), total };
   },
 
   async findById(id: string, forUpdate = false): Promise<OrganizationWithCount | undefined> {

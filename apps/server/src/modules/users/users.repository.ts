@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { userListQuerySchema } from '@finboard/shared/users';
 import type { Executor } from '../../db/client.ts';
 import { likeContaining } from '../../db/like.ts';
+import { matchingCount, pageAndTotal } from '../../db/paging.ts';
 import { dashboards, organizations, userDashboards, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -10,8 +11,8 @@ export type NewUserRow = typeof users.$inferInsert;
 
 /** A user with what every response shows beside the row: the organization's name and the dashboards granted. */
 export type UserProfileRow = UserRow & { organizationName: string | null; dashboards: string[] };
-/** A user as sign-in needs it: with whether their organization is active. */
-export type AccountRow = UserRow & { organizationActive: boolean | null };
+/** A user as sign-in needs it: with whether their organization is active, and the profile it answers. */
+export type AccountRow = UserProfileRow & { organizationActive: boolean | null };
 
 /** The list filters after parsing (defaults applied). */
 export type UserListFilter = z.output<typeof userListQuerySchema>;
@@ -64,12 +65,19 @@ export const usersRepository = (db: Executor) => ({
 
   async findAccountByEmail(email: string): Promise<AccountRow | undefined> {
     const [row] = await db
-      .select({ user: users, organizationActive: organizations.isActive })
+      .select({ user: users, organizationActive: organizations.isActive, ...profileColumns })
       .from(users)
       .leftJoin(organizations, eq(organizations.id, users.organizationId))
       .where(eq(users.email, email))
       .limit(1);
-    return row && { ...row.user, organizationActive: row.organizationActive };
+    return (
+      row && {
+        ...row.user,
+        organizationActive: row.organizationActive,
+        organizationName: row.organizationName,
+        dashboards: row.dashboards,
+      }
+    );
   },
 
   async findProfile(id: string): Promise<UserProfileRow | undefined> {
@@ -82,26 +90,25 @@ export const usersRepository = (db: Executor) => ({
     return row && { ...row.user, organizationName: row.organizationName, dashboards: row.dashboards };
   },
 
-  /** One page of users (one query) and the number matching the filter (one count). */
+  /** One page of users and the number matching the filter, in one statement. */
   async list(filter: UserListFilter): Promise<{ rows: UserProfileRow[]; total: number }> {
     const where = listConditions(filter);
-    const [rows, [counted]] = await Promise.all([
+    const { rows, total } = await pageAndTotal(
+      db,
+      users,
+      where,
       db
-        .select({ user: users, ...profileColumns })
+        .select({ user: users, ...profileColumns, total: matchingCount(users, where) })
         .from(users)
         .leftJoin(organizations, eq(organizations.id, users.organizationId))
         .where(where)
         .orderBy(...listOrder(filter))
         .limit(filter.pageSize)
         .offset((filter.page - 1) * filter.pageSize),
-      db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(users)
-        .where(where),
-    ]);
+    );
     return {
       rows: rows.map((row) => ({ ...row.user, organizationName: row.organizationName, dashboards: row.dashboards })),
-      total: counted?.total ?? 0,
+      total,
     };
   },
 

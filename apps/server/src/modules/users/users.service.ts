@@ -120,6 +120,9 @@ export function createUsersService(deps: {
 
     getProfile: profileOf,
 
+    /** The profile of an account as findAccountByEmail read it (sign-in answers it without reading again). */
+    profileOfAccount: (account: AccountRow): User => toUser(account),
+
     /** The Users table: one page of users matching the filters, and how many match. */
     async list(filter: UserListFilter): Promise<{ users: User[]; pagination: Pagination }> {
       const { rows, total } = await repo.list(filter);

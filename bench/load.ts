@@ -78,8 +78,8 @@ function mixOf(orgId: string, client: number): Request[] {
 
 // The clients run in worker threads, off the server's event loop (as real clients run elsewhere); the
 // /healthz poller has a thread of its own so the load clients' work never delays its timing.
-// Plain node:http with keep-alive rather than fetch: a fifth of fetch's CPU per request, which on two cores
-// is CPU taken from the server being measured.
+// Plain node:http with keep-alive rather than fetch and its web streams: on two cores, whatever CPU the
+// clients spend is taken from the server being measured.
 const HTTP_GET = `
 const http = require('node:http');
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });

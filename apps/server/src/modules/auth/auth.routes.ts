@@ -26,8 +26,9 @@ export async function authRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const loginAttempts = createAttemptLimiter(ATTEMPTS_PER_MINUTE, 60);
   const resetRequests = createAttemptLimiter(ATTEMPTS_PER_MINUTE, 60);
+  const accountKey = (email: string) => `email:${email}`;
   const limitKeys = (request: FastifyRequest, email?: string) =>
-    email ? [`ip:${request.ip}`, `email:${email}`] : [`ip:${request.ip}`];
+    email ? [`ip:${request.ip}`, accountKey(email)] : [`ip:${request.ip}`];
 
   routes.post(
     '/api/v1/auth/login',
@@ -128,7 +129,12 @@ export async function authRoutes(
       },
     },
     async (request) => {
-      const user = await auth.changePassword(callerOf(request), request.body);
+      const caller = callerOf(request);
+      // The current password is guessed here as at sign-in: a stolen session must not give unlimited
+      // guesses. Counted on the account's sign-in key, so guesses here and at sign-in add up.
+      const attempt = await loginAttempts.hit([accountKey(caller.user.email)]);
+      const user = await auth.changePassword(caller, request.body);
+      await attempt.giveBack();
       return { status: true as const, message: messages.changePasswordSuccess, data: user };
     },
   );

@@ -43,6 +43,22 @@ describe('POST /api/v1/user/change-password', () => {
     expect((await storedUser(user.id)).passwordHash).toBe(before.passwordHash);
   });
 
+  it('counts wrong current passwords with sign-in guesses: the 11th attempt is 429, even with the right one', async () => {
+    const user = await createUser(t.database);
+    const { token } = await loginAs(t.app, user);
+    const before = await storedUser(user.id);
+
+    for (let i = 0; i < 9; i++)
+      expect((await changePassword(token, `Wr0ng!Guess${i}`, NEW_PASSWORD)).statusCode).toBe(400);
+    // A wrong sign-in adds to the same count: the tenth guess.
+    expect((await postLogin(user.email, 'Wr0ng!Guess9')).statusCode).toBe(401);
+    const refused = await changePassword(token, user.password, NEW_PASSWORD);
+
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ status: false, message: messages.tooManyAttempts });
+    expect((await storedUser(user.id)).passwordHash).toBe(before.passwordHash);
+  });
+
   it('refuses a new password equal to the current one with 400', async () => {
     const user = await createUser(t.database);
     const { token } = await loginAs(t.app, user);

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.ts';
 import { openBenchDatabase, percentile, seedBenchAdmin, startApp } from './support/harness.ts';
-import { filesLoadedBy, readManifest, sizeOf, type BuiltFile } from './support/route-files.ts';
+import { filesLoadedBy, readManifest, ROUTE_MODULES, sizeOf, type BuiltFile } from '../e2e/support/route-files.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'apps/web');
@@ -24,23 +24,6 @@ const distDir = path.join(webDir, 'dist');
 const LOADS = Number(process.env.BENCH_FCP_LOADS ?? 9);
 const GOALS = { loginGzipKb: 250, loginFcpMs: 1000 };
 const KB = 1024;
-
-/**
- * The lazily loaded modules of each measured route, as apps/web/src/app/router.tsx loads them (the
- * entry, src/main.tsx, comes with every route).
- */
-const ROUTES: { label: string; modules: string[] }[] = [
-  { label: '/login', modules: ['src/app/layout/auth-layout.tsx', 'src/features/auth/login-page.tsx'] },
-  { label: '/ (public home)', modules: ['src/app/layout/public-layout.tsx', 'src/features/public-site/home-page.tsx'] },
-  {
-    label: '/profile (signed-in shell)',
-    modules: ['src/app/layout/protected-layout.tsx', 'src/features/users/profile-details-page.tsx'],
-  },
-  {
-    label: '/data-management (shell + Studio)',
-    modules: ['src/app/layout/protected-layout.tsx', 'src/features/data-management/data-management-page.tsx'],
-  },
-];
 
 /** The newest modification time (ms) of a file or of any file under a directory. */
 function newestMtime(source: string): number {
@@ -86,11 +69,11 @@ function printRoute(label: string, files: BuiltFile[]) {
 function reportSizes(): number {
   const manifest = readManifest(distDir);
   let loginGzip = 0;
-  for (const route of ROUTES) {
-    const { js, css } = filesLoadedBy(manifest, route.modules);
+  for (const [label, modules] of Object.entries(ROUTE_MODULES)) {
+    const { js, css } = filesLoadedBy(manifest, modules);
     const jsFiles = js.map((file) => sizeOf(distDir, file));
-    printRoute(route.label, [...jsFiles, ...css.map((file) => sizeOf(distDir, file))]);
-    if (route.label === '/login') loginGzip = total(jsFiles, 'gzip');
+    printRoute(label, [...jsFiles, ...css.map((file) => sizeOf(distDir, file))]);
+    if (label === '/login') loginGzip = total(jsFiles, 'gzip');
   }
   const verdict = loginGzip <= GOALS.loginGzipKb * KB ? 'goal met' : 'GOAL MISSED';
   console.log(

@@ -7,6 +7,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/**
+ * The modules each measured route loads lazily, as apps/web/src/app/router.tsx loads them (the entry,
+ * src/main.tsx, comes with every route).
+ */
+export const ROUTE_MODULES = {
+  '/login': ['src/app/layout/auth-layout.tsx', 'src/features/auth/login-page.tsx'],
+  '/ (public home)': ['src/app/layout/public-layout.tsx', 'src/features/public-site/home-page.tsx'],
+  '/profile (signed-in shell)': ['src/app/layout/protected-layout.tsx', 'src/features/users/profile-details-page.tsx'],
+  '/data-management (shell + Studio)': [
+    'src/app/layout/protected-layout.tsx',
+    'src/features/data-management/data-management-page.tsx',
+  ],
+} as const;
+
 interface ManifestChunk {
   file: string;
   isEntry?: boolean;
@@ -27,7 +41,7 @@ export function readManifest(distDir: string): Manifest {
 }
 
 /** The JS and CSS files (paths inside dist) that loading `modules` (source paths such as src/main.tsx) fetches. */
-export function filesLoadedBy(manifest: Manifest, modules: string[]): { js: string[]; css: string[] } {
+export function filesLoadedBy(manifest: Manifest, modules: readonly string[]): { js: string[]; css: string[] } {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entry) throw new Error('the manifest names no entry: is this a Vite build?');
   const seen = new Set<string>();

@@ -8,7 +8,7 @@ export default defineConfig({
     // Brotli and gzip files beside each asset: the server sends them as they are (preCompressed in
     // apps/server/src/plugins/web-app.ts), so no request pays for compression. index.html is left out:
     // the server writes each request's nonce into it.
-    compression({ include: /\.(js|css|svg)$/, algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+    compression({ include: /\.(js|css|svg)$/, algorithms: ['brotliCompress', 'gzip'] }),
   ],
   // The server writes each request's CSP nonce over this placeholder (apps/server/src/plugins/web-app.ts).
   html: { cspNonce: '__CSP_NONCE__' },

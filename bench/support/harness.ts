@@ -200,8 +200,8 @@ export async function seedBenchAdmin(database: DatabaseHandle) {
     values ('Bench', 'Admin', ${ADMIN.email}, 'admin', ${await hashPassword(ADMIN.password)})`);
 }
 
-/** The real app on a local port, with the bench admin signed in. */
-export async function startApp(environment: BenchEnvironment) {
+/** The real app on a local port, with the bench admin signed in (and the built web app of `webDistDir`). */
+export async function startApp(environment: BenchEnvironment, options: { webDistDir?: string } = {}) {
   // TRUST_PROXY: the load bench's clients name their own address (sign-in is rate limited per address).
   const config = loadConfig({
     DATA_DIR: environment.dataDir,
@@ -210,7 +210,12 @@ export async function startApp(environment: BenchEnvironment) {
     HOST: '127.0.0.1',
     TRUST_PROXY: 'true',
   });
-  const app = await buildApp({ config, database: environment.database, logger: false });
+  const app = await buildApp({
+    config,
+    database: environment.database,
+    logger: false,
+    webDistDir: options.webDistDir,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   // Seeded organizations get their warehouses in the background at start-up: measure a quiet server.
   const provisioning = performance.now();

@@ -9,9 +9,13 @@ import { messages } from '@finboard/shared/messages';
 /** Must match `html.cspNonce` in apps/web/vite.config.ts. */
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
+/** Source maps stay beside the build for debugging; they are never served (the source is not public). */
+const isSourceMap = (pathname: string) => pathname.endsWith('.map');
+
 /**
- * Serves the built web app: hashed assets with long-lived caching, and index.html for every
- * client-side route, with this request's CSP nonce written in. Unknown API paths answer JSON 404.
+ * Serves the built web app: hashed assets with long-lived caching, sent as the brotli or gzip file the
+ * build wrote beside them when the browser accepts it, and index.html for every client-side route, with
+ * this request's CSP nonce written in. Unknown API paths and source maps answer JSON 404.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: string | undefined }) => {
   const indexFile = opts.distDir ? path.join(opts.distDir, 'index.html') : undefined;
@@ -22,6 +26,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { distDir: str
       root: opts.distDir,
       index: false,
       wildcard: false,
+      preCompressed: true,
+      allowedPath: (pathname) => !isSourceMap(pathname),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

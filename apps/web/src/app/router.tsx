@@ -2,8 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RootLayout } from './layout/root-layout';
 import { PageLoader } from './layout/page-loader';
-import { PageError } from './layout/page-error';
-import { RouteError } from './layout/route-error';
+import { pageErrorElement, prefetchErrorPagesAfterFirstPage, routeErrorElement } from './layout/lazy-error-pages';
 
 /** Later capabilities replace these with their own pages; until then they say so honestly. */
 const UPCOMING: { path: string; title: string; access: 'admin' | 'user' | 'any' }[] = [
@@ -95,25 +94,27 @@ const appPages: RouteObject[] = [
 const router = createBrowserRouter([
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
+    errorElement: routeErrorElement,
     // Shown while the first page's code loads, like route changes afterwards.
     HydrateFallback: PageLoader,
     children: [
       {
         lazy: async () => ({ Component: (await import('./layout/public-layout')).PublicLayout }),
-        children: [{ errorElement: <PageError />, children: publicPages }],
+        children: [{ errorElement: pageErrorElement, children: publicPages }],
       },
       {
         lazy: async () => ({ Component: (await import('./layout/auth-layout')).AuthLayout }),
-        children: [{ errorElement: <PageError />, children: authPages }],
+        children: [{ errorElement: pageErrorElement, children: authPages }],
       },
       {
         lazy: async () => ({ Component: (await import('./layout/protected-layout')).ProtectedLayout }),
-        children: [{ errorElement: <PageError />, children: appPages }],
+        children: [{ errorElement: pageErrorElement, children: appPages }],
       },
       { path: '*', lazy: async () => ({ Component: (await import('./layout/not-found-page')).NotFoundPage }) },
     ],
   },
 ]);
+
+prefetchErrorPagesAfterFirstPage(router);
 
 export const AppRouter = () => <RouterProvider router={router} />;

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium.ts';
 import { openBenchDatabase, percentile, seedBenchAdmin, startApp } from './support/harness.ts';
+import { newestMtime } from '../e2e/support/newest-mtime.ts';
 import { filesLoadedBy, readManifest, ROUTE_MODULES, sizeOf, type BuiltFile } from '../e2e/support/route-files.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -24,19 +25,6 @@ const distDir = path.join(webDir, 'dist');
 const LOADS = Number(process.env.BENCH_FCP_LOADS ?? 9);
 const GOALS = { loginGzipKb: 250, loginFcpMs: 1000 };
 const KB = 1024;
-
-/** The newest modification time (ms) of a file or of any file under a directory. */
-function newestMtime(source: string): number {
-  const stat = fs.statSync(source);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(
-    0,
-    ...fs
-      .readdirSync(source, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
-  );
-}
 
 function ensureFreshBuild() {
   const manifest = path.join(distDir, '.vite', 'manifest.json');

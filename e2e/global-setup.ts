@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN } from './support/constants';
+import { newestMtime } from './support/newest-mtime';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -34,27 +35,14 @@ async function waitForHealth(baseURL: string, server: ChildProcess, logs: () => 
   throw new Error(`Finboard did not become healthy within 60 s:\n${logs()}`);
 }
 
-/** The newest modification time (ms) of a file, or of any non-test file under a directory; 0 when absent. */
-function newestMtime(source: string): number {
-  if (!fs.existsSync(source)) return 0;
-  const stat = fs.statSync(source);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(source, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && !entry.name.includes('.test.'))
-      newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
 /** Both bundles exist and are newer than every source they are built from: a stale dist would test old code. */
 function buildIsFresh(): boolean {
   const outputs = ['apps/web/dist/index.html', 'apps/server/dist/server.js'].map((file) => path.join(root, file));
   if (!outputs.every((file) => fs.existsSync(file))) return false;
   const oldestOutput = Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs));
   const newestSource = Math.max(
-    ...['apps/web/src', 'apps/web/index.html', 'apps/server/src', 'packages/shared/src'].map((source) =>
-      newestMtime(path.join(root, source)),
+    ...['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/server/src', 'packages/shared/src'].map(
+      (source) => newestMtime(path.join(root, source)),
     ),
   );
   return newestSource <= oldestOutput;

@@ -130,7 +130,11 @@ const journalLinesSchema = z
     const seen = new Set<number>();
     for (const [index, line] of lines.entries()) {
       if (seen.has(line.line_no))
-        ctx.addIssue({ code: 'custom', message: journalMessages.duplicateLine(line.line_no), path: [index, 'line_no'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: journalMessages.duplicateLine(line.line_no),
+          path: [index, 'line_no'],
+        });
       seen.add(line.line_no);
       if ((centsOf(line.debit) ?? 0n) > 0n && (centsOf(line.credit) ?? 0n) > 0n)
         ctx.addIssue({ code: 'custom', message: journalMessages.bothSides(line.line_no), path: [index] });

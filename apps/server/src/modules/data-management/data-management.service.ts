@@ -306,7 +306,9 @@ export function createDataManagementService(deps: {
     before: DataRow | null,
     after: DataRow | null,
   ) {
-    await recordRowChanges({ warehouse, audit }, tx, principal, organizationId, table, [{ action, row, before, after }]);
+    await recordRowChanges({ warehouse, audit }, tx, principal, organizationId, table, [
+      { action, row, before, after },
+    ]);
   }
 
   /** Writes of ledger lines keep their journals balanced and their periods open (journal-guard.ts). */

@@ -146,7 +146,11 @@ describe('single-line writes of GL_Detail keep journals balanced', () => {
 
   it('refuses deleting a line that would leave its journal unbalanced', async () => {
     const target = await lineOf('OB-202411-0001', 1);
-    await expectRefused({ method: 'DELETE', url: gl(`/${target.row_id}`) }, 400, m.outOfBalance('OB-202411-0001', '100,000.00'));
+    await expectRefused(
+      { method: 'DELETE', url: gl(`/${target.row_id}`) },
+      400,
+      m.outOfBalance('OB-202411-0001', '100,000.00'),
+    );
   });
 
   it('refuses moving a line to another journal when either is left unbalanced', async () => {
@@ -176,7 +180,14 @@ describe('single-line writes of GL_Detail keep journals balanced', () => {
     const created = await call({
       method: 'POST',
       url: gl(),
-      payload: { journal_id: 'UP-1', source: 'upload', line_no: 9, posting_date: '2024-11-05', period: '2024-11', account_code: '1000' },
+      payload: {
+        journal_id: 'UP-1',
+        source: 'upload',
+        line_no: 9,
+        posting_date: '2024-11-05',
+        period: '2024-11',
+        account_code: '1000',
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const rowId = created.json().data.createddata.row_id as number;
@@ -193,7 +204,13 @@ describe('single-line writes of GL_Detail keep journals balanced', () => {
       m.periodClosed('2024-10'),
     );
     await expectRefused({ method: 'DELETE', url: gl(`/${closed.row_id}`) }, 400, m.outOfBalance('OLD-1', '25.00'));
-    const zero = { journal_id: 'OLD-1', line_no: 3, posting_date: '2024-10-10', period: '2024-10', account_code: '1000' };
+    const zero = {
+      journal_id: 'OLD-1',
+      line_no: 3,
+      posting_date: '2024-10-10',
+      period: '2024-10',
+      account_code: '1000',
+    };
     await expectRefused({ method: 'POST', url: gl(), payload: zero }, 400, m.periodClosed('2024-10'));
     // Moving an open line into the closed period is a change of that period too.
     const open = await lineOf('UP-1', 1);
@@ -276,11 +293,7 @@ describe('the journal API', () => {
       [line({ line_no: 1, debit: '100.00' }), line({ line_no: 2, credit: '99.99' })],
       m.outOfBalance('JE-BAD', '0.01'),
     ],
-    [
-      'a line number twice',
-      [line({ line_no: 1, debit: '5' }), line({ line_no: 1, credit: '5' })],
-      m.duplicateLine(1),
-    ],
+    ['a line number twice', [line({ line_no: 1, debit: '5' }), line({ line_no: 1, credit: '5' })], m.duplicateLine(1)],
     ['a line with both sides', [line({ line_no: 1, debit: '5', credit: '5' }), line({ line_no: 2 })], m.bothSides(1)],
     ['three decimals', [line({ line_no: 1, debit: '5.001' }), line({ line_no: 2, credit: '5.001' })], m.amountInvalid],
     ['a negative amount', [line({ line_no: 1, debit: '-5' }), line({ line_no: 2, credit: '-5' })], m.amountInvalid],
@@ -336,7 +349,12 @@ describe('the journal API', () => {
       {
         method: 'PUT',
         url: journals('/JE-EDIT'),
-        payload: { lines: [line({ line_no: 1, debit: '12345.67' }), line({ line_no: 2, account_code: '4000', credit: '400000' })] },
+        payload: {
+          lines: [
+            line({ line_no: 1, debit: '12345.67' }),
+            line({ line_no: 2, account_code: '4000', credit: '400000' }),
+          ],
+        },
       },
       400,
       'Journal JE-EDIT would be out of balance by 387,654.33',
@@ -471,8 +489,22 @@ describe('the trial balance check', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     const differences = (await call({ method: 'GET', url, token: admin })).json().data.differences;
     expect(differences).toEqual([
-      { period: '2024-01', account_code: '1000', account_name: 'Cash', trialBalance: '150.00', ledger: '160.00', difference: '-10.00' },
-      { period: '2024-01', account_code: '4000', account_name: 'Sales', trialBalance: '-50.00', ledger: '-60.00', difference: '10.00' },
+      {
+        period: '2024-01',
+        account_code: '1000',
+        account_name: 'Cash',
+        trialBalance: '150.00',
+        ledger: '160.00',
+        difference: '-10.00',
+      },
+      {
+        period: '2024-01',
+        account_code: '4000',
+        account_name: 'Sales',
+        trialBalance: '-50.00',
+        ledger: '-60.00',
+        difference: '10.00',
+      },
     ]);
   });
 

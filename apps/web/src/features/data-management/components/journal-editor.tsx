@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, App, Button, Drawer, Flex, Input, Space, Spin, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -6,6 +6,7 @@ import {
   formatCents,
   journalMessages,
   journalTotals,
+  type Journal,
   type JournalLineInput,
   type JournalLineRow,
   type JournalSource,
@@ -61,28 +62,48 @@ export function JournalEditor(props: {
   onSaved: () => void;
 }) {
   const { organizationId, target, onClose, onSaved } = props;
-  const { message } = App.useApp();
-  const isNew = Boolean(target && 'new' in target);
   const existing = target && !('new' in target) ? target : undefined;
   const journal = useJournal(existing && { organizationId, ...existing });
-  const save = useSaveJournal();
-  const [journalId, setJournalId] = useState('');
-  const [lines, setLines] = useState<EditedLine[]>([]);
-  const [serverError, setServerError] = useState<string>();
+  return (
+    <Drawer
+      title={existing ? `Journal ${existing.journalId}` : 'New journal'}
+      open={Boolean(target)}
+      onClose={onClose}
+      size={1100}
+      destroyOnHidden
+    >
+      {journal.isLoading && <Spin />}
+      {journal.error && <Alert type="error" role="alert" showIcon title={journal.error.message} />}
+      {target && (!existing || journal.data) && (
+        <JournalForm
+          organizationId={organizationId}
+          source={existing?.source ?? 'manual'}
+          initial={existing ? journal.data : undefined}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      )}
+    </Drawer>
+  );
+}
 
-  useEffect(() => {
-    setServerError(undefined);
-    if (target && 'new' in target) {
-      setJournalId('');
-      setLines([blankLine(1), blankLine(2)]);
-    }
-  }, [target]);
-  useEffect(() => {
-    if (journal.data) {
-      setJournalId(journal.data.journal_id);
-      setLines(journal.data.lines.map(editedLine));
-    }
-  }, [journal.data]);
+/** The lines being edited; mounted afresh for each journal opened (the drawer destroys it when hidden). */
+function JournalForm(props: {
+  organizationId: string;
+  source: JournalSource;
+  initial: Journal | undefined;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { organizationId, source, initial, onClose, onSaved } = props;
+  const { message } = App.useApp();
+  const isNew = !initial;
+  const save = useSaveJournal();
+  const [journalId, setJournalId] = useState(initial?.journal_id ?? '');
+  const [lines, setLines] = useState<EditedLine[]>(() =>
+    initial ? initial.lines.map(editedLine) : [blankLine(1), blankLine(2)],
+  );
+  const [serverError, setServerError] = useState<string>();
 
   const change = (key: number, field: keyof EditedLine, value: string) =>
     setLines((current) => current.map((line) => (line.key === key ? { ...line, [field]: value } : line)));
@@ -105,7 +126,7 @@ export function JournalEditor(props: {
       {
         organizationId,
         journalId: journalId.trim(),
-        source: existing?.source ?? 'manual',
+        source,
         isNew,
         lines: lines.map(({ key: _key, ...line }) => ({ ...line, line_no: Number(line.line_no) })),
       },
@@ -137,25 +158,8 @@ export function JournalEditor(props: {
     ),
   });
 
-  const title = isNew ? 'New journal' : `Journal ${existing?.journalId ?? ''}`;
   return (
-    <Drawer
-      title={title}
-      open={Boolean(target)}
-      onClose={onClose}
-      size={1100}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="primary" onClick={submit} disabled={!canSave} loading={save.isPending}>
-            Save
-          </Button>
-        </Space>
-      }
-    >
-      {journal.isLoading && <Spin />}
-      {journal.error && <Alert type="error" role="alert" showIcon title={journal.error.message} />}
+    <>
       {serverError && <Alert type="error" role="alert" showIcon title={serverError} style={{ marginBottom: 12 }} />}
       {isNew && (
         <Space style={{ marginBottom: 12 }}>
@@ -168,62 +172,64 @@ export function JournalEditor(props: {
           />
         </Space>
       )}
-      {(isNew || journal.data) && (
-        <>
-          <Table<EditedLine>
-            rowKey="key"
-            size="small"
-            pagination={false}
-            dataSource={lines}
-            scroll={{ x: 'max-content' }}
-            columns={[
-              cell('line_no', 'Line', 70),
-              cell('posting_date', 'Posting date', 130),
-              cell('period', 'Period', 100),
-              cell('account_code', 'Account', 110),
-              cell('description', 'Description', 240),
-              cell('debit', 'Debit', 140, 'right'),
-              cell('credit', 'Credit', 140, 'right'),
-              {
-                key: 'remove',
-                width: 48,
-                render: (_: unknown, line: EditedLine) => (
-                  <Button
-                    aria-label={`Remove line ${line.line_no}`}
-                    icon={<DeleteOutlined />}
-                    onClick={() => removeLine(line.key)}
-                  />
-                ),
-              },
-            ]}
-          />
-          <Flex justify="space-between" align="center" wrap gap={12} style={{ marginTop: 12 }}>
-            <Button icon={<PlusOutlined />} onClick={addLine}>
-              Add line
-            </Button>
-            <Space size="large" aria-label="Journal totals" role="group">
-              <Typography.Text>
-                Debit <Typography.Text strong>{amountsValid ? formatCents(totals.debit) : '—'}</Typography.Text>
-              </Typography.Text>
-              <Typography.Text>
-                Credit <Typography.Text strong>{amountsValid ? formatCents(totals.credit) : '—'}</Typography.Text>
-              </Typography.Text>
-              <Tag color={balanced ? 'green' : 'red'} data-testid="journal-difference">
-                {!amountsValid
-                  ? journalMessages.amountInvalid
-                  : balanced
-                    ? 'Balanced'
-                    : `Difference ${formatCents(difference)}`}
-              </Tag>
-            </Space>
-          </Flex>
-          {lines.length < 2 && (
-            <Typography.Paragraph type="danger" style={{ marginTop: 8 }}>
-              {journalMessages.tooFewLines}
-            </Typography.Paragraph>
-          )}
-        </>
+      <Table<EditedLine>
+        rowKey="key"
+        size="small"
+        pagination={false}
+        dataSource={lines}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          cell('line_no', 'Line', 70),
+          cell('posting_date', 'Posting date', 130),
+          cell('period', 'Period', 100),
+          cell('account_code', 'Account', 110),
+          cell('description', 'Description', 240),
+          cell('debit', 'Debit', 140, 'right'),
+          cell('credit', 'Credit', 140, 'right'),
+          {
+            key: 'remove',
+            width: 48,
+            render: (_: unknown, line: EditedLine) => (
+              <Button
+                aria-label={`Remove line ${line.line_no}`}
+                icon={<DeleteOutlined />}
+                onClick={() => removeLine(line.key)}
+              />
+            ),
+          },
+        ]}
+      />
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginTop: 12 }}>
+        <Button icon={<PlusOutlined />} onClick={addLine}>
+          Add line
+        </Button>
+        <Space size="large" aria-label="Journal totals" role="group">
+          <Typography.Text>
+            Debit <Typography.Text strong>{amountsValid ? formatCents(totals.debit) : '—'}</Typography.Text>
+          </Typography.Text>
+          <Typography.Text>
+            Credit <Typography.Text strong>{amountsValid ? formatCents(totals.credit) : '—'}</Typography.Text>
+          </Typography.Text>
+          <Tag color={balanced ? 'green' : 'red'} data-testid="journal-difference">
+            {!amountsValid
+              ? journalMessages.amountInvalid
+              : balanced
+                ? 'Balanced'
+                : `Difference ${formatCents(difference)}`}
+          </Tag>
+        </Space>
+      </Flex>
+      {lines.length < 2 && (
+        <Typography.Paragraph type="danger" style={{ marginTop: 8 }}>
+          {journalMessages.tooFewLines}
+        </Typography.Paragraph>
       )}
-    </Drawer>
+      <Flex justify="end" gap={8} style={{ marginTop: 16 }}>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="primary" onClick={submit} disabled={!canSave} loading={save.isPending}>
+          Save
+        </Button>
+      </Flex>
+    </>
   );
 }

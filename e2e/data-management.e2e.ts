@@ -6,6 +6,7 @@ import { journalMessages } from '@finboard/shared/journals';
 import {
   apiLogin,
   apiSession,
+  createJournal,
   createOrganization,
   createWarehouseRecord,
   listWarehouseRecords,
@@ -44,9 +45,14 @@ beforeAll(async () => {
   });
   await add('01_Account', { account_code: '1000', account_name: 'Cash', account_type: 'asset' });
   await add('01_Account', { account_code: '4000', account_name: 'Product Sales', account_type: 'revenue' });
-  const line = { journal_id: 'JE-0001', posting_date: '2025-01-15', period: '2025-01', description: 'Receipt' };
-  await add('02_GL_Detail', { ...line, line_no: 1, account_code: '1000', debit: '1200.00', credit: '0' });
-  await add('02_GL_Detail', { ...line, line_no: 2, account_code: '4000', debit: '0', credit: '1200.00' });
+  const line = { posting_date: '2025-01-15', period: '2025-01', description: 'Receipt' };
+  await createJournal(token, organization.id, {
+    journal_id: 'JE-0001',
+    lines: [
+      { ...line, line_no: 1, account_code: '1000', debit: '1200.00', credit: '0' },
+      { ...line, line_no: 2, account_code: '4000', debit: '0', credit: '1200.00' },
+    ],
+  });
 });
 
 const cells = (scope: Page, column: string) =>

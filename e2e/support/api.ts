@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { LoginData } from '@finboard/shared/auth';
 import { encodeFilters, type DataFilter, type DataListResponse } from '@finboard/shared/data-management';
-import type { Journal } from '@finboard/shared/journals';
+import type { Journal, JournalLineInput } from '@finboard/shared/journals';
 import { baseURL } from './browser';
 import { E2E_ADMIN, USER_PASSWORD } from './constants';
 
@@ -207,4 +207,13 @@ export async function replaceJournal(token: string, organizationId: string, jour
     token,
     body: { source: journal.source, lines: journal.lines.map(({ row_id: _rowId, ...line }) => line) },
   });
+}
+
+/** Creates a journal of two lines or more (balanced) through the journal API. */
+export async function createJournal(
+  token: string,
+  organizationId: string,
+  journal: { journal_id: string; source?: string; lines: JournalLineInput[] },
+): Promise<void> {
+  await call(`/api/v1/crud/${organizationId}/journals`, { method: 'POST', token, body: journal });
 }

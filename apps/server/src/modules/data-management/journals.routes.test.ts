@@ -7,23 +7,16 @@ import { auditEvents } from '../../db/schema.ts';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
 import { bearer, createOrganization, createUser, login } from '../../../test/factories.ts';
+import { LEDGER_GL_COLUMNS } from '../../../test/ledger.ts';
 
 let t: TestApp;
 let admin: string;
 let user: string;
 let org: string;
 
-const GL_COLUMNS = [
-  'journal_id',
-  'line_no',
-  'posting_date',
-  'period',
-  'account_code',
-  'description',
-  'debit',
-  'credit',
-  'source',
-];
+/** Rows below leave out the department: they get a null there. */
+const GL_COLUMNS = LEDGER_GL_COLUMNS;
+const withoutDepartment = (rows: unknown[][]) => rows.map((row) => [...row.slice(0, 8), null, ...row.slice(8)]);
 /** OB-202411-0001 as the issue tells it: line 3's debit of 400,000 is what the user mistypes. */
 const LEDGER = [
   ['OB-202411-0001', 1, '2024-11-01', '2024-11', '1000', 'Opening cash', '100000.00', '0', 'manual'],
@@ -59,7 +52,7 @@ async function seedLedger(organizationId: string) {
       ['4000', 'Sales', 'revenue', null],
     ],
   );
-  await warehouse.copyRows(organizationId, '02_GL_Detail', GL_COLUMNS, LEDGER);
+  await warehouse.copyRows(organizationId, '02_GL_Detail', GL_COLUMNS, withoutDepartment(LEDGER));
 }
 
 beforeAll(async () => {
@@ -447,12 +440,17 @@ describe('the trial balance check', () => {
         ['4000', 'Sales', 'revenue', null],
       ],
     );
-    await warehouse.copyRows(id, '02_GL_Detail', GL_COLUMNS, [
-      ['S-1', 1, '2023-12-05', '2023-12', '1000', 'Sale', '100.00', '0', 'manual'],
-      ['S-1', 2, '2023-12-05', '2023-12', '4000', 'Sale', '0', '100.00', 'manual'],
-      ['S-2', 1, '2024-01-05', '2024-01', '1000', 'Sale', '50.00', '0', 'manual'],
-      ['S-2', 2, '2024-01-05', '2024-01', '4000', 'Sale', '0', '50.00', 'manual'],
-    ]);
+    await warehouse.copyRows(
+      id,
+      '02_GL_Detail',
+      GL_COLUMNS,
+      withoutDepartment([
+        ['S-1', 1, '2023-12-05', '2023-12', '1000', 'Sale', '100.00', '0', 'manual'],
+        ['S-1', 2, '2023-12-05', '2023-12', '4000', 'Sale', '0', '100.00', 'manual'],
+        ['S-2', 1, '2024-01-05', '2024-01', '1000', 'Sale', '50.00', '0', 'manual'],
+        ['S-2', 2, '2024-01-05', '2024-01', '4000', 'Sale', '0', '50.00', 'manual'],
+      ]),
+    );
     await warehouse.copyRows(
       id,
       '04_Trial_Balance',

@@ -42,6 +42,12 @@ const historyRow = (key: JournalKey, line: JournalLineRow): DataRow => ({
   reference: line.reference,
 });
 
+/** A line created or deleted, as the audit trail records it. */
+function lineChange(action: 'created' | 'deleted', key: JournalKey, line: JournalLineRow): RowChange {
+  const row = historyRow(key, line);
+  return action === 'created' ? { action, row, before: null, after: row } : { action, row, before: row, after: null };
+}
+
 const sameLine = (a: JournalLineRow, b: JournalLineRow) =>
   JSON.stringify({ ...a, row_id: 0 }) === JSON.stringify({ ...b, row_id: 0 });
 
@@ -124,10 +130,7 @@ export function createJournalsService(deps: {
           tx,
           principal,
           organizationId,
-          written.map((line) => {
-            const row = historyRow(key, line);
-            return { action: 'created', row, before: null, after: row };
-          }),
+          written.map((line) => lineChange('created', key, line)),
         );
         return journalOf(
           key,
@@ -155,16 +158,14 @@ export function createJournalsService(deps: {
         const changes: RowChange[] = [];
         for (const old of existing.filter((line) => !wanted.has(line.line_no))) {
           await repo.remove(tx, old.row_id);
-          const row = historyRow(key, old);
-          changes.push({ action: 'deleted', row, before: row, after: null });
+          changes.push(lineChange('deleted', key, old));
         }
         const result: JournalLineRow[] = [];
         for (const line of lines) {
           const old = byNumber.get(line.line_no);
           if (!old) {
             const added = await repo.insert(tx, key, line);
-            const row = historyRow(key, added);
-            changes.push({ action: 'created', row, before: null, after: row });
+            changes.push(lineChange('created', key, added));
             result.push(added);
             continue;
           }
@@ -202,10 +203,7 @@ export function createJournalsService(deps: {
           tx,
           principal,
           organizationId,
-          existing.map((line) => {
-            const row = historyRow(key, line);
-            return { action: 'deleted', row, before: row, after: null };
-          }),
+          existing.map((line) => lineChange('deleted', key, line)),
         );
       });
     },

@@ -96,6 +96,18 @@ export function createJournalsService(deps: {
     if (unknownAccount) throw badRequest('ACCOUNT_UNKNOWN', m.accountUnknown(unknownAccount.account_code));
   }
 
+  /** The journal's lines, locked for this transaction; refused when it has none or touches a closed period. */
+  async function lockedOpenJournal(tx: Executor, key: JournalKey): Promise<JournalLineRow[]> {
+    await repo.lock(tx, [key]);
+    const existing = await repo.lines(tx, key);
+    if (existing.length === 0) throw journalNotFound();
+    await refuseClosedPeriods(
+      tx,
+      existing.map((line) => line.period),
+    );
+    return existing;
+  }
+
   async function run<T>(organizationId: string, failure: string, work: (tx: Executor) => Promise<T>): Promise<T> {
     try {
       await organizations.assertExists(organizationId);
@@ -145,13 +157,7 @@ export function createJournalsService(deps: {
      */
     replace(principal: Principal, organizationId: string, key: JournalKey, lines: JournalLine[]): Promise<Journal> {
       return run(organizationId, m.journalSaveFailed, async (tx) => {
-        await repo.lock(tx, [key]);
-        const existing = await repo.lines(tx, key);
-        if (existing.length === 0) throw journalNotFound();
-        await refuseClosedPeriods(
-          tx,
-          existing.map((line) => line.period),
-        );
+        const existing = await lockedOpenJournal(tx, key);
         await checkLines(tx, key, lines);
         const byNumber = new Map(existing.map((line) => [line.line_no, line]));
         const wanted = new Set(lines.map((line) => line.line_no));
@@ -191,13 +197,7 @@ export function createJournalsService(deps: {
     /** Deletes every line of the journal (what deleting a ledger line in the Studio means). */
     remove(principal: Principal, organizationId: string, key: JournalKey): Promise<void> {
       return run(organizationId, m.journalDeleteFailed, async (tx) => {
-        await repo.lock(tx, [key]);
-        const existing = await repo.lines(tx, key);
-        if (existing.length === 0) throw journalNotFound();
-        await refuseClosedPeriods(
-          tx,
-          existing.map((line) => line.period),
-        );
+        const existing = await lockedOpenJournal(tx, key);
         for (const line of existing) await repo.remove(tx, line.row_id);
         await record(
           tx,

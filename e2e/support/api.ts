@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { LoginData } from '@finboard/shared/auth';
 import { encodeFilters, type DataFilter, type DataListResponse } from '@finboard/shared/data-management';
+import type { Journal, JournalLineInput } from '@finboard/shared/journals';
 import { baseURL } from './browser';
 import { E2E_ADMIN, USER_PASSWORD } from './constants';
 
@@ -191,4 +192,28 @@ export async function createOrganizationWithMember(
   });
   const member = await createOrganizationUser(adminToken, organization.id, names);
   return { organization, member };
+}
+
+/** A journal of 02_GL_Detail with all its lines (issue 9's journal API). */
+export async function getJournal(token: string, organizationId: string, journalId: string, source = 'manual') {
+  const path = `/api/v1/crud/${organizationId}/journals/${encodeURIComponent(journalId)}?source=${source}`;
+  return (await call<{ data: { journal: Journal } }>(path, { token })).data.journal;
+}
+
+/** Replaces a journal's lines (balanced), as the journal editor does. */
+export async function replaceJournal(token: string, organizationId: string, journal: Journal): Promise<void> {
+  await call(`/api/v1/crud/${organizationId}/journals/${encodeURIComponent(journal.journal_id)}`, {
+    method: 'PUT',
+    token,
+    body: { source: journal.source, lines: journal.lines.map(({ row_id: _rowId, ...line }) => line) },
+  });
+}
+
+/** Creates a journal of two lines or more (balanced) through the journal API. */
+export async function createJournal(
+  token: string,
+  organizationId: string,
+  journal: { journal_id: string; source?: string; lines: JournalLineInput[] },
+): Promise<void> {
+  await call(`/api/v1/crud/${organizationId}/journals`, { method: 'POST', token, body: journal });
 }

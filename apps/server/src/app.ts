@@ -23,6 +23,8 @@ import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.ts';
 import { createDashboardsService } from './modules/dashboards/dashboards.service.ts';
 import { dataManagementRoutes } from './modules/data-management/data-management.routes.ts';
 import { createDataManagementService } from './modules/data-management/data-management.service.ts';
+import { journalsRoutes } from './modules/data-management/journals.routes.ts';
+import { createJournalsService } from './modules/data-management/journals.service.ts';
 import { dataTypesRoutes } from './modules/data-types/data-types.routes.ts';
 import { createDataTypesService } from './modules/data-types/data-types.service.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
@@ -125,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   });
   const dataManagement = createDataManagementService({ warehouse, audit, organizations, logger: app.log });
+  const journals = createJournalsService({ warehouse, audit, organizations });
   const contact = createContactService({ db, users, mailer, logger: app.log });
   app.decorate('services', { auth, users, mailer, outbox, warehouse, organizations });
 
@@ -148,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardsRoutes, { dashboards, organizations });
   await app.register(dataTypesRoutes, { dataTypes, organizations });
   await app.register(dataManagementRoutes, { dataManagement });
+  await app.register(journalsRoutes, { journals });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });
   await app.register(outboxRoutes, { outbox });

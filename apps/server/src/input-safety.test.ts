@@ -105,6 +105,35 @@ const dataTypeBody = (name: string) => ({
   delimiter: ',',
   periodBased: true,
 });
+/** Two balanced lines, every field set; J1's own line numbers, so a replacement of J1 keeps them. */
+const journalLines = () => [
+  {
+    line_no: 1,
+    posting_date: '2024-01-05',
+    period: '2024-01',
+    account_code: '1000',
+    description: 'Invoice 17\twith a tab',
+    debit: '100.00',
+    credit: '0',
+    entity: 'HQ',
+    department: 'Sales',
+    counterparty: 'Acme',
+    reference: 'R-17',
+  },
+  { line_no: 2, posting_date: '2024-01-05', period: '2024-01', account_code: '1000', debit: 0, credit: 100 },
+];
+/** A fresh journal for each delete. */
+async function doomedJournal(f: Fixture): Promise<string> {
+  const journalId = `JD${next()}`;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/crud/${f.organizationId}/journals`,
+    headers: bearer(f.tokens.admin),
+    payload: { journal_id: journalId, lines: journalLines() },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return journalId;
+}
 const glFilters = JSON.stringify([
   { column: 'posting_date', op: 'between', value: '2024-01-01', valueTo: '2024-12-31' },
   { column: 'description', op: 'contains', value: 'Invoice' },
@@ -232,15 +261,16 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
   'GET /api/v1/crud/:orgId/:table/export': () => ({
     query: { sortBy: 'posting_date', sortOrder: 'desc', filters: glFilters },
   }),
+  // A zero line keeps J1 balanced (a lone amount would be refused as out of balance).
   'POST /api/v1/crud/:orgId/:table': () => ({
     body: {
-      journal_id: `P${next()}`,
-      line_no: 1,
+      journal_id: 'J1',
+      line_no: 100 + next(),
       posting_date: '2024-01-05',
       period: '2024-01',
       account_code: '1000',
       description: 'Invoice 42\twith a tab',
-      debit: '10.50',
+      debit: '0',
       credit: '0',
       entity: 'HQ',
       department: 'Sales',
@@ -250,10 +280,21 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
     },
   }),
   'PUT /api/v1/crud/:orgId/:table/:rowId': () => ({
-    body: { posting_date: '2024-01-06', description: 'Edited', debit: '12.00', reference: 'R-43' },
+    body: { posting_date: '2024-01-06', description: 'Edited', debit: '100.00', reference: 'R-43' },
   }),
   'DELETE /api/v1/crud/:orgId/:table/:rowId': (f) => ({ params: { rowId: f.doomedGlRowId } }),
   'GET /api/v1/crud/:orgId/:table/:rowId/history': () => ({}),
+  'GET /api/v1/crud/:orgId/journals/:journalId': () => ({ params: { journalId: 'J1' }, query: { source: 'manual' } }),
+  'POST /api/v1/crud/:orgId/journals': () => ({ body: { journal_id: `JN${next()}`, lines: journalLines() } }),
+  'PUT /api/v1/crud/:orgId/journals/:journalId': () => ({
+    params: { journalId: 'J1' },
+    body: { source: 'manual', lines: journalLines() },
+  }),
+  'DELETE /api/v1/crud/:orgId/journals/:journalId': async (f) => ({
+    params: { journalId: await doomedJournal(f) },
+    query: { source: 'manual' },
+  }),
+  'GET /api/v1/crud/:orgId/reconciliation': () => ({}),
   'GET /api/v1/image': (f) => ({ query: { url: f.logoKey, w: '64', q: '75' } }),
   'POST /api/v1/contact-us': () => ({
     body: {
@@ -630,6 +671,8 @@ beforeAll(async () => {
     [
       ['J1', 1, '2024-01-05', '2024-01', '1000', 'Invoice 17', '100.00', '0'],
       ['J1', 2, '2024-01-05', '2024-01', '1000', 'Invoice 17', '0', '100.00'],
+      // The row the delete example removes: a zero line, so J1 stays balanced.
+      ['J9', 1, '2024-01-05', '2024-01', '1000', 'Rounding', '0', '0'],
     ],
   );
   const rows = await t.app.inject({
@@ -637,7 +680,7 @@ beforeAll(async () => {
     url: `/api/v1/crud/${organizationId}/02_GL_Detail?sortBy=row_id`,
     headers: bearer(adminToken),
   });
-  const [glRow, doomedGlRow] = (rows.json().data.rows as { row_id: string | number }[]).map((row) =>
+  const [glRow, , doomedGlRow] = (rows.json().data.rows as { row_id: string | number }[]).map((row) =>
     String(row.row_id),
   );
 

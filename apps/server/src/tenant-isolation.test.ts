@@ -145,6 +145,14 @@ async function warehouseWithRows(f: Fixture): Promise<void> {
 }
 const glRow = (f: Fixture) => warehouseRows.get(f)![0];
 const crud = { setup: warehouseWithRows, outcomes: usersOfTheOrganizationToo };
+const balancedLines = [1, 2].map((lineNo) => ({
+  line_no: lineNo,
+  posting_date: '2024-01-05',
+  period: '2024-01',
+  account_code: '1000',
+  debit: lineNo === 1 ? '3.00' : '0',
+  credit: lineNo === 2 ? '3.00' : '0',
+}));
 
 const routeCases: RouteCase[] = [
   // Organizations (issue 3)
@@ -376,13 +384,14 @@ const routeCases: RouteCase[] = [
     request: (f) => ({
       method: 'POST',
       url: `/api/v1/crud/${f.organization.id}/${GL}`,
+      // The line that balances ISO-1 (loaded as a lone debit of 1.00).
       payload: {
-        journal_id: `ISO-${letters()}`,
-        line_no: 1,
+        journal_id: 'ISO-1',
+        line_no: 2,
         posting_date: '2024-01-06',
         period: '2024-01',
         account_code: '1000',
-        credit: '2.50',
+        credit: '1.00',
       },
     }),
     mutates: true,
@@ -411,6 +420,45 @@ const routeCases: RouteCase[] = [
       method: 'GET',
       url: `/api/v1/crud/${f.organization.id}/${GL}/${glRow(f)}/history`,
     }),
+    mutates: false,
+    ...crud,
+  },
+  {
+    route: 'GET /api/v1/crud/{orgId}/journals/{journalId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/crud/${f.organization.id}/journals/ISO-1` }),
+    mutates: false,
+    ...crud,
+  },
+  {
+    route: 'POST /api/v1/crud/{orgId}/journals',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/v1/crud/${f.organization.id}/journals`,
+      payload: { journal_id: `ISO-${letters()}`, lines: balancedLines },
+    }),
+    mutates: true,
+    allowedStatus: 201,
+    ...crud,
+  },
+  {
+    route: 'PUT /api/v1/crud/{orgId}/journals/{journalId}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/crud/${f.organization.id}/journals/ISO-1`,
+      payload: { lines: balancedLines },
+    }),
+    mutates: true,
+    ...crud,
+  },
+  {
+    route: 'DELETE /api/v1/crud/{orgId}/journals/{journalId}',
+    request: (f) => ({ method: 'DELETE', url: `/api/v1/crud/${f.organization.id}/journals/ISO-1?source=manual` }),
+    mutates: true,
+    ...crud,
+  },
+  {
+    route: 'GET /api/v1/crud/{orgId}/reconciliation',
+    request: (f) => ({ method: 'GET', url: `/api/v1/crud/${f.organization.id}/reconciliation` }),
     mutates: false,
     ...crud,
   },

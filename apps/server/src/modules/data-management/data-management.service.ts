@@ -34,6 +34,9 @@ import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import { RESERVED_TABLE_NAMES } from '@finboard/shared/journals';
+import { GL_TABLE, guardLineWrite } from './journal-guard.ts';
+import { recordRowChanges, rowEntityId, WAREHOUSE_ROW_ENTITY } from './row-changes.ts';
 import {
   dataManagementRepository as repo,
   type BatchStart,
@@ -62,7 +65,7 @@ const ESTIMATE_THRESHOLD = 100_000;
 const EXPORT_BATCH_ROWS = { first: 1_000, largest: 10_000 };
 const MAX_TEXT_LENGTH = 1000;
 const ROW_ID = /^[1-9][0-9]{0,17}$/;
-export const WAREHOUSE_ROW_ENTITY = 'warehouse_row';
+export { WAREHOUSE_ROW_ENTITY };
 
 /** information_schema's type names → the Studio's types and the cast their parameters get. */
 const TYPES: Record<string, { type: DataColumnType; cast: string }> = {
@@ -207,6 +210,8 @@ export function createDataManagementService(deps: {
 
   /** The relation a URL names, checked against the organization's own catalog: 404 for anything else. */
   async function resolve(organizationId: string, table: string, forWriting = false): Promise<StudioRelation> {
+    // API segments (`/crud/{orgId}/journals`) are never tables, whatever a warehouse holds.
+    if ((RESERVED_TABLE_NAMES as readonly string[]).includes(table)) throw tableNotFound();
     const catalog = await catalogOf(organizationId);
     let relation;
     try {
@@ -291,8 +296,6 @@ export function createDataManagementService(deps: {
     }
   }
 
-  const entityId = (table: string, rowId: string | number) => `${table}:${rowId}`;
-
   async function recordChange(
     tx: Executor,
     principal: Principal,
@@ -303,21 +306,28 @@ export function createDataManagementService(deps: {
     before: DataRow | null,
     after: DataRow | null,
   ) {
-    const key = row.row_id ?? '';
-    await warehouse.leaveOrganization(tx);
-    await audit.record(
-      {
-        actor: principal,
-        action: `warehouse_row.${action}`,
-        entityType: WAREHOUSE_ROW_ENTITY,
-        entityId: entityId(table, String(key)),
-        organizationId,
-        before,
-        after,
-      },
-      tx,
-    );
+    await recordRowChanges({ warehouse, audit }, tx, principal, organizationId, table, [
+      { action, row, before, after },
+    ]);
   }
+
+  /** Writes of ledger lines keep their journals balanced and their periods open (journal-guard.ts). */
+  const ledgerChecked = (
+    tx: Executor,
+    table: string,
+    change: { before?: DataRow; values: Map<StudioColumn, unknown> },
+    write: () => Promise<DataRow | undefined>,
+  ) =>
+    table === GL_TABLE
+      ? guardLineWrite(
+          tx,
+          {
+            before: change.before,
+            values: Object.fromEntries([...change.values].map(([column, value]) => [column.name, value])),
+          },
+          write,
+        )
+      : write();
 
   /** Runs a write; database refusals become the spec's messages, anything else stays a 500. */
   async function write<T>(
@@ -406,7 +416,7 @@ export function createDataManagementService(deps: {
       const target = await resolve(organizationId, table, true);
       const values = valuesOf(target, body);
       return write(organizationId, target, m.createFailed, async (tx) => {
-        const row = await repo.insert(tx, target, values);
+        const row = (await ledgerChecked(tx, table, { values }, () => repo.insert(tx, target, values)))!;
         await recordChange(tx, principal, organizationId, table, 'created', row, null, row);
         return row;
       });
@@ -425,7 +435,9 @@ export function createDataManagementService(deps: {
       return write(organizationId, target, m.updateFailed, async (tx) => {
         const before = await repo.findByKey(tx, target, rowId, true);
         if (!before) throw recordNotFound();
-        const after = (await repo.update(tx, target, rowId, values))!;
+        const after = (await ledgerChecked(tx, table, { before, values }, () =>
+          repo.update(tx, target, rowId, values),
+        ))!;
         await recordChange(tx, principal, organizationId, table, 'updated', after, before, after);
         return after;
       });
@@ -435,8 +447,12 @@ export function createDataManagementService(deps: {
       const target = await resolve(organizationId, table, true);
       keyed(target, rowId);
       await write(organizationId, target, m.deleteFailed, async (tx) => {
-        const before = await repo.remove(tx, target, rowId);
+        const before = await repo.findByKey(tx, target, rowId, true);
         if (!before) throw recordNotFound();
+        await ledgerChecked(tx, table, { before, values: new Map() }, async () => {
+          await repo.remove(tx, target, rowId);
+          return undefined;
+        });
         await recordChange(tx, principal, organizationId, table, 'deleted', before, before, null);
       });
     },
@@ -447,7 +463,7 @@ export function createDataManagementService(deps: {
       const events = await audit.listForOrganizationEntity(
         organizationId,
         WAREHOUSE_ROW_ENTITY,
-        entityId(table, rowId),
+        rowEntityId(table, rowId),
       );
       return events.map((event) => ({
         id: event.id,

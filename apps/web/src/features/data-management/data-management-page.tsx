@@ -1,6 +1,13 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Empty, Flex, Popconfirm, Result, Select, Space, Spin, Tag, Typography } from 'antd';
-import { DeleteOutlined, DownloadOutlined, HistoryOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  HistoryOutlined,
+  PlusOutlined,
+  TagsOutlined,
+} from '@ant-design/icons';
 import { dataManagementMessages, type DataFilter, type DataRow } from '@finboard/shared/data-management';
 import { useCurrentUser } from '../../lib/current-user';
 import { useTables } from './api/get-tables';
@@ -15,6 +22,15 @@ import { ButtonLink } from '../../components/button-link';
 import { OrganizationSelect } from '../../components/organization-select';
 import { RecordHistoryDrawer } from './components/record-history-drawer';
 import { messages } from '@finboard/shared/messages';
+import { journalMessages, type JournalSource } from '@finboard/shared/journals';
+import { useDeleteJournal } from './api/delete-journal';
+import { JournalEditor, type JournalEditorTarget } from './components/journal-editor';
+import { ReconciliationView } from './components/reconciliation-view';
+
+/** The table selector's entry for the trial balance check (a reserved name, never a table). */
+const RECONCILIATION = 'reconciliation';
+/** Lines of this table are edited, added and deleted as journals. */
+const LEDGER_TABLE = '02_GL_Detail';
 
 const NO_FILTERS: DataFilter[] = [];
 
@@ -47,13 +63,17 @@ export default function DataManagementPage() {
   const [adding, setAdding] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [historyOf, setHistoryOf] = useState<{ organizationId: string; table: string; rowId: string }>();
+  const [journalTarget, setJournalTarget] = useState<JournalEditorTarget>();
   const grid = useRef<DataGridHandle>(null);
 
   const tables = useTables(organizationId);
-  const columns = useTableColumns(organizationId, table);
+  const isReconciliation = table === RECONCILIATION;
+  const isLedger = table === LEDGER_TABLE;
+  const columns = useTableColumns(organizationId, isReconciliation ? undefined : table);
   const periods = usePeriods(organizationId);
   const update = useUpdateRecord();
   const remove = useDeleteRecord();
+  const removeJournal = useDeleteJournal();
 
   const isView = Boolean(table && tables.data?.views.some((view) => view.name === table));
   const displayName =
@@ -111,6 +131,26 @@ export default function DataManagementPage() {
     );
   };
 
+  /** A ledger line is deleted with its whole journal, so the journal never goes out of balance. */
+  const deleteSelectedJournal = () => {
+    if (!organizationId || !selected) return;
+    removeJournal.mutate(
+      {
+        organizationId,
+        journalId: String(selected.journal_id),
+        source: String(selected.source ?? 'manual') as JournalSource,
+      },
+      {
+        onSuccess: (response) => {
+          void message.success(response.message);
+          setSelected(undefined);
+          grid.current?.refresh();
+        },
+        onError: (error) => void message.error(error.message),
+      },
+    );
+  };
+
   const exportCsv = async () => {
     if (!organizationId || !table) return;
     setExporting(true);
@@ -135,6 +175,7 @@ export default function DataManagementPage() {
         label: `${entry.displayName} (read-only)`,
       })),
     },
+    { label: 'Checks', options: [{ value: RECONCILIATION, label: 'Trial balance check' }] },
   ];
   const rowChosen = Boolean(selected && hasRowId);
 
@@ -205,7 +246,8 @@ export default function DataManagementPage() {
           {!table && tables.data && tables.data.tables.length > 0 && (
             <Empty description="Select a table or view to see its records" />
           )}
-          {table && (
+          {isReconciliation && organizationId && <ReconciliationView organizationId={organizationId} />}
+          {table && !isReconciliation && (
             <>
               <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
                 <Space>
@@ -231,14 +273,43 @@ export default function DataManagementPage() {
                       >
                         Add Record
                       </Button>
+                      {isLedger && (
+                        <>
+                          <Button icon={<PlusOutlined />} onClick={() => setJournalTarget({ new: true })}>
+                            New journal
+                          </Button>
+                          <Button
+                            icon={<EditOutlined />}
+                            disabled={!rowChosen}
+                            onClick={() =>
+                              selected &&
+                              setJournalTarget({
+                                journalId: String(selected.journal_id),
+                                source: String(selected.source ?? 'manual') as JournalSource,
+                              })
+                            }
+                          >
+                            Edit journal
+                          </Button>
+                        </>
+                      )}
                       <Popconfirm
-                        title={dataManagementMessages.deleteConfirm}
+                        title={
+                          isLedger && selected
+                            ? journalMessages.deleteJournalConfirm(String(selected.journal_id))
+                            : dataManagementMessages.deleteConfirm
+                        }
                         okText="Delete"
                         okButtonProps={{ danger: true }}
-                        onConfirm={deleteSelected}
+                        onConfirm={isLedger ? deleteSelectedJournal : deleteSelected}
                         disabled={!rowChosen}
                       >
-                        <Button danger icon={<DeleteOutlined />} disabled={!rowChosen} loading={remove.isPending}>
+                        <Button
+                          danger
+                          icon={<DeleteOutlined />}
+                          disabled={!rowChosen}
+                          loading={remove.isPending || removeJournal.isPending}
+                        >
                           Delete
                         </Button>
                       </Popconfirm>
@@ -307,6 +378,14 @@ export default function DataManagementPage() {
         />
       )}
       <RecordHistoryDrawer target={historyOf} onClose={() => setHistoryOf(undefined)} />
+      {organizationId && (
+        <JournalEditor
+          organizationId={organizationId}
+          target={journalTarget}
+          onClose={() => setJournalTarget(undefined)}
+          onSaved={() => grid.current?.refresh()}
+        />
+      )}
     </>
   );
 }

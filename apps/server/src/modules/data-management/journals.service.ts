@@ -1,0 +1,215 @@
+import {
+  journalMessages as m,
+  journalTotals,
+  centsToAmount,
+  type Journal,
+  type JournalLine,
+  type JournalLineRow,
+  type JournalSource,
+  type ReconciliationDifference,
+} from '@finboard/shared/journals';
+import type { DataRow } from '@finboard/shared/data-management';
+import type { Executor } from '../../db/client.ts';
+import { AppError, badRequest, conflict, internalError, notFound } from '../../errors.ts';
+import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import { GL_TABLE, outOfBalance, refuseClosedPeriods } from './journal-guard.ts';
+import { journalsRepository as repo, type JournalKey } from './journals.repository.ts';
+import { reconciliationRepository } from './reconciliation.repository.ts';
+import { recordRowChanges, type RowChange } from './row-changes.ts';
+
+export type JournalsService = ReturnType<typeof createJournalsService>;
+
+const journalNotFound = () => notFound(m.journalNotFound);
+
+/** A written line as the row history shows it (the same columns as the Studio's rows of GL_Detail). */
+const historyRow = (key: JournalKey, line: JournalLineRow): DataRow => ({
+  row_id: line.row_id,
+  journal_id: key.journalId,
+  line_no: line.line_no,
+  posting_date: line.posting_date,
+  period: line.period,
+  account_code: line.account_code,
+  description: line.description,
+  debit: line.debit,
+  credit: line.credit,
+  entity: line.entity,
+  department: line.department,
+  counterparty: line.counterparty,
+  source: key.source,
+  reference: line.reference,
+});
+
+/** A line created or deleted, as the audit trail records it. */
+function lineChange(action: 'created' | 'deleted', key: JournalKey, line: JournalLineRow): RowChange {
+  const row = historyRow(key, line);
+  return action === 'created' ? { action, row, before: null, after: row } : { action, row, before: row, after: null };
+}
+
+const sameLine = (a: JournalLineRow, b: JournalLineRow) =>
+  JSON.stringify({ ...a, row_id: 0 }) === JSON.stringify({ ...b, row_id: 0 });
+
+/**
+ * Journals of 02_GL_Detail as a whole (issue 9): read, created and replaced in one transaction, only
+ * when balanced to the cent and outside closed periods; and the trial balance check. Every line written
+ * is in the audit trail and the row history, as the Studio's own edits.
+ */
+export function createJournalsService(deps: {
+  warehouse: WarehouseService;
+  audit: AuditService;
+  organizations: OrganizationsService;
+}) {
+  const { warehouse, organizations } = deps;
+
+  function journalOf(key: JournalKey, lines: JournalLineRow[]): Journal {
+    const totals = journalTotals(lines);
+    return {
+      journal_id: key.journalId,
+      source: key.source as JournalSource,
+      lines,
+      debit: centsToAmount(totals.debit),
+      credit: centsToAmount(totals.credit),
+    };
+  }
+
+  /** Balanced, known periods (open) and accounts: checked before anything is written. */
+  async function checkLines(tx: Executor, key: JournalKey, lines: readonly JournalLine[]) {
+    const { difference } = journalTotals(lines);
+    if (difference !== 0n) throw outOfBalance(key.journalId, difference);
+    const periods = await repo.periods(
+      tx,
+      lines.map((line) => line.period),
+    );
+    const unknownPeriod = lines.find((line) => !periods.has(line.period));
+    if (unknownPeriod) throw badRequest('PERIOD_UNKNOWN', m.periodUnknown(unknownPeriod.period));
+    await refuseClosedPeriods(
+      tx,
+      lines.map((line) => line.period),
+    );
+    const accounts = await repo.accounts(
+      tx,
+      lines.map((line) => line.account_code),
+    );
+    const unknownAccount = lines.find((line) => !accounts.has(line.account_code));
+    if (unknownAccount) throw badRequest('ACCOUNT_UNKNOWN', m.accountUnknown(unknownAccount.account_code));
+  }
+
+  /** The journal's lines, locked for this transaction; refused when it has none or touches a closed period. */
+  async function lockedOpenJournal(tx: Executor, key: JournalKey): Promise<JournalLineRow[]> {
+    await repo.lock(tx, [key]);
+    const existing = await repo.lines(tx, key);
+    if (existing.length === 0) throw journalNotFound();
+    await refuseClosedPeriods(
+      tx,
+      existing.map((line) => line.period),
+    );
+    return existing;
+  }
+
+  async function run<T>(organizationId: string, failure: string, work: (tx: Executor) => Promise<T>): Promise<T> {
+    try {
+      await organizations.assertExists(organizationId);
+      return await warehouse.withOrganization(organizationId, work);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw internalError('JOURNAL_FAILED', failure, error);
+    }
+  }
+
+  const record = (tx: Executor, principal: Principal, organizationId: string, changes: RowChange[]) =>
+    recordRowChanges(deps, tx, principal, organizationId, GL_TABLE, changes);
+
+  return {
+    get(organizationId: string, key: JournalKey): Promise<Journal> {
+      return run(organizationId, m.journalFailed, async (tx) => {
+        const lines = await repo.lines(tx, key);
+        if (lines.length === 0) throw journalNotFound();
+        return journalOf(key, lines);
+      });
+    },
+
+    create(principal: Principal, organizationId: string, key: JournalKey, lines: JournalLine[]): Promise<Journal> {
+      return run(organizationId, m.journalCreateFailed, async (tx) => {
+        await repo.lock(tx, [key]);
+        if ((await repo.lines(tx, key)).length > 0)
+          throw conflict('JOURNAL_EXISTS', m.journalExists(key.journalId), 'journal_id');
+        await checkLines(tx, key, lines);
+        const written: JournalLineRow[] = [];
+        for (const line of lines) written.push(await repo.insert(tx, key, line));
+        await record(
+          tx,
+          principal,
+          organizationId,
+          written.map((line) => lineChange('created', key, line)),
+        );
+        return journalOf(
+          key,
+          written.sort((a, b) => a.line_no - b.line_no),
+        );
+      });
+    },
+
+    /**
+     * Replaces the journal's lines, matched by line number: a line kept is updated in place (its row
+     * history goes on), a new number is inserted, a missing one deleted. Unchanged lines are not written.
+     */
+    replace(principal: Principal, organizationId: string, key: JournalKey, lines: JournalLine[]): Promise<Journal> {
+      return run(organizationId, m.journalSaveFailed, async (tx) => {
+        const existing = await lockedOpenJournal(tx, key);
+        await checkLines(tx, key, lines);
+        const byNumber = new Map(existing.map((line) => [line.line_no, line]));
+        const wanted = new Set(lines.map((line) => line.line_no));
+        const changes: RowChange[] = [];
+        for (const old of existing.filter((line) => !wanted.has(line.line_no))) {
+          await repo.remove(tx, old.row_id);
+          changes.push(lineChange('deleted', key, old));
+        }
+        const result: JournalLineRow[] = [];
+        for (const line of lines) {
+          const old = byNumber.get(line.line_no);
+          if (!old) {
+            const added = await repo.insert(tx, key, line);
+            changes.push(lineChange('created', key, added));
+            result.push(added);
+            continue;
+          }
+          const updated = await repo.update(tx, old.row_id, line);
+          if (!sameLine(old, updated)) {
+            changes.push({
+              action: 'updated',
+              row: historyRow(key, updated),
+              before: historyRow(key, old),
+              after: historyRow(key, updated),
+            });
+          }
+          result.push(updated);
+        }
+        await record(tx, principal, organizationId, changes);
+        return journalOf(
+          key,
+          result.sort((a, b) => a.line_no - b.line_no),
+        );
+      });
+    },
+
+    /** Deletes every line of the journal (what deleting a ledger line in the Studio means). */
+    remove(principal: Principal, organizationId: string, key: JournalKey): Promise<void> {
+      return run(organizationId, m.journalDeleteFailed, async (tx) => {
+        const existing = await lockedOpenJournal(tx, key);
+        for (const line of existing) await repo.remove(tx, line.row_id);
+        await record(
+          tx,
+          principal,
+          organizationId,
+          existing.map((line) => lineChange('deleted', key, line)),
+        );
+      });
+    },
+
+    reconciliation(organizationId: string): Promise<ReconciliationDifference[]> {
+      return run(organizationId, m.reconciliationFailed, (tx) => reconciliationRepository.differences(tx));
+    },
+  };
+}

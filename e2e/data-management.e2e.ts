@@ -53,7 +53,7 @@ const shownMoney = (value: unknown) =>
   Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 const cells = (scope: Page, column: string) =>
-  scope.locator(`.ag-body-viewport .ag-row[row-index] .ag-cell[col-id="${column}"]`).allInnerTexts();
+  scope.locator(`.ag-grid-scrolling-container .ag-row[row-index] .ag-cell[col-id="${column}"]`).allInnerTexts();
 
 /** Picks an option of the antd Select labelled `label` inside `scope`. */
 async function choose(scope: Page | Locator, label: string, option: string): Promise<void> {
@@ -63,7 +63,7 @@ async function choose(scope: Page | Locator, label: string, option: string): Pro
 
 const rowWith = (journal: string, line: number) =>
   page
-    .locator('.ag-body-viewport .ag-row[row-index]', {
+    .locator('.ag-grid-scrolling-container .ag-row[row-index]', {
       has: page.locator('.ag-cell[col-id="journal_id"]', { hasText: journal }),
     })
     .filter({ has: page.locator(`.ag-cell[col-id="line_no"]`, { hasText: new RegExp(`^${line}$`) }) });
@@ -104,7 +104,7 @@ describe('Data Management Studio', () => {
     await seeText(page, 'vw_profit_and_loss (read-only)');
     await tablePicker.fill('GL');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^GL_Detail$/ }).click();
-    await page.locator('.ag-body-viewport .ag-row[row-index="0"] .ag-cell[col-id="journal_id"]').waitFor();
+    await page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="journal_id"]').waitFor();
 
     // The period filter (fed by 00_Period, newest first) narrows the grid on the server.
     await choose(page, 'Period', period);
@@ -140,7 +140,7 @@ describe('Data Management Studio', () => {
     const [largest] = (
       await list('02_GL_Detail', { filters: inPeriod, sortBy: 'debit', sortOrder: 'desc', pageSize: 1 })
     ).rows;
-    const topDebit = page.locator('.ag-body-viewport .ag-row[row-index="0"] .ag-cell[col-id="debit"]');
+    const topDebit = page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="debit"]');
     await expect.poll(() => topDebit.innerText()).toBe(shownMoney(largest?.debit));
     // Newest first: row_id descending (a click on another header replaces the sort, ascending first). The
     // row identity is hidden until the column chooser shows it.
@@ -209,7 +209,7 @@ describe('Data Management Studio', () => {
     // ascending again), and moving the focus with the keyboard selects the row.
     await rowIdHeader.click();
     await expect.poll(() => edited.getAttribute('row-index')).toBe('0');
-    await page.locator('.ag-body-viewport .ag-row[row-index="1"] .ag-cell[col-id="description"]').click();
+    await page.locator('.ag-grid-scrolling-container .ag-row[row-index="1"] .ag-cell[col-id="description"]').click();
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => edited.getAttribute('aria-selected')).toBe('true');
     await page.getByRole('button', { name: 'History' }).click();
@@ -239,7 +239,7 @@ describe('Data Management Studio', () => {
       .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'vw_profit_and_loss' })
       .click();
     await seeText(page, 'Read-only view');
-    const firstCell = page.locator('.ag-body-viewport .ag-row[row-index="0"] .ag-cell').first();
+    const firstCell = page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell').first();
     await firstCell.waitFor();
     expect(await page.getByRole('button', { name: 'Add Record' }).count()).toBe(0);
     await firstCell.dblclick();

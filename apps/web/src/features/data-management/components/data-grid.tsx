@@ -3,6 +3,7 @@ import { AgGridReact } from 'ag-grid-react';
 import {
   CellStyleModule,
   CheckboxEditorModule,
+  ColumnApiModule,
   DateEditorModule,
   DateFilterModule,
   GridStateModule,
@@ -52,6 +53,7 @@ import { ColumnChooser } from './column-chooser';
 // Only what the studio uses, so the page's chunk stays small (AllCommunityModule is ~2× the size).
 ModuleRegistry.registerModules([
   InfiniteRowModelModule,
+  ColumnApiModule,
   PaginationModule,
   GridStateModule,
   PinnedRowModule,

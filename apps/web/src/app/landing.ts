@@ -25,7 +25,7 @@ const SITE = 'https://finboard.invalid';
 export function safeNextPath(next: string | null | undefined): string | undefined {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
   // Browsers drop tabs and newlines inside URLs ('/\t/evil.example' is '//evil.example').
-  if (/[\u0000-\u001f\u007f]/.test(next)) return undefined;
+  if ([...next].some((character) => character < ' ' || character === '\u007f')) return undefined;
   let url: URL;
   try {
     url = new URL(next, SITE);

@@ -44,7 +44,8 @@ const GL = [
   ['J3', 1, '2024-02-20', '2024-02', '1000', 'Cash sale', '12.25', '0', 'Retail', 'upload'],
 ];
 
-async function seed(organizationId: string) {
+/** A provisioned warehouse with the periods and accounts above, and no GL lines yet. */
+async function seedMasters(organizationId: string) {
   const warehouse = t.app.services.warehouse;
   await warehouse.provision(organizationId);
   await warehouse.copyRows(
@@ -59,7 +60,11 @@ async function seed(organizationId: string) {
     ['account_code', 'account_name', 'account_type', 'account_subtype', 'parent_code', 'is_active'],
     ACCOUNTS,
   );
-  await warehouse.copyRows(organizationId, '02_GL_Detail', GL_COLUMNS_FULL, GL);
+}
+
+async function seed(organizationId: string) {
+  await seedMasters(organizationId);
+  await t.app.services.warehouse.copyRows(organizationId, '02_GL_Detail', GL_COLUMNS_FULL, GL);
 }
 
 beforeAll(async () => {
@@ -353,20 +358,7 @@ describe('totals', () => {
   let userT: string;
   beforeAll(async () => {
     orgT = (await createOrganization(t.database)).id;
-    const warehouse = t.app.services.warehouse;
-    await warehouse.provision(orgT);
-    await warehouse.copyRows(
-      orgT,
-      '00_Period',
-      ['Period', 'start_date', 'end_date', 'fiscal_year', 'fiscal_period', 'is_closed'],
-      PERIODS,
-    );
-    await warehouse.copyRows(
-      orgT,
-      '01_Account',
-      ['account_code', 'account_name', 'account_type', 'account_subtype', 'parent_code', 'is_active'],
-      ACCOUNTS,
-    );
+    await seedMasters(orgT);
     const journal = (id: string, amount: string) => [
       [id, 1, '2024-01-15', '2024-01', '1000', 'Receipt', amount, '0'],
       [id, 2, '2024-01-15', '2024-01', '4000', 'Receipt', '0', amount],
@@ -376,7 +368,7 @@ describe('totals', () => {
       ...journal('BIG1', BIG),
       ...journal('BIG2', BIG),
     ];
-    await warehouse.copyRows(orgT, '02_GL_Detail', GL_COLUMNS, lines);
+    await t.app.services.warehouse.copyRows(orgT, '02_GL_Detail', GL_COLUMNS, lines);
     userT = await login(t.app, await createUser(t.database, { organizationId: orgT }));
   });
   const listT = (table: string, query: Record<string, string | number>) => list(table, query, orgT, userT);

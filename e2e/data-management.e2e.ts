@@ -55,8 +55,12 @@ beforeAll(async () => {
   });
 });
 
+/** Money as the grid shows it in Chromium's en-US locale: thousands separators, two decimals. */
+const shownMoney = (value: unknown) =>
+  Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 const cells = (scope: Page, column: string) =>
-  scope.locator(`.ag-row[row-index] .ag-cell[col-id="${column}"]`).allInnerTexts();
+  scope.locator(`.ag-grid-scrolling-container .ag-row[row-index] .ag-cell[col-id="${column}"]`).allInnerTexts();
 
 /** Picks an option of the antd Select labelled `label` inside `scope`. */
 async function choose(scope: Page | Locator, label: string, option: string): Promise<void> {
@@ -66,7 +70,7 @@ async function choose(scope: Page | Locator, label: string, option: string): Pro
 
 const rowWith = (journal: string, line: number) =>
   page
-    .locator('.ag-row[row-index]', {
+    .locator('.ag-grid-scrolling-container .ag-row[row-index]', {
       has: page.locator('.ag-cell[col-id="journal_id"]', { hasText: journal }),
     })
     .filter({ has: page.locator(`.ag-cell[col-id="line_no"]`, { hasText: new RegExp(`^${line}$`) }) });
@@ -107,7 +111,7 @@ describe('Data Management Studio', () => {
     await seeText(page, 'vw_profit_and_loss (read-only)');
     await tablePicker.fill('GL');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^GL_Detail$/ }).click();
-    await page.locator('.ag-row[row-index="0"] .ag-cell[col-id="journal_id"]').waitFor();
+    await page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="journal_id"]').waitFor();
 
     // The period filter (fed by 00_Period, newest first) narrows the grid on the server.
     await choose(page, 'Period', period);
@@ -133,7 +137,7 @@ describe('Data Management Studio', () => {
     await seeText(page, dataManagementMessages.notAllowed(otherSide));
     await expect
       .poll(() => edited.locator(`.ag-cell[col-id="${otherSide}"]`).innerText())
-      .toBe(String(first[otherSide]));
+      .toBe(shownMoney(first[otherSide]));
     expect(await firstOfPeriod()).toMatchObject({ [otherSide]: first[otherSide] });
 
     // Sorting happens on the server: debit descending puts the period's largest debit first.
@@ -143,29 +147,34 @@ describe('Data Management Studio', () => {
     const [largest] = (
       await list('02_GL_Detail', { filters: inPeriod, sortBy: 'debit', sortOrder: 'desc', pageSize: 1 })
     ).rows;
-    const topDebit = page.locator('.ag-row[row-index="0"] .ag-cell[col-id="debit"]');
-    await expect.poll(() => topDebit.innerText()).toBe(String(largest?.debit));
-    // Newest first: row_id descending (a click on another header replaces the sort, ascending first).
+    const topDebit = page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="debit"]');
+    await expect.poll(() => topDebit.innerText()).toBe(shownMoney(largest?.debit));
+    // Newest first: row_id descending (a click on another header replaces the sort, ascending first). The
+    // row identity is hidden until the column chooser shows it.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('group', { name: 'Columns shown' }).getByText('Row ID', { exact: true }).click();
+    await page.keyboard.press('Escape');
     const rowIdHeader = page.locator('.ag-header-cell[col-id="row_id"] .ag-header-cell-label');
     await rowIdHeader.click();
     await rowIdHeader.click();
 
-    // Add Record: the group value check speaks before anything is saved.
+    // Add Record: fields in words; the account and period come from the organization's own lists, and a
+    // missing required field is named before anything is sent.
     await page.getByRole('button', { name: 'Add Record' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Record' });
     await dialog.waitFor();
-    await dialog.getByLabel('journal_id').fill('JE-E2E-0001');
-    await dialog.getByLabel('line_no').fill('1');
-    await dialog.getByLabel('posting_date').fill(String(open?.end_date));
-    await dialog.getByLabel('posting_date').press('Enter');
-    await dialog.getByLabel('period', { exact: true }).fill(period);
-    await dialog.getByLabel('account_code').fill('9999');
-    await dialog.getByLabel('description', { exact: true }).fill('Petty cash top-up');
+    await dialog.getByLabel('Journal', { exact: true }).fill('JE-E2E-0001');
+    await dialog.getByLabel('Line', { exact: true }).fill('1');
+    await dialog.getByLabel('Posting date').fill(String(open?.end_date));
+    await dialog.getByLabel('Posting date').press('Enter');
+    await choose(dialog, 'Period', period);
+    await dialog.getByLabel('Description', { exact: true }).fill('Petty cash top-up');
     // A zero line: a lone amount would leave the new journal out of balance.
-    await dialog.getByLabel('debit').fill('0');
+    await dialog.getByLabel('Debit').fill('0');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await seeText(page, dataManagementMessages.accountUnknown);
-    await dialog.getByLabel('account_code').fill('6100');
+    await seeText(page, dataManagementMessages.required('Account'));
+    await dialog.getByLabel('Account', { exact: true }).fill('6100');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^6100 · / }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await seeText(page, dataManagementMessages.created);
     await dialog.waitFor({ state: 'hidden' });
@@ -208,7 +217,7 @@ describe('Data Management Studio', () => {
     // ascending again), and moving the focus with the keyboard selects the row.
     await rowIdHeader.click();
     await expect.poll(() => edited.getAttribute('row-index')).toBe('0');
-    await page.locator('.ag-row[row-index="1"] .ag-cell[col-id="description"]').click();
+    await page.locator('.ag-grid-scrolling-container .ag-row[row-index="1"] .ag-cell[col-id="description"]').click();
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => edited.getAttribute('aria-selected')).toBe('true');
     await page.getByRole('button', { name: 'History' }).click();
@@ -238,7 +247,7 @@ describe('Data Management Studio', () => {
       .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'vw_profit_and_loss' })
       .click();
     await seeText(page, 'Read-only view');
-    const firstCell = page.locator('.ag-row[row-index="0"] .ag-cell').first();
+    const firstCell = page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell').first();
     await firstCell.waitFor();
     expect(await page.getByRole('button', { name: 'Add Record' }).count()).toBe(0);
     await firstCell.dblclick();

@@ -160,9 +160,10 @@ export async function listWarehouseRecords(
   token: string,
   organizationId: string,
   table: string,
-  query: { pageSize?: number; sortBy?: string; sortOrder?: 'asc' | 'desc'; filters?: DataFilter[] } = {},
+  query: { page?: number; pageSize?: number; sortBy?: string; sortOrder?: 'asc' | 'desc'; filters?: DataFilter[] } = {},
 ): Promise<DataListResponse['data'] & Pick<DataListResponse, 'pagination'>> {
   const params = new URLSearchParams();
+  if (query.page) params.set('page', String(query.page));
   if (query.pageSize) params.set('pageSize', String(query.pageSize));
   if (query.sortBy) params.set('sortBy', query.sortBy);
   if (query.sortOrder) params.set('sortOrder', query.sortOrder);

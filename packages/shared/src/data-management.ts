@@ -35,8 +35,8 @@ export const dataManagementMessages = {
   filtersInvalid: 'Filters must be a JSON array of { column, op, value, valueTo }',
   tooManyFilters: 'At most 20 filters are allowed',
   newValue: 'New value — not used yet',
-  accountUnknown: 'Account code not found in Account',
-  periodUnknown: 'Period not found in Period',
+  accountUnknown: (code: string) => `Account ${code} does not exist`,
+  periodUnknown: (period: string) => `Period ${period} does not exist`,
   periodClosed: 'Period is closed',
   unknownColumn: (column: string) => `Unknown column "${column}"`,
   notEditable: (column: string) => `${column} cannot be changed`,
@@ -59,11 +59,17 @@ export type DataColumnType = (typeof DATA_COLUMN_TYPES)[number];
 
 export const dataColumnSchema = z.object({
   name: z.string(),
+  /** The column in words, from the column catalog (packages/shared warehouse.ts): 'journal_id' → 'Journal'. */
+  label: z.string(),
   type: z.enum(DATA_COLUMN_TYPES),
   nullable: z.boolean(),
   primaryKey: z.boolean(),
   /** False for row_id (an identity) and every column of a view. */
   editable: z.boolean(),
+  /** A new record must give it: editable, not nullable and without a database default. */
+  required: z.boolean(),
+  /** Holds money (numeric(18,2)): shown with two decimals and totalled over the filter. */
+  money: z.boolean(),
 });
 export type DataColumn = z.infer<typeof dataColumnSchema>;
 
@@ -132,6 +138,11 @@ export const dataListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_DATA_PAGE_SIZE).default(100),
   ...sortParams,
+  /** 'true': also answer `data.totals`. Totals read the whole filter, so a client asks once per filter, not per page. */
+  totals: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
 });
 export type DataListQuery = z.input<typeof dataListQuerySchema>;
 export type DataListQueryParsed = z.output<typeof dataListQuerySchema>;
@@ -139,7 +150,12 @@ export type DataListQueryParsed = z.output<typeof dataListQuerySchema>;
 export const dataExportQuerySchema = z.object(sortParams);
 export type DataExportQuery = z.input<typeof dataExportQuerySchema>;
 
-export const dataListDataSchema = z.object({ columns: z.array(dataColumnSchema), rows: z.array(dataRowSchema) });
+export const dataListDataSchema = z.object({
+  columns: z.array(dataColumnSchema),
+  rows: z.array(dataRowSchema),
+  /** When asked (`totals=true`): the sum of every money column over the whole filter, exact decimal strings. */
+  totals: z.record(z.string(), z.string()).optional(),
+});
 export type DataListData = z.infer<typeof dataListDataSchema>;
 /** Paging beside `data`; an unfiltered big table's `total` is the planner's estimate (`totalIsEstimate`). */
 export const dataListResponseSchema = pagedResponseSchema(dataListDataSchema);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayTableName, WAREHOUSE_TABLES } from './warehouse.ts';
+import { columnLabel, displayTableName, isMoneyColumn, WAREHOUSE_TABLES } from './warehouse.ts';
 
 describe('displayTableName', () => {
   it.each([
@@ -32,5 +32,30 @@ describe('displayTableName', () => {
       'Budget',
       'Trial_Balance',
     ]);
+  });
+});
+
+describe('column catalog', () => {
+  it.each([
+    ['journal_id', 'Journal'],
+    ['line_no', 'Line'],
+    ['posting_date', 'Posting date'],
+    ['account_code', 'Account'],
+    ['debit', 'Debit'],
+    ['Period', 'Period'],
+    ['variance_percent', 'Variance %'],
+  ])('labels %s as "%s"', (name, label) => {
+    expect(columnLabel(name)).toBe(label);
+  });
+
+  it('labels a column it does not know by its name in words', () => {
+    expect(columnLabel('cost_centre')).toBe('Cost centre');
+    expect(columnLabel('__')).toBe('__');
+    expect(columnLabel('constructor')).toBe('Constructor');
+  });
+
+  it('knows the money columns of the tables and views, and nothing else', () => {
+    expect(['debit', 'credit', 'amount', 'closing_balance', 'cash_in', 'variance'].every(isMoneyColumn)).toBe(true);
+    expect(['line_no', 'fiscal_year', 'variance_percent', 'account_code', 'toString'].some(isMoneyColumn)).toBe(false);
   });
 });

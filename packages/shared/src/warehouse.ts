@@ -11,3 +11,68 @@ export function displayTableName(name: string): string {
   // A name that is nothing but the prefix keeps it, so no table is ever shown without a name.
   return stripped === '' ? name : stripped;
 }
+
+/**
+ * The column catalog (issue 9): what each column of the canonical tables and views is called in words,
+ * and whether it holds money. The Studio shows these labels (the database name stays in the header's
+ * tooltip) and totals the money columns. One map by column name: a name means the same in every table.
+ */
+const COLUMN_CATALOG: Record<string, { label: string; money?: true }> = {
+  row_id: { label: 'Row ID' },
+  // 00_Period
+  Period: { label: 'Period' },
+  start_date: { label: 'Start date' },
+  end_date: { label: 'End date' },
+  fiscal_year: { label: 'Fiscal year' },
+  fiscal_period: { label: 'Fiscal period' },
+  is_closed: { label: 'Closed' },
+  // 01_Account
+  account_code: { label: 'Account' },
+  account_name: { label: 'Account name' },
+  account_type: { label: 'Account type' },
+  account_subtype: { label: 'Account subtype' },
+  parent_code: { label: 'Parent account' },
+  is_active: { label: 'Active' },
+  // 02_GL_Detail, 03_Budget, 04_Trial_Balance
+  journal_id: { label: 'Journal' },
+  line_no: { label: 'Line' },
+  posting_date: { label: 'Posting date' },
+  period: { label: 'Period' },
+  description: { label: 'Description' },
+  debit: { label: 'Debit', money: true },
+  credit: { label: 'Credit', money: true },
+  entity: { label: 'Entity' },
+  department: { label: 'Department' },
+  counterparty: { label: 'Counterparty' },
+  source: { label: 'Source' },
+  reference: { label: 'Reference' },
+  amount: { label: 'Amount', money: true },
+  opening_balance: { label: 'Opening balance', money: true },
+  closing_balance: { label: 'Closing balance', money: true },
+  // Views
+  net_income_effect: { label: 'Net income effect', money: true },
+  section: { label: 'Section' },
+  balance: { label: 'Balance', money: true },
+  opening_cash: { label: 'Opening cash', money: true },
+  cash_in: { label: 'Cash in', money: true },
+  cash_out: { label: 'Cash out', money: true },
+  net_cash_flow: { label: 'Net cash flow', money: true },
+  closing_cash: { label: 'Closing cash', money: true },
+  budget: { label: 'Budget', money: true },
+  actual: { label: 'Actual', money: true },
+  variance: { label: 'Variance', money: true },
+  variance_percent: { label: 'Variance %' },
+  favorable: { label: 'Favorable' },
+};
+
+/** A column's name in words; a column the catalog does not know reads as its name with spaces ('cost_centre' → 'Cost centre'). */
+export function columnLabel(name: string): string {
+  const known = Object.hasOwn(COLUMN_CATALOG, name) ? COLUMN_CATALOG[name] : undefined;
+  if (known) return known.label;
+  const spaced = name.replace(/_+/g, ' ').trim();
+  return spaced === '' ? name : spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/** Whether a column of the canonical model holds money (numeric(18,2)): shown as money and totalled. */
+export const isMoneyColumn = (name: string): boolean =>
+  Object.hasOwn(COLUMN_CATALOG, name) && COLUMN_CATALOG[name]!.money === true;

@@ -20,8 +20,8 @@ const catalog: WarehouseCatalog = {
       name: '02_GL_Detail',
       kind: 'table',
       columns: [
-        { name: 'row_id', type: 'bigint', nullable: false, primaryKey: true, generated: true },
-        { name: 'debit', type: 'numeric', nullable: false, primaryKey: false, generated: false },
+        { name: 'row_id', type: 'bigint', nullable: false, primaryKey: true, generated: true, hasDefault: false },
+        { name: 'debit', type: 'numeric', nullable: false, primaryKey: false, generated: false, hasDefault: true },
       ],
     },
     { name: 'vw_cash_flow', kind: 'view', columns: [] },

@@ -61,6 +61,8 @@ export interface CatalogColumn {
   primaryKey: boolean;
   /** Identity or generated: the database fills it, nobody writes it. */
   generated: boolean;
+  /** The database fills it when an insert leaves it out (a DEFAULT). */
+  hasDefault: boolean;
 }
 
 export interface CatalogRelation {

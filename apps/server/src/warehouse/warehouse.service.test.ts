@@ -311,6 +311,7 @@ describe('catalog', () => {
       nullable: false,
       primaryKey: true,
       generated: true,
+      hasDefault: false,
     });
     expect(gl.columns.find((column) => column.name === 'debit')).toEqual({
       name: 'debit',
@@ -318,7 +319,9 @@ describe('catalog', () => {
       nullable: false,
       primaryKey: false,
       generated: false,
+      hasDefault: true,
     });
+    expect(gl.columns.find((column) => column.name === 'journal_id')?.hasDefault).toBe(false);
   });
 });
 

@@ -181,6 +181,7 @@ export function createWarehouseService(deps: {
           identity: string;
           generated: string;
           primary_key: boolean;
+          has_default: boolean | null;
         }>(
           await tx.execute(sql`
             select c.table_name as relation, t.table_type as kind, c.column_name as name, c.data_type as type,
@@ -191,7 +192,11 @@ export function createWarehouseService(deps: {
                   on u.constraint_schema = k.constraint_schema and u.constraint_name = k.constraint_name
                 where k.table_schema = c.table_schema and k.table_name = c.table_name
                   and k.constraint_type = 'PRIMARY KEY' and u.column_name = c.column_name
-              ) as primary_key
+              ) as primary_key,
+              -- information_schema shows column_default to the owner only; pg_attribute to every role.
+              (select a.atthasdef from pg_attribute a
+                where a.attrelid = format('%I.%I', c.table_schema, c.table_name)::regclass
+                  and a.attname = c.column_name) as has_default
             from information_schema.columns c
             join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
             where c.table_schema = ${schema}
@@ -211,6 +216,7 @@ export function createWarehouseService(deps: {
           nullable: column.nullable === 'YES',
           primaryKey: column.primary_key,
           generated: column.identity === 'YES' || column.generated === 'ALWAYS',
+          hasDefault: column.has_default === true,
         });
       }
       return { schema, relations: [...relations.values()] };

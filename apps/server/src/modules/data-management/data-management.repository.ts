@@ -18,6 +18,8 @@ export interface StudioColumn extends CatalogColumn {
   editable: boolean;
   /** `castTo` is the column's own type: its values can come back as parameters and compare exactly. */
   comparable: boolean;
+  /** A numeric money column of the column catalog: totalled over the filter. */
+  money: boolean;
 }
 
 export interface StudioRelation {
@@ -231,6 +233,24 @@ export const dataManagementRepository = {
       await tx.execute(sql`select count(*)::bigint as n from ${from(target)}${whereOf(filtersOf(filters))}`),
     );
     return Number(row?.n ?? 0);
+  },
+
+  /**
+   * The sum of every money column over the whole filter (the same conditions as the page), summed as
+   * numeric and answered as text: exact to the cent however many rows. None of them: no query.
+   */
+  async totals(
+    tx: Executor,
+    target: StudioRelation,
+    filters: readonly CheckedFilter[],
+  ): Promise<Record<string, string>> {
+    const money = target.columns.filter((column) => column.money);
+    if (money.length === 0) return {};
+    const sums = money.map((column) => sql`coalesce(sum(${columnRef(column)}), 0.00)::text as ${ident(column.name)}`);
+    const [row] = rowsOf<Record<string, string>>(
+      await tx.execute(sql`select ${sql.join(sums, sql`, `)} from ${from(target)}${whereOf(filtersOf(filters))}`),
+    );
+    return Object.fromEntries(money.map((column) => [column.name, String(row?.[column.name] ?? '0.00')]));
   },
 
   /** The row estimate of a table of the search path (-1: unknown). */

@@ -44,7 +44,8 @@ const GL = [
   ['J3', 1, '2024-02-20', '2024-02', '1000', 'Cash sale', '12.25', '0', 'Retail', 'upload'],
 ];
 
-async function seed(organizationId: string) {
+/** A provisioned warehouse with the periods and accounts above, and no GL lines yet. */
+async function seedMasters(organizationId: string) {
   const warehouse = t.app.services.warehouse;
   await warehouse.provision(organizationId);
   await warehouse.copyRows(
@@ -59,7 +60,11 @@ async function seed(organizationId: string) {
     ['account_code', 'account_name', 'account_type', 'account_subtype', 'parent_code', 'is_active'],
     ACCOUNTS,
   );
-  await warehouse.copyRows(organizationId, '02_GL_Detail', GL_COLUMNS_FULL, GL);
+}
+
+async function seed(organizationId: string) {
+  await seedMasters(organizationId);
+  await t.app.services.warehouse.copyRows(organizationId, '02_GL_Detail', GL_COLUMNS_FULL, GL);
 }
 
 beforeAll(async () => {
@@ -150,13 +155,31 @@ describe('listing', () => {
     const response = await list('02_GL_Detail', { pageSize: 2 });
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data;
+    const column = (name: string, label: string, type: string, more: Record<string, boolean> = {}) => ({
+      name,
+      label,
+      type,
+      nullable: false,
+      primaryKey: false,
+      editable: true,
+      required: true,
+      money: false,
+      ...more,
+    });
     expect(data.columns.slice(0, 4)).toEqual([
-      { name: 'row_id', type: 'bigint', nullable: false, primaryKey: true, editable: false },
-      { name: 'journal_id', type: 'text', nullable: false, primaryKey: false, editable: true },
-      { name: 'line_no', type: 'integer', nullable: false, primaryKey: false, editable: true },
-      { name: 'posting_date', type: 'date', nullable: false, primaryKey: false, editable: true },
+      column('row_id', 'Row ID', 'bigint', { primaryKey: true, editable: false, required: false }),
+      column('journal_id', 'Journal', 'text'),
+      column('line_no', 'Line', 'integer'),
+      column('posting_date', 'Posting date', 'date'),
     ]);
-    expect(data.columns.find((column: { name: string }) => column.name === 'debit').type).toBe('numeric');
+    // A default (0) makes the money columns optional; a nullable text column is never required.
+    expect(data.columns.find((column: { name: string }) => column.name === 'debit')).toEqual(
+      column('debit', 'Debit', 'numeric', { required: false, money: true }),
+    );
+    expect(data.columns.find((column: { name: string }) => column.name === 'description')).toEqual(
+      column('description', 'Description', 'text', { nullable: true, required: false }),
+    );
+    expect(data.totals).toBeUndefined();
     expect(response.json().pagination).toEqual({ total: 5, totalIsEstimate: false, page: 1, pageSize: 2 });
     expect(data.rows).toHaveLength(2);
     expect(data.rows[0]).toMatchObject({
@@ -328,6 +351,66 @@ describe('listing', () => {
   });
 });
 
+describe('totals', () => {
+  // 150 balanced journals of 0.10 (a float sum of 0.10s drifts) and two of 4,999,999,999,999,990.00
+  // (beyond 2^53: a float cannot hold their sum), in an organization of their own.
+  const BIG = '4999999999999990.00';
+  let orgT: string;
+  let userT: string;
+  beforeAll(async () => {
+    orgT = (await createOrganization(t.database)).id;
+    await seedMasters(orgT);
+    const journal = (id: string, amount: string) => [
+      [id, 1, '2024-01-15', '2024-01', '1000', 'Receipt', amount, '0'],
+      [id, 2, '2024-01-15', '2024-01', '4000', 'Receipt', '0', amount],
+    ];
+    const lines = [
+      ...Array.from({ length: 150 }, (_, i) => journal(`T${i + 1}`, '0.10')).flat(),
+      ...journal('BIG1', BIG),
+      ...journal('BIG2', BIG),
+    ];
+    await t.app.services.warehouse.copyRows(orgT, '02_GL_Detail', GL_COLUMNS, lines);
+    userT = await login(t.app, await createUser(t.database, { organizationId: orgT }));
+  });
+  const listT = (table: string, query: Record<string, string | number>) => list(table, query, orgT, userT);
+  const cash = encodeFilters([{ column: 'account_code', op: 'eq', value: '1000' }])!;
+
+  it('sums debit and credit exactly over the whole filter, not the page asked for', async () => {
+    const response = await listT('02_GL_Detail', { filters: cash, page: 3, pageSize: 50, totals: 'true' });
+    expect(response.statusCode, response.body).toBe(200);
+    const { data, pagination } = response.json();
+    expect(data.rows).toHaveLength(50);
+    expect(pagination).toEqual({ total: 152, totalIsEstimate: false, page: 3, pageSize: 50 });
+    expect(data.totals).toEqual({ debit: '9999999999999995.00', credit: '0.00' });
+  });
+
+  it('answers the same totals on every page of the filter and none unless asked', async () => {
+    const page = async (n: number) =>
+      (await listT('02_GL_Detail', { filters: cash, page: n, pageSize: 100, totals: 'true' })).json().data.totals;
+    expect(await page(1)).toEqual(await page(2));
+    expect((await listT('02_GL_Detail', { filters: cash, page: 1 })).json().data.totals).toBeUndefined();
+  });
+
+  it('sums the unfiltered table (balanced: debit equals credit) and answers 0.00 when nothing matches', async () => {
+    const all = (await listT('02_GL_Detail', { pageSize: 1, totals: 'true' })).json().data.totals;
+    expect(all).toEqual({ debit: '9999999999999995.00', credit: '9999999999999995.00' });
+    const none = encodeFilters([{ column: 'account_code', op: 'eq', value: '5000' }])!;
+    expect((await listT('02_GL_Detail', { filters: none, totals: 'true' })).json().data.totals).toEqual({
+      debit: '0.00',
+      credit: '0.00',
+    });
+  });
+
+  it('sums the money columns of a view, and a table without money answers no sums', async () => {
+    const pnl = (await listT('vw_profit_and_loss', { totals: 'true' })).json().data;
+    expect(pnl.totals).toEqual({ amount: '9999999999999995.00', net_income_effect: '9999999999999995.00' });
+    expect(
+      pnl.columns.filter((column: { money: boolean }) => column.money).map((c: { name: string }) => c.name),
+    ).toEqual(['amount', 'net_income_effect']);
+    expect((await listT('00_Period', { totals: 'true' })).json().data.totals).toEqual({});
+  });
+});
+
 describe('creating, updating and deleting records', () => {
   it('creates a GL line, answers the stored row and audits it in the same organization', async () => {
     const before = await auditCount();
@@ -444,13 +527,8 @@ describe('creating, updating and deleting records', () => {
     ['an object as text', { description: { $ne: 1 } }, m.mustBeText('description'), 'description'],
     ['an unknown column', { bogus: 1 }, m.unknownColumn('bogus'), 'bogus'],
     ['the identity column', { row_id: 5 }, m.notEditable('row_id'), 'row_id'],
-    ['a period that is not in 00_Period', { period: '2099-01' }, m.foreignKey('period', 'Period'), 'period'],
-    [
-      'an account that is not in 01_Account',
-      { account_code: '9999' },
-      m.foreignKey('account_code', 'Account'),
-      'account_code',
-    ],
+    ['a period that is not in 00_Period', { period: '2024-13' }, 'Period 2024-13 does not exist', 'period'],
+    ['an account that is not in 01_Account', { account_code: '9999' }, 'Account 9999 does not exist', 'account_code'],
     ['a missing required column', { journal_id: null }, m.required('journal_id'), 'journal_id'],
     ['a negative debit', { debit: '-5' }, m.notAllowed('debit'), 'debit'],
   ])('refuses %s with 400 naming the column and stores nothing', async (_name, change, message, path) => {
@@ -735,10 +813,10 @@ describe('check-value', () => {
 
   it.each<[string, string, { valid: boolean; message?: string }]>([
     ['account_code', '1000', { valid: true }],
-    ['account_code', '9999', { valid: false, message: m.accountUnknown }],
+    ['account_code', '9999', { valid: false, message: 'Account 9999 does not exist' }],
     ['period', '2024-01', { valid: true }],
     ['period', '2024-03', { valid: true, message: m.periodClosed }],
-    ['Period', '2031-01', { valid: false, message: m.periodUnknown }],
+    ['Period', '2031-01', { valid: false, message: 'Period 2031-01 does not exist' }],
     ['department', 'Sales', { valid: true }],
     ['department', 'Skunkworks', { valid: false, message: m.newValue }],
     ['entity', "x' or '1'='1", { valid: false, message: m.newValue }],

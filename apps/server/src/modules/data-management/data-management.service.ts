@@ -16,7 +16,7 @@ import {
   type HistoryAction,
 } from '@finboard/shared/data-management';
 import { isCalendarDate, isTimestamp } from '@finboard/shared/validation';
-import { displayTableName } from '@finboard/shared/warehouse';
+import { columnLabel, displayTableName, isMoneyColumn } from '@finboard/shared/warehouse';
 import { paginationOf, type Pagination } from '@finboard/shared/pagination';
 import type { Executor } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/errors.ts';
@@ -98,6 +98,7 @@ function studioColumn(column: CatalogColumn, isView: boolean): StudioColumn {
     // Types the Studio does not know are shown as text but never written back.
     editable: !isView && !column.generated && !column.primaryKey && known !== undefined,
     comparable: known !== undefined,
+    money: known?.type === 'numeric' && isMoneyColumn(column.name),
   };
 }
 
@@ -137,12 +138,21 @@ function coerce(column: StudioColumn, raw: unknown): unknown {
   }
 }
 
-/** 'Key (period)=(2099-01) is not present in table "00_Period".' → the column and the table. */
+/** 'Key (period)=(2099-01) is not present in table "00_Period".' → the column, the value and the table. */
 function foreignKeyParts(detail: string | undefined) {
   const match = detail?.match(
-    /^Key \(("?)(.+?)\1\)=\(.*\) is (not present in|still referenced from) table "?([^"]+)"?\.?$/s,
+    /^Key \(("?)(.+?)\1\)=\((.*)\) is (not present in|still referenced from) table "?([^"]+)"?\.?$/s,
   );
-  return match ? { column: match[2]!, referenced: match[3] === 'not present in', table: match[4]! } : undefined;
+  return match
+    ? { column: match[2]!, value: match[3]!, referenced: match[4] === 'not present in', table: match[5]! }
+    : undefined;
+}
+
+/** A value missing from its master table, in words: 'Period 2024-13 does not exist'. */
+function missingMasterValue(parts: { column: string; value: string; table: string }): string | undefined {
+  if (parts.table === '00_Period' && parts.column === 'period') return m.periodUnknown(parts.value);
+  if (parts.table === '01_Account' && parts.column === 'account_code') return m.accountUnknown(parts.value);
+  return undefined;
 }
 
 /** Database refusals of a write, as the spec's messages naming the column. */
@@ -163,7 +173,8 @@ function writeRefusal(error: unknown, target: StudioRelation, fallback: string):
         return badRequest('RECORD_REFERENCED', message);
       }
       const column = parts?.column ?? state.constraint?.replace(`${table}_`, '').replace(/_fkey$/, '') ?? 'A value';
-      return fieldError(m.foreignKey(column, displayTableName(parts?.table ?? 'another table')), column);
+      const missing = parts && missingMasterValue(parts);
+      return fieldError(missing ?? m.foreignKey(column, displayTableName(parts?.table ?? 'another table')), column);
     }
     case '23514': {
       // Canonical check constraints are named <table>_<column>[_<rule>].
@@ -183,6 +194,9 @@ function writeRefusal(error: unknown, target: StudioRelation, fallback: string):
       return undefined;
   }
 }
+
+/** A page as the route parses it; totals are asked for explicitly (they read the whole filter). */
+type StudioPageQuery = Omit<DataListQueryParsed, 'totals'> & { totals?: boolean };
 
 export type DataManagementService = ReturnType<typeof createDataManagementService>;
 
@@ -378,7 +392,7 @@ export function createDataManagementService(deps: {
     async list(
       organizationId: string,
       table: string,
-      query: DataListQueryParsed,
+      query: StudioPageQuery,
     ): Promise<DataListData & { pagination: Pagination }> {
       const target = await resolve(organizationId, table);
       const filters = checkFilters(target, query.filters);
@@ -386,6 +400,7 @@ export function createDataManagementService(deps: {
       const offset = (query.page - 1) * query.pageSize;
       return warehouse.withOrganization(organizationId, async (tx) => {
         const rows = await repo.page(tx, target, filters, ordering, query.pageSize, offset);
+        const totals = query.totals ? await repo.totals(tx, target, filters) : undefined;
         let total: number;
         let totalIsEstimate = false;
         const estimate = filters.length === 0 && target.relation.kind === 'table' ? await repo.estimate(tx, table) : -1;
@@ -401,12 +416,16 @@ export function createDataManagementService(deps: {
         return {
           columns: target.columns.map((column): DataColumn => ({
             name: column.name,
+            label: columnLabel(column.name),
             type: column.studioType,
             nullable: column.nullable,
             primaryKey: column.primaryKey,
             editable: column.editable,
+            required: column.editable && !column.nullable && !column.hasDefault,
+            money: column.money,
           })),
           rows,
+          ...(totals && { totals }),
           pagination: paginationOf(query, total, totalIsEstimate),
         };
       });
@@ -548,11 +567,11 @@ export function createDataManagementService(deps: {
         return await warehouse.withOrganization(organizationId, async (tx) => {
           if (columnName === 'account_code') {
             const found = await repo.valueExists(tx, [{ table: '01_Account', column: 'account_code' }], value);
-            return found ? { valid: true } : { valid: false, message: m.accountUnknown };
+            return found ? { valid: true } : { valid: false, message: m.accountUnknown(value) };
           }
           if (columnName === 'period' || columnName === 'Period') {
             const closed = await repo.periodClosed(tx, value);
-            if (closed === undefined) return { valid: false, message: m.periodUnknown };
+            if (closed === undefined) return { valid: false, message: m.periodUnknown(value) };
             return closed ? { valid: true, message: m.periodClosed } : { valid: true };
           }
           const places = [{ table: '02_GL_Detail', column: columnName }];
@@ -568,7 +587,7 @@ export function createDataManagementService(deps: {
 
   return {
     tables: (organizationId: string) => orFail(m.tablesFailed, () => core.tables(organizationId)),
-    list: (organizationId: string, table: string, query: DataListQueryParsed) =>
+    list: (organizationId: string, table: string, query: StudioPageQuery) =>
       orFail(table === '00_Period' ? m.periodFailed : m.dataFailed, () => core.list(organizationId, table, query)),
     create: (principal: Principal, organizationId: string, table: string, body: Record<string, unknown>) =>
       orFail(m.createFailed, () => core.create(principal, organizationId, table, body)),

@@ -1,9 +1,9 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { Flex, theme, Typography } from 'antd';
 import { PRODUCT_TAGLINE } from '@finboard/shared/constants';
 import { useCurrentUser } from '../../lib/current-user';
 import { useSession } from '../../lib/session-store';
-import { landingPathFor } from '../landing';
+import { afterSignInPathFor } from '../landing';
 import { PageLoader } from './page-loader';
 
 /** Auth pages: a centred card; a signed-in visitor is sent to where they belong (spec §2). */
@@ -11,9 +11,11 @@ export function AuthLayout() {
   const session = useSession();
   const currentUser = useCurrentUser();
   const { token } = theme.useToken();
+  const [searchParams] = useSearchParams();
 
   if (session && currentUser.isPending) return <PageLoader />;
-  if (session && currentUser.data) return <Navigate to={landingPathFor(currentUser.data)} replace />;
+  if (session && currentUser.data)
+    return <Navigate to={afterSignInPathFor(currentUser.data, searchParams.get('next'))} replace />;
 
   return (
     <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: 24, background: '#f1f5f9' }}>

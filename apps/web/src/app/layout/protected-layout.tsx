@@ -2,16 +2,19 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button, Layout, Result } from 'antd';
 import { useCurrentUser } from '../../lib/current-user';
 import { useSession } from '../../lib/session-store';
+import { loginPathFor } from '../landing';
 import { AppHeader } from './app-header';
 import { PageLoader } from './page-loader';
 
 /** Everything behind sign-in: the header layout of spec §2 around the page. */
 export function ProtectedLayout() {
   const session = useSession();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const currentUser = useCurrentUser();
 
-  if (!session) return <Navigate to="/login" replace />;
+  // After signing in, the visitor comes back to the page (and its URL state) they asked for.
+  if (!session) return <Navigate to={loginPathFor(location)} replace />;
   if (currentUser.isPending) return <PageLoader />;
   if (currentUser.isError || !currentUser.data) {
     return (

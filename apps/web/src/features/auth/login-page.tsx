@@ -1,21 +1,23 @@
 import { ButtonLink } from '../../components/button-link';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Divider, Flex, Form, Input, Typography } from 'antd';
 import { loginRequestSchema, type LoginRequest } from '@finboard/shared/auth';
 import { zodRule } from '../../lib/form-rules';
-import { landingPathFor } from '../../app/landing';
+import { afterSignInPathFor } from '../../app/landing';
 import { useLogin } from './api/login';
 import { useAuthSettings } from './api/get-auth-settings';
 import { FormError } from './components/form-error';
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const login = useLogin();
   const settings = useAuthSettings();
 
   const onFinish = (values: LoginRequest) =>
     login.mutate(values, {
-      onSuccess: (response) => void navigate(landingPathFor(response.data.user), { replace: true }),
+      onSuccess: (response) =>
+        void navigate(afterSignInPathFor(response.data.user, searchParams.get('next')), { replace: true }),
     });
 
   return (

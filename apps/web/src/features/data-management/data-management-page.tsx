@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert, App, Button, Empty, Flex, Popconfirm, Result, Select, Space, Spin, Tag, Typography } from 'antd';
 import {
   DeleteOutlined,
@@ -13,6 +14,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useTables } from './api/get-tables';
 import { useTableColumns } from './api/get-table-data';
 import { usePeriods } from './api/get-periods';
+import { useAccounts } from './api/get-accounts';
 import { useUpdateRecord } from './api/update-record';
 import { useDeleteRecord } from './api/delete-record';
 import { exportTable } from './api/export-table';
@@ -31,6 +33,7 @@ import { ReconciliationView } from './components/reconciliation-view';
 const RECONCILIATION = 'reconciliation';
 /** Lines of this table are edited, added and deleted as journals. */
 const LEDGER_TABLE = '02_GL_Detail';
+import { searchOfStudioState, studioStateFromSearch, type GridPageView, type StudioUrlState } from './studio-url-state';
 
 const NO_FILTERS: DataFilter[] = [];
 
@@ -53,13 +56,23 @@ export default function DataManagementPage() {
   const { message } = App.useApp();
   const user = useCurrentUser().data;
   const isAdmin = user?.role === 'admin';
-  const [pickedOrganization, setPickedOrganization] = useState<string>();
+  // The table, period, filters, sort and page live in the URL: reload, Back and a shared link keep them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlState = useMemo(() => studioStateFromSearch(searchParams), [searchParams]);
+  const show = (next: StudioUrlState) => setSearchParams(searchOfStudioState(next));
+  const pickedOrganization = isAdmin ? urlState.organization : undefined;
   const organizationId = isAdmin ? pickedOrganization : (user?.organization_id ?? undefined);
-  const [table, setTable] = useState<string>();
-  const [period, setPeriod] = useState<string>();
+  const { table, period } = urlState;
+  const gridView = useMemo<GridPageView>(
+    () => ({ filters: urlState.filters, sortBy: urlState.sortBy, sortOrder: urlState.sortOrder, page: urlState.page }),
+    [urlState],
+  );
   const [selected, setSelected] = useState<DataRow>();
-  const [loaded, setLoaded] = useState<{ total: number; totalIsEstimate: boolean }>();
-  const [loadError, setLoadError] = useState<string>();
+  // What the grid last loaded, for the table it loaded it for.
+  const [loadedFor, setLoaded] = useState<{ table: string; total: number; totalIsEstimate: boolean }>();
+  const loaded = loadedFor?.table === table ? loadedFor : undefined;
+  const [loadErrorFor, setLoadError] = useState<{ table: string; message: string }>();
+  const loadError = loadErrorFor && loadErrorFor.table === table ? loadErrorFor.message : undefined;
   const [adding, setAdding] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [historyOf, setHistoryOf] = useState<{ organizationId: string; table: string; rowId: string }>();
@@ -71,6 +84,11 @@ export default function DataManagementPage() {
   const isLedger = table === LEDGER_TABLE;
   const columns = useTableColumns(organizationId, isReconciliation ? undefined : table);
   const periods = usePeriods(organizationId);
+  const accounts = useAccounts(organizationId);
+  const accountNames = useMemo(
+    () => new Map((accounts.data ?? []).map((account) => [account.code, account.name])),
+    [accounts.data],
+  );
   const update = useUpdateRecord();
   const remove = useDeleteRecord();
   const removeJournal = useDeleteJournal();
@@ -87,17 +105,19 @@ export default function DataManagementPage() {
     [periodFilter],
   );
 
+  const fresh = { filters: [], page: 1 } satisfies GridPageView;
+  // Another table starts unfiltered and unsorted on its first page; the period stays (it reads the same everywhere).
   const pickTable = (name: string | undefined) => {
-    setTable(name);
     setSelected(undefined);
-    setLoaded(undefined);
-    setLoadError(undefined);
+    show({ organization: pickedOrganization, table: name, period, ...fresh });
   };
   const pickOrganization = (id: string | undefined) => {
-    setPickedOrganization(id);
-    setPeriod(undefined);
-    pickTable(undefined);
+    setSelected(undefined);
+    show({ organization: id, ...fresh });
   };
+  const pickPeriod = (value: string | undefined) => show({ ...urlState, period: value, page: 1 });
+  const changeView = (view: GridPageView) => show({ ...urlState, ...view });
+  const filtered = gridView.filters.length > 0 || Boolean(periodFilter);
 
   const saveCell = async (change: { rowId: string; column: string; value: unknown }) => {
     if (!organizationId || !table) return undefined;
@@ -222,7 +242,7 @@ export default function DataManagementPage() {
             placeholder={hasPeriod || !table ? 'All periods' : 'No period column'}
             style={{ width: 160 }}
             value={periodFilter}
-            onChange={(value?: string) => setPeriod(value)}
+            onChange={(value?: string) => pickPeriod(value)}
             allowClear
             disabled={!organizationId || (Boolean(table) && !hasPeriod)}
             loading={periods.isFetching}
@@ -340,9 +360,13 @@ export default function DataManagementPage() {
                   style={{ marginBottom: 12 }}
                 />
               )}
-              {loaded?.total === 0 && !loadError && (
-                <Typography.Paragraph type="secondary">No records match these filters.</Typography.Paragraph>
-              )}
+              {loaded?.total === 0 &&
+                !loadError &&
+                (filtered ? (
+                  <Typography.Paragraph type="secondary">No records match these filters.</Typography.Paragraph>
+                ) : (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+                ))}
               {columns.isLoading && <Spin />}
               {organizationId && columns.data && (
                 <DataGrid
@@ -353,12 +377,15 @@ export default function DataManagementPage() {
                   columns={columns.data}
                   readOnly={isView}
                   extraFilters={extraFilters}
+                  view={gridView}
+                  onViewChange={changeView}
+                  accountNames={accountNames}
                   onSelect={setSelected}
                   onLoaded={(result) => {
-                    setLoaded(result);
+                    setLoaded({ table, ...result });
                     setLoadError(undefined);
                   }}
-                  onLoadFailed={setLoadError}
+                  onLoadFailed={(failure) => setLoadError({ table, message: failure })}
                   onCellSave={saveCell}
                 />
               )}
@@ -372,6 +399,8 @@ export default function DataManagementPage() {
           table={table}
           displayName={displayName}
           columns={columns.data}
+          accounts={accounts.data ?? []}
+          periods={periods.data ?? []}
           open={adding}
           onClose={() => setAdding(false)}
           onCreated={() => grid.current?.refresh()}

@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import type { DataColumn } from '@finboard/shared/data-management';
-import { changedFields, editorFor, filtersFromGridModel, isCheckedBeforeSave, lastRowOf, pageOf } from './grid-mapping';
+import type { DataColumn, DataFilter } from '@finboard/shared/data-management';
+import {
+  accountWithName,
+  changedFields,
+  editorFor,
+  filtersFromGridModel,
+  formatMoney,
+  gridModelFromFilters,
+  isCheckedBeforeSave,
+  lastRowOf,
+  pageOf,
+  showsAccountName,
+  widthOf,
+} from './grid-mapping';
 
 const column = (name: string, type: DataColumn['type'], editable = true): DataColumn => ({
   name,
+  label: name,
   type,
   nullable: true,
   primaryKey: false,
   editable,
+  required: false,
+  money: type === 'numeric',
 });
 
 describe('editorFor', () => {
@@ -124,5 +139,90 @@ describe('isCheckedBeforeSave', () => {
     expect(isCheckedBeforeSave('02_GL_Detail', 'period')).toBe(true);
     expect(isCheckedBeforeSave('01_Account', 'account_code')).toBe(false);
     expect(isCheckedBeforeSave('02_GL_Detail', 'description')).toBe(false);
+  });
+});
+
+describe('gridModelFromFilters', () => {
+  const columns = [
+    column('description', 'text'),
+    column('debit', 'numeric'),
+    column('line_no', 'integer'),
+    column('posting_date', 'date'),
+    column('is_closed', 'boolean'),
+  ];
+
+  it('gives back the filters the grid reported: a link opens with the same filters in the grid', () => {
+    const filters: DataFilter[] = [
+      { column: 'description', op: 'contains', value: 'rent' },
+      { column: 'debit', op: 'between', value: 10, valueTo: 20.5 },
+      { column: 'line_no', op: 'lte', value: 2 },
+      { column: 'posting_date', op: 'between', value: '2025-01-01', valueTo: '2025-01-31' },
+      { column: 'is_closed', op: 'eq', value: 'true' },
+      { column: 'description', op: 'blank' },
+    ];
+    const model = gridModelFromFilters(filters, columns);
+    expect(model.posting_date).toEqual({
+      filterType: 'date',
+      type: 'inRange',
+      dateFrom: '2025-01-01 00:00:00',
+      dateTo: '2025-01-31 00:00:00',
+    });
+    // One condition per column: the second filter on description is left out.
+    expect(filtersFromGridModel(model)).toEqual(filters.slice(0, 5));
+  });
+
+  it('leaves out filters on columns the table does not have', () => {
+    expect(gridModelFromFilters([{ column: 'nope', op: 'eq', value: 'x' }], columns)).toEqual({});
+  });
+
+  it('hands numbers from a link to the number filter as numbers', () => {
+    expect(gridModelFromFilters([{ column: 'debit', op: 'gt', value: '100.5' }], columns)).toEqual({
+      debit: { filterType: 'number', type: 'greaterThan', filter: 100.5 },
+    });
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows thousands separators and two decimals in the given locale', () => {
+    expect(formatMoney('12345.6', 'en-US')).toBe('12,345.60');
+    expect(formatMoney('-400000', 'en-US')).toBe('-400,000.00');
+    expect(formatMoney('12345.67', 'de-DE')).toBe('12.345,67');
+    expect(formatMoney(0, 'en-US')).toBe('0.00');
+  });
+
+  it('formats the stored decimal exactly, beyond what a float holds', () => {
+    expect(formatMoney('9999999999999995.00', 'en-US')).toBe('9,999,999,999,999,995.00');
+  });
+
+  it('shows nothing for no value and anything else as it is', () => {
+    expect(formatMoney(null)).toBe('');
+    expect(formatMoney('')).toBe('');
+    expect(formatMoney('Total')).toBe('Total');
+  });
+});
+
+describe('account names', () => {
+  const names = new Map([['6100', 'Office supplies']]);
+
+  it('shows a known code with its name and an unknown one as it is', () => {
+    expect(accountWithName('6100', names)).toBe('6100 · Office supplies');
+    expect(accountWithName('9999', names)).toBe('9999');
+    expect(accountWithName(null, names)).toBe('');
+  });
+
+  it('names accounts beside the code in every table but the chart of accounts itself', () => {
+    expect(showsAccountName('02_GL_Detail', 'account_code')).toBe(true);
+    expect(showsAccountName('vw_profit_and_loss', 'account_code')).toBe(true);
+    expect(showsAccountName('01_Account', 'account_code')).toBe(false);
+    expect(showsAccountName('02_GL_Detail', 'period')).toBe(false);
+  });
+});
+
+describe('widthOf', () => {
+  it('gives the description the most room and money columns room for their figures', () => {
+    expect(widthOf(column('description', 'text'))).toEqual({ minWidth: 280, flex: 3 });
+    expect(widthOf(column('debit', 'numeric')).minWidth).toBeGreaterThan(
+      widthOf(column('line_no', 'integer')).minWidth,
+    );
   });
 });

@@ -80,7 +80,7 @@ interface GridCondition {
   dateFrom?: string | null;
   dateTo?: string | null;
 }
-type GridFilterModel = Record<string, GridCondition & { operator?: string; conditions?: GridCondition[] }>;
+export type GridFilterModel = Record<string, GridCondition & { operator?: string; conditions?: GridCondition[] }>;
 
 /** AG Grid dates arrive as 'YYYY-MM-DD HH:mm:ss'; the API compares dates. */
 const dateOnly = (value: string | null | undefined) => (value ? value.slice(0, 10) : undefined);
@@ -121,6 +121,77 @@ export function filtersFromGridModel(model: GridFilterModel | null | undefined):
   }
   return filters;
 }
+
+const GRID_TYPES: Record<string, string> = {
+  eq: 'equals',
+  ne: 'notEqual',
+  contains: 'contains',
+  startsWith: 'startsWith',
+  gt: 'greaterThan',
+  gte: 'greaterThanOrEqual',
+  lt: 'lessThan',
+  lte: 'lessThanOrEqual',
+  between: 'inRange',
+  blank: 'blank',
+  notBlank: 'notBlank',
+};
+const FILTER_TYPES: Record<ColumnKind, string> = { number: 'number', date: 'date', boolean: 'text', text: 'text' };
+
+/**
+ * The contract's filters → AG Grid's filter model, so filters read from a link show in the grid's own
+ * filter menus (the inverse of filtersFromGridModel). The grid keeps one condition per column: the first
+ * filter of a column wins; filters on columns the table does not have are left out.
+ */
+export function gridModelFromFilters(filters: readonly DataFilter[], columns: readonly DataColumn[]): GridFilterModel {
+  const model: GridFilterModel = {};
+  for (const filter of filters) {
+    const column = columns.find((candidate) => candidate.name === filter.column);
+    if (!column || model[filter.column]) continue;
+    const kind = columnKind(column.type);
+    const condition: GridCondition = { filterType: FILTER_TYPES[kind], type: GRID_TYPES[filter.op] };
+    const value = filter.value ?? undefined;
+    const valueTo = filter.valueTo ?? undefined;
+    if (kind === 'date') {
+      if (value !== undefined) condition.dateFrom = `${String(value)} 00:00:00`;
+      if (valueTo !== undefined) condition.dateTo = `${String(valueTo)} 00:00:00`;
+    } else if (kind === 'number') {
+      if (value !== undefined) condition.filter = Number(value);
+      if (valueTo !== undefined) condition.filterTo = Number(valueTo);
+    } else if (value !== undefined) condition.filter = String(value);
+    model[filter.column] = condition;
+  }
+  return model;
+}
+
+/** Money with thousands separators and two decimals in the reader's locale; the decimal string is formatted exactly. */
+export function formatMoney(value: unknown, locale?: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const decimal = typeof value === 'number' ? value : String(value);
+  if (typeof decimal === 'string' && !/^[-+]?\d+(\.\d+)?$/.test(decimal)) return decimal;
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    decimal as Intl.StringNumericLiteral | number,
+  );
+}
+
+/** An account code with its name, as a ledger reads it ('6100 · Office supplies'); an unknown code stays as it is. */
+export function accountWithName(code: unknown, names: ReadonlyMap<string, string> | undefined): string {
+  if (code === null || code === undefined || code === '') return '';
+  const name = names?.get(String(code));
+  return name ? `${String(code)} · ${name}` : String(code);
+}
+
+/** Columns shown with the account's name beside the code: account codes of every table but the chart of accounts itself. */
+export const showsAccountName = (table: string, column: string) =>
+  column === 'account_code' && isCheckedBeforeSave(table, column);
+
+/** Default widths: free text wide, money and dates as wide as their longest figures need. */
+export function widthOf(column: DataColumn): { minWidth: number; flex: number } {
+  if (column.name === 'description') return { minWidth: 280, flex: 3 };
+  if (column.name === 'account_code' || column.name === 'account_name') return { minWidth: 200, flex: 2 };
+  if (column.money) return { minWidth: 140, flex: 1 };
+  return { minWidth: MIN_WIDTHS[columnKind(column.type)], flex: 1 };
+}
+const MIN_WIDTHS: Record<ColumnKind, number> = { text: 130, number: 110, date: 130, boolean: 100 };
 
 /** The page the API should answer for the grid's block starting at `startRow`. */
 export const pageOf = (startRow: number, pageSize: number) => Math.floor(startRow / pageSize) + 1;

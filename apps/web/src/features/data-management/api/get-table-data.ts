@@ -14,6 +14,8 @@ export interface TablePageQuery {
   sortBy?: string;
   sortOrder?: 'asc' | 'desc';
   filters?: readonly DataFilter[];
+  /** Also answer the money columns' totals over the whole filter (ask once per filter: they read every row). */
+  totals?: boolean;
 }
 
 /** One page of a table or view, paged, sorted and filtered on the server. */
@@ -25,6 +27,7 @@ export const getTableData = (organizationId: string, table: string, query: Table
       sortBy: query.sortBy,
       sortOrder: query.sortBy ? query.sortOrder : undefined,
       filters: encodeFilters(query.filters ?? []),
+      totals: query.totals ? 'true' : undefined,
     },
     signal,
     schema: dataListResponseSchema,

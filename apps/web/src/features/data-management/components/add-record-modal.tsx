@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { App, Checkbox, DatePicker, Form, Input, InputNumber, Modal } from 'antd';
+import { App, Checkbox, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { dataManagementMessages, type DataColumn, type DataRecordBody } from '@finboard/shared/data-management';
 import { checkValue } from '../api/check-value';
 import { useCreateRecord } from '../api/create-record';
+import type { AccountOption } from '../api/get-accounts';
 import { columnKind, isCheckedBeforeSave } from '../grid-mapping';
 
 type FormValues = Record<string, string | number | boolean | Dayjs | null | undefined>;
@@ -19,8 +20,35 @@ function bodyOf(columns: DataColumn[], values: FormValues): DataRecordBody {
   return body;
 }
 
+/** The organization's own accounts and periods, offered by the pickers. */
+interface Choices {
+  table: string;
+  accounts: readonly AccountOption[];
+  periods: readonly string[];
+}
+
 /** The input of one column; Form.Item hands it id, value and onChange, passed on to the real control. */
-function FieldInput({ column, ...control }: { column: DataColumn } & Record<string, unknown>) {
+function FieldInput({
+  column,
+  choices,
+  ...control
+}: { column: DataColumn; choices: Choices } & Record<string, unknown>) {
+  // Accounts and periods are picked from the organization's own lists (typing searches them).
+  if (isCheckedBeforeSave(choices.table, column.name)) {
+    const options =
+      column.name === 'account_code'
+        ? choices.accounts.map((account) => ({ value: account.code, label: `${account.code} · ${account.name}` }))
+        : choices.periods.map((period) => ({ value: period, label: period }));
+    return (
+      <Select
+        {...control}
+        options={options}
+        showSearch={{ optionFilterProp: 'label' }}
+        allowClear
+        placeholder={column.name === 'account_code' ? 'Search accounts' : 'Pick a period'}
+      />
+    );
+  }
   switch (columnKind(column.type)) {
     case 'number':
       return column.type === 'numeric' ? (
@@ -43,6 +71,8 @@ export function AddRecordModal(props: {
   table: string;
   displayName: string;
   columns: DataColumn[];
+  accounts: readonly AccountOption[];
+  periods: readonly string[];
   open: boolean;
   onClose: () => void;
   onCreated: () => void;
@@ -53,6 +83,7 @@ export function AddRecordModal(props: {
   const [checking, setChecking] = useState(false);
   const create = useCreateRecord();
   const fields = columns.filter((column) => column.editable);
+  const choices: Choices = { table, accounts: props.accounts, periods: props.periods };
 
   /** The group value check (spec §5): every account code and period must exist before saving. */
   async function groupValuesValid(body: DataRecordBody): Promise<boolean> {
@@ -120,10 +151,13 @@ export function AddRecordModal(props: {
           <Form.Item
             key={column.name}
             name={column.name}
-            label={column.name}
+            label={column.label}
+            tooltip={column.label === column.name ? undefined : column.name}
+            // Checked here before anything is sent; the server checks again.
+            rules={column.required ? [{ required: true, message: dataManagementMessages.required(column.label) }] : []}
             valuePropName={columnKind(column.type) === 'boolean' ? 'checked' : 'value'}
           >
-            <FieldInput column={column} />
+            <FieldInput column={column} choices={choices} />
           </Form.Item>
         ))}
       </Form>

@@ -54,7 +54,7 @@ describe('public website', () => {
     await page.getByLabel('Subject').fill('Hello');
     await page.getByLabel('Message').fill('Too short');
     await page.getByRole('button', { name: 'Send message' }).click();
-    await seeText(page, 'Name can only contain letters and spaces');
+    await seeText(page, 'Name can only contain letters, spaces, apostrophes and hyphens');
     await seeText(page, 'Message must be at least 10 characters');
   });
 

@@ -240,7 +240,7 @@ describe('users and organization users', () => {
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await page.getByLabel('First name').fill('Ada2');
     await page.getByRole('button', { name: 'Update' }).click();
-    await seeText(page, 'First name can only contain letters and spaces');
+    await seeText(page, 'First name can only contain letters, spaces, apostrophes and hyphens');
     await page.getByLabel('First name').fill('Augusta');
     await page.getByLabel('Phone number').fill('202-555-0123');
     await page.getByRole('button', { name: 'Update' }).click();

@@ -73,7 +73,7 @@ interface Example {
 
 let serial = 0;
 const next = () => ++serial;
-/** Organization names are letters and spaces only (spec §5). */
+/** Random letters: a valid organization name that keeps each run's rows apart. */
 const letters = () =>
   Array.from(randomBytes(10), (byte) => String.fromCharCode(97 + (byte % 26)))
     .join('')

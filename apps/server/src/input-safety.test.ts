@@ -131,6 +131,7 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
   'POST /api/v1/auth/reset-password': async (f) => ({
     body: { token: await resetToken(f.resetUserId), password: 'N3w!Passw0rd' },
   }),
+  'GET /api/v1/auth/reset-password/:token': async (f) => ({ params: { token: await resetToken(f.resetUserId) } }),
   'POST /api/v1/user/change-password': () => ({
     body: { currentPassword: USER_PASSWORD, newPassword: `N3w!Passw0rd${next()}` },
   }),

@@ -4,6 +4,7 @@ import { RootLayout } from './layout/root-layout';
 import { PageLoader } from './layout/page-loader';
 import { PageError } from './layout/page-error';
 import { RouteError } from './layout/route-error';
+import { NOT_FOUND_TITLE } from './titles';
 
 /** Later capabilities replace these with their own pages; until then they say so honestly. */
 const UPCOMING: { path: string; title: string; access: 'admin' | 'user' | 'any' }[] = [
@@ -111,7 +112,11 @@ const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./layout/protected-layout')).ProtectedLayout }),
         children: [{ errorElement: <PageError />, children: appPages }],
       },
-      { path: '*', lazy: async () => ({ Component: (await import('./layout/not-found-page')).NotFoundPage }) },
+      {
+        path: '*',
+        handle: { title: NOT_FOUND_TITLE },
+        lazy: async () => ({ Component: (await import('./layout/not-found-page')).NotFoundPage }),
+      },
     ],
   },
 ]);

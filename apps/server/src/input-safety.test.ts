@@ -99,8 +99,8 @@ const dataTypeBody = (name: string) => ({
   description: 'Monthly ledger export',
   targetTable: '02_GL_Detail',
   columns: [
-    { name: 'amount', type: 'numeric', required: true },
-    { name: 'booked_on', type: 'date', required: false, format: 'YYYY-MM-DD' },
+    { name: 'debit', type: 'numeric', required: true },
+    { name: 'posting_date', type: 'date', required: false, format: 'YYYY-MM-DD' },
   ],
   delimiter: ',',
   periodBased: true,

@@ -13,6 +13,7 @@ import { AddRecordModal } from './components/add-record-modal';
 import { DataGrid, type DataGridHandle } from './components/data-grid';
 import { ButtonLink } from '../../components/button-link';
 import { OrganizationSelect } from '../../components/organization-select';
+import { useOrganizationParam } from '../../lib/organization-link';
 import { RecordHistoryDrawer } from './components/record-history-drawer';
 import { messages } from '@finboard/shared/messages';
 
@@ -37,7 +38,8 @@ export default function DataManagementPage() {
   const { message } = App.useApp();
   const user = useCurrentUser().data;
   const isAdmin = user?.role === 'admin';
-  const [pickedOrganization, setPickedOrganization] = useState<string>();
+  // Opened from an Organization Profile with ?organization=<id>: that organization starts picked.
+  const [pickedOrganization, setPickedOrganization] = useState<string | undefined>(useOrganizationParam());
   const organizationId = isAdmin ? pickedOrganization : (user?.organization_id ?? undefined);
   const [table, setTable] = useState<string>();
   const [period, setPeriod] = useState<string>();

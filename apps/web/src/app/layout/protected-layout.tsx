@@ -4,12 +4,14 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useSession } from '../../lib/session-store';
 import { AppHeader } from './app-header';
 import { PageLoader } from './page-loader';
+import { useCompactLayout } from './use-compact-layout';
 
 /** Everything behind sign-in: the header layout of spec §2 around the page. */
 export function ProtectedLayout() {
   const session = useSession();
   const { pathname } = useLocation();
   const currentUser = useCurrentUser();
+  const compact = useCompactLayout();
 
   if (!session) return <Navigate to="/login" replace />;
   if (currentUser.isPending) return <PageLoader />;
@@ -30,7 +32,9 @@ export function ProtectedLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader user={currentUser.data} />
-      <Layout.Content style={{ padding: 24, maxWidth: 1440, width: '100%', margin: '0 auto' }}>
+      <Layout.Content
+        style={{ padding: compact ? 12 : 24, maxWidth: 1440, width: '100%', margin: '0 auto', minWidth: 0 }}
+      >
         <Outlet />
       </Layout.Content>
     </Layout>

@@ -57,7 +57,7 @@ describe('the signed-in shell at 390×844', () => {
     await expectNoSideScroll();
 
     await openFromNavigation('Org - Onboarding', '/org-onboarding', 'Org - Onboarding');
-    expect(await page.title()).toBe('Org Onboarding');
+    await expect.poll(() => page.title()).toBe('Org Onboarding');
     await openFromNavigation('Users', '/users', 'Users');
     await openFromNavigation('Pipelines', '/pipelines', 'Pipelines');
     await openFromNavigation('Organizations', '/organizations', 'Organizations');
@@ -77,7 +77,7 @@ describe('the signed-in shell at 390×844', () => {
     await page.goto(profilePath);
     await page.getByRole('link', { name: 'Data Type Master' }).click();
     await waitForPath(page, '/datatypemaster');
-    expect(await page.title()).toBe('Data Type Master');
+    await expect.poll(() => page.title()).toBe('Data Type Master');
     await page.locator('.ant-table-row', { hasText: 'GL Detail' }).waitFor();
     await expectNoSideScroll();
 
@@ -121,7 +121,7 @@ describe('the signed-in shell at 390×844', () => {
     await expectNoSideScroll();
 
     await openFromNavigation('Chat DB', '/db-chat', 'Chat DB');
-    expect(await page.title()).toBe('Chat DB');
+    await expect.poll(() => page.title()).toBe('Chat DB');
     await openFromNavigation('Data Refresh Log', '/data-refresh-log', 'Dataset Refresh Log');
     await openFromNavigation('Pipelines', '/pipelines', 'Pipelines');
     await openFromNavigation('Data Management', '/data-management', 'Data Management Studio');
@@ -151,7 +151,7 @@ describe('the signed-in shell at 390×844', () => {
     const drawer = page.getByRole('dialog', { name: 'Dashboard' });
     await drawer.waitFor();
     const box = await drawer.boundingBox();
-    expect(box?.width).toBeLessThanOrEqual(390);
+    expect(Math.round(box?.width ?? Infinity)).toBeLessThanOrEqual(390);
     await expectNoSideScroll();
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });

@@ -36,6 +36,21 @@ async function openFromNavigation(label: string, path: string, pageHeading: stri
   await expectNoSideScroll();
 }
 
+/** Signs in on the phone and lands with the wide menu folded into the menu button. */
+async function signInOnThePhone(email: string, password: string, landing: string, landingHeading: string) {
+  await logInAndLand(page, email, password, landing);
+  expect(await page.locator('.ant-menu-horizontal').count()).toBe(0);
+  await heading(landingHeading).waitFor();
+  await expectNoSideScroll();
+}
+
+/** The profile menu stays reachable from the avatar. */
+async function openFromProfileMenu(item: string, path: string): Promise<void> {
+  await openProfileMenu(page);
+  await page.getByRole('menuitem', { name: item }).click();
+  await waitForPath(page, path);
+}
+
 /** In the Studio: picks a table by its shown name and waits for the grid's first row. */
 async function openStudioTable(name: string): Promise<void> {
   const tablePicker = page.getByLabel('Table', { exact: true });
@@ -50,11 +65,7 @@ async function openStudioTable(name: string): Promise<void> {
 describe('the signed-in shell at 390×844', () => {
   it('an administrator reaches every menu item, an organization’s Studio and Data Type Master, adds a user and reads the Outbox', async () => {
     const demo = await apiSession(DEMO_USER.email, DEMO_USER.password);
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
-    // The wide menu is folded into the menu button.
-    expect(await page.locator('.ant-menu-horizontal').count()).toBe(0);
-    await heading('Organizations').waitFor();
-    await expectNoSideScroll();
+    await signInOnThePhone(E2E_ADMIN.email, E2E_ADMIN.password, '/organizations', 'Organizations');
 
     await openFromNavigation('Org - Onboarding', '/org-onboarding', 'Org - Onboarding');
     await expect.poll(() => page.title()).toBe('Org Onboarding');
@@ -98,27 +109,20 @@ describe('the signed-in shell at 390×844', () => {
     await page.getByText("Siobhán O'Neil-Berg", { exact: true }).waitFor();
     await expectNoSideScroll();
 
-    // The profile menu stays reachable; the Outbox shows the invitation with its link to click.
-    await openProfileMenu(page);
-    await page.getByRole('menuitem', { name: 'Outbox' }).click();
-    await waitForPath(page, '/outbox');
+    // The Outbox shows the invitation with its link to click.
+    await openFromProfileMenu('Outbox', '/outbox');
     const invitation = page.locator('.ant-card', { has: page.getByText(`To ${email}`, { exact: false }) });
     await invitation.waitFor();
     expect(await invitation.locator('a[href*="/reset-password/"]').count()).toBe(1);
     await expectNoSideScroll();
 
-    await openProfileMenu(page);
-    await page.getByRole('menuitem', { name: 'Profile Details' }).click();
-    await waitForPath(page, '/profile');
+    await openFromProfileMenu('Profile Details', '/profile');
     await heading('Profile Details').waitFor();
     await expectNoSideScroll();
   }, 240_000);
 
   it('an organization user reaches every menu item, the Studio, the dashboards drawer and the profile menu', async () => {
-    await logInAndLand(page, DEMO_USER.email, DEMO_USER.password, '/pipelines');
-    expect(await page.locator('.ant-menu-horizontal').count()).toBe(0);
-    await heading('Pipelines').waitFor();
-    await expectNoSideScroll();
+    await signInOnThePhone(DEMO_USER.email, DEMO_USER.password, '/pipelines', 'Pipelines');
 
     await openFromNavigation('Chat DB', '/db-chat', 'Chat DB');
     await expect.poll(() => page.title()).toBe('Chat DB');
@@ -156,13 +160,9 @@ describe('the signed-in shell at 390×844', () => {
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
 
-    await openProfileMenu(page);
-    await page.getByRole('menuitem', { name: 'Change Password' }).click();
-    await waitForPath(page, '/change-password');
+    await openFromProfileMenu('Change Password', '/change-password');
     await expectNoSideScroll();
-    await openProfileMenu(page);
-    await page.getByRole('menuitem', { name: 'Profile Details' }).click();
-    await waitForPath(page, '/profile');
+    await openFromProfileMenu('Profile Details', '/profile');
     await heading('Profile Details').waitFor();
     await expectNoSideScroll();
   }, 240_000);

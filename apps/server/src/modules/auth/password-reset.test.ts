@@ -30,6 +30,11 @@ const outboxCount = async () =>
   (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(outboxEmails))[0]?.n;
 const tokensOf = (userId: string) =>
   t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+const expireLinksOf = (userId: string) =>
+  t.database.db
+    .update(passwordResetTokens)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(passwordResetTokens.userId, userId));
 const passwordHashOf = async (userId: string) =>
   (await t.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)))[0]?.hash;
 
@@ -197,10 +202,7 @@ describe('POST /api/v1/auth/reset-password', () => {
   it('refuses an expired link and keeps the old password', async () => {
     const user = await createUser(t.database);
     const token = await requestResetToken(user);
-    await t.database.db
-      .update(passwordResetTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(passwordResetTokens.userId, user.id));
+    await expireLinksOf(user.id);
 
     const response = await reset(token, NEW_PASSWORD);
 
@@ -291,10 +293,7 @@ describe('GET /api/v1/auth/reset-password/{token}', () => {
   it('tells an expired link is expired and leaves it and the password as they were', async () => {
     const user = await createUser(t.database);
     const token = await requestResetToken(user);
-    await t.database.db
-      .update(passwordResetTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(passwordResetTokens.userId, user.id));
+    await expireLinksOf(user.id);
     const hashBefore = await passwordHashOf(user.id);
 
     const response = await check(token);

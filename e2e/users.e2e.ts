@@ -253,6 +253,6 @@ describe('users and organization users', () => {
 
     await page.reload();
     await seeText(page, 'Augusta Lovelace');
-    await seeText(page, '2025550123');
+    await seeText(page, '(202) 555-0123');
   });
 });

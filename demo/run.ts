@@ -1,6 +1,7 @@
 /**
  * `npm run demo`: creates (or refreshes) the demo organization — Harbor Precision Components, a small
- * manufacturer with 24 months of generated books — and a demo user, then prints how to sign in.
+ * manufacturer with 24 months of generated books — and a demo user, then prints how to sign in (and,
+ * on a platform without one, the platform administrator it created).
  * It uses the server's own configuration, database and services; re-running replaces the demo data.
  */
 import fs from 'node:fs';
@@ -8,8 +9,8 @@ import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { ConfigError, loadConfig, type Config } from '../apps/server/src/config/env.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { COMPANY } from './generate/company.ts';
-import { DEMO_USER, DemoRefused, loadDemo } from './load-demo.ts';
+import { DemoRefused, loadDemo } from './load-demo.ts';
+import { demoSummary } from './summary.ts';
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -42,31 +43,17 @@ async function main() {
     await database.migrate();
     const app = await buildApp({ config, database, logger: { level: 'error' } });
     try {
-      // As on the server's first start; its one-time password is a warning, the only log line shown.
-      await app.services.users.ensureBootstrapAdmin(
+      // As on the server's first start, but the summary prints the new administrator's password instead
+      // of the log (which only shows errors here).
+      const admin = await app.services.users.ensureBootstrapAdmin(
         { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
-        app.log.child({}, { level: 'warn' }),
+        app.log,
       );
       const demo = await loadDemo(app);
       const url = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
       const where = database.kind === 'pglite' ? `PGlite in ${path.join(config.DATA_DIR, 'pglite')}` : 'PostgreSQL';
-      print(`Demo organization "${COMPANY.name}" ${demo.organizationCreated ? 'created' : 'refreshed'} (${where}).`);
-      for (const [table, count] of demo.counts) {
-        print(`  ${table.padEnd(18)} ${count.toLocaleString('en-US').padStart(8)} rows`);
-      }
-      const total = (performance.now() - started) / 1000;
-      print(
-        `  generated in ${demo.generateSeconds.toFixed(1)} s, loaded in ${demo.loadSeconds.toFixed(1)} s, ${total.toFixed(1)} s in all`,
-      );
-      print();
-      print(`Start Finboard (npm start), then sign in at ${url}`);
-      print(`  e-mail    ${DEMO_USER.email}`);
-      print(
-        demo.userCreated
-          ? `  password  ${DEMO_USER.password}`
-          : `  password  ${DEMO_USER.password} (set when the demo user was created; if it was changed since, use yours)`,
-      );
-      if (demo.userElsewhere) print(`  note: ${DEMO_USER.email} belongs to another organization, not the demo one.`);
+      const totalSeconds = (performance.now() - started) / 1000;
+      for (const line of demoSummary({ demo, where, url, totalSeconds, admin })) print(line);
     } finally {
       await app.close();
     }

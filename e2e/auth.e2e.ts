@@ -135,13 +135,22 @@ describe('passwords', () => {
     await waitForPath(page, '/login');
     await logInAndLand(page, user.email, newPassword, '/pipelines');
 
-    // The link worked once.
+    // The link worked once, and says so as soon as it is opened again: no form to fill in for nothing.
     await page.evaluate(() => localStorage.clear());
     await page.goto(link!);
-    await page.getByLabel('New password').fill('An0ther!Secret');
-    await page.getByLabel('Confirm password').fill('An0ther!Secret');
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await seeText(page, 'This password reset link is invalid or has expired.');
+    await seeText(page, 'This password reset link has already been used. Ask for a new one.');
+    expect(await page.getByLabel('New password').count()).toBe(0);
+    await page.getByRole('link', { name: 'Send a new reset e-mail' }).click();
+    await waitForPath(page, '/forgot-password');
+  });
+
+  it('says a made-up reset link is not valid before showing any form', async () => {
+    await page.goto('/reset-password/made-up-token');
+    await seeText(
+      page,
+      'This password reset link is not valid. Check that you copied the whole link, or ask for a new one.',
+    );
+    expect(await page.getByLabel('New password').count()).toBe(0);
   });
 
   it('changes the password from the profile menu', async () => {

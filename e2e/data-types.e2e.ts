@@ -73,7 +73,7 @@ describe('Data Type Master', () => {
     await choose(addDialog, 'Target table', 'GL_Detail');
     await choose(addDialog, 'Delimiter', 'Semicolon (;)');
     await addDialog.getByLabel('Period-based').click();
-    await addDialog.getByLabel('Column 1 name').fill('order_date');
+    await addDialog.getByLabel('Column 1 name').fill('posting_date');
     await choose(addDialog, 'Column 1 type', 'Date');
     // A date column's format must be a date pattern: the shared rule speaks before anything is sent.
     await addDialog.getByLabel('Column 1 format').fill('hh:mm');
@@ -81,21 +81,25 @@ describe('Data Type Master', () => {
     await seeText(page, dataTypeMessages.dateFormatInvalid);
     await addDialog.getByLabel('Column 1 format').fill('DD/MM/YYYY');
     await addDialog.getByRole('button', { name: 'Add column' }).click();
-    await addDialog.getByLabel('Column 2 name').fill('amount');
     await choose(addDialog, 'Column 2 type', 'Number');
+    // The server checks each expected column against the target table and names the one it lacks.
+    await addDialog.getByLabel('Column 2 name').fill('memo');
+    await addDialog.getByRole('button', { name: 'Save' }).click();
+    await seeText(page, 'memo is not a column of GL_Detail');
+    await addDialog.getByLabel('Column 2 name').fill('debit');
     await addDialog.getByRole('button', { name: 'Save' }).click();
     await seeText(page, dataTypeMessages.created);
     await addDialog.waitFor({ state: 'hidden' });
     await expect.poll(() => tableNames(page)).toContain('Shop Orders');
     const shopRow = page.locator('.ant-table-row', { hasText: 'Shop Orders' });
-    expect(await shopRow.innerText()).toContain('order_date, amount');
+    expect(await shopRow.innerText()).toContain('posting_date, debit');
     expect(await shopRow.innerText()).toContain('Semicolon (;)');
 
     // Edit Data Type: renamed, a column made optional.
     await page.getByRole('button', { name: 'Edit Shop Orders' }).click();
     const editDialog = page.getByRole('dialog', { name: 'Edit Data Type' });
     await editDialog.waitFor();
-    expect(await editDialog.getByLabel('Column 2 name').inputValue()).toBe('amount');
+    expect(await editDialog.getByLabel('Column 2 name').inputValue()).toBe('debit');
     await editDialog.getByLabel('Name', { exact: true }).fill('Web Orders');
     await editDialog.getByLabel('Column 1 required').uncheck();
     await editDialog.getByRole('button', { name: 'Save' }).click();

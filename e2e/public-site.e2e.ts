@@ -15,7 +15,7 @@ const PAGES = [
   { path: '/about-us', title: 'About Us' },
   { path: '/privacy-policy', title: 'Privacy Policy' },
   { path: '/license-agreement', title: 'License Agreement' },
-  { path: '/faq', title: 'Faq' },
+  { path: '/faq', title: 'FAQ' },
 ];
 
 describe('public website', () => {
@@ -32,6 +32,12 @@ describe('public website', () => {
       expect(await page.getByRole('menu', { name: 'Main navigation' }).count()).toBe(0);
     });
   }
+
+  it('titles an unknown path "Page not found"', async () => {
+    await page.goto('/no-such-page');
+    await seeText(page, 'The page you are looking for does not exist or has moved.');
+    expect(await page.title()).toBe('Page not found');
+  });
 
   it('sends the contact-us form, stores it and e-mails the administrators', async () => {
     await page.goto('/');
@@ -54,7 +60,7 @@ describe('public website', () => {
     await page.getByLabel('Subject').fill('Hello');
     await page.getByLabel('Message').fill('Too short');
     await page.getByRole('button', { name: 'Send message' }).click();
-    await seeText(page, 'Name can only contain letters and spaces');
+    await seeText(page, 'Name can only contain letters, spaces, apostrophes and hyphens');
     await seeText(page, 'Message must be at least 10 characters');
   });
 

@@ -126,20 +126,22 @@ describe('users and organization users', () => {
   });
 
   it('grants dashboards in Edit User; the user sees them in the dropdown and the drawer, and reorders them', async () => {
-    // The Organization Profile's "add user" link preselects its organization.
+    // The Organization Profile's "Add User" preselects its organization, and the dialog returns there.
     await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
-    await page.goto(`/users?add=1&organization=${journey.organization.id}`);
+    await page.goto(`/organizations/${journey.organization.id}`);
+    await page.getByRole('link', { name: 'Add User' }).click();
     const addDialog = page.getByRole('dialog', { name: 'Add New User' });
     await addDialog.locator('.ant-select', { hasText: journey.organization.name }).waitFor();
     await addDialog.getByRole('button', { name: 'Cancel' }).click();
-    await addDialog.waitFor({ state: 'hidden' });
+    await waitForPath(page, `/organizations/${journey.organization.id}`);
 
     await openUserProfileAsAdmin();
     await seeText(page, 'No dashboards granted yet.');
     await page.getByRole('button', { name: 'Edit User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit User' });
     expect(await dialog.getByLabel('Email').inputValue()).toBe(journey.user.email);
-    await dialog.getByLabel('Pipeline').fill('GL Detail');
+    // The pipeline is picked, not typed.
+    await choose(dialog, 'Pipeline', 'GL Detail');
     await choose(dialog, 'Dashboards', 'Revenue Overview');
     await choose(dialog, 'Dashboards', 'Cash Flow');
     // A multiple select stays open after a choice; clicking elsewhere in the form closes it.
@@ -235,12 +237,12 @@ describe('users and organization users', () => {
     await waitForPath(page, '/profile');
     await seeText(page, 'Profile Details');
     await seeText(page, journey.user.email);
-    await seeText(page, '2025550199');
+    await seeText(page, '(202) 555-0199');
 
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await page.getByLabel('First name').fill('Ada2');
     await page.getByRole('button', { name: 'Update' }).click();
-    await seeText(page, 'First name can only contain letters and spaces');
+    await seeText(page, 'First name can only contain letters, spaces, apostrophes and hyphens');
     await page.getByLabel('First name').fill('Augusta');
     await page.getByLabel('Phone number').fill('202-555-0123');
     await page.getByRole('button', { name: 'Update' }).click();
@@ -251,6 +253,6 @@ describe('users and organization users', () => {
 
     await page.reload();
     await seeText(page, 'Augusta Lovelace');
-    await seeText(page, '2025550123');
+    await seeText(page, '(202) 555-0123');
   });
 });

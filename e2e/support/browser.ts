@@ -4,6 +4,16 @@ import { CHROMIUM_ARGS, findChromium } from './chromium';
 
 export const baseURL = () => inject('baseURL');
 
+/** The screen a journey runs on: the wide screen the app is designed for, or a phone. */
+export interface Device {
+  viewport: { width: number; height: number };
+  isMobile?: boolean;
+  hasTouch?: boolean;
+}
+export const DESKTOP: Device = { viewport: { width: 1440, height: 900 } };
+/** A common phone: 390×844 CSS pixels, touch, and the page's own viewport meta tag respected. */
+export const PHONE: Device = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium not found: install Debian chromium or set CHROME_PATH');
@@ -14,8 +24,11 @@ export async function launchBrowser(): Promise<Browser> {
  * A fresh context (no stored session) whose pages record Content-Security-Policy violations,
  * so every journey also proves the built app satisfies our CSP.
  */
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 } });
+export async function newPage(
+  browser: Browser,
+  device: Device = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseURL(), ...device });
   await context.addInitScript(() => {
     const violations: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = violations;
@@ -43,7 +56,7 @@ export async function waitForPath(page: Page, pathname: string, timeout = 15_000
  * One browser per file and a fresh context per test; after each test, the page must not have
  * violated the Content-Security-Policy. Returns a getter for the current test's page.
  */
-export function usePage(): () => Page {
+export function usePage(device: Device = DESKTOP): () => Page {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -54,7 +67,7 @@ export function usePage(): () => Page {
     await browser?.close();
   });
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser));
+    ({ context, page } = await newPage(browser, device));
   });
   afterEach(async () => {
     expect(await cspViolations(page)).toEqual([]);

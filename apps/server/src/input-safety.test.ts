@@ -73,7 +73,7 @@ interface Example {
 
 let serial = 0;
 const next = () => ++serial;
-/** Organization names are letters and spaces only (spec §5). */
+/** Random letters: a valid organization name that keeps each run's rows apart. */
 const letters = () =>
   Array.from(randomBytes(10), (byte) => String.fromCharCode(97 + (byte % 26)))
     .join('')
@@ -99,8 +99,8 @@ const dataTypeBody = (name: string) => ({
   description: 'Monthly ledger export',
   targetTable: '02_GL_Detail',
   columns: [
-    { name: 'amount', type: 'numeric', required: true },
-    { name: 'booked_on', type: 'date', required: false, format: 'YYYY-MM-DD' },
+    { name: 'debit', type: 'numeric', required: true },
+    { name: 'posting_date', type: 'date', required: false, format: 'YYYY-MM-DD' },
   ],
   delimiter: ',',
   periodBased: true,
@@ -160,6 +160,7 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
   'POST /api/v1/auth/reset-password': async (f) => ({
     body: { token: await resetToken(f.resetUserId), password: 'N3w!Passw0rd' },
   }),
+  'GET /api/v1/auth/reset-password/:token': async (f) => ({ params: { token: await resetToken(f.resetUserId) } }),
   'POST /api/v1/user/change-password': () => ({
     body: { currentPassword: USER_PASSWORD, newPassword: `N3w!Passw0rd${next()}` },
   }),

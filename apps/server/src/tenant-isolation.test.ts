@@ -586,6 +586,7 @@ const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   'POST /api/v1/auth/logout': "ends the caller's own session",
   'POST /api/v1/auth/forgot-password': 'public: answers the same whether the e-mail exists or not',
   'POST /api/v1/auth/reset-password': 'public: acts on the user a single-use token names',
+  'GET /api/v1/auth/reset-password/{token}': 'public: tells whether a set-password link is valid, expired or used',
   'GET /api/v1/auth/settings': 'public: whether sign-up is enabled',
   'POST /api/v1/user/change-password': "the caller's own password",
   'POST /api/v1/contact-us': 'public: the contact form, mailed to the administrators',

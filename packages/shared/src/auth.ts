@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages.ts';
 import { passwordMessages, emailSchema, passwordSchema, text } from './validation.ts';
 import { userSchema } from './users.ts';
 
@@ -25,6 +26,22 @@ export const resetPasswordRequestSchema = z.object({
   password: passwordSchema,
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+export const resetLinkParamsSchema = z.object({ token: resetPasswordRequestSchema.shape.token });
+
+/** What a set-password link (reset or invitation) is worth before anyone types a password into its page. */
+export const RESET_LINK_STATES = ['valid', 'expired', 'used', 'invalid'] as const;
+export type ResetLinkState = (typeof RESET_LINK_STATES)[number];
+export const resetLinkStatusSchema = z.object({ state: z.enum(RESET_LINK_STATES) });
+export type ResetLinkStatus = z.infer<typeof resetLinkStatusSchema>;
+
+/** The API's message for each state, which the reset page shows too. */
+export const resetLinkMessages: Record<ResetLinkState, string> = {
+  valid: messages.resetLinkValid,
+  expired: messages.resetLinkExpired,
+  used: messages.resetLinkUsed,
+  invalid: messages.resetLinkUnknown,
+};
 
 export const changePasswordRequestSchema = z.object({
   currentPassword: text({ error: passwordMessages.required }).min(1, passwordMessages.required).max(1024),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { filterText, pagedResponseSchema, pageQuerySchema } from './pagination.ts';
-import { WAREHOUSE_TABLES } from './warehouse.ts';
+import { displayTableName, WAREHOUSE_TABLES } from './warehouse.ts';
 import { messages } from './messages.ts';
 import { multilineText, text } from './validation.ts';
 
@@ -43,6 +43,8 @@ export const dataTypeMessages = {
   columnRequiredFlag: 'Required must be true or false',
   formatTooLong: 'Format must be at most 50 characters',
   dateFormatInvalid: 'Date format must be made of YYYY, MM and DD (e.g. YYYY-MM-DD)',
+  /** Names the table as people see it, without its numeric prefix: 'memo is not a column of GL_Detail'. */
+  notAColumn: (column: string, table: string) => `${column} is not a column of ${displayTableName(table)}`,
 } as const;
 
 export const COLUMN_TYPES = ['text', 'integer', 'numeric', 'date', 'boolean'] as const;

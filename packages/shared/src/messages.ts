@@ -27,6 +27,11 @@ export const messages = {
   temporaryPasswordUsed: 'This temporary password has already been used. Ask your administrator for a new one.',
   forgotPasswordSent: 'If an account exists for that email, a password reset link has been sent.',
   resetTokenInvalid: 'This password reset link is invalid or has expired.',
+  resetLinkValid: 'This password reset link is valid.',
+  resetLinkExpired: 'This password reset link has expired. Ask for a new one.',
+  resetLinkUsed: 'This password reset link has already been used. Ask for a new one.',
+  resetLinkUnknown:
+    'This password reset link is not valid. Check that you copied the whole link, or ask for a new one.',
   resetPasswordSuccess: 'Your password has been reset. You can now log in.',
   changePasswordSuccess: 'Password changed successfully',
   currentPasswordWrong: 'Current password is incorrect',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOGO_MAX_BYTES } from './constants.ts';
 import { dashboardSchema } from './dashboards.ts';
 import { filterText, pagedResponseSchema, pageQuerySchema } from './pagination.ts';
-import { emailSchema, multilineText, nameSchema, phoneSchema, text } from './validation.ts';
+import { emailSchema, multilineText, organizationNameSchema, phoneSchema, text } from './validation.ts';
 
 export const organizationMessages = {
   fetchFailed: 'Failed to fetch organizations',
@@ -32,7 +32,7 @@ const optionalText = (label: string, max: number) =>
 
 /** The Add / Edit Organization form fields (multipart text parts; the logo travels as a file part). */
 export const organizationFormSchema = z.object({
-  organizationName: nameSchema('Organization name'),
+  organizationName: organizationNameSchema('Organization name'),
   organizationEmail: emailSchema,
   organizationPhoneNumber: phoneSchema,
   organizationAddress: optionalText('Address', 500),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './constants.ts';
+import { STANDARD_DATA_TYPES } from './data-types.ts';
 import { filterText, pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { emailSchema, nameSchema, passwordSchema, phoneSchema, text } from './validation.ts';
 
@@ -76,6 +77,12 @@ export const adminCreateUserRequestSchema = z
       ctx.addIssue({ code: 'custom', message: userMessages.adminHasNoOrganization, path: ['organization_id'] });
   });
 export type AdminCreateUserRequest = z.input<typeof adminCreateUserRequestSchema>;
+
+/**
+ * The pipelines a user may be given until organizations have pipelines of their own: one per standard
+ * data type, the loads every warehouse has. Edit User offers these (and keeps any other value a user has).
+ */
+export const PIPELINE_CHOICES: readonly string[] = STANDARD_DATA_TYPES.map((dataType) => dataType.name);
 
 /** Edit User (admin): spec §7 fields pipeline, email, fullname, dashboards. */
 export const userUpdateRequestSchema = z.object({

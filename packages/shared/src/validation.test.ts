@@ -8,6 +8,7 @@ import {
   lowercaseNameSchema,
   nameMessages,
   nameSchema,
+  organizationNameSchema,
   passwordMessages,
   passwordSchema,
   phoneMessages,
@@ -78,6 +79,11 @@ describe('name rule', () => {
     ['Zoë', 'Zoë'],
     ['Łukasz', 'Łukasz'],
     ['李', '李'],
+    ["O'Neil-Berg", "O'Neil-Berg"],
+    ['José', 'José'],
+    ['Jose\u0301', 'Jose\u0301'],
+    ['D\u2019Arcy', 'D\u2019Arcy'],
+    ['Jean-Luc', 'Jean-Luc'],
   ])('accepts %j as %j', (input, stored) => {
     expect(firstName.parse(input)).toBe(stored);
   });
@@ -86,16 +92,19 @@ describe('name rule', () => {
     [undefined, 'First name is required'],
     ['', 'First name is required'],
     ['   ', nameMessages.required('First name')],
-    ['Ada2', 'First name can only contain letters and spaces'],
-    ["O'Brien", 'First name can only contain letters and spaces'],
-    ['Jean-Luc', 'First name can only contain letters and spaces'],
+    ['Ada2', 'First name can only contain letters, spaces, apostrophes and hyphens'],
+    ['Smith & Sons', 'First name can only contain letters, spaces, apostrophes and hyphens'],
+    ['Ada.', 'First name can only contain letters, spaces, apostrophes and hyphens'],
+    ["' -", 'First name can only contain letters, spaces, apostrophes and hyphens'],
     ['x'.repeat(101), 'First name must be at most 100 characters'],
   ])('refuses %j with "%s"', (name, message) => {
     expect(firstMessage(firstName, name)).toBe(message);
   });
 
   it('names the field in its messages', () => {
-    expect(firstMessage(nameSchema('Last name'), 'B0b')).toBe('Last name can only contain letters and spaces');
+    expect(firstMessage(nameSchema('Last name'), 'B0b')).toBe(
+      'Last name can only contain letters, spaces, apostrophes and hyphens',
+    );
   });
 
   it('has a lowercase-only variant of 3 to 50 letters a–z', () => {
@@ -107,12 +116,40 @@ describe('name rule', () => {
   });
 });
 
+describe('organization name rule', () => {
+  const organizationName = organizationNameSchema('Organization name');
+
+  it.each([
+    ['Smith & Sons Ltd.', 'Smith & Sons Ltd.'],
+    ['3M', '3M'],
+    ["  O'Reilly (Europe), Inc - Holdings ", "O'Reilly (Europe), Inc - Holdings"],
+    ['Société Générale', 'Société Générale'],
+    ['株式会社 東芝', '株式会社 東芝'],
+  ])('accepts %j as %j', (input, stored) => {
+    expect(organizationName.parse(input)).toBe(stored);
+  });
+
+  it.each([
+    ['', 'Organization name is required'],
+    ['Acme!', "Organization name can only contain letters, digits, spaces and & . , ' - ( )"],
+    ['Acme / Co', "Organization name can only contain letters, digits, spaces and & . , ' - ( )"],
+    ['<b>Acme</b>', "Organization name can only contain letters, digits, spaces and & . , ' - ( )"],
+    ['& .', "Organization name can only contain letters, digits, spaces and & . , ' - ( )"],
+    ['x'.repeat(101), 'Organization name must be at most 100 characters'],
+  ])('refuses %j with "%s"', (name, message) => {
+    expect(firstMessage(organizationName, name)).toBe(message);
+  });
+});
+
 describe('phone rule', () => {
   it.each([
     ['5551234567', '5551234567'],
     ['(555) 123-4567', '5551234567'],
     ['555.123.4567', '5551234567'],
     [' 555 123 4567 ', '5551234567'],
+    ['+1 (555) 123-4567', '5551234567'],
+    ['+15551234567', '5551234567'],
+    ['+1.555.123.4567', '5551234567'],
   ])('accepts %j and keeps the digits %j', (input, stored) => {
     expect(phoneSchema.parse(input)).toBe(stored);
   });
@@ -124,7 +161,10 @@ describe('phone rule', () => {
     ['555-CALL-NOW', 'Invalid phone number format'],
     ['555#1234567', 'Invalid phone number format'],
     ['555-1234', 'Phone number should have 10 digits'],
-    ['+1 (555) 123-4567', 'Phone number should have 10 digits'],
+    ['1 (555) 123-4567', 'Phone number should have 10 digits'],
+    ['+44 20 7946 0958', 'Invalid phone number format'],
+    ['555+1234567', 'Invalid phone number format'],
+    ['+1 555 123 456', 'Phone number should have 10 digits'],
   ])('refuses %j with "%s"', (phone, message) => {
     expect(firstMessage(phoneSchema, phone)).toBe(message);
   });

@@ -127,19 +127,33 @@ export const emailSchema = text({ error: emailMessages.required })
 
 export const nameMessages = {
   required: (label: string) => `${label} is required`,
-  letters: (label: string) => `${label} can only contain letters and spaces`,
+  letters: (label: string) => `${label} can only contain letters, spaces, apostrophes and hyphens`,
+  organizationCharacters: (label: string) => `${label} can only contain letters, digits, spaces and & . , ' - ( )`,
   tooLong: (label: string) => `${label} must be at most ${NAME_MAX_LENGTH} characters`,
   lowercase: (label: string) => `${label} must be 3 to 50 lowercase letters`,
 } as const;
 export const NAME_MAX_LENGTH = 100;
 
-/** Letters (any alphabet) and spaces only, as spec §5 says. */
-export const nameSchema = (label: string) =>
+/*
+ * Names as people write them, in any alphabet. \p{M} keeps letters typed as a base and a combining accent
+ * ("José" in decomposed form); the typographic apostrophe is the one phones and word processors insert.
+ * Each needs one letter (or, for organizations, a digit) so punctuation alone is not a name.
+ */
+const PERSON_NAME = /^(?=.*\p{L})[\p{L}\p{M} '\u2019-]+$/u;
+const ORGANIZATION_NAME = /^(?=.*[\p{L}\p{Nd}])[\p{L}\p{M}\p{Nd} &.,'\u2019()-]+$/u;
+
+const boundedName = (label: string) =>
   text({ error: nameMessages.required(label) })
     .trim()
     .min(1, nameMessages.required(label))
-    .max(NAME_MAX_LENGTH, nameMessages.tooLong(label))
-    .regex(/^[\p{L} ]+$/u, nameMessages.letters(label));
+    .max(NAME_MAX_LENGTH, nameMessages.tooLong(label));
+
+/** A person's name: letters of any alphabet, spaces, apostrophes and hyphens ("O'Neil-Berg", "José"). */
+export const nameSchema = (label: string) => boundedName(label).regex(PERSON_NAME, nameMessages.letters(label));
+
+/** An organization's name: letters of any alphabet, digits, spaces and & . , ' - ( ) ("Smith & Sons Ltd.", "3M"). */
+export const organizationNameSchema = (label: string) =>
+  boundedName(label).regex(ORGANIZATION_NAME, nameMessages.organizationCharacters(label));
 
 /** The spec's lowercase-only name field: 3 to 50 letters a–z. */
 export const lowercaseNameSchema = (label: string) => text().regex(/^[a-z]{3,50}$/, nameMessages.lowercase(label));
@@ -150,10 +164,16 @@ export const phoneMessages = {
   digits: 'Phone number should have 10 digits',
 } as const;
 
-/** Digits are extracted from whatever the user typed; exactly ten must remain (spec §5). */
+/* Digits, the separators people type between them, and an optional +1 country code in front. */
+const PHONE_TYPED = /^(?:\+1)?[\d\s().-]+$/;
+
+/**
+ * Digits are extracted from whatever the user typed, after a leading +1 (the spec's numbers are North
+ * American); exactly ten must remain (spec §5). Stored as the ten digits.
+ */
 export const phoneSchema = text({ error: phoneMessages.required })
   .trim()
   .min(1, phoneMessages.required)
-  .regex(/^[\d\s()+.-]+$/, phoneMessages.invalid)
-  .transform((phone) => phone.replace(/\D/g, ''))
+  .regex(PHONE_TYPED, phoneMessages.invalid)
+  .transform((phone) => phone.replace(/^\+1/, '').replace(/\D/g, ''))
   .refine((digits) => digits.length === PHONE_DIGITS, phoneMessages.digits);

@@ -10,6 +10,7 @@ describe('request URLs in the log', () => {
     ['the page in another letter case', `/Reset-Password/${TOKEN}`, '/Reset-Password/[redacted]'],
     ['the page with an encoded path', `/%72eset-password/${TOKEN}`, '/reset-password/[redacted]'],
     ['an encoded slash inside the token', `/reset-password/${TOKEN}%2Fmore`, '/reset-password/[redacted]'],
+    ['the reset link check', `/api/v1/auth/reset-password/${TOKEN}`, '/api/v1/auth/reset-password/[redacted]'],
     [
       'an API path with a token segment',
       `/api/v1/auth/reset-password/${TOKEN}/x`,

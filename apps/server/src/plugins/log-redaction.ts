@@ -4,7 +4,8 @@ const REDACTED = '[redacted]';
 
 /**
  * Everything after these path segments is a secret: the e-mailed set-password links (reset and
- * invitation, `/reset-password/{token}`), on the page or on any API path a client puts them.
+ * invitation, `/reset-password/{token}`), on the page, on the link check `GET /api/v1/auth/reset-password/{token}`
+ * or on any other API path a client puts them.
  * Matched on the decoded path in any letter case, since the web app's router accepts both.
  */
 const SECRET_PATH = /(\/reset-password\/).*/i;

@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router/dom';
 import { RootLayout } from './layout/root-layout';
 import { PageLoader } from './layout/page-loader';
 import { pageErrorElement, prefetchErrorPagesAfterFirstPage, routeErrorElement } from './layout/lazy-error-pages';
+import { NOT_FOUND_TITLE } from './titles';
 
 /** Later capabilities replace these with their own pages; until then they say so honestly. */
 const UPCOMING: { path: string; title: string; access: 'admin' | 'user' | 'any' }[] = [
@@ -110,7 +111,11 @@ const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./layout/protected-layout')).ProtectedLayout }),
         children: [{ errorElement: pageErrorElement, children: appPages }],
       },
-      { path: '*', lazy: async () => ({ Component: (await import('./layout/not-found-page')).NotFoundPage }) },
+      {
+        path: '*',
+        handle: { title: NOT_FOUND_TITLE },
+        lazy: async () => ({ Component: (await import('./layout/not-found-page')).NotFoundPage }),
+      },
     ],
   },
 ]);

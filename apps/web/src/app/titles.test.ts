@@ -12,4 +12,14 @@ describe('titleForPath', () => {
   it('uses the first segment of nested paths', () => {
     expect(titleForPath('/reset-password/abc123')).toBe('Reset Password');
   });
+  it("spells acronyms and the product's own names as the product does", () => {
+    expect(titleForPath('/faq')).toBe('FAQ');
+    expect(titleForPath('/db-chat')).toBe('Chat DB');
+    expect(titleForPath('/datatypemaster')).toBe('Data Type Master');
+  });
+  it('keeps the rule for every other signed-in page', () => {
+    expect(titleForPath('/data-management')).toBe('Data Management');
+    expect(titleForPath('/org-onboarding')).toBe('Org Onboarding');
+    expect(titleForPath('/organizations/5f0c')).toBe('Organizations');
+  });
 });

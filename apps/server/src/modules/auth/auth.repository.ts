@@ -79,6 +79,16 @@ export const authRepository = (db: Executor) => ({
     return row?.userId;
   },
 
+  /** Whether a token was used (or invalidated) and when it expires; reads only, so checking never spends it. */
+  async findResetToken(tokenHash: string): Promise<{ usedAt: Date | null; expiresAt: Date } | undefined> {
+    const [row] = await db
+      .select({ usedAt: passwordResetTokens.usedAt, expiresAt: passwordResetTokens.expiresAt })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, tokenHash))
+      .limit(1);
+    return row;
+  },
+
   async invalidateResetTokens(userId: string): Promise<void> {
     await db
       .update(passwordResetTokens)

@@ -7,7 +7,10 @@ import {
   forgotPasswordRequestSchema,
   loginDataSchema,
   loginRequestSchema,
+  resetLinkParamsSchema,
+  resetLinkStatusSchema,
   resetPasswordRequestSchema,
+  resetLinkMessages,
 } from '@finboard/shared/auth';
 import { messages } from '@finboard/shared/messages';
 import { userSchema } from '@finboard/shared/users';
@@ -27,6 +30,7 @@ export async function authRoutes(
   const loginAttempts = createAttemptLimiter(ATTEMPTS_PER_MINUTE, 60);
   const resetRequests = createAttemptLimiter(ATTEMPTS_PER_MINUTE, 60);
   const accountKey = (email: string) => `email:${email}`;
+  const resetLinkChecks = createAttemptLimiter(ATTEMPTS_PER_MINUTE, 60);
   const limitKeys = (request: FastifyRequest, email?: string) =>
     email ? [`ip:${request.ip}`, accountKey(email)] : [`ip:${request.ip}`];
 
@@ -114,6 +118,29 @@ export async function authRoutes(
       await resetRequests.hit(limitKeys(request));
       await auth.resetPassword(request.body.token, request.body.password);
       return { status: true as const, message: messages.resetPasswordSuccess };
+    },
+  );
+
+  routes.get(
+    '/api/v1/auth/reset-password/:token',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Tell whether a set-password link is valid, expired or used, without spending it',
+        description:
+          'The reset page asks before showing its form. Unknown tokens answer "invalid". The token is never ' +
+          'logged: request URLs under /reset-password/ are redacted.',
+        security: [],
+        params: resetLinkParamsSchema,
+        response: { 200: apiSuccessSchema(resetLinkStatusSchema) },
+      },
+    },
+    async (request) => {
+      // Limited like redeeming, so the check is no faster oracle for guessing tokens than the reset itself.
+      await resetLinkChecks.hit(limitKeys(request));
+      const state = await auth.resetLinkState(request.params.token);
+      return { status: true as const, message: resetLinkMessages[state], data: { state } };
     },
   );
 

@@ -1,4 +1,4 @@
-import type { ChangePasswordRequest, LoginData } from '@finboard/shared/auth';
+import type { ChangePasswordRequest, LoginData, ResetLinkState } from '@finboard/shared/auth';
 import { organizationMessages } from '@finboard/shared/organizations';
 import { messages } from '@finboard/shared/messages';
 import { userMessages, type User } from '@finboard/shared/users';
@@ -126,6 +126,15 @@ export function createAuthService(deps: {
       // Sent before answering, so the admin learns when the mail could not go out and can try again.
       const fullName = `${account.firstName} ${account.lastName}`.trim();
       await mailer.send(temporaryPasswordEmail(account.email, fullName, temporaryPassword, `${publicUrl}/login`));
+    },
+
+    /** What a set-password link is worth, so its page can say so before the form (nothing is changed). */
+    async resetLinkState(token: string): Promise<ResetLinkState> {
+      const row = await repo.findResetToken(hashToken(token));
+      if (!row) return 'invalid';
+      // Used before expired: a link that did its job should not read as one that ran out.
+      if (row.usedAt) return 'used';
+      return row.expiresAt.getTime() > Date.now() ? 'valid' : 'expired';
     },
 
     /** Sets the new password, burns every outstanding link and ends every session of the user. */

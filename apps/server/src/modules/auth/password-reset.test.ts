@@ -30,6 +30,11 @@ const outboxCount = async () =>
   (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(outboxEmails))[0]?.n;
 const tokensOf = (userId: string) =>
   t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+const expireLinksOf = (userId: string) =>
+  t.database.db
+    .update(passwordResetTokens)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(passwordResetTokens.userId, userId));
 const passwordHashOf = async (userId: string) =>
   (await t.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)))[0]?.hash;
 
@@ -197,10 +202,7 @@ describe('POST /api/v1/auth/reset-password', () => {
   it('refuses an expired link and keeps the old password', async () => {
     const user = await createUser(t.database);
     const token = await requestResetToken(user);
-    await t.database.db
-      .update(passwordResetTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(passwordResetTokens.userId, user.id));
+    await expireLinksOf(user.id);
 
     const response = await reset(token, NEW_PASSWORD);
 
@@ -247,6 +249,92 @@ describe('POST /api/v1/auth/reset-password', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: false, message });
+  });
+});
+
+describe('GET /api/v1/auth/reset-password/{token}', () => {
+  const check = (token: string, remoteAddress = uniqueIp()) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/reset-password/${encodeURIComponent(token)}`,
+      remoteAddress,
+    });
+
+  it('tells a fresh link is valid, and checking does not spend it', async () => {
+    const user = await createUser(t.database);
+    const token = await requestResetToken(user);
+
+    const response = await check(token);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: true,
+      message: 'This password reset link is valid.',
+      data: { state: 'valid' },
+    });
+    expect((await tokensOf(user.id))[0]?.usedAt).toBeNull();
+    expect((await reset(token, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('tells a link that was used is used', async () => {
+    const user = await createUser(t.database);
+    const token = await requestResetToken(user);
+    expect((await reset(token, NEW_PASSWORD)).statusCode).toBe(200);
+
+    const response = await check(token);
+
+    expect(response.json()).toEqual({
+      status: true,
+      message: 'This password reset link has already been used. Ask for a new one.',
+      data: { state: 'used' },
+    });
+  });
+
+  it('tells an expired link is expired and leaves it and the password as they were', async () => {
+    const user = await createUser(t.database);
+    const token = await requestResetToken(user);
+    await expireLinksOf(user.id);
+    const hashBefore = await passwordHashOf(user.id);
+
+    const response = await check(token);
+
+    expect(response.json()).toEqual({
+      status: true,
+      message: 'This password reset link has expired. Ask for a new one.',
+      data: { state: 'expired' },
+    });
+    expect((await tokensOf(user.id))[0]?.usedAt).toBeNull();
+    expect(await passwordHashOf(user.id)).toBe(hashBefore);
+  });
+
+  it('tells a link burnt by a newer reset is used', async () => {
+    const user = await createUser(t.database);
+    const first = await requestResetToken(user);
+    const second = await requestResetToken(user);
+    expect((await reset(second, NEW_PASSWORD)).statusCode).toBe(200);
+
+    expect((await check(first)).json().data).toEqual({ state: 'used' });
+  });
+
+  it('tells a token nobody was sent is invalid', async () => {
+    const response = await check('made-up-token');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: true,
+      message: 'This password reset link is not valid. Check that you copied the whole link, or ask for a new one.',
+      data: { state: 'invalid' },
+    });
+  });
+
+  it('answers the 11th check from one client within a minute with 429', async () => {
+    const ip = uniqueIp();
+    for (let attempt = 0; attempt < 10; attempt += 1) expect((await check('made-up-token', ip)).statusCode).toBe(200);
+
+    const response = await check('made-up-token', ip);
+
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toMatchObject({ status: false, message: messages.tooManyAttempts });
   });
 });
 

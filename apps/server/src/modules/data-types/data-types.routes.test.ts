@@ -47,8 +47,8 @@ const fields = (name: string, overrides: Record<string, unknown> = {}) => ({
   delimiter: ';',
   periodBased: true,
   columns: [
-    { name: 'order_date', type: 'date', required: true, format: 'DD/MM/YYYY' },
-    { name: 'amount', type: 'numeric', required: false, format: '' },
+    { name: 'posting_date', type: 'date', required: true, format: 'DD/MM/YYYY' },
+    { name: 'debit', type: 'numeric', required: false, format: '' },
   ],
   ...overrides,
 });
@@ -134,7 +134,13 @@ describe('standard data types', () => {
     });
     expect((await stored(organizationId)).find((row) => row.id === budget.id)).toEqual(budget);
 
-    const edited = await put(fields('Budget 2027', { targetTable: '03_Budget', periodBased: false }));
+    const edited = await put(
+      fields('Budget 2027', {
+        targetTable: '03_Budget',
+        periodBased: false,
+        columns: [{ name: 'amount', type: 'numeric', required: true }],
+      }),
+    );
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().data.dataType).toMatchObject({ name: 'Budget 2027', isStandard: true, periodBased: false });
   });
@@ -297,8 +303,8 @@ describe('POST /api/v1/data-types/{orgId}', () => {
           periodBased: true,
           isStandard: false,
           columns: [
-            { name: 'order_date', type: 'date', required: true, format: 'DD/MM/YYYY' },
-            { name: 'amount', type: 'numeric', required: false },
+            { name: 'posting_date', type: 'date', required: true, format: 'DD/MM/YYYY' },
+            { name: 'debit', type: 'numeric', required: false },
           ],
         },
       },
@@ -436,6 +442,12 @@ describe('POST /api/v1/data-types/{orgId}', () => {
       dataTypeMessages.dateFormatInvalid,
       'columns.0.format',
     ],
+    [
+      'an expected column the target table does not have, naming it and the table',
+      fields('Orders', { columns: [column('posting_date'), column('memo'), column('Debit')] }),
+      'memo is not a column of GL_Detail',
+      'columns.1.name',
+    ],
   ])('refuses %s with 400 and its message, storing nothing', async (_, payload, message, path) => {
     const { organizationId, token } = await seededOrganization();
 
@@ -487,7 +499,7 @@ describe('PUT, GET and DELETE /api/v1/data-types/{orgId}/{id}', () => {
         targetTable: '03_Budget',
         delimiter: '\t',
         periodBased: false,
-        columns: [{ name: 'total', type: 'integer', required: true }],
+        columns: [{ name: 'amount', type: 'numeric', required: true }],
       }),
     });
 
@@ -503,7 +515,7 @@ describe('PUT, GET and DELETE /api/v1/data-types/{orgId}/{id}', () => {
           targetTable: '03_Budget',
           delimiter: '\t',
           periodBased: false,
-          columns: [{ name: 'total', type: 'integer', required: true }],
+          columns: [{ name: 'amount', type: 'numeric', required: true }],
         },
       },
     });
@@ -530,6 +542,22 @@ describe('PUT, GET and DELETE /api/v1/data-types/{orgId}/{id}', () => {
 
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(dataTypeMessages.nameTaken);
+    expect(await stored(organizationId)).toEqual(before);
+  });
+
+  it('refuses moving a type to a table that lacks its columns with 400 and changes nothing', async () => {
+    const { organizationId, token, dataTypeId } = await withCustomType();
+    const before = await stored(organizationId);
+
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: urlOf(organizationId, dataTypeId),
+      headers: bearer(token),
+      payload: fields('Shop Orders', { targetTable: '03_Budget' }),
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('posting_date is not a column of Budget');
     expect(await stored(organizationId)).toEqual(before);
   });
 

@@ -8,6 +8,7 @@ import {
 import { paginationOf, type Pagination } from '@finboard/shared/pagination';
 import type { WarehouseTable } from '@finboard/shared/warehouse';
 import type { Database, Executor } from '../../db/client.ts';
+import { CANONICAL_COLUMNS } from '../../warehouse/canonical-model.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -52,6 +53,20 @@ const columnsOf = (fields: DataTypeFields) => ({
   delimiter: fields.delimiter,
   periodBased: fields.periodBased,
 });
+
+/**
+ * Every expected column must be one the target table has, or a file of this type could never load
+ * (names compared in any letter case, as the duplicate-column rule does). Each wrong column is named.
+ */
+function assertColumnsOfTarget(fields: DataTypeFields): void {
+  const known = new Set<string>(CANONICAL_COLUMNS[fields.targetTable].map((name) => name.toLowerCase()));
+  const errors = fields.columns.flatMap((column, index) =>
+    known.has(column.name.toLowerCase())
+      ? []
+      : [{ msg: dataTypeMessages.notAColumn(column.name, fields.targetTable), path: `columns.${index}.name` }],
+  );
+  if (errors.length > 0) throw badRequest('NOT_A_COLUMN', errors[0]!.msg, errors);
+}
 
 const nameTaken = () => conflict('DATA_TYPE_NAME_TAKEN', dataTypeMessages.nameTaken, 'name');
 const missing = () => notFound(dataTypeMessages.notFound);
@@ -135,6 +150,7 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
     },
 
     async create(actor: Principal, organizationId: string, fields: DataTypeFields): Promise<DataType> {
+      assertColumnsOfTarget(fields);
       return db
         .transaction(async (tx) => {
           const repo = dataTypesRepository(tx);
@@ -152,6 +168,7 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
 
     /** Edit Data Type. A standard type keeps its target table: uploads and pipelines of that table rely on it. */
     async update(actor: Principal, organizationId: string, id: string, fields: DataTypeFields): Promise<DataType> {
+      assertColumnsOfTarget(fields);
       return changeDataType(organizationId, id, async (tx, before) => {
         if (before.standardKey !== null && fields.targetTable !== before.targetTable) {
           throw badRequest('STANDARD_DATA_TYPE', dataTypeMessages.standardTargetFixed, [

@@ -246,6 +246,25 @@ describe('POST /api/v1/user with an admin token (Add New User)', () => {
     expect((await storedByEmail(email))?.passwordHash).toBeNull();
   });
 
+  it('stores and shows a name as people write it ("O\'Neil-Berg", "José")', async () => {
+    const input = newUser({ firstName: 'José', lastName: "O'Neil-Berg", phoneNumber: '+1 555.123.4567' });
+
+    const response = await addUser({ ...input, password: INITIAL_PASSWORD });
+
+    expect(response.statusCode).toBe(201);
+    expect(await storedByEmail(input.email)).toMatchObject({
+      firstName: 'José',
+      lastName: "O'Neil-Berg",
+      phoneNumber: '5551234567',
+    });
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/${response.json().data.id}`,
+      headers: bearer(adminToken),
+    });
+    expect(shown.json().data).toMatchObject({ fullName: "José O'Neil-Berg", phoneNumber: '5551234567' });
+  });
+
   it('creates a platform administrator without an organization', async () => {
     const payload = newUser({ role: 'admin', organization_id: null, password: INITIAL_PASSWORD });
 
@@ -303,7 +322,12 @@ describe('POST /api/v1/user with an admin token (Add New User)', () => {
 
   it.each([
     ['digits in the first name', { firstName: 'Ada2' }, nameMessages.letters('First name'), 'firstName'],
-    ['digits in the last name', { lastName: 'L0velace' }, 'Last name can only contain letters and spaces', 'lastName'],
+    [
+      'digits in the last name',
+      { lastName: 'L0velace' },
+      'Last name can only contain letters, spaces, apostrophes and hyphens',
+      'lastName',
+    ],
     ['a missing first name', { firstName: undefined }, 'First name is required', 'firstName'],
     ['a missing phone', { phoneNumber: undefined }, phoneMessages.required, 'phoneNumber'],
     ['letters in the phone', { phoneNumber: '555-CALL-NOW' }, 'Invalid phone number format', 'phoneNumber'],

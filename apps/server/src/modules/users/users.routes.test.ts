@@ -78,7 +78,7 @@ describe('with sign-up disabled (the default)', () => {
       [
         'digits in the first name',
         { firstName: 'Ada2' },
-        'First name can only contain letters and spaces',
+        'First name can only contain letters, spaces, apostrophes and hyphens',
         'firstName',
       ],
       ['digits in the last name', { lastName: 'L0velace' }, nameMessages.letters('Last name'), 'lastName'],

@@ -65,6 +65,15 @@ const emailTaken = () => conflict('EMAIL_TAKEN', messages.emailTaken, 'email');
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
+/** The platform administrator a first start created, with the password it was given. */
+export interface BootstrapAdmin {
+  email: string;
+  password: string;
+}
+
+const BOOTSTRAP_SETTINGS_IGNORED =
+  'ADMIN_EMAIL / ADMIN_PASSWORD are set but a platform administrator already exists: they are ignored';
+
 export function createUsersService(deps: {
   db: Database;
   audit: AuditService;
@@ -286,10 +295,18 @@ export function createUsersService(deps: {
 
     /**
      * First start: creates the platform administrator from ADMIN_EMAIL / ADMIN_PASSWORD, or
-     * admin@finboard.local with a random password printed once in the log.
+     * admin@finboard.local with a random password printed once in the log. Returns the credentials it
+     * created, so `npm run demo` can print them in its summary.
      */
-    async ensureBootstrapAdmin(opts: { email?: string; password?: string }, logger: FastifyBaseLogger): Promise<void> {
-      if ((await repo.countAdmins()) > 0) return;
+    async ensureBootstrapAdmin(
+      opts: { email?: string; password?: string },
+      logger: FastifyBaseLogger,
+    ): Promise<BootstrapAdmin | undefined> {
+      if ((await repo.countAdmins()) > 0) {
+        // Someone who set them expects to sign in with them; say why that will not work.
+        if (opts.email || opts.password) logger.warn(BOOTSTRAP_SETTINGS_IGNORED);
+        return undefined;
+      }
       const email = (opts.email ?? 'admin@finboard.local').toLowerCase();
       const password = opts.password ?? generatePassword();
       const row = await repo.insert({
@@ -301,13 +318,14 @@ export function createUsersService(deps: {
       });
       if (!row) {
         logger.warn({ email }, 'bootstrap admin e-mail belongs to an existing user; no admin created');
-        return;
+        return undefined;
       }
       if (opts.password) logger.info({ email }, 'created the platform administrator from ADMIN_EMAIL / ADMIN_PASSWORD');
       else
         logger.warn(
           `created the platform administrator ${email} with password ${password} — it is shown only this once; sign in and change it`,
         );
+      return { email, password };
     },
   };
 }

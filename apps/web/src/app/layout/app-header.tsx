@@ -20,6 +20,7 @@ import {
   KeyOutlined,
   LogoutOutlined,
   MailOutlined,
+  MenuOutlined,
   MenuUnfoldOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -39,6 +40,8 @@ import { DashboardDrawer } from './dashboard-drawer';
 import { HeaderOrganizationName } from './header-organization-name';
 import { DEFAULT_LOGO, HeaderLogo } from './header-logo';
 import { dashboardHref, isActive, navigationFor } from './navigation';
+import { NavigationDrawer } from './navigation-drawer';
+import { useCompactLayout } from './use-compact-layout';
 import { displayNameOf, initialsOf } from './user-display';
 
 /** Twice the displayed width, for sharp logos on high-density screens. */
@@ -51,6 +54,8 @@ export function AppHeader({ user }: { user: User }) {
   const { message } = App.useApp();
   const logout = useLogout();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [navigationOpen, setNavigationOpen] = useState(false);
+  const compact = useCompactLayout();
   const isOrganizationUser = user.role === 'user';
   // Until a forced password change is done the API refuses everything else, so ask for nothing yet.
   const organizationId = isOrganizationUser && !user.mustChangePassword ? user.organization_id : null;
@@ -120,6 +125,9 @@ export function AppHeader({ user }: { user: User }) {
   };
 
   const profileMenu: MenuProps['items'] = [
+    ...(compact
+      ? [{ key: 'name', label: displayNameOf(user.fullName), disabled: true }, { type: 'divider' as const }]
+      : []),
     {
       key: 'profile',
       icon: <UserOutlined />,
@@ -145,15 +153,24 @@ export function AppHeader({ user }: { user: User }) {
         style={{
           background: '#fff',
           borderBottom: '1px solid #e2e8f0',
-          padding: '0 24px',
+          padding: compact ? '0 12px' : '0 24px',
           display: 'flex',
           alignItems: 'center',
-          gap: 24,
+          gap: compact ? 8 : 24,
           position: 'sticky',
           top: 0,
           zIndex: 10,
         }}
       >
+        {compact && (
+          <Button
+            type="text"
+            aria-label="Open navigation"
+            aria-expanded={navigationOpen}
+            icon={<MenuOutlined />}
+            onClick={() => setNavigationOpen(true)}
+          />
+        )}
         {/* Spec §4: the platform admin always sees the default logo; a user's shows once their organization loads. */}
         {organizationLoading ? (
           <span
@@ -168,18 +185,35 @@ export function AppHeader({ user }: { user: User }) {
             Loading...
           </span>
         ) : (
-          <HeaderLogo key={logoSrc} src={logoSrc} to={logoTargetFor(user.role)} />
+          <HeaderLogo key={logoSrc} src={logoSrc} to={logoTargetFor(user.role)} compact={compact} />
         )}
-        {isOrganizationUser && <HeaderOrganizationName name={organization.data?.organization.name} />}
-        <Menu
-          mode="horizontal"
-          aria-label="Main navigation"
-          triggerSubMenuAction="click"
-          selectedKeys={selectedKeys}
-          items={items}
-          style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
-        />
-        <Flex align="center" gap={12}>
+        {compact ? (
+          <>
+            <span style={{ flex: 1 }} />
+            <NavigationDrawer
+              open={navigationOpen}
+              onClose={() => setNavigationOpen(false)}
+              title={
+                isOrganizationUser ? <HeaderOrganizationName name={organization.data?.organization.name} /> : 'Menu'
+              }
+              items={items}
+              selectedKeys={selectedKeys}
+            />
+          </>
+        ) : (
+          <>
+            {isOrganizationUser && <HeaderOrganizationName name={organization.data?.organization.name} />}
+            <Menu
+              mode="horizontal"
+              aria-label="Main navigation"
+              triggerSubMenuAction="click"
+              selectedKeys={selectedKeys}
+              items={items}
+              style={{ flex: 1, minWidth: 0, borderBottom: 'none' }}
+            />
+          </>
+        )}
+        <Flex align="center" gap={compact ? 4 : 12}>
           {auditMessage && !drawerOpen && (
             <Tooltip title="Info">
               <Button
@@ -202,11 +236,12 @@ export function AppHeader({ user }: { user: User }) {
             </Tooltip>
           )}
           <Dropdown menu={{ items: profileMenu }} trigger={['click']}>
-            <Button type="text" aria-label="Profile menu" style={{ height: 'auto', padding: '4px 8px' }}>
+            <Button type="text" aria-label="Profile menu" style={{ height: 'auto', padding: compact ? 2 : '4px 8px' }}>
               <Space size={AVATAR_TEXT_GAP * 2}>
                 <Avatar style={{ backgroundColor: '#1d4ed8' }}>{initialsOf(user.fullName)}</Avatar>
-                <Typography.Text strong>{displayNameOf(user.fullName)}</Typography.Text>
-                <DownOutlined style={{ fontSize: 10 }} />
+                {/* On a phone the avatar alone opens the menu; the full name heads the menu instead. */}
+                {!compact && <Typography.Text strong>{displayNameOf(user.fullName)}</Typography.Text>}
+                {!compact && <DownOutlined style={{ fontSize: 10 }} />}
               </Space>
             </Button>
           </Dropdown>
@@ -230,7 +265,7 @@ export function AppHeader({ user }: { user: User }) {
           title="Info"
           description={auditMessage}
           closable={{ onClose: () => setHiddenAuditMessage(auditMessage) }}
-          style={{ margin: '16px 24px 0' }}
+          style={{ margin: compact ? '12px 12px 0' : '16px 24px 0' }}
         />
       )}
     </>

@@ -23,7 +23,14 @@ export function DashboardDrawer(props: {
   onMove: (activeId: string, overId: string) => void;
 }) {
   return (
-    <Drawer title="Dashboard" placement="right" size={DRAWER_WIDTH} open={props.open} onClose={props.onClose}>
+    <Drawer
+      title="Dashboard"
+      placement="right"
+      // Spec §9's 400 px, or the whole width of a narrower phone.
+      size={`min(${DRAWER_WIDTH}px, 100vw)`}
+      open={props.open}
+      onClose={props.onClose}
+    >
       {props.error ? (
         <Empty description={props.error} />
       ) : props.dashboards.length === 0 ? (

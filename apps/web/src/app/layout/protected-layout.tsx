@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session-store';
 import { loginPathFor } from '../landing';
 import { AppHeader } from './app-header';
 import { PageLoader } from './page-loader';
+import { useCompactLayout } from './use-compact-layout';
 
 /** Everything behind sign-in: the header layout of spec §2 around the page. */
 export function ProtectedLayout() {
@@ -12,6 +13,7 @@ export function ProtectedLayout() {
   const location = useLocation();
   const { pathname } = location;
   const currentUser = useCurrentUser();
+  const compact = useCompactLayout();
 
   // After signing in, the visitor comes back to the page (and its URL state) they asked for.
   if (!session) return <Navigate to={loginPathFor(location)} replace />;
@@ -33,7 +35,9 @@ export function ProtectedLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader user={currentUser.data} />
-      <Layout.Content style={{ padding: 24, maxWidth: 1440, width: '100%', margin: '0 auto' }}>
+      <Layout.Content
+        style={{ padding: compact ? 12 : 24, maxWidth: 1440, width: '100%', margin: '0 auto', minWidth: 0 }}
+      >
         <Outlet />
       </Layout.Content>
     </Layout>

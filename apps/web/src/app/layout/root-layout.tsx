@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { Spin } from 'antd';
 import { titleForPath } from '../titles';
 import { SessionWatcher } from './session-watcher';
@@ -8,10 +8,13 @@ import { SessionWatcher } from './session-watcher';
 export function RootLayout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
+  const matches = useMatches();
+  // A route may name its own title (the catch-all's "Page not found"); the deepest one wins.
+  const routeTitle = matches.map((match) => (match.handle as { title?: string } | undefined)?.title).findLast(Boolean);
 
   useEffect(() => {
-    document.title = titleForPath(pathname);
-  }, [pathname]);
+    document.title = routeTitle ?? titleForPath(pathname);
+  }, [pathname, routeTitle]);
 
   return (
     <>

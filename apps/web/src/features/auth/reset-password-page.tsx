@@ -1,13 +1,14 @@
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Button, Form, Input, Typography } from 'antd';
-import { resetPasswordRequestSchema } from '@finboard/shared/auth';
+import { Alert, Button, Form, Input, Spin, Typography } from 'antd';
+import { resetLinkMessages, resetPasswordRequestSchema } from '@finboard/shared/auth';
 import { zodRule } from '../../lib/form-rules';
 import { PasswordConfirmItem } from './components/password-confirm-item';
 import { useResetPassword } from './api/reset-password';
+import { useResetLinkState } from './api/check-reset-link';
 import { FormError } from './components/form-error';
 import { BackToLogin } from './components/back-to-login';
 
-interface ResetForm {
+interface ResetFormValues {
   token: string;
   password: string;
   confirmPassword: string;
@@ -20,8 +21,11 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const tokenFromLink = resetToken ?? searchParams.get('token') ?? undefined;
+  // A dead link says so as soon as it is opened, not after a new password was typed for nothing.
+  const link = useResetLinkState(tokenFromLink);
+  const linkState = link.data?.state;
 
-  const onFinish = (values: ResetForm) =>
+  const onFinish = (values: ResetFormValues) =>
     reset.mutate(
       { token: tokenFromLink ?? values.token.trim(), password: values.password },
       { onSuccess: () => void navigate('/reset-password/success', { replace: true }) },
@@ -36,6 +40,36 @@ export default function ResetPasswordPage() {
         Choose a new password: at least 8 characters with a lowercase letter, an uppercase letter, a digit and one of
         @$!%*?&.
       </Typography.Paragraph>
+      {link.isPending && tokenFromLink ? (
+        <Spin aria-label="Checking the link" style={{ display: 'block', margin: '24px auto' }} />
+      ) : link.isError || (linkState && linkState !== 'valid') ? (
+        <Alert
+          type="error"
+          role="alert"
+          showIcon
+          title={linkState ? resetLinkMessages[linkState] : link.error?.message}
+          description={<Link to="/forgot-password">Send a new reset e-mail</Link>}
+          style={{ marginBottom: 16 }}
+        />
+      ) : (
+        <ResetForm tokenFromLink={tokenFromLink} reset={reset} onFinish={onFinish} />
+      )}
+      <BackToLogin />
+    </>
+  );
+}
+
+function ResetForm({
+  tokenFromLink,
+  reset,
+  onFinish,
+}: {
+  tokenFromLink: string | undefined;
+  reset: ReturnType<typeof useResetPassword>;
+  onFinish: (values: ResetFormValues) => void;
+}) {
+  return (
+    <>
       <FormError error={reset.error} action={<Link to="/forgot-password">Send a new reset e-mail</Link>} />
       <Form layout="vertical" requiredMark={false} onFinish={onFinish} disabled={reset.isPending}>
         {!tokenFromLink && (
@@ -55,7 +89,6 @@ export default function ResetPasswordPage() {
           Reset Password
         </Button>
       </Form>
-      <BackToLogin />
     </>
   );
 }

@@ -16,7 +16,7 @@ describe('Studio URL state', () => {
       page: 3,
     };
     const search = searchOfStudioState(state);
-    expect([...search.keys()]).toEqual(['org', 'table', 'period', 'filters', 'sort', 'order', 'page']);
+    expect([...search.keys()]).toEqual(['organization', 'table', 'period', 'filters', 'sort', 'order', 'page']);
     expect(studioStateFromSearch(new URLSearchParams(search.toString()))).toEqual(state);
   });
 

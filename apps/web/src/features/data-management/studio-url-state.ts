@@ -12,8 +12,9 @@ export interface GridPageView {
 
 /**
  * Everything the Studio shows lives in its URL, so reload, Back and a shared link keep it:
- * `?org=…&table=02_GL_Detail&period=2024-11&filters=[…]&sort=debit&order=desc&page=3`. The period is
- * kept apart from the grid's own filters (it has its own picker); `org` is read for administrators only.
+ * `?organization=…&table=02_GL_Detail&period=2024-11&filters=[…]&sort=debit&order=desc&page=3`. The period is
+ * kept apart from the grid's own filters (it has its own picker); `organization` (the Organization Profile's link, lib/organization-link) is read for
+ * administrators only.
  */
 export interface StudioUrlState extends GridPageView {
   organization?: string;
@@ -23,7 +24,7 @@ export interface StudioUrlState extends GridPageView {
 
 const optionalText = z.string().min(1).max(200).optional().catch(undefined);
 const searchSchema = z.object({
-  org: optionalText,
+  organization: optionalText,
   table: optionalText,
   period: optionalText,
   // A hand-edited or stale link with bad filters opens the table unfiltered rather than failing.
@@ -36,7 +37,7 @@ const searchSchema = z.object({
 export function studioStateFromSearch(search: URLSearchParams): StudioUrlState {
   const get = (key: string) => search.get(key) ?? undefined;
   const parsed = searchSchema.parse({
-    org: get('org'),
+    organization: get('organization'),
     table: get('table'),
     period: get('period'),
     filters: get('filters'),
@@ -45,7 +46,7 @@ export function studioStateFromSearch(search: URLSearchParams): StudioUrlState {
     page: get('page') ?? 1,
   });
   return {
-    organization: parsed.org,
+    organization: parsed.organization,
     table: parsed.table,
     period: parsed.period,
     filters: parsed.filters,
@@ -61,7 +62,7 @@ export function searchOfStudioState(state: StudioUrlState): URLSearchParams {
   const set = (key: string, value: string | undefined) => {
     if (value) search.set(key, value);
   };
-  set('org', state.organization);
+  set('organization', state.organization);
   set('table', state.table);
   set('period', state.period);
   set('filters', encodeFilters(state.filters));

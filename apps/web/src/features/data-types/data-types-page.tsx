@@ -22,6 +22,7 @@ import { useDeleteDataType } from './api/delete-data-type';
 import { DataTypeFormModal } from './components/data-type-form-modal';
 import { FilterDataTypes, type DataTypeFilters } from './components/filter-data-types';
 import { OrganizationSelect } from '../../components/organization-select';
+import { useOrganizationParam } from '../../lib/organization-link';
 import { nextTableQuery, sortOrderOf as sortOrderOfColumn } from '../../lib/table-query';
 
 /** Table columns the API can sort by, keyed by column. */
@@ -43,7 +44,8 @@ export default function DataTypesPage() {
   const { message } = App.useApp();
   const user = useCurrentUser().data;
   const isAdmin = user?.role === 'admin';
-  const [pickedOrganization, setPickedOrganization] = useState<string>();
+  const organizationParam = useOrganizationParam();
+  const [pickedOrganization, setPickedOrganization] = useState<string | undefined>(organizationParam);
   const [query, setQuery] = useState(INITIAL_QUERY);
   const [target, setTarget] = useState<DataType | 'new'>();
   const remove = useDeleteDataType();
@@ -71,6 +73,7 @@ export default function DataTypesPage() {
     {
       key: 'name',
       title: 'Name',
+      width: 240,
       sorter: true,
       sortOrder: sortOrderOf('name'),
       render: (_, dataType) => (
@@ -83,11 +86,13 @@ export default function DataTypesPage() {
     {
       key: 'description',
       title: 'Description',
+      // The one column that takes what is left; long descriptions wrap instead of widening the table.
       render: (_, dataType) => dataType.description ?? <Typography.Text type="secondary">—</Typography.Text>,
     },
     {
       key: 'targetTable',
       title: 'Target table',
+      width: 150,
       sorter: true,
       sortOrder: sortOrderOf('targetTable'),
       render: (_, dataType) => displayTableName(dataType.targetTable),
@@ -95,20 +100,29 @@ export default function DataTypesPage() {
     {
       key: 'columns',
       title: 'Expected columns',
+      width: 280,
       render: (_, dataType) => (
-        <Typography.Text
-          ellipsis={{ tooltip: dataType.columns.map((column) => column.name).join(', ') }}
-          style={{ maxWidth: 260 }}
+        <Typography.Paragraph
+          ellipsis={{ rows: 2, tooltip: dataType.columns.map((column) => column.name).join(', ') }}
+          style={{ margin: 0 }}
         >
           {dataType.columns.map((column) => column.name).join(', ')}
-        </Typography.Text>
+        </Typography.Paragraph>
       ),
     },
-    { key: 'delimiter', title: 'Delimiter', render: (_, dataType) => DELIMITER_LABELS[dataType.delimiter] },
-    { key: 'periodBased', title: 'Period-based', render: (_, dataType) => (dataType.periodBased ? 'Yes' : 'No') },
+    { key: 'delimiter', title: 'Delimiter', width: 130, render: (_, dataType) => DELIMITER_LABELS[dataType.delimiter] },
+    {
+      key: 'periodBased',
+      title: 'Period-based',
+      width: 120,
+      render: (_, dataType) => (dataType.periodBased ? 'Yes' : 'No'),
+    },
     {
       key: 'actions',
       title: 'Actions',
+      width: 110,
+      // Always in view: on narrow screens the table scrolls under it.
+      fixed: 'right',
       render: (_, dataType) => (
         <Space>
           <Button icon={<EditOutlined />} aria-label={`Edit ${dataType.name}`} onClick={() => setTarget(dataType)} />
@@ -167,7 +181,9 @@ export default function DataTypesPage() {
             dataSource={dataTypes.data?.dataTypes ?? []}
             loading={dataTypes.isFetching}
             onChange={onTableChange}
-            scroll={{ x: 'max-content' }}
+            // Fits the 1392 px a 1440 px screen leaves; narrower screens scroll inside the table.
+            tableLayout="fixed"
+            scroll={{ x: 1250 }}
             pagination={{
               current: query.page,
               pageSize: query.pageSize,

@@ -1,11 +1,20 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { App, Button, Card, Descriptions, Flex, Popconfirm, Result, Skeleton, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined, EditOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  DatabaseOutlined,
+  EditOutlined,
+  PlusOutlined,
+  TableOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
 import type { Dashboard } from '@finboard/shared/dashboards';
 import { ButtonLink } from '../../components/button-link';
 import { ApiError } from '../../lib/api-client';
 import { useOrganization } from '../../lib/organization-detail';
+import { withOrganization } from '../../lib/organization-link';
+import { formatPhoneNumber } from '../../lib/phone-number';
 import { useUpdateOrganizationStatus } from './api/update-organization-status';
 import { AuditMessageEditor } from './components/audit-message-editor';
 import { DashboardFormModal } from './components/dashboard-form-modal';
@@ -51,6 +60,12 @@ export default function OrganizationProfilePage() {
           Organization Profile
         </Typography.Title>
         <Flex gap={8} wrap>
+          <ButtonLink to={withOrganization('/data-management', org.id)} icon={<TableOutlined />}>
+            Data Management Studio
+          </ButtonLink>
+          <ButtonLink to={withOrganization('/datatypemaster', org.id)} icon={<DatabaseOutlined />}>
+            Data Type Master
+          </ButtonLink>
           <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
             Edit Organization
           </Button>
@@ -87,7 +102,7 @@ export default function OrganizationProfilePage() {
             items={[
               { key: 'name', label: 'Name', children: org.name },
               { key: 'email', label: 'Email', children: org.email },
-              { key: 'phone', label: 'Phone number', children: org.phone },
+              { key: 'phone', label: 'Phone number', children: formatPhoneNumber(org.phone) },
               { key: 'powerbiEmail', label: 'Power BI email', children: text(org.powerbiEmail) },
               { key: 'address', label: 'Address', children: text(org.address) },
               {
@@ -119,7 +134,7 @@ export default function OrganizationProfilePage() {
       <Card
         title={`Users (${org.userCount})`}
         extra={
-          <ButtonLink to={`/users?add=1&organization=${encodeURIComponent(org.id)}`} icon={<UserAddOutlined />}>
+          <ButtonLink to={`${withOrganization('/users', org.id)}&add=1`} icon={<UserAddOutlined />}>
             Add User
           </ButtonLink>
         }

@@ -19,6 +19,7 @@ import {
   type OrganizationListState,
   type OrganizationSortField,
 } from './organization-list-params';
+import { formatPhoneNumber } from '../../lib/phone-number';
 
 /** The admin's list of client organizations: searchable, filterable, sortable and paged on the server. */
 export default function OrganizationsPage() {
@@ -55,7 +56,7 @@ export default function OrganizationsPage() {
       render: (name: string, organization) => <Link to={`/organizations/${organization.id}`}>{name}</Link>,
     },
     { title: 'Email', dataIndex: 'email', ...sortable('email') },
-    { title: 'Phone', dataIndex: 'phone', ...sortable('phone') },
+    { title: 'Phone', dataIndex: 'phone', render: (phone: string) => formatPhoneNumber(phone), ...sortable('phone') },
     {
       title: 'Power BI email',
       dataIndex: 'powerbiEmail',

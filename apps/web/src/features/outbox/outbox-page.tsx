@@ -1,6 +1,7 @@
-import { Alert, Button, Empty, List, Space, Typography } from 'antd';
+import { Alert, Button, Card, Empty, List, Space, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useOutbox } from './api/get-outbox';
+import { MailBody } from './components/mail-body';
 
 /** Mail the platform kept because no SMTP server is configured (admins only). */
 export default function OutboxPage() {
@@ -23,11 +24,17 @@ export default function OutboxPage() {
         locale={{ emptyText: <Empty description="No e-mails in the outbox" /> }}
         renderItem={(email) => (
           <List.Item key={email.id}>
-            <List.Item.Meta
-              title={email.subject}
-              description={`To ${email.to} · ${new Date(email.createdAt).toLocaleString()}`}
-            />
-            <pre style={{ whiteSpace: 'pre-wrap', margin: 0, maxWidth: 640, fontFamily: 'inherit' }}>{email.text}</pre>
+            <Card
+              size="small"
+              style={{ width: '100%', maxWidth: 760 }}
+              title={<span style={{ whiteSpace: 'normal' }}>{email.subject}</span>}
+              aria-label={email.subject}
+            >
+              <Typography.Paragraph type="secondary" style={{ overflowWrap: 'anywhere' }}>
+                To {email.to} · {new Date(email.createdAt).toLocaleString()}
+              </Typography.Paragraph>
+              <MailBody text={email.text} />
+            </Card>
           </List.Item>
         )}
       />

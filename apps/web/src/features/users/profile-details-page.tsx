@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { zodRule } from '../../lib/form-rules';
 import { useUpdateProfile } from './api/update-profile';
 import { ROLE_LABELS } from './user-labels';
+import { formatPhoneNumber } from '../../lib/phone-number';
 
 const fields = profileUpdateRequestSchema.shape;
 
@@ -38,7 +39,7 @@ export default function ProfileDetailsPage() {
             items={[
               { key: 'name', label: 'Name', children: user.fullName },
               { key: 'email', label: 'E-mail', children: user.email },
-              { key: 'phone', label: 'Phone number', children: user.phoneNumber ?? '—' },
+              { key: 'phone', label: 'Phone number', children: formatPhoneNumber(user.phoneNumber) },
               {
                 key: 'organization',
                 label: 'Organization',

@@ -11,6 +11,7 @@ import { useResetUserPassword } from './api/reset-user-password';
 import { useUpdateUserStatus } from './api/update-user-status';
 import { EditUserModal } from './components/edit-user-modal';
 import { ROLE_LABELS, statusLabel } from './user-labels';
+import { formatPhoneNumber } from '../../lib/phone-number';
 
 /** User Profile (admin, spec §2): details, organization, role, status and the dashboards granted. */
 export default function UserProfilePage() {
@@ -121,7 +122,7 @@ function UserProfile({ user }: { user: User }) {
             { key: 'firstName', label: 'First name', children: user.firstName },
             { key: 'lastName', label: 'Last name', children: user.lastName },
             { key: 'email', label: 'E-mail', children: user.email },
-            { key: 'phone', label: 'Phone number', children: user.phoneNumber ?? '—' },
+            { key: 'phone', label: 'Phone number', children: formatPhoneNumber(user.phoneNumber) },
             {
               key: 'organization',
               label: 'Organization',

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Flex, Table, Tag, Typography, type TableProps } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import type { User } from '@finboard/shared/users';
@@ -8,6 +8,7 @@ import { AddUserModal } from './components/add-user-modal';
 import { FilterUsers, type UserFilters } from './components/filter-users';
 import { ROLE_LABELS, statusLabel } from './user-labels';
 import { usersQueryFromSearch, usersQueryToSearch, type UserListParams } from './users-query';
+import { useOrganizationParam } from '../../lib/organization-link';
 import { nextTableQuery, sortOrderOf as sortOrderOfColumn } from '../../lib/table-query';
 
 /** Table columns the API can sort by, keyed by column. */
@@ -25,7 +26,8 @@ export default function UsersPage() {
   const users = useUsers(query);
   // `/users?add=1&organization=<id>` opens Add New User for that organization (Organization Profile links here).
   const adding = searchParams.get('add') === '1';
-  const addForOrganization = searchParams.get('organization') ?? undefined;
+  const addForOrganization = useOrganizationParam();
+  const navigate = useNavigate();
 
   const setQuery = (next: UserListParams) => setSearchParams(usersQueryToSearch(next, searchParams));
   const applyFilters = (filters: UserFilters) =>
@@ -37,6 +39,9 @@ export default function UsersPage() {
       role: filters.role,
       page: 1,
     });
+  // Opened from an Organization Profile, the dialog goes back there when it closes (saved or not).
+  const closeAdding = () =>
+    addForOrganization ? void navigate(`/organizations/${encodeURIComponent(addForOrganization)}`) : setAdding(false);
   const setAdding = (open: boolean) => {
     const next = new URLSearchParams(searchParams);
     next.delete('organization');
@@ -119,7 +124,7 @@ export default function UsersPage() {
         key={addForOrganization ?? 'any'}
         open={adding}
         organizationId={addForOrganization}
-        onClose={() => setAdding(false)}
+        onClose={closeAdding}
       />
     </>
   );

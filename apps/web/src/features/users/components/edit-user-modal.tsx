@@ -1,6 +1,13 @@
 import { Alert, App, Button, Form, Input, Modal, Select, Space } from 'antd';
+
+/** The choices, with the user's current pipeline kept when it is not one of them (set before the picker). */
+const pipelineOptions = (current: string | null) =>
+  [...PIPELINE_CHOICES, ...(current && !PIPELINE_CHOICES.includes(current) ? [current] : [])].map((name) => ({
+    value: name,
+    label: name,
+  }));
 import { dashboardMessages, type Dashboard } from '@finboard/shared/dashboards';
-import { userUpdateRequestSchema, type User } from '@finboard/shared/users';
+import { PIPELINE_CHOICES, userUpdateRequestSchema, type User } from '@finboard/shared/users';
 import { zodRule } from '../../../lib/form-rules';
 import { useUpdateUser } from '../api/update-user';
 
@@ -39,7 +46,7 @@ export function EditUserModal(props: {
         body: {
           fullname: values.fullname,
           email: values.email,
-          pipeline: values.pipeline?.trim() ? values.pipeline.trim() : null,
+          pipeline: values.pipeline ?? null,
           ...(hasOrganization ? { dashboards: values.dashboards ?? [] } : {}),
         },
       },
@@ -65,7 +72,7 @@ export function EditUserModal(props: {
         initialValues={{
           fullname: user.fullName,
           email: user.email,
-          pipeline: user.pipeline ?? '',
+          pipeline: user.pipeline ?? undefined,
           dashboards: user.dashboards,
         }}
       >
@@ -75,8 +82,8 @@ export function EditUserModal(props: {
         <Form.Item label="Email" name="email" rules={[zodRule(fields.email.unwrap())]}>
           <Input type="email" autoComplete="off" />
         </Form.Item>
-        <Form.Item label="Pipeline" name="pipeline" rules={[zodRule(fields.pipeline, { optional: true })]}>
-          <Input autoComplete="off" placeholder="None" />
+        <Form.Item label="Pipeline" name="pipeline">
+          <Select allowClear showSearch placeholder="None" options={pipelineOptions(user.pipeline)} />
         </Form.Item>
         {hasOrganization && (
           <Form.Item

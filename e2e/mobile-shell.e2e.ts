@@ -147,7 +147,11 @@ describe('the signed-in shell at 390×844', () => {
     // The demo organization has no dashboards yet: the list says so.
     await navigation.getByText(dashboardMessages.noneAvailable, { exact: true }).waitFor();
     await expectNoSideScroll();
-    await page.keyboard.press('Escape');
+    await page
+      .getByRole('dialog')
+      .filter({ has: navigation })
+      .getByRole('button', { name: 'Close', exact: true })
+      .click();
     await navigation.waitFor({ state: 'hidden' });
 
     // The dashboards drawer fits the phone.
@@ -157,7 +161,7 @@ describe('the signed-in shell at 390×844', () => {
     const box = await drawer.boundingBox();
     expect(Math.round(box?.width ?? Infinity)).toBeLessThanOrEqual(390);
     await expectNoSideScroll();
-    await page.keyboard.press('Escape');
+    await drawer.getByRole('button', { name: 'Close', exact: true }).click();
     await drawer.waitFor({ state: 'hidden' });
 
     await openFromProfileMenu('Change Password', '/change-password');

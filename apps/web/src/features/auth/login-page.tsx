@@ -1,12 +1,18 @@
 import { ButtonLink } from '../../components/button-link';
 import { Link, useNavigate } from 'react-router';
 import { Button, Divider, Flex, Form, Input, Typography } from 'antd';
-import { loginRequestSchema, type LoginRequest } from '@finboard/shared/auth';
+import type { LoginRequest } from '@finboard/shared/auth';
 import { zodRule } from '../../lib/form-rules';
+import { lazySchema } from '../../lib/lazy-schema';
 import { landingPathFor } from '../../app/landing';
 import { useLogin } from './api/login';
 import { useAuthSettings } from './api/get-auth-settings';
 import { FormError } from './components/form-error';
+
+// The rules load zod on first use: the page paints without it (issue 9 §4).
+const loginRequestSchema = lazySchema('loginRequestSchema');
+const emailRule = zodRule(async () => (await loginRequestSchema()).shape.email);
+const passwordRule = zodRule(async () => (await loginRequestSchema()).shape.password);
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -25,10 +31,10 @@ export default function LoginPage() {
       </Typography.Title>
       <FormError error={login.error} />
       <Form layout="vertical" requiredMark={false} onFinish={onFinish} disabled={login.isPending}>
-        <Form.Item label="Email" name="email" rules={[zodRule(loginRequestSchema.shape.email)]}>
+        <Form.Item label="Email" name="email" rules={[emailRule]}>
           <Input type="email" autoComplete="username" autoFocus />
         </Form.Item>
-        <Form.Item label="Password" name="password" rules={[zodRule(loginRequestSchema.shape.password)]}>
+        <Form.Item label="Password" name="password" rules={[passwordRule]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Flex justify="flex-end" style={{ marginTop: -12, marginBottom: 16 }}>

@@ -47,11 +47,13 @@ describe('the login page', () => {
     const manifest = readManifest(distDir);
     const login = filesLoadedBy(manifest, ROUTE_MODULES['/login']).js;
     // Once the page is in, the error panels are fetched in the background (lazy-error-pages.tsx), and so
-    // are zod and the schemas of the page's calls and form (lazy-schema.ts).
+    // are zod and the schemas of the page's calls and form (lazy-schema.ts) and Ant Design's message,
+    // notification and modal (app-feedback.tsx).
     const loadedAfterPaint = filesLoadedBy(manifest, [
       'src/app/layout/page-error.tsx',
       'src/app/layout/route-error.tsx',
       'src/lib/first-load-schemas.ts',
+      'src/app/feedback-holders.tsx',
     ]).js;
     const loaded = scripts.map((script) => script.file);
     expect(loaded).toEqual(expect.arrayContaining(login));

@@ -1,6 +1,6 @@
 import { ButtonLink } from '../../components/button-link';
 import { Link, useNavigate } from 'react-router';
-import { Button, Divider, Flex, Form, Input, Typography } from 'antd';
+import { Button, Divider, Flex, Form, Input, theme } from 'antd';
 import type { LoginRequest } from '@finboard/shared/auth';
 import { zodRule } from '../../lib/form-rules';
 import { lazySchema } from '../../lib/lazy-schema';
@@ -18,6 +18,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   const settings = useAuthSettings();
+  const { token } = theme.useToken();
 
   const onFinish = (values: LoginRequest) =>
     login.mutate(values, {
@@ -26,9 +27,21 @@ export default function LoginPage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24, textAlign: 'center' }}>
+      {/* Styled as Ant Design's Typography.Title draws an h1: Typography would bring Tooltip and its
+          editable text area into the page's first load. */}
+      <h1
+        style={{
+          margin: '0 0 0.5em',
+          color: token.colorTextHeading,
+          fontWeight: token.fontWeightStrong,
+          fontSize: 24,
+          lineHeight: token.lineHeightHeading1,
+          textAlign: 'center',
+          wordBreak: 'break-word',
+        }}
+      >
         Log in
-      </Typography.Title>
+      </h1>
       <FormError error={login.error} />
       <Form layout="vertical" requiredMark={false} onFinish={onFinish} disabled={login.isPending}>
         <Form.Item label="Email" name="email" rules={[emailRule]}>

@@ -46,17 +46,43 @@ describe('the login page', () => {
 
     const manifest = readManifest(distDir);
     const login = filesLoadedBy(manifest, ROUTE_MODULES['/login']).js;
-    // Once the page is in, the error panels are fetched in the background (lazy-error-pages.tsx).
-    const errorPanels = filesLoadedBy(manifest, ['src/app/layout/page-error.tsx', 'src/app/layout/route-error.tsx']).js;
+    // Once the page is in, the error panels are fetched in the background (lazy-error-pages.tsx), and so
+    // are zod and the schemas of the page's calls and form (lazy-schema.ts) and Ant Design's message,
+    // notification and modal (app-feedback.tsx).
+    const loadedAfterPaint = filesLoadedBy(manifest, [
+      'src/app/layout/page-error.tsx',
+      'src/app/layout/route-error.tsx',
+      'src/lib/first-load-schemas.ts',
+      'src/app/feedback-holders.tsx',
+    ]).js;
     const loaded = scripts.map((script) => script.file);
     expect(loaded).toEqual(expect.arrayContaining(login));
-    expect(loaded.filter((file) => !login.includes(file) && !errorPanels.includes(file))).toEqual([]);
+    expect(loaded.filter((file) => !login.includes(file) && !loadedAfterPaint.includes(file))).toEqual([]);
     const signedIn = [
       ...filesLoadedBy(manifest, ['src/app/layout/protected-layout.tsx']).js,
       ...filesLoadedBy(manifest, ['src/features/data-management/data-management-page.tsx']).js,
-    ].filter((file) => !login.includes(file) && !errorPanels.includes(file));
+    ].filter((file) => !login.includes(file) && !loadedAfterPaint.includes(file));
     expect(signedIn.length).toBeGreaterThan(0);
     expect(loaded.filter((file) => signedIn.includes(file))).toEqual([]);
+  });
+
+  it("carries no zod API in its first load: only zod's global config, the rest comes with the page's schemas", () => {
+    const manifest = readManifest(distDir);
+    const login = filesLoadedBy(manifest, ROUTE_MODULES['/login']).js;
+    const zodSources = login.flatMap((file) => {
+      // The build writes a map beside every chunk with code of its own (not the bundler's runtime).
+      if (!fs.existsSync(path.join(distDir, `${file}.map`))) return [];
+      const map = JSON.parse(fs.readFileSync(path.join(distDir, `${file}.map`), 'utf8')) as { sources: string[] };
+      return map.sources.filter((source) => source.includes('node_modules/zod/'));
+    });
+    expect([...new Set(zodSources.map((source) => source.slice(source.indexOf('zod/'))))].sort()).toEqual([
+      'zod/v4/core/core.js',
+      'zod/v4/core/util.js',
+    ]);
+    const schemas = filesLoadedBy(manifest, ['src/lib/first-load-schemas.ts']).js.filter(
+      (file) => !login.includes(file),
+    );
+    expect(schemas.length).toBeGreaterThan(0);
   });
 
   it('receives every script as the brotli file the build wrote beside it, with Vary: Accept-Encoding', async () => {

@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
+// zod's global config alone, not its API: the login page loads zod only on first use (lazy-schema.ts).
+import { config as zodConfig } from 'zod/v4/core';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 
 // Zod's JIT probes `new Function`, which our Content-Security-Policy (rightly) forbids.
-z.config({ jitless: true });
+zodConfig({ jitless: true });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

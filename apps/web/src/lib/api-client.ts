@@ -28,7 +28,8 @@ interface RequestOptions<T extends z.ZodType> {
   query?: Record<string, string | number | boolean | undefined>;
   /** Send the bearer token (spec §6: everything but login, sign-up, forgot and reset password). */
   auth?: boolean;
-  schema: T;
+  /** The success body's schema, or a loader of it (lazy-schema.ts): loaded while the request is under way. */
+  schema: T | (() => Promise<T>);
   signal?: AbortSignal;
   /** What to say when a call fails without a message of its own (network down, empty body). */
   errorMessage?: string;
@@ -41,6 +42,8 @@ export async function apiRequest<T extends z.ZodType>(path: string, options: Req
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   }
+  const loadingSchema = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  loadingSchema.catch(() => undefined); // a failed load is reported below, once the response is in
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = auth ? sessionStore.get()?.token : undefined;
   if (token) headers.authorization = `Bearer ${token}`;
@@ -71,7 +74,14 @@ export async function apiRequest<T extends z.ZodType>(path: string, options: Req
       (payload as ErrorBody | undefined)?.errors as never,
     );
   }
-  const parsed = schema.safeParse(payload);
+  let resolvedSchema: T;
+  try {
+    resolvedSchema = await loadingSchema;
+  } catch {
+    // The schema's module could not be fetched: to the user, the same as the network being down.
+    throw new ApiError(errorMessage, 0);
+  }
+  const parsed = resolvedSchema.safeParse(payload);
   if (!parsed.success) throw new ApiError(messages.generic, response.status);
   return parsed.data;
 }

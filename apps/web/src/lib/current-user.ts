@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiSuccessSchema } from '@finboard/shared/api';
-import { userSchema } from '@finboard/shared/users';
 import { apiRequest } from './api-client';
+import { lazySchema } from './lazy-schema';
 import { useSession } from './session-store';
 
-const currentUserResponseSchema = apiSuccessSchema(userSchema);
+// The login page's layout asks for the profile too: its schema stays out of that page's first load.
+const currentUserResponseSchema = lazySchema('currentUserResponseSchema');
 export const currentUserQueryKey = ['profile'] as const;
 
 export const getCurrentUser = () =>

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useSearchParams } from 'react-router';
-import { Flex, theme, Typography } from 'antd';
+import { Flex, theme } from 'antd';
 import { PRODUCT_TAGLINE } from '@finboard/shared/constants';
 import { useCurrentUser } from '../../lib/current-user';
 import { useSession } from '../../lib/session-store';
@@ -36,7 +36,10 @@ export function AuthLayout() {
           <a href="/" aria-label="Finboard home">
             <img src="/finboard-logo.svg" alt="Finboard" width={180} height={36} />
           </a>
-          <Typography.Text type="secondary">{PRODUCT_TAGLINE}</Typography.Text>
+          {/* Typography.Text type="secondary", drawn without Typography (see the login page's title). */}
+          <span style={{ color: token.colorTextDescription, lineHeight: token.lineHeight, wordBreak: 'break-word' }}>
+            {PRODUCT_TAGLINE}
+          </span>
         </Flex>
         <Outlet />
       </div>

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { TOKEN_EXPIRY_CHECK_INTERVAL_MS } from '@finboard/shared/constants';
 import { messages } from '@finboard/shared/messages';
 import { setSessionExpiredHandler } from '../../lib/api-client';
 import { sessionStore } from '../../lib/session-store';
+import { useAppFeedback } from '../app-feedback';
 
 /**
  * Spec §4: a 401 or a token older than its expiry (checked every two minutes) clears the session,
@@ -14,7 +14,7 @@ import { sessionStore } from '../../lib/session-store';
 export function SessionWatcher() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useAppFeedback();
 
   useEffect(() => {
     const expire = () => {

@@ -1,18 +1,25 @@
 import { ButtonLink } from '../../components/button-link';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, Divider, Flex, Form, Input, Typography } from 'antd';
-import { loginRequestSchema, type LoginRequest } from '@finboard/shared/auth';
+import { Button, Divider, Flex, Form, Input, theme } from 'antd';
+import type { LoginRequest } from '@finboard/shared/auth';
 import { zodRule } from '../../lib/form-rules';
+import { lazySchema } from '../../lib/lazy-schema';
 import { afterSignInPathFor } from '../../app/landing';
 import { useLogin } from './api/login';
 import { useAuthSettings } from './api/get-auth-settings';
 import { FormError } from './components/form-error';
+
+// The rules load zod on first use: the page paints without it (issue 9 §4).
+const loginRequestSchema = lazySchema('loginRequestSchema');
+const emailRule = zodRule(async () => (await loginRequestSchema()).shape.email);
+const passwordRule = zodRule(async () => (await loginRequestSchema()).shape.password);
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const login = useLogin();
   const settings = useAuthSettings();
+  const { token } = theme.useToken();
 
   const onFinish = (values: LoginRequest) =>
     login.mutate(values, {
@@ -22,15 +29,27 @@ export default function LoginPage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24, textAlign: 'center' }}>
+      {/* Styled as Ant Design's Typography.Title draws an h1: Typography would bring Tooltip and its
+          editable text area into the page's first load. */}
+      <h1
+        style={{
+          margin: '0 0 0.5em',
+          color: token.colorTextHeading,
+          fontWeight: token.fontWeightStrong,
+          fontSize: 24,
+          lineHeight: token.lineHeightHeading1,
+          textAlign: 'center',
+          wordBreak: 'break-word',
+        }}
+      >
         Log in
-      </Typography.Title>
+      </h1>
       <FormError error={login.error} />
       <Form layout="vertical" requiredMark={false} onFinish={onFinish} disabled={login.isPending}>
-        <Form.Item label="Email" name="email" rules={[zodRule(loginRequestSchema.shape.email)]}>
+        <Form.Item label="Email" name="email" rules={[emailRule]}>
           <Input type="email" autoComplete="username" autoFocus />
         </Form.Item>
-        <Form.Item label="Password" name="password" rules={[zodRule(loginRequestSchema.shape.password)]}>
+        <Form.Item label="Password" name="password" rules={[passwordRule]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Flex justify="flex-end" style={{ marginTop: -12, marginBottom: 16 }}>

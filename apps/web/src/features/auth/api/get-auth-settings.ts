@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiSuccessSchema } from '@finboard/shared/api';
-import { authSettingsSchema } from '@finboard/shared/auth';
 import { apiRequest } from '../../../lib/api-client';
+import { lazySchema } from '../../../lib/lazy-schema';
 
-const authSettingsResponseSchema = apiSuccessSchema(authSettingsSchema);
+const authSettingsResponseSchema = lazySchema('authSettingsResponseSchema');
 
 export const getAuthSettings = () =>
   apiRequest('/api/v1/auth/settings', { auth: false, schema: authSettingsResponseSchema }).then((r) => r.data);

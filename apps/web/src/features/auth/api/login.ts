@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiSuccessSchema } from '@finboard/shared/api';
-import { loginDataSchema, type LoginRequest } from '@finboard/shared/auth';
+import type { LoginRequest } from '@finboard/shared/auth';
 import { apiRequest } from '../../../lib/api-client';
+import { lazySchema } from '../../../lib/lazy-schema';
 import { sessionStore } from '../../../lib/session-store';
 import { currentUserQueryKey } from '../../../lib/current-user';
 
-const loginResponseSchema = apiSuccessSchema(loginDataSchema);
+const loginResponseSchema = lazySchema('loginResponseSchema');
 
 export const login = (body: LoginRequest) =>
   apiRequest('/api/v1/auth/login', { method: 'POST', body, auth: false, schema: loginResponseSchema });

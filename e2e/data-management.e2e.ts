@@ -14,7 +14,7 @@ import {
 } from './support/api';
 import { seeText, usePage, waitForPath } from './support/browser';
 import { DEMO_USER, E2E_ADMIN } from './support/constants';
-import { logInAndLand } from './support/ui';
+import { logInAndLand, shownMoney } from './support/ui';
 
 const currentPage = usePage();
 let page: Page;
@@ -54,10 +54,6 @@ beforeAll(async () => {
     ],
   });
 });
-
-/** Money as the grid shows it in Chromium's en-US locale: thousands separators, two decimals. */
-const shownMoney = (value: unknown) =>
-  Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 const cells = (scope: Page, column: string) =>
   scope.locator(`.ag-grid-scrolling-container .ag-row[row-index] .ag-cell[col-id="${column}"]`).allInnerTexts();

@@ -5,7 +5,7 @@ import { centsOf, centsToAmount, journalMessages, type Journal } from '@finboard
 import { apiSession, getJournal, listWarehouseRecords, replaceJournal } from './support/api';
 import { seeText, usePage, waitForPath } from './support/browser';
 import { DEMO_USER } from './support/constants';
-import { logInAndLand } from './support/ui';
+import { logInAndLand, shownMoney } from './support/ui';
 
 const currentPage = usePage();
 let page: Page;
@@ -45,11 +45,18 @@ async function openStudio(table: RegExp | string, period?: string) {
   await waitForPath(page, '/data-management');
   await pickTable(table);
   if (period) {
-    await page.getByLabel('Period', { exact: true }).click();
+    // The table's first rows first: its toolbar settles before the period is picked.
+    await page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"]').waitFor();
+    // The period picker searches: typed, the period is the only option left (none is off-screen).
+    await page.getByLabel('Period', { exact: true }).fill(period);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: period }).first().click();
     await expect
       .poll(async () => [
-        ...new Set(await page.locator('.ag-row[row-index] .ag-cell[col-id="period"]').allInnerTexts()),
+        ...new Set(
+          await page
+            .locator('.ag-grid-scrolling-container .ag-row[row-index] .ag-cell[col-id="period"]')
+            .allInnerTexts(),
+        ),
       ])
       .toEqual([period]);
   }
@@ -124,7 +131,7 @@ describe('Journals and the trial balance check', () => {
     const row = rowWith(original.journal_id, debitLine.line_no);
     await editCell(row, 'debit', newDebit);
     await seeText(page, journalMessages.outOfBalance(original.journal_id, '25.50'));
-    await expect.poll(() => row.locator('.ag-cell[col-id="debit"]').innerText()).toBe(debitLine.debit);
+    await expect.poll(() => row.locator('.ag-cell[col-id="debit"]').innerText()).toBe(shownMoney(debitLine.debit));
     expect(await storedJournal()).toEqual(original);
 
     // The journal editor: both lines changed, Save only once the journal balances.
@@ -144,7 +151,7 @@ describe('Journals and the trial balance check', () => {
     const saved = await storedJournal();
     expect(saved.lines.find((line) => line.line_no === debitLine.line_no)?.debit).toBe(newDebit);
     expect(saved.lines.find((line) => line.line_no === creditLine.line_no)?.credit).toBe(newCredit);
-    await expect.poll(() => row.locator('.ag-cell[col-id="debit"]').innerText()).toBe(newDebit);
+    await expect.poll(() => row.locator('.ag-cell[col-id="debit"]').innerText()).toBe(shownMoney(newDebit));
 
     // A new journal needs two lines or more: with one, Save stays off.
     await page.getByRole('button', { name: 'New journal' }).click();

@@ -44,3 +44,7 @@ export async function moveToLastWithKeyboard(page: Page, handle: Locator, name: 
     .toBe(1);
   await page.keyboard.press('Space');
 }
+
+/** Money as the Studio grid shows it in Chromium's en-US locale: thousands separators, two decimals. */
+export const shownMoney = (value: unknown) =>
+  Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

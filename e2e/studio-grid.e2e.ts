@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { formatCents, signedCentsOf } from '@finboard/shared/journals';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dataManagementMessages, MAX_DATA_PAGE_SIZE, type DataFilter } from '@finboard/shared/data-management';
 import { apiSession, listWarehouseRecords, randomLetters } from './support/api';
@@ -11,18 +12,6 @@ let page: Page;
 beforeEach(() => {
   page = currentPage();
 });
-
-/** Money as the grid shows it in Chromium's en-US locale. */
-const shownMoney = (cents: bigint) => {
-  const sign = cents < 0n ? '-' : '';
-  const abs = cents < 0n ? -cents : cents;
-  const units = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${units}.${(abs % 100n).toString().padStart(2, '0')}`;
-};
-const cents = (value: unknown) => {
-  const [units = '0', fraction = ''] = String(value).split('.');
-  return BigInt(units) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
-};
 
 const bodyRow = (index: number) => page.locator(`.ag-grid-scrolling-container .ag-row[row-index="${index}"]`);
 const header = (column: string) => page.locator(`.ag-header-cell[col-id="${column}"]`);
@@ -72,8 +61,8 @@ describe('Studio grid', () => {
     for (let n = 1; (n - 1) * MAX_DATA_PAGE_SIZE < total; n++) {
       for (const row of (await list('02_GL_Detail', { filters: inPeriod, page: n, pageSize: MAX_DATA_PAGE_SIZE }))
         .rows) {
-        debit += cents(row.debit);
-        credit += cents(row.credit);
+        debit += signedCentsOf(String(row.debit));
+        credit += signedCentsOf(String(row.credit));
       }
     }
     const [first] = (await list('02_GL_Detail', { filters: inPeriod, pageSize: 1 })).rows;
@@ -102,7 +91,7 @@ describe('Studio grid', () => {
     await expect.poll(() => search().get('period')).toBe(period);
     await expect
       .poll(() => bodyRow(0).locator('.ag-cell[col-id="debit"]').innerText())
-      .toBe(shownMoney(cents(first?.debit)));
+      .toBe(formatCents(signedCentsOf(String(first?.debit))));
     expect(await bodyRow(0).locator('.ag-cell[col-id="debit"]').getAttribute('class')).toContain(
       'ag-right-aligned-cell',
     );
@@ -111,8 +100,8 @@ describe('Studio grid', () => {
     );
     // The totals row covers the whole period, not the 100 rows of the page.
     expect(total).toBeGreaterThan(100);
-    await expect.poll(() => totalsRow().locator('.ag-cell[col-id="debit"]').innerText()).toBe(shownMoney(debit));
-    expect(await totalsRow().locator('.ag-cell[col-id="credit"]').innerText()).toBe(shownMoney(credit));
+    await expect.poll(() => totalsRow().locator('.ag-cell[col-id="debit"]').innerText()).toBe(formatCents(debit));
+    expect(await totalsRow().locator('.ag-cell[col-id="credit"]').innerText()).toBe(formatCents(credit));
     expect(await totalsRow().locator('.ag-cell[col-id="journal_id"]').innerText()).toBe('Total');
 
     // A filter from the column's menu, a sort by debit descending and the second page: all in the URL.

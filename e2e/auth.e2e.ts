@@ -116,6 +116,9 @@ describe('passwords', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await waitForPath(page, '/forgot-password');
+    // The router changes the URL before React has drawn the new page: until then the login form's own
+    // Email field is still on screen, and whatever is typed into it is lost.
+    await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Send Reset Email' }).click();
     await seeText(page, 'Check your e-mail');

@@ -101,7 +101,9 @@ async function coldLoad(browser: Browser, url: string): Promise<Load> {
           .then((sizes) => void (load.scriptBytes += sizes.responseBodySize)),
       );
     });
-    await page.goto(url, { waitUntil: 'load' });
+    // Network idle, not load: the scripts a page fetches after its first paint (Ant Design's message and
+    // modal holders) are counted too, and none is still in flight when the context closes.
+    await page.goto(url, { waitUntil: 'networkidle' });
     load.fcp = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {

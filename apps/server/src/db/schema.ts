@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   index,
+  bigint,
   integer,
   jsonb,
   pgTable,
@@ -216,6 +217,11 @@ export const dataTypes = pgTable(
     periodBased: boolean('period_based').notNull().default(false),
     /** Which standard type this is (seeded for every organization); null for the organization's own. */
     standardKey: text('standard_key'),
+    /**
+     * Column mappings confirmed at upload (issue 10): [{ header: the file's columns in order, mapping: file
+     * column → expected column }], so the next file of the same layout maps itself.
+     */
+    columnMappings: jsonb('column_mappings').notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -242,4 +248,122 @@ export const warehouseMigrations = pgTable(
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.organizationId, table.version] })],
+);
+
+/**
+ * A file uploaded for an organization (issue 10): stored encrypted at rest under `storage_key`, waiting for
+ * its data type's pipeline (status uploaded), being loaded (processing), loaded (processed) or refused by a
+ * run (rejected, with the reason in `error`).
+ */
+export const uploadedFiles = pgTable(
+  'uploaded_files',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    dataTypeId: uuid('data_type_id')
+      .notNull()
+      .references(() => dataTypes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Bytes of the plain file. */
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** SHA-256 of the plain file, hex. */
+    sha256: text('sha256').notNull(),
+    period: text('period'),
+    status: text('status').notNull().default('uploaded'),
+    /** Data rows of the file (the header not counted). */
+    rows: bigint('rows', { mode: 'number' }),
+    error: text('error'),
+    /** Where the sealed file is (platform/storage key). */
+    storageKey: text('storage_key').notNull(),
+    /** How the stored bytes are sealed at rest (the file key wrapped under the server's key, nonce prefix). */
+    encryption: jsonb('encryption').notNull(),
+    /** File column → expected column, when the file's header was mapped at upload. */
+    columnMapping: jsonb('column_mapping'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The run that loaded or refused the file. */
+    runId: uuid('run_id'),
+  },
+  (table) => [
+    index('uploaded_files_organization_idx').on(table.organizationId, table.uploadedAt),
+    index('uploaded_files_pending_idx').on(table.organizationId, table.dataTypeId, table.status),
+  ],
+);
+
+/** One pipeline per data type of an organization: it loads that type's uploaded files into its table. */
+export const pipelines = pgTable(
+  'pipelines',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    dataTypeId: uuid('data_type_id')
+      .notNull()
+      .references(() => dataTypes.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('pipelines_data_type_unique').on(table.dataTypeId)],
+);
+
+/**
+ * A pipeline run (issue 10): queued, running, succeeded or failed. The pipeline's name is kept with the run
+ * so the history still reads after a data type is renamed or removed. `heartbeat_at` is touched while the
+ * run works: a run whose heartbeat stopped belongs to a process that died, and is failed at the next start.
+ */
+export const pipelineRuns = pgTable(
+  'pipeline_runs',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    pipelineId: uuid('pipeline_id').references(() => pipelines.id, { onDelete: 'set null' }),
+    pipelineName: text('pipeline_name').notNull(),
+    status: text('status').notNull().default('queued'),
+    /** [{ stage: 'stage' | 'validate' | 'load' | 'refresh', status, startedAt?, finishedAt?, done?, total? }] */
+    steps: jsonb('steps').notNull().default(sql`'[]'::jsonb`),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    filesProcessed: integer('files_processed').notNull().default(0),
+    rowsRead: bigint('rows_read', { mode: 'number' }).notNull().default(0),
+    rowsLoaded: bigint('rows_loaded', { mode: 'number' }).notNull().default(0),
+    rowsRejected: bigint('rows_rejected', { mode: 'number' }).notNull().default(0),
+    runBy: uuid('run_by').references(() => users.id, { onDelete: 'set null' }),
+    error: text('error'),
+    /** Up to 1,000 problems [{ line?, column?, value?, problem, file? }] when the run failed on the data. */
+    problems: jsonb('problems'),
+  },
+  (table) => [
+    index('pipeline_runs_organization_idx').on(table.organizationId, table.queuedAt),
+    index('pipeline_runs_status_idx').on(table.status),
+  ],
+);
+
+/**
+ * The embedded database's job queue (platform/jobs): on PostgreSQL pg-boss keeps its own tables. A job is
+ * queued, active (claimed by a worker, which touches `heartbeat_at`), completed or failed. Jobs of one
+ * `group_key` (an organization) run one at a time.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    queue: text('queue').notNull(),
+    payload: jsonb('payload').notNull(),
+    groupKey: text('group_key'),
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    workerId: text('worker_id'),
+    error: text('error'),
+  },
+  (table) => [index('jobs_queue_state_idx').on(table.queue, table.state, table.createdAt)],
 );

@@ -26,6 +26,8 @@ describe('loadConfig', () => {
       SESSION_TTL_SECONDS: 8 * 3600,
       LOG_LEVEL: 'info',
       STOP_GRACE_SECONDS: 10,
+      PIPELINE_CONCURRENCY: 2,
+      JOB_STALE_AFTER_SECONDS: 30,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SMTP_URL).toBeUndefined();
@@ -67,6 +69,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],
     ['STOP_GRACE_SECONDS', '0'],
+    ['PIPELINE_CONCURRENCY', '0'],
+    ['JOB_STALE_AFTER_SECONDS', '1'],
   ])('fails naming %s when it is %j', (name, value) => {
     const message = configErrorFor({ [name]: value });
 

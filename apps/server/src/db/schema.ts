@@ -221,7 +221,9 @@ export const dataTypes = pgTable(
      * Column mappings confirmed at upload (issue 10): [{ header: the file's columns in order, mapping: file
      * column → expected column }], so the next file of the same layout maps itself.
      */
-    columnMappings: jsonb('column_mappings').notNull().default(sql`'[]'::jsonb`),
+    columnMappings: jsonb('column_mappings')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -324,7 +326,9 @@ export const pipelineRuns = pgTable(
     pipelineName: text('pipeline_name').notNull(),
     status: text('status').notNull().default('queued'),
     /** [{ stage: 'stage' | 'validate' | 'load' | 'refresh', status, startedAt?, finishedAt?, done?, total? }] */
-    steps: jsonb('steps').notNull().default(sql`'[]'::jsonb`),
+    steps: jsonb('steps')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -345,7 +349,7 @@ export const pipelineRuns = pgTable(
 );
 
 /**
- * The embedded database's job queue (platform/jobs): on PostgreSQL pg-boss keeps its own tables. A job is
+ * The job queue (platform/jobs/database-job-runner.ts), on both databases. A job is
  * queued, active (claimed by a worker, which touches `heartbeat_at`), completed or failed. Jobs of one
  * `group_key` (an organization) run one at a time.
  */
@@ -365,5 +369,11 @@ export const jobs = pgTable(
     workerId: text('worker_id'),
     error: text('error'),
   },
-  (table) => [index('jobs_queue_state_idx').on(table.queue, table.state, table.createdAt)],
+  (table) => [
+    index('jobs_queue_state_idx').on(table.queue, table.state, table.createdAt),
+    // Two workers claiming at once both see a group as free; this index lets only one of them win.
+    uniqueIndex('jobs_one_active_per_group')
+      .on(table.groupKey)
+      .where(sql`${table.state} = 'active'`),
+  ],
 );

@@ -186,6 +186,7 @@ export function createDatabaseJobRunner(options: DatabaseJobRunnerOptions): Data
       if (state !== 'idle') throw new Error(`The job runner cannot start: it is ${state}`);
       state = 'started';
       await recover(options.soleWorker ? 0 : staleAfterMs);
+      if (state !== 'started') return; // stop() came during the recovery
       every(staleAfterMs / 6, () => heartbeat().catch((err: unknown) => logger.error({ err }, 'job heartbeat failed')));
       every(pollMs, wake);
       every(staleAfterMs / 2, () =>

@@ -35,7 +35,10 @@ export interface EnqueueOptions {
 export interface JobRunner {
   /** Queues a job and answers its id at once; the job starts when a worker and its group are free. */
   enqueue<P extends object>(queue: string, payload: P, options?: EnqueueOptions): Promise<string>;
-  /** The handler of a queue; register before start(). A handler that throws fails its job (no retry). */
+  /**
+   * The handler of a queue (one per queue), usually registered when the service that owns the queue is
+   * created. A handler that throws fails its job (no retry).
+   */
   work<P extends object>(queue: string, handler: JobHandler<P>): void;
   /**
    * Called for each job of the queue whose worker is gone (the process died mid-job); the job is failed
@@ -43,7 +46,10 @@ export interface JobRunner {
    * dies during this handler, so make it idempotent.
    */
   onAbandoned<P extends object>(queue: string, handler: AbandonedJobHandler<P>): void;
-  /** Starts working: resolves abandoned jobs first, then claims queued ones. */
+  /**
+   * Starts working: resolves abandoned jobs first, then claims queued ones. Register a queue's handlers
+   * before: start() resolves the abandoned jobs of the queues it knows (later ones, at the next timer).
+   */
   start(): Promise<void>;
   /** Stops claiming, aborts the handlers' signals and waits for them to settle. */
   stop(): Promise<void>;

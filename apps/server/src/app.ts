@@ -199,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let closing = false;
   let jobsStopped: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
+    if (!config.WORK_JOBS) return; // API nodes beside `npm run worker` processes only queue jobs
     void warehousesReady
       .then(() => (closing ? undefined : jobs.start()))
       .catch((err: unknown) => app.log.error({ err }, 'starting the job runner failed'));

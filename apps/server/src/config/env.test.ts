@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       STOP_GRACE_SECONDS: 10,
       PIPELINE_CONCURRENCY: 2,
       JOB_STALE_AFTER_SECONDS: 30,
+      WORK_JOBS: true,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SMTP_URL).toBeUndefined();
@@ -42,9 +43,16 @@ describe('loadConfig', () => {
       DATABASE_URL: '  ',
       SMTP_URL: '',
       SESSION_TTL_SECONDS: '3600',
+      WORK_JOBS: 'false',
     });
 
-    expect(config).toMatchObject({ PORT: 8080, ALLOW_SIGNUP: true, TRUST_PROXY: true, SESSION_TTL_SECONDS: 3600 });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      ALLOW_SIGNUP: true,
+      TRUST_PROXY: true,
+      SESSION_TTL_SECONDS: 3600,
+      WORK_JOBS: false,
+    });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SMTP_URL).toBeUndefined();
   });

@@ -45,7 +45,7 @@ async function jobRow(database: DatabaseHandle, id: string): Promise<JobRow> {
 }
 
 async function activeJobIds(database: DatabaseHandle): Promise<string[]> {
-  const result = await database.db.execute(sql`select id from jobs where state = 'active' order by started_at, id`);
+  const result = await database.db.execute(sql`select id from jobs where state = 'active' order by id`);
   return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
@@ -60,6 +60,8 @@ describe('database job runner', () => {
       concurrency: 2,
       staleAfterMs: 30_000,
       pollMs: 200,
+      // A failed test leaves handlers waiting: teardown must not wait for them forever.
+      stopTimeoutMs: 5_000,
       ...options,
     });
     runners.push(runner);
@@ -243,6 +245,75 @@ describe('database job runner', () => {
     // The organization's next job waited for the abandoned one to be resolved, then ran.
     await vi.waitFor(async () => expect((await jobRow(database, fresh)).state).toBe('completed'));
     expect(worked).toEqual([{ runId: 'run-10' }]);
+  });
+
+  it("leaves another worker's job alone while its heartbeat is fresh; a sole worker recovers it at start", async () => {
+    const insertActive = async () =>
+      rowsOf<{ id: string }>(
+        await database.db.execute(sql`
+          insert into jobs (queue, payload, state, attempts, worker_id, started_at, heartbeat_at)
+          values ('pipeline-run', '{}', 'active', 1, 'other-host:1:alive', now(), now())
+          returning id`),
+      )[0]!.id;
+    const live = await insertActive();
+    const abandoned: string[] = [];
+    const shared = newRunner();
+    shared.onAbandoned('pipeline-run', async (_payload, jobId) => void abandoned.push(jobId));
+    await shared.start();
+    expect(abandoned).toEqual([]);
+    expect(await jobRow(database, live)).toMatchObject({ state: 'active', worker_id: 'other-host:1:alive' });
+    await shared.stop();
+
+    // On the embedded database no other process can be working on it: it was left by the previous run.
+    const sole = newRunner({ soleWorker: true });
+    sole.onAbandoned('pipeline-run', async (_payload, jobId) => void abandoned.push(jobId));
+    await sole.start();
+    expect(abandoned).toEqual([live]);
+    expect(await jobRow(database, live)).toMatchObject({ state: 'failed', error: WORKER_STOPPED_ERROR });
+  });
+
+  it("queues in the caller's transaction: a rolled-back job never exists, a committed one runs", async () => {
+    const runner = newRunner();
+    const seen: unknown[] = [];
+    runner.work('pipeline-run', async (payload) => void seen.push(payload));
+    await runner.start();
+
+    await expect(
+      database.db.transaction(async (tx) => {
+        await runner.enqueue('pipeline-run', { n: 'rolled back' }, { executor: tx });
+        throw new Error('the run record could not be saved');
+      }),
+    ).rejects.toThrow('the run record could not be saved');
+    const id = await database.db.transaction((tx) =>
+      runner.enqueue('pipeline-run', { n: 'committed' }, { executor: tx }),
+    );
+
+    await vi.waitFor(async () => expect((await jobRow(database, id)).state).toBe('completed'));
+    expect(seen).toEqual([{ n: 'committed' }]);
+    expect(rowsOf(await database.db.execute(sql`select id from jobs`))).toEqual([{ id }]);
+  });
+
+  it('deletes finished jobs older than the retention, never queued or recent ones', async () => {
+    const ids = rowsOf<{ id: string; note: string }>(
+      await database.db.execute(sql`
+        insert into jobs (queue, payload, state, finished_at) values
+          ('q', '{"note":"old completed"}', 'completed', now() - interval '8 days'),
+          ('q', '{"note":"old failed"}', 'failed', now() - interval '8 days'),
+          ('q', '{"note":"recent"}', 'completed', now() - interval '1 day'),
+          ('q', '{"note":"queued"}', 'queued', null)
+        returning id, payload->>'note' as note`),
+    );
+
+    const deleted = await createJobsRepository(database.db).deleteFinished(7 * 24 * 3600 * 1000);
+
+    expect(deleted).toBe(2);
+    const left = rowsOf<{ id: string }>(await database.db.execute(sql`select id from jobs order by id`));
+    expect(left.map((row) => row.id).sort()).toEqual(
+      ids
+        .filter((row) => row.note === 'recent' || row.note === 'queued')
+        .map((row) => row.id)
+        .sort(),
+    );
   });
 
   it('stop() aborts the running handlers, waits for them to finish, and leaves queued jobs queued', async () => {

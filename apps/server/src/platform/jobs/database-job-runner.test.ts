@@ -316,15 +316,19 @@ describe('database job runner', () => {
     );
   });
 
-  it('stop() aborts the running handlers, waits for them to finish, and leaves queued jobs queued', async () => {
-    const runner = newRunner({ concurrency: 1 });
+  it('stop() aborts the running handlers, keeps their heartbeat while they finish, waits for them, and leaves queued jobs queued', async () => {
+    // Heartbeat every 100 ms.
+    const runner = newRunner({ concurrency: 1, staleAfterMs: 600 });
     const running = deferred();
+    const heartbeats: number[] = [];
     let handlerSettled = false;
-    runner.work('pipeline-run', async (_payload, { signal }) => {
+    runner.work('pipeline-run', async (_payload, { jobId, signal }) => {
       running.resolve();
       await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
-      // Cleaning up after the abort takes a moment: stop() waits for it.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      heartbeats.push(Date.parse((await jobRow(database, jobId)).heartbeat_at!));
+      // Cleaning up after the abort takes a moment: stop() waits for it, and the job stays this worker's.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      heartbeats.push(Date.parse((await jobRow(database, jobId)).heartbeat_at!));
       handlerSettled = true;
       signal.throwIfAborted();
     });
@@ -336,6 +340,7 @@ describe('database job runner', () => {
     await runner.stop();
 
     expect(handlerSettled).toBe(true);
+    expect(heartbeats[1]).toBeGreaterThan(heartbeats[0]!);
     expect(await jobRow(database, busy)).toMatchObject({ state: 'failed', error: RUNNER_STOPPING_ERROR });
     expect(await jobRow(database, waiting)).toMatchObject({ state: 'queued', attempts: 0, worker_id: null });
   });

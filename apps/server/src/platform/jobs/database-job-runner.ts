@@ -50,12 +50,13 @@ export function createDatabaseJobRunner(options: DatabaseJobRunnerOptions): Data
   const { db, logger, concurrency } = options;
   const { staleAfterMs, pollMs = 1_000, keepFinishedMs = 7 * 24 * 3600 * 1000 } = options;
   const repository = createJobsRepository(db);
-  // Random per process: a restarted process never mistakes its predecessor's jobs for its own.
+  // Random per runner: a restarted process never mistakes its predecessor's jobs for its own.
   const workerId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const handlers = new Map<string, JobHandler<never>>();
   const abandonedHandlers = new Map<string, AbandonedJobHandler<never>>();
   const running = new Map<string, RunningJob>();
   const timers: NodeJS.Timeout[] = [];
+  let heartbeatTimer: NodeJS.Timeout | undefined;
   let state: 'idle' | 'started' | 'stopping' | 'stopped' = 'idle';
   let filling: Promise<void> | undefined;
   let fillAgain = false;
@@ -143,7 +144,12 @@ export function createDatabaseJobRunner(options: DatabaseJobRunnerOptions): Data
       } catch (err) {
         logger.error({ err, jobId: job.id, queue: job.queue }, 'handling an abandoned job failed');
       }
-      await repository.finish(workerId, job.id, WORKER_STOPPED_ERROR);
+      try {
+        await repository.finish(workerId, job.id, WORKER_STOPPED_ERROR);
+      } catch (err) {
+        // Still active under our id: recovered again once this process stops.
+        logger.error({ err, jobId: job.id }, 'failing an abandoned job failed');
+      }
     }
   }
 
@@ -156,6 +162,7 @@ export function createDatabaseJobRunner(options: DatabaseJobRunnerOptions): Data
     const timer = setInterval(task, ms);
     timer.unref();
     timers.push(timer);
+    return timer;
   };
 
   return {
@@ -185,9 +192,14 @@ export function createDatabaseJobRunner(options: DatabaseJobRunnerOptions): Data
     async start() {
       if (state !== 'idle') throw new Error(`The job runner cannot start: it is ${state}`);
       state = 'started';
-      await recover(options.soleWorker ? 0 : staleAfterMs);
+      // A failure here is retried by the recovery timer (after the stale period, even on the embedded database).
+      await recover(options.soleWorker ? 0 : staleAfterMs).catch((err: unknown) =>
+        logger.error({ err }, 'recovering abandoned jobs failed'),
+      );
       if (state !== 'started') return; // stop() came during the recovery
-      every(staleAfterMs / 6, () => heartbeat().catch((err: unknown) => logger.error({ err }, 'job heartbeat failed')));
+      heartbeatTimer = every(staleAfterMs / 6, () =>
+        heartbeat().catch((err: unknown) => logger.error({ err }, 'job heartbeat failed')),
+      );
       every(pollMs, wake);
       every(staleAfterMs / 2, () =>
         housekeeping().catch((err: unknown) => logger.error({ err }, 'recovering abandoned jobs failed')),
@@ -202,7 +214,8 @@ export function createDatabaseJobRunner(options: DatabaseJobRunnerOptions): Data
         return;
       }
       state = 'stopping';
-      for (const timer of timers.splice(0)) clearInterval(timer);
+      // Handlers winding down keep their jobs' heartbeat: no other worker may take them over meanwhile.
+      for (const timer of timers.splice(0)) if (timer !== heartbeatTimer) clearInterval(timer);
       await filling;
       await recovering;
       for (const job of running.values()) job.controller.abort(new Error(RUNNER_STOPPING_ERROR));
@@ -212,6 +225,7 @@ export function createDatabaseJobRunner(options: DatabaseJobRunnerOptions): Data
         // Left active: their heartbeat has stopped, so the next start recovers them as abandoned.
         logger.warn({ jobs: [...running.keys()] }, 'jobs still running when the job runner stopped');
       }
+      clearInterval(heartbeatTimer);
       state = 'stopped';
     },
   };

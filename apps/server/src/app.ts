@@ -16,6 +16,8 @@ import { createSecretBox } from './platform/crypto/secret-box.ts';
 import { deriveKey, resolveSecret } from './platform/crypto/secret-key.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
+import { createDatabaseJobRunner } from './platform/jobs/database-job-runner.ts';
+import type { JobRunner } from './platform/jobs/job-runner.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { createPasswordLinksService } from './modules/auth/password-links.service.ts';
@@ -67,6 +69,8 @@ declare module 'fastify' {
       mailer: Mailer;
       outbox: OutboxService;
       warehouse: WarehouseService;
+      /** Background jobs (pipeline runs): services register their queues' handlers when they are created. */
+      jobs: JobRunner;
       /** For scripts that act as the platform (npm run demo). */
       organizations: OrganizationsService;
     };
@@ -116,6 +120,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dashboards = createDashboardsService({ db, audit });
   const dataTypes = createDataTypesService({ db, audit });
   const warehouse = createWarehouseService({ database, logger: app.log, migrations: deps.warehouseMigrations });
+  const jobs = createDatabaseJobRunner({
+    db,
+    logger: app.log,
+    concurrency: config.PIPELINE_CONCURRENCY,
+    staleAfterMs: config.JOB_STALE_AFTER_SECONDS * 1000,
+    // The embedded database lives in this process: no other worker can hold one of its jobs.
+    soleWorker: database.kind === 'pglite',
+    // Shutdown gives handlers the same half of STOP_GRACE_SECONDS as requests; what is still running then is
+    // recovered as abandoned at the next start.
+    stopTimeoutMs: (config.STOP_GRACE_SECONDS * 1000) / 2,
+  });
   const organizations = createOrganizationsService({
     db,
     audit,
@@ -129,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dataManagement = createDataManagementService({ warehouse, audit, organizations, logger: app.log });
   const journals = createJournalsService({ warehouse, audit, organizations });
   const contact = createContactService({ db, users, mailer, logger: app.log });
-  app.decorate('services', { auth, users, mailer, outbox, warehouse, organizations });
+  app.decorate('services', { auth, users, mailer, outbox, warehouse, jobs, organizations });
 
   await app.register(errorHandlerPlugin);
   await app.register(metricsPlugin, {
@@ -179,8 +194,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       (err: unknown) => app.log.error({ err }, 'bringing the warehouses up to date failed'),
     );
   });
+  // Jobs start once the warehouses are current (a pipeline run loads into one); abandoned jobs are resolved
+  // first. Shutdown aborts them as it begins, while requests drain, and waits for them before the database closes.
+  let closing = false;
+  let jobsStopped: Promise<void> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    if (!config.WORK_JOBS) return; // API nodes beside `npm run worker` processes only queue jobs
+    void warehousesReady
+      .then(() => (closing ? undefined : jobs.start()))
+      .catch((err: unknown) => app.log.error({ err }, 'starting the job runner failed'));
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    jobsStopped = jobs.stop();
+  });
   app.addHook('onClose', async () => {
     stopMigrating.abort();
+    await jobsStopped;
     await warehousesReady;
     await mailer.flush();
     mailer.close();

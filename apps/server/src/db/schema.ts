@@ -349,7 +349,7 @@ export const pipelineRuns = pgTable(
 );
 
 /**
- * The embedded database's job queue (platform/jobs): on PostgreSQL pg-boss keeps its own tables. A job is
+ * The job queue (platform/jobs/database-job-runner.ts), on both databases. A job is
  * queued, active (claimed by a worker, which touches `heartbeat_at`), completed or failed. Jobs of one
  * `group_key` (an organization) run one at a time.
  */
@@ -369,5 +369,11 @@ export const jobs = pgTable(
     workerId: text('worker_id'),
     error: text('error'),
   },
-  (table) => [index('jobs_queue_state_idx').on(table.queue, table.state, table.createdAt)],
+  (table) => [
+    index('jobs_queue_state_idx').on(table.queue, table.state, table.createdAt),
+    // Two workers claiming at once both see a group as free; this index lets only one of them win.
+    uniqueIndex('jobs_one_active_per_group')
+      .on(table.groupKey)
+      .where(sql`${table.state} = 'active'`),
+  ],
 );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { DataTypeColumn } from './data-types.ts';
 import { uploadMessages } from './uploads.ts';
 import { text } from './validation.ts';
 
@@ -11,6 +10,12 @@ import { text } from './validation.ts';
  */
 
 export type ColumnMapping = Record<string, string | null>;
+
+/** What mapping needs of a data type's expected column. */
+export interface ExpectedColumn {
+  name: string;
+  required: boolean;
+}
 
 /** Lower case, accents and everything but letters and digits removed: 'Account No.' → 'accountno'. */
 export const normalizeColumnName = (name: string): string =>
@@ -132,7 +137,7 @@ function confidenceOf(fileColumn: string, expected: string): number {
  */
 export function suggestColumnMapping(
   header: readonly string[],
-  columns: readonly Pick<DataTypeColumn, 'name'>[],
+  columns: readonly Pick<ExpectedColumn, 'name'>[],
 ): ColumnSuggestion[] {
   const pairs = header.flatMap((fileColumn, file) =>
     columns.map((column, expected) => ({ file, expected, confidence: confidenceOf(fileColumn, column.name) })),
@@ -198,7 +203,7 @@ export interface HeaderMatch {
  */
 export function matchHeader(
   header: readonly string[],
-  columns: readonly Pick<DataTypeColumn, 'name' | 'required'>[],
+  columns: readonly ExpectedColumn[],
   mapping?: ColumnMapping,
 ): HeaderMatch {
   const byName = new Map(columns.map((column, index) => [normalizeColumnName(column.name), index]));
@@ -230,7 +235,7 @@ export function matchHeader(
  * by a file column already named so).
  */
 export function columnMappingFor(
-  dataType: { name: string; columns: readonly Pick<DataTypeColumn, 'name' | 'required'>[] },
+  dataType: { name: string; columns: readonly ExpectedColumn[] },
   header: readonly string[],
 ) {
   const fileColumns = new Set(header.map((cell) => cell.trim()));
@@ -256,7 +261,10 @@ export function columnMappingFor(
 }
 
 /** A layout confirmed at upload, kept on the data type (data_types.column_mappings), newest first. */
-export const savedColumnLayoutSchema = z.object({ header: z.array(z.string()), mapping: columnMappingSchema });
+export const savedColumnLayoutSchema = z.object({
+  header: z.array(z.string()),
+  mapping: z.record(z.string(), z.string().nullable()),
+});
 export type SavedColumnLayout = z.infer<typeof savedColumnLayoutSchema>;
 export const MAX_SAVED_LAYOUTS = 20;
 

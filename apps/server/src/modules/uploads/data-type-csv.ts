@@ -214,7 +214,8 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
         line += 1;
         if (mayHoldLineBreaks)
           for (const cell of cells) if (cell.includes(lineChar)) line += cell.split(lineChar).length - 1;
-        if (cells.length === 1 && cells[0] === '') continue;
+        // A blank line (or one of only spaces) is no record.
+        if (cells.length === 1 && cells[0]!.trim() === '') continue;
         const rowError = rowErrors.get(index);
         if (header === undefined) {
           if (rowError) addProblem({ line: rowLine, column: null, value: null, problem: rowError });

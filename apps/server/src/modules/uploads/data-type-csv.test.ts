@@ -162,6 +162,15 @@ describe('reading a data type CSV', () => {
     expect(good.summary.header[0]).toBe('journal_id');
   });
 
+  it('skips the empty rows spreadsheets export (delimiters only), counting their lines', async () => {
+    const content = glFile(glLine(), ',,,,,,,,,,,,', ' , ,', glLine({ line_no: '2' }), ',,,,,,,,,,,,');
+
+    const { lines, summary } = await readAll(content);
+
+    expect(lines).toEqual([2, 5]);
+    expect(summary.rowsRead).toBe(2);
+  });
+
   it('reads a file that ends without a line break and old Mac line ends (CR)', async () => {
     const content = [GL_HEADER, glLine(), glLine({ line_no: '2' })].join('\r');
 

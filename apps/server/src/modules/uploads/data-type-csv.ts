@@ -214,8 +214,8 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
         line += 1;
         if (mayHoldLineBreaks)
           for (const cell of cells) if (cell.includes(lineChar)) line += cell.split(lineChar).length - 1;
-        // A blank line (or one of only spaces) is no record.
-        if (cells.length === 1 && cells[0]!.trim() === '') continue;
+        // A blank line, or one of only spaces and delimiters (spreadsheets export empty rows so), is no record.
+        if (cells[0]!.trim() === '' && cells.every((cell) => cell.trim() === '')) continue;
         const rowError = rowErrors.get(index);
         if (header === undefined) {
           if (rowError) addProblem({ line: rowLine, column: null, value: null, problem: rowError });

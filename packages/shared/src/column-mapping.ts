@@ -107,14 +107,22 @@ const SYNONYMS: Record<string, { strong?: string[]; weak?: string[] }> = {
 /** How sure a suggestion is: the name itself, the name written otherwise, a synonym, a weak synonym, a partial match. */
 export const SUGGESTION_CONFIDENCE = { exact: 1, normalized: 0.95, synonym: 0.85, weakSynonym: 0.6, partial: 0.4 };
 
-export interface ColumnSuggestion {
+export const columnSuggestionSchema = z.object({
   /** The file's column, as written in its header. */
-  fileColumn: string;
+  fileColumn: z.string(),
   /** The expected column it most likely fills, or null when none fits. */
-  expectedColumn: string | null;
+  expectedColumn: z.string().nullable(),
   /** 0 to 1 (SUGGESTION_CONFIDENCE); 0 without a suggestion. */
-  confidence: number;
-}
+  confidence: z.number(),
+});
+export type ColumnSuggestion = z.infer<typeof columnSuggestionSchema>;
+
+/** What the upload page needs to offer a mapping when a file's header does not match: its columns and suggestions. */
+export const headerMismatchSchema = z.object({
+  header: z.array(z.string()),
+  suggestions: z.array(columnSuggestionSchema),
+});
+export type HeaderMismatch = z.infer<typeof headerMismatchSchema>;
 
 function confidenceOf(fileColumn: string, expected: string): number {
   const file = fileColumn.trim();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { headerMismatchSchema } from '@finboard/shared/column-mapping';
 import { STANDARD_DATA_TYPES, type DataTypeColumn, type Delimiter } from '@finboard/shared/data-types';
 import { uploadMessages } from '@finboard/shared/uploads';
 import { AppError } from '../../errors.ts';
@@ -250,11 +251,13 @@ describe('refusing what is not CSV text', () => {
   });
 
   it('refuses a record longer than 1 MB (a quote left open) without reading the rest into memory', async () => {
-    const content = `${GL_HEADER}\nJE-1,1,2026-03-05,2026-03,4000,"never closed ${'x'.repeat(1024 * 1024 + 10)}\n`;
+    const content = `${glFile(glLine(), glLine())}JE-1,3,2026-03-05,2026-03,4000,"never closed ${'x'.repeat(1024 * 1024 + 10)}\n`;
 
-    const error = await refusal(content, {}, 64 * 1024);
+    const inPieces = await refusal(content, {}, 64 * 1024);
+    const inOnePiece = await refusal(content, {}, content.length);
 
-    expect(error).toMatchObject({ statusCode: 400, message: uploadMessages.recordTooLong(2) });
+    expect(inPieces).toMatchObject({ statusCode: 400, message: uploadMessages.recordTooLong(4) });
+    expect(inOnePiece).toMatchObject({ statusCode: 400, message: uploadMessages.recordTooLong(4) });
   });
 
   it('reports a quote never closed at the end of the file on its line', async () => {
@@ -281,7 +284,7 @@ describe('the header', () => {
         'not expected: Journal No, Date, Account No, Amount Dr, Memo Text',
       header: ['Journal No', 'Date', 'Account No', 'Amount Dr', 'debit', 'Memo Text'],
     });
-    expect((error as CsvHeaderMismatchError).suggestions).toEqual([
+    expect(headerMismatchSchema.parse((error as CsvHeaderMismatchError).mismatch).suggestions).toEqual([
       { fileColumn: 'Journal No', expectedColumn: 'journal_id', confidence: 0.85 },
       { fileColumn: 'Date', expectedColumn: 'posting_date', confidence: 0.6 },
       { fileColumn: 'Account No', expectedColumn: 'account_code', confidence: 0.85 },

@@ -7,6 +7,7 @@ import {
   suggestColumnMapping,
   type ColumnMapping,
   type ColumnSuggestion,
+  type HeaderMismatch,
   type SavedColumnLayout,
 } from '@finboard/shared/column-mapping';
 import type { DataType } from '@finboard/shared/data-types';
@@ -86,6 +87,11 @@ export class CsvHeaderMismatchError extends AppError {
   ) {
     super(400, 'CSV_HEADER_MISMATCH', message);
     this.name = 'CsvHeaderMismatchError';
+  }
+
+  /** The shared `headerMismatchSchema` shape, for the response. */
+  get mismatch(): HeaderMismatch {
+    return { header: this.header, suggestions: this.suggestions };
   }
 }
 
@@ -191,10 +197,7 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
         0,
         !final,
       ) as Papa.ParseResult<string[]>;
-      if (!final) {
-        pending = input.slice(result.meta.cursor);
-        if (pending.length > MAX_CSV_RECORD_CHARACTERS) throw formatError(uploadMessages.recordTooLong(line));
-      }
+      if (!final) pending = input.slice(result.meta.cursor);
       const rowErrors = new Map<number, string>();
       for (const error of result.errors)
         if (error.row !== undefined && !rowErrors.has(error.row))
@@ -267,6 +270,8 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
           batch = { rows: [], lines: [] };
         }
       }
+      // What is left starts on `line` now that the records before it are counted.
+      if (pending.length > MAX_CSV_RECORD_CHARACTERS) throw formatError(uploadMessages.recordTooLong(line));
     }
 
     for await (const chunk of this.source) {

@@ -260,6 +260,14 @@ describe('refusing what is not CSV text', () => {
     expect(inOnePiece).toMatchObject({ statusCode: 400, message: uploadMessages.recordTooLong(4) });
   });
 
+  it('reports a quoted value followed by more than the delimiter on its line', async () => {
+    const error = await refusal(glFile(glLine(), glLine({ line_no: '2', description: '"Sale"s' })));
+
+    expect((error as CsvRefusedError).problems).toEqual([
+      { line: 3, column: null, value: null, problem: uploadMessages.malformedQuote },
+    ]);
+  });
+
   it('reports a quote never closed at the end of the file on its line', async () => {
     const error = await refusal(glFile(glLine(), glLine({ line_no: '2', description: '"open' })));
 

@@ -579,7 +579,7 @@ const routeName = (route: ApiRoute) => `${route.method} ${route.url.replace(/:(\
 
 /**
  * API routes that read or change no organization's data, each with the reason. A route guarded by
- * `tenantParam` can never be listed here: it belongs in the matrix.
+ * `tenantParam` or `tenantField` can never be listed here: it belongs in the matrix.
  */
 const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   'POST /api/v1/auth/login': 'public: signs in',
@@ -598,7 +598,7 @@ describe('the matrix', () => {
   it('has a case for every organization-scoped route the app registers, and a reason for every other', () => {
     const registered = t.app.apiRoutes.map((route) => ({
       name: routeName(route),
-      guarded: Boolean(route.tenantParam),
+      guarded: Boolean(route.tenantParam || route.tenantField),
     }));
     const names = registered.map((route) => route.name);
     const cases = routeCases.map((routeCase) => routeCase.route);
@@ -618,7 +618,7 @@ describe('the matrix', () => {
   });
 
   it('expects every guarded route to refuse the neighbouring organization with 403', () => {
-    const guarded = new Set(t.app.apiRoutes.filter((route) => route.tenantParam).map(routeName));
+    const guarded = new Set(t.app.apiRoutes.filter((route) => route.tenantParam || route.tenantField).map(routeName));
     const guardedCases = routeCases.filter((routeCase) => guarded.has(routeCase.route));
 
     expect(guardedCases.length).toBe(guarded.size);

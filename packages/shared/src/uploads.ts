@@ -87,6 +87,14 @@ export const csvProblemSchema = z.object({
 });
 export type CsvProblem = z.infer<typeof csvProblemSchema>;
 
+/** A refused file's `data` in the 400 answer: its first 1,000 problems for the report, and how many in all. */
+export const csvRefusalSchema = z.object({
+  problems: z.array(csvProblemSchema),
+  problemCount: z.number().int().nonnegative(),
+  rowsRead: z.number().int().nonnegative(),
+});
+export type CsvRefusal = z.infer<typeof csvRefusalSchema>;
+
 /** Long values are cut in messages (the report keeps them whole); JSON quoting shows invisible characters. */
 const quoted = (value: string) => JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
 

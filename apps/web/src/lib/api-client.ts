@@ -10,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly errors?: { msg: string; path: string }[],
+    /** What the refusal carries for the page (an upload's problems, a header's suggested mapping). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -77,7 +79,8 @@ async function settle<T extends z.ZodType>(
     throw new ApiError(messages.sessionExpired, 401);
   }
   if (status < 200 || status > 299 || (payload as { status?: unknown } | undefined)?.status === false) {
-    throw new ApiError(errorMessageOf(payload, call.errorMessage), status, (payload as ErrorBody | undefined)?.errors as never);
+    const body = payload as (ErrorBody & { data?: unknown }) | undefined;
+    throw new ApiError(errorMessageOf(payload, call.errorMessage), status, body?.errors as never, body?.data);
   }
   let resolvedSchema: T;
   try {
@@ -98,7 +101,10 @@ export interface UploadProgress {
   bytesPerSecond: number;
 }
 
-interface UploadOptions<T extends z.ZodType> extends Pick<RequestOptions<T>, 'query' | 'schema' | 'signal' | 'errorMessage'> {
+interface UploadOptions<T extends z.ZodType> extends Pick<
+  RequestOptions<T>,
+  'query' | 'schema' | 'signal' | 'errorMessage'
+> {
   body: FormData;
   onProgress?: (progress: UploadProgress) => void;
   /** Give up waiting for the answer after this long (the upload itself is not limited). */

@@ -18,6 +18,7 @@ import {
   uploadMessages,
   uploadPeriodSchema,
   type CsvProblem,
+  type CsvRefusal,
 } from '@finboard/shared/uploads';
 import { isStorableText } from '@finboard/shared/validation';
 import { AppError, badRequest, invalidInput } from '../../errors.ts';
@@ -76,6 +77,11 @@ export class CsvRefusedError extends AppError {
     super(400, 'CSV_REFUSED', csvRefusalMessage(problems, problemCount));
     this.name = 'CsvRefusedError';
   }
+
+  /** The page offers the problems as a downloadable report (line, column, value, problem). */
+  override responseData(): CsvRefusal {
+    return { problems: this.problems, problemCount: this.problemCount, rowsRead: this.rowsRead };
+  }
 }
 
 /** The header does not match the expected columns: the page offers a mapping from these suggestions. */
@@ -87,6 +93,10 @@ export class CsvHeaderMismatchError extends AppError {
   ) {
     super(400, 'CSV_HEADER_MISMATCH', message);
     this.name = 'CsvHeaderMismatchError';
+  }
+
+  override responseData(): HeaderMismatch {
+    return this.mismatch;
   }
 
   /** The shared `headerMismatchSchema` shape, for the response. */

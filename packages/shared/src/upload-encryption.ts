@@ -130,13 +130,9 @@ export interface SealedUpload {
  */
 export async function sealUpload(uploadKey: UploadKey, source: UploadSource): Promise<SealedUpload> {
   const { subtle } = globalThis.crypto;
-  const publicKey = await subtle.importKey(
-    'jwk',
-    uploadKey.publicKey,
-    { name: 'RSA-OAEP', hash: 'SHA-256' },
-    false,
-    ['encrypt'],
-  );
+  const publicKey = await subtle.importKey('jwk', uploadKey.publicKey, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
+    'encrypt',
+  ]);
   const rawKey = globalThis.crypto.getRandomValues(new Uint8Array(AES_KEY_BYTES));
   const noncePrefix = globalThis.crypto.getRandomValues(new Uint8Array(UPLOAD_NONCE_PREFIX_BYTES));
   const wrappedKey = new Uint8Array(await subtle.encrypt({ name: 'RSA-OAEP' }, publicKey, rawKey));

@@ -15,14 +15,7 @@ import { AppError } from '../../errors.ts';
  */
 
 export type SealedStreamFailure =
-  | 'unknownKey'
-  | 'badWrap'
-  | 'wrongChunkSize'
-  | 'tampered'
-  | 'reordered'
-  | 'dropped'
-  | 'truncated'
-  | 'trailingData';
+  'unknownKey' | 'badWrap' | 'wrongChunkSize' | 'tampered' | 'reordered' | 'dropped' | 'truncated' | 'trailingData';
 
 const FAILURE_CODES: Record<SealedStreamFailure, string> = {
   unknownKey: 'UPLOAD_KEY_UNKNOWN',
@@ -55,26 +48,42 @@ export interface StreamKey {
   chunkSize: number;
 }
 
-export function sealChunk({ key, noncePrefix }: StreamKey, index: number, last: boolean, plain: Uint8Array): Buffer {
+/** Bytes in pieces, so that a chunk arriving in pieces is sealed or opened without being copied together. */
+type Pieces = readonly Buffer[];
+
+const lengthOf = (pieces: Pieces) => pieces.reduce((total, piece) => total + piece.length, 0);
+
+/** Chunk `index` sealed: its ciphertext in pieces, then the tag. */
+export function sealChunk({ key, noncePrefix }: StreamKey, index: number, last: boolean, plain: Pieces): Buffer[] {
   const cipher = createCipheriv('aes-256-gcm', key, chunkIv(noncePrefix, index), { authTagLength: UPLOAD_TAG_BYTES });
   cipher.setAAD(chunkAdditionalData(index, last));
-  return Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+  const sealed = plain.map((piece) => cipher.update(piece));
+  sealed.push(cipher.final(), cipher.getAuthTag());
+  return sealed;
 }
 
-/** The plain bytes of a sealed chunk, or undefined when it does not verify as chunk `index` with that flag. */
+/** The plain pieces of a sealed chunk, or undefined when it does not verify as chunk `index` with that flag. */
 export function openChunk(
   { key, noncePrefix }: StreamKey,
   index: number,
   last: boolean,
-  sealed: Buffer,
-): Buffer | undefined {
-  if (sealed.length < UPLOAD_TAG_BYTES) return undefined;
+  sealed: Pieces,
+): Buffer[] | undefined {
+  let ciphertextLeft = lengthOf(sealed) - UPLOAD_TAG_BYTES;
+  if (ciphertextLeft < 0) return undefined;
   const decipher = createDecipheriv('aes-256-gcm', key, chunkIv(noncePrefix, index), {
     authTagLength: UPLOAD_TAG_BYTES,
   });
   decipher.setAAD(chunkAdditionalData(index, last));
-  decipher.setAuthTag(sealed.subarray(sealed.length - UPLOAD_TAG_BYTES));
-  const plain = decipher.update(sealed.subarray(0, sealed.length - UPLOAD_TAG_BYTES));
+  const plain: Buffer[] = [];
+  const tag: Buffer[] = [];
+  for (const piece of sealed) {
+    const ciphertext = piece.subarray(0, Math.max(0, ciphertextLeft));
+    if (ciphertext.length > 0) plain.push(decipher.update(ciphertext));
+    if (ciphertext.length < piece.length) tag.push(piece.subarray(ciphertext.length));
+    ciphertextLeft -= ciphertext.length;
+  }
+  decipher.setAuthTag(Buffer.concat(tag));
   try {
     decipher.final();
   } catch {
@@ -89,21 +98,21 @@ export function openChunk(
  */
 export function sealStream(streamKey: StreamKey): Transform {
   const { chunkSize } = streamKey;
-  let pending: Buffer = Buffer.alloc(0);
+  const held = new ByteQueue();
   let index = 0;
   return new Transform({
     transform(piece: Buffer, _encoding, callback) {
-      pending = pending.length === 0 ? piece : Buffer.concat([pending, piece]);
+      held.push(piece);
       // Strictly more than a chunk: only then is the first chunk surely not the last.
-      while (pending.length > chunkSize) {
-        this.push(sealChunk(streamKey, index, false, pending.subarray(0, chunkSize)));
+      while (held.length > chunkSize) {
+        for (const sealed of sealChunk(streamKey, index, false, held.take(chunkSize))) this.push(sealed);
         index += 1;
-        pending = pending.subarray(chunkSize);
       }
       callback();
     },
     flush(callback) {
-      callback(null, sealChunk(streamKey, index, true, pending));
+      for (const sealed of sealChunk(streamKey, index, true, held.take(held.length))) this.push(sealed);
+      callback();
     },
   });
 }
@@ -116,10 +125,7 @@ const DIAGNOSIS_REACH = 8;
  * way the body can differ from what was sealed ends in a SealedStreamError naming what happened. Holds
  * at most about two sealed chunks, however large the body.
  */
-export async function* openSealedStream(
-  body: AsyncIterable<Uint8Array>,
-  streamKey: StreamKey,
-): AsyncGenerator<Buffer> {
+export async function* openSealedStream(body: AsyncIterable<Uint8Array>, streamKey: StreamKey): AsyncGenerator<Buffer> {
   const sealedChunkSize = streamKey.chunkSize + UPLOAD_TAG_BYTES;
   const input = new PieceQueue(body);
   try {
@@ -128,10 +134,10 @@ export async function* openSealedStream(
       await input.fill(sealedChunkSize + 1);
       const last = input.length <= sealedChunkSize;
       const sealed = input.take(Math.min(input.length, sealedChunkSize));
-      if (last && sealed.length < UPLOAD_TAG_BYTES) throw new SealedStreamError('truncated', index);
+      if (last && lengthOf(sealed) < UPLOAD_TAG_BYTES) throw new SealedStreamError('truncated', index);
       const plain = openChunk(streamKey, index, last, sealed);
       if (!plain) throw new SealedStreamError(await diagnose(streamKey, index, last, sealed, input), index);
-      if (plain.length > 0) yield plain;
+      for (const piece of plain) if (piece.length > 0) yield piece;
       if (last) return;
     }
   } finally {
@@ -144,7 +150,7 @@ async function diagnose(
   streamKey: StreamKey,
   index: number,
   last: boolean,
-  sealed: Buffer,
+  sealed: Pieces,
   input: PieceQueue,
 ): Promise<SealedStreamFailure> {
   if (openChunk(streamKey, index, !last, sealed)) return last ? 'truncated' : 'trailingData';
@@ -157,7 +163,7 @@ async function diagnose(
   return openChunk(streamKey, index, false, next) || openChunk(streamKey, index, true, next) ? 'reordered' : 'dropped';
 }
 
-function nearbyIndexOf(streamKey: StreamKey, index: number, sealed: Buffer): number | undefined {
+function nearbyIndexOf(streamKey: StreamKey, index: number, sealed: Pieces): number | undefined {
   for (let distance = 1; distance <= DIAGNOSIS_REACH; distance += 1) {
     for (const candidate of [index - distance, index + distance]) {
       if (candidate < 0) continue;
@@ -169,34 +175,18 @@ function nearbyIndexOf(streamKey: StreamKey, index: number, sealed: Buffer): num
   return undefined;
 }
 
-/** Pieces of an async iterable, taken as byte counts: the only buffering the opener does. */
-class PieceQueue {
-  private readonly iterator: AsyncIterator<Uint8Array>;
-  private pieces: Buffer[] = [];
-  private ended = false;
+/** Bytes held as the pieces they came in; taking a count of them copies nothing. */
+class ByteQueue {
+  private readonly pieces: Buffer[] = [];
   length = 0;
 
-  constructor(source: AsyncIterable<Uint8Array>) {
-    this.iterator = source[Symbol.asyncIterator]();
+  push(piece: Buffer): void {
+    if (piece.length === 0) return;
+    this.pieces.push(piece);
+    this.length += piece.length;
   }
 
-  /** Reads until `bytes` are held or the input ends. */
-  async fill(bytes: number): Promise<void> {
-    while (!this.ended && this.length < bytes) {
-      const next = await this.iterator.next();
-      if (next.done) {
-        this.ended = true;
-      } else if (next.value.length > 0) {
-        const piece = Buffer.isBuffer(next.value)
-          ? next.value
-          : Buffer.from(next.value.buffer, next.value.byteOffset, next.value.length);
-        this.pieces.push(piece);
-        this.length += piece.length;
-      }
-    }
-  }
-
-  take(bytes: number): Buffer {
+  take(bytes: number): Buffer[] {
     const taken: Buffer[] = [];
     let wanted = bytes;
     while (wanted > 0) {
@@ -212,7 +202,32 @@ class PieceQueue {
       }
     }
     this.length -= bytes;
-    return taken.length === 1 ? taken[0]! : Buffer.concat(taken);
+    return taken;
+  }
+}
+
+/** An async iterable read into a ByteQueue on demand: the only buffering the opener does. */
+class PieceQueue extends ByteQueue {
+  private readonly iterator: AsyncIterator<Uint8Array>;
+  private ended = false;
+
+  constructor(source: AsyncIterable<Uint8Array>) {
+    super();
+    this.iterator = source[Symbol.asyncIterator]();
+  }
+
+  /** Reads until `bytes` are held or the input ends. */
+  async fill(bytes: number): Promise<void> {
+    while (!this.ended && this.length < bytes) {
+      const next = await this.iterator.next();
+      if (next.done) this.ended = true;
+      else
+        this.push(
+          Buffer.isBuffer(next.value)
+            ? next.value
+            : Buffer.from(next.value.buffer, next.value.byteOffset, next.value.length),
+        );
+    }
   }
 
   /** Stops the source early (a refused upload is not read to its end). */

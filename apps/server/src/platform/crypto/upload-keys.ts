@@ -82,7 +82,10 @@ export function createUploadKeys(repository: UploadKeysRepository, box: SecretBo
       if (!privateKey) throw new SealedStreamError('unknownKey');
       let key: Buffer;
       try {
-        key = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, wrappedKey);
+        key = privateDecrypt(
+          { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+          wrappedKey,
+        );
       } catch {
         throw new SealedStreamError('badWrap');
       }
@@ -94,5 +97,7 @@ export function createUploadKeys(repository: UploadKeysRepository, box: SecretBo
 
 /** RFC 7638: SHA-256 of the required members in lexicographic order, without spaces, base64url. */
 export function jwkThumbprint({ e, n }: { e: string; n: string }): string {
-  return createHash('sha256').update(JSON.stringify({ e, kty: 'RSA', n })).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify({ e, kty: 'RSA', n }))
+    .digest('base64url');
 }

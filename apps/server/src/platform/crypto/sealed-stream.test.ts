@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +70,21 @@ describe('the STREAM construction on the server', () => {
 
     expect(sealed.length).toBe(UPLOAD_TAG_BYTES);
     expect(await open(sealed)).toEqual(Buffer.alloc(0));
+  });
+
+  it('opens the test vector of docs/upload-encryption.md, and seals its plaintext to the same bytes', async () => {
+    const document = fs.readFileSync(new URL('../../../../../docs/upload-encryption.md', import.meta.url), 'utf8');
+    const value = (name: string) => new RegExp(`^${name}:\\s+(\\S+)$`, 'm').exec(document)![1]!;
+    const documentKey: StreamKey = {
+      key: Buffer.from(value('key'), 'hex'),
+      noncePrefix: Buffer.from(value('noncePrefix'), 'hex'),
+      chunkSize: Number(value('chunkSize')),
+    };
+    const plaintext = Buffer.from(value('plaintext'), 'hex');
+
+    expect((await open(Buffer.from(value('sealed'), 'hex'), documentKey)).toString('hex')).toBe(value('plaintext'));
+    expect((await seal(plaintext, documentKey)).toString('hex')).toBe(value('sealed'));
+    expect((await seal(Buffer.alloc(0), documentKey)).toString('hex')).toBe(value('emptySealed'));
   });
 
   it('opens what the shared WebCrypto sealing sealed, in odd pieces', async () => {

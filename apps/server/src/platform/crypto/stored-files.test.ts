@@ -29,8 +29,12 @@ async function collect(stream: Readable): Promise<Buffer> {
 /** Stores `plain` as an upload route does: plain stream → seal → storage. */
 async function store(plain: Buffer, fileId = randomUUID()) {
   const key = `uploads/${fileId}`;
-  const { transform, encryption } = files.sealForStorage(fileId);
-  await storage.putStream(key, Readable.from([plain.subarray(0, 1000), plain.subarray(1000)]).pipe(transform));
+  const encryption = await files.storeSealed(
+    storage,
+    key,
+    fileId,
+    Readable.from([plain.subarray(0, 1000), plain.subarray(1000)]),
+  );
   return { fileId, key, encryption };
 }
 
@@ -144,9 +148,8 @@ describe('streaming storage', () => {
     await expect(storage.getStream('a/../../escape')).rejects.toThrow('invalid storage key');
   });
 
-  it('stores a refused upload nowhere: the opener fails the pipeline and the partial file goes', async () => {
+  it('stores a refused upload nowhere: the failure reaches storage and the partial file goes', async () => {
     const fileId = randomUUID();
-    const { transform } = files.sealForStorage(fileId);
     const refused = Readable.from(
       (async function* () {
         yield randomBytes(UPLOAD_CHUNK_SIZE * 2);
@@ -154,9 +157,20 @@ describe('streaming storage', () => {
       })(),
     );
 
-    await expect(
-      pipeline(refused, transform, async (sealed) => storage.putStream(`uploads/${fileId}`, Readable.from(sealed))),
-    ).rejects.toThrow(uploadEncryptionMessages.tampered);
+    await expect(files.storeSealed(storage, `uploads/${fileId}`, fileId, refused)).rejects.toThrow(
+      uploadEncryptionMessages.tampered,
+    );
     expect(fs.readdirSync(path.join(root, 'uploads')).filter((name) => name.startsWith(fileId))).toEqual([]);
+  });
+
+  it('seals through the transform in a pipeline of the caller, as storeSealed does', async () => {
+    const fileId = randomUUID();
+    const { transform, encryption } = files.sealForStorage(fileId);
+    const plain = randomBytes(UPLOAD_CHUNK_SIZE + 1);
+
+    await pipeline(Readable.from([plain]), transform, fs.createWriteStream(path.join(root, `piped-${fileId}`)));
+    const opened = await collect(await files.openStoredFile(storage, `piped-${fileId}`, encryption, fileId));
+
+    expect(digest(opened)).toBe(digest(plain));
   });
 });

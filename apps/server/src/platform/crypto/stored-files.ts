@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Readable, type Transform } from 'node:stream';
+import { pipeline, Readable, type Transform } from 'node:stream';
 import { z } from 'zod';
 import {
   UPLOAD_CHUNK_SIZE,
@@ -31,10 +31,16 @@ export type StoredFileEncryption = z.infer<typeof storedFileEncryptionSchema>;
  */
 export interface StoredFileCrypto {
   /**
-   * A fresh data key for file `fileId`: pipe the plain file through `transform` into storage
-   * (FileStorage.putStream) and keep `encryption` with the file's record.
+   * A fresh data key for file `fileId`: the plain file goes through `transform` into storage, and
+   * `encryption` is kept with the file's record. Join the streams with stream.pipeline, never .pipe():
+   * a failure of the plain stream (a refused upload) must reach storage, which then keeps nothing.
    */
   sealForStorage(fileId: string): { transform: Transform; encryption: StoredFileEncryption };
+  /**
+   * Seals `plain` into storage as `storageKey` (sealForStorage + FileStorage.putStream). When `plain`
+   * fails, its error rejects this and no file is left.
+   */
+  storeSealed(storage: FileStorage, storageKey: string, fileId: string, plain: Readable): Promise<StoredFileEncryption>;
   /**
    * The plain file, streamed. A missing file rejects, and a damaged one errors the stream, with a 500
    * AppError (STORED_FILE_MISSING, STORED_FILE_DAMAGED) whose cause names what was found.
@@ -49,17 +55,29 @@ export interface StoredFileCrypto {
 
 /** `box`: a secret box of purpose STORED_FILES_PURPOSE. */
 export function createStoredFileCrypto(box: SecretBox): StoredFileCrypto {
+  function sealForStorage(fileId: string) {
+    const key = randomBytes(32);
+    const noncePrefix = randomBytes(UPLOAD_NONCE_PREFIX_BYTES);
+    const encryption: StoredFileEncryption = {
+      format: 'stream-aes-256-gcm',
+      sealedKey: box.seal(key.toString('base64'), fileId),
+      noncePrefix: noncePrefix.toString('base64'),
+      chunkSize: UPLOAD_CHUNK_SIZE,
+    };
+    return { transform: sealStream({ key, noncePrefix, chunkSize: UPLOAD_CHUNK_SIZE }), encryption };
+  }
+
   return {
-    sealForStorage(fileId) {
-      const key = randomBytes(32);
-      const noncePrefix = randomBytes(UPLOAD_NONCE_PREFIX_BYTES);
-      const encryption: StoredFileEncryption = {
-        format: 'stream-aes-256-gcm',
-        sealedKey: box.seal(key.toString('base64'), fileId),
-        noncePrefix: noncePrefix.toString('base64'),
-        chunkSize: UPLOAD_CHUNK_SIZE,
-      };
-      return { transform: sealStream({ key, noncePrefix, chunkSize: UPLOAD_CHUNK_SIZE }), encryption };
+    sealForStorage,
+
+    async storeSealed(storage, storageKey, fileId, plain) {
+      const { transform, encryption } = sealForStorage(fileId);
+      // pipeline() destroys `transform` with any error of `plain`; putStream sees it and removes its file.
+      await storage.putStream(
+        storageKey,
+        pipeline(plain, transform, () => {}),
+      );
+      return encryption;
     },
 
     async openStoredFile(storage, storageKey, encryption, fileId) {

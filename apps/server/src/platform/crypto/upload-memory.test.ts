@@ -60,12 +60,11 @@ describe('memory of an upload', () => {
       try {
         const { encryption, chunks } = await sealUpload(uploadKey, generatedFile(FILE_BYTES, sent));
         const plain = Readable.from(openUpload(chunks, encryption, keys), { objectMode: false });
-        const atRest = files.sealForStorage(fileId);
-        await storage.putStream(`uploads/${fileId}`, plain.pipe(atRest.transform));
+        const atRest = await files.storeSealed(storage, `uploads/${fileId}`, fileId, plain);
 
         const readBack = createHash('sha256');
         let readBytes = 0;
-        for await (const chunk of await files.openStoredFile(storage, `uploads/${fileId}`, atRest.encryption, fileId)) {
+        for await (const chunk of await files.openStoredFile(storage, `uploads/${fileId}`, atRest, fileId)) {
           readBack.update(chunk as Buffer);
           readBytes += (chunk as Buffer).length;
         }

@@ -72,6 +72,14 @@ describe('the upload encryption format', () => {
     expect(new TextDecoder().decode(chunkAdditionalData(41, true))).toBe('41:1');
   });
 
+  it('refuses a chunk size that is not a whole positive number of bytes', async () => {
+    const key = hex(vector.key!);
+    const prefix = hex(vector.noncePrefix!);
+
+    await expect(sealChunks(key, prefix, 0, new Blob(['x'])).next()).rejects.toThrow('chunk size 0 is not');
+    await expect(sealChunks(key, prefix, 1.5, new Blob(['x'])).next()).rejects.toThrow('chunk size 1.5 is not');
+  });
+
   it('counts a tag for every chunk, and one chunk for an empty file', () => {
     expect(sealedSize(1, 16)).toBe(17);
     expect(sealedSize(15, 16)).toBe(31);

@@ -155,6 +155,8 @@ export async function* sealChunks(
   chunkSize: number,
   source: UploadSource,
 ): AsyncGenerator<Uint8Array<ArrayBuffer>> {
+  if (!Number.isInteger(chunkSize) || chunkSize < 1)
+    throw new RangeError(`chunk size ${chunkSize} is not a whole number of bytes`);
   const { subtle } = globalThis.crypto;
   const key = await subtle.importKey('raw', rawKey, { name: 'AES-GCM' }, false, ['encrypt']);
   let index = 0;

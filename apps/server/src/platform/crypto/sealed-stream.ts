@@ -156,7 +156,8 @@ async function diagnose(
   if (openChunk(streamKey, index, !last, sealed)) return last ? 'truncated' : 'trailingData';
   const found = nearbyIndexOf(streamKey, index, sealed);
   if (found === undefined) return 'tampered';
-  if (found < index || last) return found < index ? 'reordered' : 'dropped';
+  if (found < index) return 'reordered';
+  if (last) return 'dropped';
   // A later chunk came here: chunk `index` was either dropped or comes next (the two were swapped).
   await input.fill(streamKey.chunkSize + UPLOAD_TAG_BYTES + 1);
   const next = input.take(Math.min(input.length, streamKey.chunkSize + UPLOAD_TAG_BYTES));

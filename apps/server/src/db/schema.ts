@@ -349,6 +349,20 @@ export const pipelineRuns = pgTable(
 );
 
 /**
+ * RSA-OAEP-256 key pairs that browsers wrap upload keys with (platform/crypto/upload-keys.ts). The newest
+ * is handed out; older ones stay so that uploads sealed under them still open. Kept in the database so
+ * that every API node serves and opens the same keys.
+ */
+export const uploadKeys = pgTable('upload_keys', {
+  /** RFC 7638 thumbprint of the public key. */
+  id: text('id').primaryKey(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  /** PKCS#8 private key sealed with the secret box of purpose 'upload-keys', the id as context. */
+  sealedPrivateKey: text('sealed_private_key').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * The job queue (platform/jobs/database-job-runner.ts), on both databases. A job is
  * queued, active (claimed by a worker, which touches `heartbeat_at`), completed or failed. Jobs of one
  * `group_key` (an organization) run one at a time.

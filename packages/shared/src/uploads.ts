@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterText, pagedResponseSchema, pageQuerySchema, SORT_ORDERS } from './pagination.ts';
 import { text } from './validation.ts';
 
 /**
@@ -109,3 +110,76 @@ export const csvRefusalMessage = (problems: readonly CsvProblem[], total: number
   const named = problems.slice(0, CSV_PROBLEMS_IN_MESSAGE).map(describeCsvProblem);
   return uploadMessages.fileRefused(named, total - named.length);
 };
+
+// --- The upload API (issue 10 §1) -------------------------------------------------------------------------
+
+/** The spec's texts (§5, §8) for uploads. */
+export const uploadApiMessages = {
+  uploaded: 'File uploaded successfully!',
+  uploadFailed: 'Upload failed.',
+  fileUploadFailed: 'File upload failed.',
+  listFailed: 'Failed to retrieve file list.',
+  selectFile: 'Please select a file before uploading.',
+  selectOrganization: 'Please select an organization first',
+  dataTypeRequired: 'Please select a data type',
+  dataTypeNotFound: 'Data type not found',
+  encryptionRequired: 'Every file must be preceded by its encryption field',
+  tooManyFiles: 'At most 20 files can be uploaded at once',
+  fileNameInvalid: 'The file name must be 1–255 characters without control characters',
+} as const;
+
+export const UPLOADED_FILE_STATUSES = ['uploaded', 'processing', 'processed', 'rejected'] as const;
+export type UploadedFileStatus = (typeof UPLOADED_FILE_STATUSES)[number];
+export const MAX_FILES_PER_UPLOAD = 20;
+
+/** A file as the upload answers it. */
+export const uploadedFileSummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  sha256: z.string(),
+  status: z.enum(UPLOADED_FILE_STATUSES),
+});
+
+/** `POST /api/v1/pipeline/file-upload`'s answer: the spec's message object, and the files stored. */
+export const fileUploadResponseSchema = z.object({
+  status: z.literal(true),
+  message: z.object({ message: z.string(), fileUrls: z.array(z.string()) }),
+  data: z.object({ files: z.array(uploadedFileSummarySchema) }),
+});
+export type FileUploadResponse = z.infer<typeof fileUploadResponseSchema>;
+
+/** A file in `GET /api/v1/pipeline/list-files/{organizationId}`. */
+export const uploadedFileSchema = uploadedFileSummarySchema.extend({
+  dataTypeId: z.uuid(),
+  dataTypeName: z.string(),
+  period: z.string().nullable(),
+  uploadedBy: z.string().nullable(),
+  uploadedAt: z.iso.datetime(),
+  rows: z.number().int().nonnegative().nullable(),
+  error: z.string().nullable(),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+export const UPLOADED_FILE_SORT_FIELDS = ['uploadedAt', 'name', 'size', 'status', 'rows'] as const;
+
+export const uploadedFileListQuerySchema = pageQuerySchema.extend({
+  name: filterText,
+  status: z
+    .enum(UPLOADED_FILE_STATUSES)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  dataTypeId: z
+    .uuid()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  sortBy: z.enum(UPLOADED_FILE_SORT_FIELDS).default('uploadedAt'),
+  sortOrder: z.enum(SORT_ORDERS).default('desc'),
+});
+export type UploadedFileListQuery = z.input<typeof uploadedFileListQuerySchema>;
+
+export const uploadedFileListResponseSchema = pagedResponseSchema(z.object({ files: z.array(uploadedFileSchema) }));
+
+export const uploadOrganizationParamsSchema = z.object({
+  organizationId: z.uuid({ error: uploadApiMessages.selectOrganization }),
+});

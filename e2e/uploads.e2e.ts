@@ -1,0 +1,223 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '@finboard/shared/messages';
+import { csvRefusalMessage, uploadApiMessages, uploadMessages } from '@finboard/shared/uploads';
+import { apiLogin, apiSession, createOrganizationWithMember, listWarehouseRecords } from './support/api';
+import { seeText, usePage, waitForPath } from './support/browser';
+import { DEMO_USER, E2E_ADMIN } from './support/constants';
+import { logInAndLand } from './support/ui';
+
+// Issue 10, acceptance 1 (the upload half of the first journey, and the second) and the page's refusals.
+const currentPage = usePage();
+let page: Page;
+beforeEach(() => {
+  page = currentPage();
+});
+
+const OUR_HEADER = [
+  'journal_id',
+  'line_no',
+  'posting_date',
+  'period',
+  'account_code',
+  'description',
+  'debit',
+  'credit',
+];
+const EXPORT_HEADER = ['Journal No', 'Line', 'Date', 'Period', 'Account No', 'Memo', 'Amount Dr', 'Amount Cr'];
+
+/** The month after `period` (YYYY-MM). */
+function nextPeriod(period: string): string {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+}
+
+/**
+ * Balanced journals of two lines each in `period`, debiting one account and crediting the other: a
+ * header and 2 × `journals` lines. `debitOf` may spoil one line's debit.
+ */
+function glCsv(
+  header: string[],
+  period: string,
+  accounts: [string, string],
+  journals: number,
+  prefix: string,
+  debitOf: (line: number) => string = () => '',
+): string {
+  const lines = [header.join(',')];
+  for (let journal = 1; journal <= journals; journal += 1) {
+    const amount = `${100 + journal}.25`;
+    const id = `${prefix}-${journal}`;
+    const date = `${period}-${String(1 + (journal % 28)).padStart(2, '0')}`;
+    // The physical line of the debit line: the header is line 1.
+    const debitLine = lines.length + 1;
+    const debit = debitOf(debitLine) || amount;
+    lines.push(`${id},1,${date},${period},${accounts[0]},Upload e2e ${journal},"${debit}",0`);
+    lines.push(`${id},2,${date},${period},${accounts[1]},Upload e2e ${journal},0,${amount}`);
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+const csvFile = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+
+/** Picks an option of the antd Select labelled `label`. */
+async function choose(label: string, option: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) })
+    .first()
+    .click();
+}
+
+/** Fills the upload form: GL Detail, the period, and the files. */
+async function fillUpload(period: string, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  await choose('Data type', 'GL Detail');
+  const picker = page.getByLabel('Period', { exact: true });
+  await picker.click();
+  await picker.fill(period);
+  await picker.press('Enter');
+  await page.getByLabel('Files', { exact: true }).setInputFiles(files);
+}
+
+const uploadButton = () => page.getByRole('button', { name: 'Upload', exact: true });
+const listedRow = (name: string) =>
+  page.getByRole('region', { name: 'Uploaded files' }).locator('.ant-table-row', { hasText: name });
+
+let demoAccounts: [string, string];
+let demoPeriod = '';
+let member: { email: string; password: string };
+let memberOrganization = { id: '', name: '' };
+
+beforeAll(async () => {
+  const demo = await apiSession(DEMO_USER.email, DEMO_USER.password);
+  const organizationId = demo.organizationId ?? '';
+  const [latest] = (
+    await listWarehouseRecords(demo.token, organizationId, '00_Period', {
+      sortBy: 'Period',
+      sortOrder: 'desc',
+      pageSize: 1,
+    })
+  ).rows;
+  demoPeriod = nextPeriod(String(latest?.Period));
+  // Accounts that exist in the demo's chart: the pipeline run after the upload checks them.
+  const accounts = (await listWarehouseRecords(demo.token, organizationId, '01_Account', { pageSize: 100 })).rows;
+  const cash = accounts.find((account) => account.account_subtype === 'cash');
+  const revenue = accounts.find((account) => account.account_type === 'revenue');
+  demoAccounts = [String(cash?.account_code), String(revenue?.account_code)];
+
+  const admin = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+  const created = await createOrganizationWithMember(admin, 'Northwind', { firstName: 'Ada', lastName: 'Byron' });
+  member = created.member;
+  memberOrganization = created.organization;
+});
+
+describe('Upload', () => {
+  it('the demo user uploads a GL file for the month after the books, sees its progress and finds it listed', async () => {
+    const name = `gl-${demoPeriod}.csv`;
+    const journals = 1500;
+    await logInAndLand(page, DEMO_USER.email, DEMO_USER.password, '/pipelines');
+    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Upload', { exact: true }).click();
+    await waitForPath(page, '/file-upload');
+    await page.getByRole('heading', { name: 'Upload', exact: true }).waitFor();
+
+    await fillUpload(demoPeriod, [
+      csvFile(name, glCsv(OUR_HEADER, demoPeriod, demoAccounts, journals, `UP-${demoPeriod}`)),
+    ]);
+    await uploadButton().click();
+
+    const progress = page.getByRole('progressbar', { name: `Upload of ${name}` });
+    await progress.waitFor();
+    await seeText(page, uploadApiMessages.uploaded, 30_000);
+    expect(await progress.getAttribute('aria-valuenow')).toBe('100');
+
+    // Listed, newest first, waiting for its pipeline: status uploaded and every line counted.
+    const row = listedRow(name);
+    await row.waitFor();
+    const text = await row.innerText();
+    expect(text).toContain('GL Detail');
+    expect(text).toContain(demoPeriod);
+    expect(text).toContain('Uploaded');
+    expect(text).toContain((journals * 2).toLocaleString('en-US'));
+    expect(text).toContain(`${DEMO_USER.firstName} ${DEMO_USER.lastName}`);
+  });
+
+  it("maps the columns of another system's export once; the next file of that layout needs no mapping", async () => {
+    const period = '2026-11';
+    await logInAndLand(page, member.email, member.password, '/pipelines');
+    await page.goto('/file-upload');
+    await fillUpload(period, [csvFile('export-1.csv', glCsv(EXPORT_HEADER, period, ['1000', '4000'], 3, 'EXP1'))]);
+    await uploadButton().click();
+
+    // The mapping step: the file's columns beside the expected ones, the suggestions chosen.
+    const dialog = page.getByRole('dialog', { name: 'Map the columns of export-1.csv' });
+    await dialog.waitFor();
+    const mappingRow = (fileColumn: string) =>
+      dialog.locator('.ant-table-row', { has: page.getByText(fileColumn, { exact: true }) }).innerText();
+    expect(await mappingRow('Account No')).toMatch(/account_code \(required\)\s+85 %/);
+    expect(await mappingRow('Amount Dr')).toMatch(/debit\s+85 %/);
+    expect(await mappingRow('Date')).toMatch(/posting_date \(required\)\s+60 %/);
+    await dialog.getByRole('button', { name: 'Confirm mapping' }).click();
+    await seeText(page, uploadApiMessages.uploaded, 30_000);
+    await listedRow('export-1.csv').waitFor();
+
+    // The layout was saved on the data type: the same export uploads without asking.
+    await page
+      .getByLabel('Files', { exact: true })
+      .setInputFiles([csvFile('export-2.csv', glCsv(EXPORT_HEADER, period, ['1000', '4000'], 2, 'EXP2'))]);
+    await uploadButton().click();
+    await page
+      .getByRole('listitem', { name: 'export-2.csv' })
+      .getByText(uploadApiMessages.uploaded, { exact: true })
+      .waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('dialog', { name: 'Map the columns of export-2.csv' }).count()).toBe(0);
+    await listedRow('export-2.csv').waitFor();
+  });
+
+  it('refuses a file with a non-numeric debit on line 7, naming the line, with a problems report', async () => {
+    const period = '2026-11';
+    const name = 'bad-debit.csv';
+    await logInAndLand(page, member.email, member.password, '/pipelines');
+    await page.goto('/file-upload');
+    const text = glCsv(OUR_HEADER, period, ['1000', '4000'], 5, 'BAD', (line) => (line === 7 ? '12,3x' : ''));
+    await fillUpload(period, [csvFile(name, text)]);
+    await uploadButton().click();
+
+    const refusal = csvRefusalMessage(
+      [{ line: 7, column: 'debit', value: '12,3x', problem: uploadMessages.notNumber }],
+      1,
+    );
+    await seeText(page, refusal, 30_000);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download problems report' }).click();
+    const report = await download;
+    expect(report.suggestedFilename()).toBe('bad-debit-problems.csv');
+    expect(fs.readFileSync((await report.path())!, 'utf8')).toBe(
+      'line,column,value,problem\r\n7,debit,"12,3x",is not a number\r\n',
+    );
+    // A refused file is not listed as uploaded.
+    expect(await listedRow(name).count()).toBe(0);
+  });
+
+  it('asks for a file before uploading, and an admin for the organization first', async () => {
+    await logInAndLand(page, member.email, member.password, '/pipelines');
+    await page.goto('/file-upload');
+    await choose('Data type', 'Chart of Accounts');
+    // Not period-based: no period asked.
+    expect(await page.getByLabel('Period', { exact: true }).count()).toBe(0);
+    await uploadButton().click();
+    await seeText(page, uploadApiMessages.selectFile);
+
+    await page.getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await waitForPath(page, '/login');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await page.goto('/file-upload');
+    await seeText(page, messages.selectOrganization);
+    // From the Organization Profile, the page opens with the organization picked.
+    await page.goto(`/organizations/${memberOrganization.id}`);
+    await page.getByRole('link', { name: 'Upload' }).click();
+    await waitForPath(page, '/file-upload');
+    await listedRow('export-1.csv').waitFor();
+  });
+});

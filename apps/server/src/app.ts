@@ -46,6 +46,11 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/outbox.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
+import { createUploadsService, type UploadsService } from './modules/uploads/uploads.service.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { createStoredFileCrypto, STORED_FILES_PURPOSE } from './platform/crypto/stored-files.ts';
+import { createUploadKeys, UPLOAD_KEYS_PURPOSE } from './platform/crypto/upload-keys.ts';
+import { uploadKeysRepository } from './platform/crypto/upload-keys.repository.ts';
 import { createWarehouseService, type WarehouseService } from './warehouse/warehouse.service.ts';
 import type { WarehouseMigration } from './warehouse/migrations/migration.ts';
 
@@ -71,6 +76,8 @@ declare module 'fastify' {
       warehouse: WarehouseService;
       /** Background jobs (pipeline runs): services register their queues' handlers when they are created. */
       jobs: JobRunner;
+      /** Uploaded files: pipeline runs read their rows through it. */
+      uploads: UploadsService;
       /** For scripts that act as the platform (npm run demo). */
       organizations: OrganizationsService;
     };
@@ -144,7 +151,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dataManagement = createDataManagementService({ warehouse, audit, organizations, logger: app.log });
   const journals = createJournalsService({ warehouse, audit, organizations });
   const contact = createContactService({ db, users, mailer, logger: app.log });
-  app.decorate('services', { auth, users, mailer, outbox, warehouse, jobs, organizations });
+  const uploads = createUploadsService({
+    db,
+    dataTypes,
+    storage,
+    // Browsers wrap each file's key with this key pair; the server seals files again under its own key.
+    uploadKeys: createUploadKeys(uploadKeysRepository(db), createSecretBox(deriveKey(secret, UPLOAD_KEYS_PURPOSE))),
+    storedFiles: createStoredFileCrypto(createSecretBox(deriveKey(secret, STORED_FILES_PURPOSE))),
+  });
+  app.decorate('services', { auth, users, mailer, outbox, warehouse, jobs, uploads, organizations });
 
   await app.register(errorHandlerPlugin);
   await app.register(metricsPlugin, {
@@ -167,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataTypesRoutes, { dataTypes, organizations });
   await app.register(dataManagementRoutes, { dataManagement });
   await app.register(journalsRoutes, { journals });
+  await app.register(uploadsRoutes, { uploads, dataTypes, organizations });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });
   await app.register(outboxRoutes, { outbox });

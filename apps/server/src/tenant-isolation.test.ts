@@ -13,7 +13,16 @@ import { inArray, or, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@finboard/shared/messages';
-import { auditEvents, dashboards, dataTypes, organizations, sessions, userDashboards, users } from './db/schema.ts';
+import {
+  auditEvents,
+  dashboards,
+  dataTypes,
+  organizations,
+  sessions,
+  uploadedFiles,
+  userDashboards,
+  users,
+} from './db/schema.ts';
 import { hashPassword } from './platform/crypto/passwords.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../test/build-app.ts';
@@ -31,6 +40,7 @@ import {
   type TestUser,
 } from '../test/factories.ts';
 import type { ApiRoute } from './plugins/tenant-guard.ts';
+import { sealedUploadForm } from '../test/uploads.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -62,8 +72,8 @@ type Outcome = 'allowed' | { status: number; message: string };
 interface RouteCase {
   /** Method and path as the API documents them. */
   route: string;
-  /** The call, aimed at organization A. */
-  request: (f: Fixture) => Omit<InjectOptions, 'headers'>;
+  /** The call, aimed at organization A (its headers are kept; the caller's token is added). */
+  request: (f: Fixture) => InjectOptions | Promise<InjectOptions>;
   /** Whether an allowed call changes stored rows (checked, so an allowed call really does its work). */
   mutates: boolean;
   /** Status of an allowed call. */
@@ -463,6 +473,26 @@ const routeCases: RouteCase[] = [
     ...crud,
   },
   {
+    route: 'POST /api/v1/pipeline/file-upload',
+    // The organization is the form's first field: the guard's rule is applied to it before any file is read.
+    request: async (f) => {
+      const form = await sealedUploadForm(
+        await t.app.services.uploads.uploadKey(),
+        { organizationId: f.organization.id, data_type_id: f.dataTypes[0].id },
+        [{ name: 'amounts.csv', content: 'amount\n12.50\n' }],
+      );
+      return { method: 'POST', url: '/api/v1/pipeline/file-upload', payload: form.payload, headers: form.headers };
+    },
+    mutates: true,
+    outcomes: usersOfTheOrganizationToo,
+  },
+  {
+    route: 'GET /api/v1/pipeline/list-files/{organizationId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/pipeline/list-files/${f.organization.id}` }),
+    mutates: false,
+    outcomes: usersOfTheOrganizationToo,
+  },
+  {
     route: 'POST /api/v1/crud/check-value/{orgId}',
     request: (f) => ({
       method: 'POST',
@@ -568,6 +598,11 @@ async function storedState(f: Fixture) {
       .from(userDashboards)
       .where(inArray(userDashboards.userId, [f.user.id, f.otherUser.id]))
       .orderBy(userDashboards.userId, userDashboards.dashboardId),
+    uploadedFiles: await db
+      .select()
+      .from(uploadedFiles)
+      .where(inArray(uploadedFiles.organizationId, ids))
+      .orderBy(uploadedFiles.id),
     organizationCount: await count(organizations),
     userCount: await count(users),
     auditEventCount: await count(auditEvents),
@@ -592,6 +627,7 @@ const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   'POST /api/v1/contact-us': 'public: the contact form, mailed to the administrators',
   'GET /api/v1/image': 'public: resizes images Finboard stores (logos), which <img> tags load without a token',
   'GET /api/v1/admin/outbox': "platform administrators only: the platform's own mail outbox",
+  'GET /api/v1/pipeline/upload-key': "the platform's public key browsers seal uploads with, the same for everyone",
 };
 
 describe('the matrix', () => {
@@ -641,7 +677,11 @@ describe.each(routeCases)('$route', (routeCase) => {
     const token = await tokenOf(f, caller);
     const before = await storedState(f);
 
-    const response = await t.app.inject({ ...routeCase.request(f), headers: token ? bearer(token) : {} });
+    const request = await routeCase.request(f);
+    const response = await t.app.inject({
+      ...request,
+      headers: { ...(request.headers as Record<string, string>), ...(token ? bearer(token) : {}) },
+    });
 
     const after = await storedState(f);
     if (outcome === 'allowed') {

@@ -27,6 +27,10 @@ import { journalsRoutes } from './modules/data-management/journals.routes.ts';
 import { createJournalsService } from './modules/data-management/journals.service.ts';
 import { dataTypesRoutes } from './modules/data-types/data-types.routes.ts';
 import { createDataTypesService } from './modules/data-types/data-types.service.ts';
+import type { OpenFileRows } from './modules/pipelines/pipeline-load.ts';
+import { pipelinesRoutes } from './modules/pipelines/pipelines.routes.ts';
+import { createPipelinesService } from './modules/pipelines/pipelines.service.ts';
+import type { JobRunner } from './platform/jobs/job-runner.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import {
@@ -55,6 +59,10 @@ export interface AppDeps {
   webDistDir?: string;
   /** The warehouse model's migrations (default WAREHOUSE_MIGRATIONS); tests add their own. */
   warehouseMigrations?: readonly WarehouseMigration[];
+  /** The durable job runner (pipeline runs); the app starts it when ready and stops it on close. */
+  jobs?: JobRunner;
+  /** Reads an uploaded file's normalized rows (the uploads module), for pipeline runs. */
+  openFileRows?: OpenFileRows;
 }
 
 declare module 'fastify' {
@@ -114,8 +122,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
   });
   const dashboards = createDashboardsService({ db, audit });
-  const dataTypes = createDataTypesService({ db, audit });
   const warehouse = createWarehouseService({ database, logger: app.log, migrations: deps.warehouseMigrations });
+  const pipelines = createPipelinesService({
+    db,
+    warehouse,
+    jobs: deps.jobs,
+    openFileRows: deps.openFileRows,
+    logger: app.log,
+  });
+  const dataTypes = createDataTypesService({ db, audit, pipelines });
   const organizations = createOrganizationsService({
     db,
     audit,
@@ -152,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataTypesRoutes, { dataTypes, organizations });
   await app.register(dataManagementRoutes, { dataManagement });
   await app.register(journalsRoutes, { journals });
+  await app.register(pipelinesRoutes, { pipelines, organizations });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });
   await app.register(outboxRoutes, { outbox });
@@ -179,7 +195,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       (err: unknown) => app.log.error({ err }, 'bringing the warehouses up to date failed'),
     );
   });
+  // Job handlers are registered (services above) before the runner starts: abandoned runs are resolved first.
+  app.addHook('onReady', async () => {
+    await deps.jobs?.start();
+  });
   app.addHook('onClose', async () => {
+    await deps.jobs?.stop();
     stopMigrating.abort();
     await warehousesReady;
     await mailer.flush();

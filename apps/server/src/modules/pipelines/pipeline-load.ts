@@ -65,7 +65,11 @@ export interface LoadProgress {
 }
 
 export interface PipelineLoadOptions {
-  onProgress?: (progress: LoadProgress) => void | Promise<void>;
+  /**
+   * Called as the steps advance; never awaited. It must not wait on the database: on the embedded one the
+   * load's own transaction holds the only backend until it ends.
+   */
+  onProgress?: (progress: LoadProgress) => void;
   /** Honoured between steps (and between COPY statements): the load stops and nothing is written. */
   signal?: AbortSignal;
 }
@@ -145,7 +149,7 @@ export function createPipelineLoader(deps: { warehouse: WarehouseService; openFi
   async function load(request: PipelineLoadRequest, options: PipelineLoadOptions = {}): Promise<PipelineLoadResult> {
     const { organizationId, targetTable, files } = request;
     const { signal } = options;
-    const progress = async (update: LoadProgress) => options.onProgress?.(update);
+    const progress = (update: LoadProgress) => options.onProgress?.(update);
     const rules = TABLE_RULES[targetTable];
     const columns = canonicalColumnsOf(targetTable, request.columns);
     const isGl = targetTable === GL;
@@ -166,7 +170,7 @@ export function createPipelineLoader(deps: { warehouse: WarehouseService; openFi
       try {
         // 1. stage
         signal?.throwIfAborted();
-        await progress({ step: 'stage', status: 'running', done: 0, total });
+        progress({ step: 'stage', status: 'running', done: 0, total });
         await connection.transaction((client) =>
           client.query(
             `CREATE TEMP TABLE ${stage} AS SELECT ${columns.map(q).join(', ')}, NULL::integer AS _file, ` +
@@ -198,7 +202,7 @@ export function createPipelineLoader(deps: { warehouse: WarehouseService; openFi
                 }
                 if (line - 1 - reported >= ROWS_PER_PROGRESS) {
                   reported = line - 1;
-                  await progress({ step: 'stage', status: 'running', done: before + reported, total });
+                  progress({ step: 'stage', status: 'running', done: before + reported, total });
                 }
               }
             })(),
@@ -206,12 +210,12 @@ export function createPipelineLoader(deps: { warehouse: WarehouseService; openFi
           );
         }
         await connection.transaction((client) => client.query(`ANALYZE ${stage}`));
-        await progress({ step: 'stage', status: 'done', done: rowsRead, total: rowsRead });
+        progress({ step: 'stage', status: 'done', done: rowsRead, total: rowsRead });
 
         // 2. validate and 3. load, in one transaction
         signal?.throwIfAborted();
         const outcome = await connection.transaction(async (client) => {
-          await progress({ step: 'validate', status: 'running', done: 0, total: rowsRead });
+          progress({ step: 'validate', status: 'running', done: 0, total: rowsRead });
           await lockTables(client, schema, targetTable);
           // Grouping a million lines by journal stays in memory.
           await client.query(`SET LOCAL work_mem = '64MB'`);
@@ -231,10 +235,10 @@ export function createPipelineLoader(deps: { warehouse: WarehouseService; openFi
             replacing: request.periodBased,
           });
           if (problems.length > 0) throw new PipelineLoadRefused(problems);
-          await progress({ step: 'validate', status: 'done', done: rowsRead, total: rowsRead });
+          progress({ step: 'validate', status: 'done', done: rowsRead, total: rowsRead });
 
           signal?.throwIfAborted();
-          await progress({ step: 'load', status: 'running', done: 0, total: rowsRead });
+          progress({ step: 'load', status: 'running', done: 0, total: rowsRead });
           const periodsCreated = isGl ? await createMissingPeriods(client, schema, periods ?? []) : [];
           const rowsDeleted =
             request.periodBased && periods ? await deleteReplaced(client, { target, stage, rules, isGl, periods }) : 0;
@@ -248,12 +252,12 @@ export function createPipelineLoader(deps: { warehouse: WarehouseService; openFi
           for (const row of perFile.rows) rowsPerFile.set(files[row.file]!.id, Number(row.rows));
           return { rowsRead, rowsLoaded, rowsDeleted, rowsPerFile, periodsCreated };
         });
-        await progress({ step: 'load', status: 'done', done: outcome.rowsLoaded, total: rowsRead });
+        progress({ step: 'load', status: 'done', done: outcome.rowsLoaded, total: rowsRead });
 
         // 4. refresh
-        await progress({ step: 'refresh', status: 'running', done: 0, total: outcome.rowsLoaded });
+        progress({ step: 'refresh', status: 'running', done: 0, total: outcome.rowsLoaded });
         if (outcome.rowsLoaded > 0 || outcome.rowsDeleted > 0) await connection.client.query(`ANALYZE ${target}`);
-        await progress({ step: 'refresh', status: 'done', done: outcome.rowsLoaded, total: outcome.rowsLoaded });
+        progress({ step: 'refresh', status: 'done', done: outcome.rowsLoaded, total: outcome.rowsLoaded });
         return outcome;
       } finally {
         await connection

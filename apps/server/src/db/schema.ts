@@ -221,7 +221,9 @@ export const dataTypes = pgTable(
      * Column mappings confirmed at upload (issue 10): [{ header: the file's columns in order, mapping: file
      * column → expected column }], so the next file of the same layout maps itself.
      */
-    columnMappings: jsonb('column_mappings').notNull().default(sql`'[]'::jsonb`),
+    columnMappings: jsonb('column_mappings')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -324,7 +326,9 @@ export const pipelineRuns = pgTable(
     pipelineName: text('pipeline_name').notNull(),
     status: text('status').notNull().default('queued'),
     /** [{ stage: 'stage' | 'validate' | 'load' | 'refresh', status, startedAt?, finishedAt?, done?, total? }] */
-    steps: jsonb('steps').notNull().default(sql`'[]'::jsonb`),
+    steps: jsonb('steps')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

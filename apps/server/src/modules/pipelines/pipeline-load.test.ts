@@ -20,19 +20,20 @@ let warehouse: WarehouseService;
 /** The files of a test, by id: rows in the standard type's column order. */
 const fileRows = new Map<string, (string | null)[][]>();
 let loader: ReturnType<typeof createPipelineLoader>;
+/** The same loader, taking every load as a large one (indexes and keys rebuilt around the write). */
+let bulkLoader: ReturnType<typeof createPipelineLoader>;
 
 beforeAll(async () => {
   database = await openTestDatabase();
   warehouse = createWarehouseService({ database, logger: pino({ level: 'silent' }) });
-  loader = createPipelineLoader({
-    warehouse,
-    // Two batches per file, as the uploads module hands them out.
-    openFileRows: async function* (_organizationId, fileId) {
-      const rows = fileRows.get(fileId)!;
-      yield rows.slice(0, 1);
-      yield rows.slice(1);
-    },
-  });
+  // Two batches per file, as the uploads module hands them out.
+  const openFileRows = async function* (_organizationId: string, fileId: string) {
+    const rows = fileRows.get(fileId)!;
+    yield rows.slice(0, 1);
+    yield rows.slice(1);
+  };
+  loader = createPipelineLoader({ warehouse, openFileRows });
+  bulkLoader = createPipelineLoader({ warehouse, openFileRows, bulkRows: 1 });
 });
 afterAll(() => database?.close());
 
@@ -348,5 +349,63 @@ describe('loading accounts', () => {
       }),
     );
     expect(refused.message).toBe(pipelineMessages.accountTypeInvalid('income'));
+  });
+});
+
+describe('large loads', () => {
+  /** The GL's indexes and constraints as the catalog has them. */
+  const glStructure = () =>
+    query<{ name: string; definition: string }>(
+      `select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
+         where conrelid = '"02_GL_Detail"'::regclass
+       union all
+       select indexname, indexdef from pg_indexes where tablename = '02_GL_Detail' and schemaname = current_schema()
+       order by 1, 2`,
+    );
+
+  it('rebuilds the indexes and keys it set aside, and the keys still hold afterwards', async () => {
+    const before = await glStructure();
+    const result = await bulkLoader.load(
+      glRequest([
+        file([line('J1', 1, '2024-01', '1000', '3.00', '0'), line('J1', 2, '2024-01', '4000', '0', '3.00')], '2024-01'),
+      ]),
+    );
+    expect(result).toMatchObject({ rowsLoaded: 2 });
+    expect(await glStructure()).toEqual(before);
+    expect(before.map((item) => item.name)).toEqual(
+      expect.arrayContaining([
+        '02_GL_Detail_account_code_fkey',
+        '02_GL_Detail_period_fkey',
+        '02_GL_Detail_source_journal_id_line_no_key',
+        '02_GL_Detail_posting_date_idx',
+      ]),
+    );
+    // The foreign key is back and enforced.
+    await expect(
+      query(`insert into "02_GL_Detail" (journal_id, line_no, posting_date, period, account_code)
+        values ('X', 1, '2024-01-01', '2024-01', 'nope')`),
+    ).rejects.toThrow();
+  });
+
+  it('leaves the warehouse, its indexes and keys as they were when the write itself fails', async () => {
+    await loader.load(
+      glRequest([file([line('J0', 1, '2024-01', '1000', '7.00', '0'), line('J0', 2, '2024-01', '4000', '0', '7.00')])]),
+    );
+    const structure = await glStructure();
+    const totals = await warehouseTotals();
+
+    // A negative line number passes the checks of the files but not the table's own (line_no >= 0).
+    const work = bulkLoader.load(
+      glRequest([
+        file(
+          [line('J1', -1, '2024-01', '1000', '3.00', '0'), line('J1', 2, '2024-01', '4000', '0', '3.00')],
+          '2024-01',
+        ),
+      ]),
+    );
+
+    await expect(work).rejects.toMatchObject({ code: '23514' });
+    expect(await glStructure()).toEqual(structure);
+    expect(await warehouseTotals()).toEqual(totals);
   });
 });

@@ -143,8 +143,13 @@ export function canonicalColumnsOf(table: WarehouseTable, columns: readonly stri
 
 export type PipelineLoader = ReturnType<typeof createPipelineLoader>;
 
-export function createPipelineLoader(deps: { warehouse: WarehouseService; openFileRows: OpenFileRows }) {
-  const { warehouse, openFileRows } = deps;
+export function createPipelineLoader(deps: {
+  warehouse: WarehouseService;
+  openFileRows: OpenFileRows;
+  /** Loads of at least this many rows may rebuild the target's indexes and keys (tests lower it). */
+  bulkRows?: number;
+}) {
+  const { warehouse, openFileRows, bulkRows = BULK_ROWS } = deps;
 
   async function load(request: PipelineLoadRequest, options: PipelineLoadOptions = {}): Promise<PipelineLoadResult> {
     const { organizationId, targetTable, files } = request;
@@ -242,7 +247,7 @@ export function createPipelineLoader(deps: { warehouse: WarehouseService; openFi
           const periodsCreated = isGl ? await createMissingPeriods(client, schema, periods ?? []) : [];
           const rowsDeleted =
             request.periodBased && periods ? await deleteReplaced(client, { target, stage, rules, isGl, periods }) : 0;
-          const rowsLoaded = await withBulkMaintenance(client, { target, role, rows: rowsRead }, () =>
+          const rowsLoaded = await withBulkMaintenance(client, { target, role, rows: rowsRead, bulkRows }, () =>
             upsert(client, { target, stage, rules, columns, isGl }),
           );
           const perFile = await client.query<{ file: number; rows: string }>(
@@ -590,11 +595,11 @@ function keyMatch(key: readonly string[]): string {
  */
 async function withBulkMaintenance<T>(
   client: PoolClient,
-  context: { target: string; role: string; rows: number },
+  context: { target: string; role: string; rows: number; bulkRows: number },
   write: () => Promise<T>,
 ): Promise<T> {
-  const { target, role, rows } = context;
-  if (rows < BULK_ROWS) return write();
+  const { target, role, rows, bulkRows } = context;
+  if (rows < bulkRows) return write();
   await client.query('RESET ROLE');
   const [table] = (
     await client.query<{ rows: number; owned: boolean }>(

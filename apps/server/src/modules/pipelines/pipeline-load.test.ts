@@ -265,6 +265,23 @@ describe('loading GL Detail files', () => {
     ]);
   });
 
+  it.each([
+    ['a load', () => loader],
+    ['a large load', () => bulkLoader],
+  ])('names journal lines the files hold twice even when the journal balances (%s)', async (_, loaderOf) => {
+    const before = await warehouseTotals();
+    const journal = [line('J1', 1, '2024-01', '1000', '3.00', '0'), line('J1', 2, '2024-01', '4000', '0', '3.00')];
+    const files = [file(journal, '2024-01'), file(journal, '2024-01')];
+
+    const refused = await refusal(loaderOf().load(glRequest(files)));
+
+    expect(refused.problems).toEqual([
+      { file: files[0]!.name, line: 2, problem: pipelineMessages.duplicateKey('Journal J1, line 1') },
+      { file: files[0]!.name, line: 3, problem: pipelineMessages.duplicateKey('Journal J1, line 2') },
+    ]);
+    expect(await warehouseTotals()).toEqual(before);
+  });
+
   it('changes nothing when the same files run again, and replaces only uploaded lines of the periods', async () => {
     await warehouse.copyRows(
       org,

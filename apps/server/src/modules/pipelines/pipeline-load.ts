@@ -8,6 +8,7 @@ import {
   type PipelineStepName,
 } from '@finboard/shared/pipelines';
 import type { WarehouseTable } from '@finboard/shared/warehouse';
+import { sqlStateOf } from '../../db/errors.ts';
 import { CANONICAL_COLUMNS, ACCOUNT_TYPES } from '../../warehouse/canonical-model.ts';
 import { quoteIdent, UnknownIdentifierError } from '../../warehouse/identifiers.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
@@ -184,12 +185,13 @@ export function createPipelineLoader(deps: {
         );
         const copy = `COPY ${stage} (${[...columns.map(q), '_file', '_line'].join(', ')}) FROM STDIN WITH (FORMAT csv)`;
         let rowsRead = 0;
+        const rowsPerFile = new Map<string, number>();
         for (const [index, file] of files.entries()) {
           signal?.throwIfAborted();
           const batches = await openFileRows(organizationId, file.id);
           const width = columns.length;
           const before = rowsRead;
-          rowsRead += await connection.copy(
+          const copied = await connection.copy(
             copy,
             (async function* () {
               // The header is line 1 of a file: its first data row is line 2.
@@ -213,50 +215,61 @@ export function createPipelineLoader(deps: {
             })(),
             width + 2,
           );
+          rowsPerFile.set(file.id, copied);
+          rowsRead += copied;
         }
         await connection.transaction((client) => client.query(`ANALYZE ${stage}`));
         progress({ step: 'stage', status: 'done', done: rowsRead, total: rowsRead });
 
         // 2. validate and 3. load, in one transaction
         signal?.throwIfAborted();
-        const outcome = await connection.transaction(async (client) => {
-          progress({ step: 'validate', status: 'running', done: 0, total: rowsRead });
-          await lockTables(client, schema, targetTable);
-          // Grouping a million lines by journal stays in memory.
-          await client.query(`SET LOCAL work_mem = '64MB'`);
-          const filePeriods = files.map((file) => file.period).filter((period): period is string => Boolean(period));
-          // The periods the files cover: those a period-based load replaces, and those GL lines need open.
-          const periods =
-            rules.period && (request.periodBased || isGl)
-              ? await affectedPeriods(client, stage, rules.period, filePeriods)
-              : undefined;
-          const problems = await validate(client, {
-            schema,
-            stage,
-            targetTable,
-            columns,
-            files,
-            periods: periods ?? [],
-            replacing: request.periodBased,
-          });
-          if (problems.length > 0) throw new PipelineLoadRefused(problems);
-          progress({ step: 'validate', status: 'done', done: rowsRead, total: rowsRead });
+        const outcome = await connection
+          .transaction(async (client) => {
+            progress({ step: 'validate', status: 'running', done: 0, total: rowsRead });
+            await lockTables(client, schema, targetTable);
+            // Grouping a million lines by journal stays in memory.
+            await client.query(`SET LOCAL work_mem = '64MB'`);
+            const filePeriods = files.map((file) => file.period).filter((period): period is string => Boolean(period));
+            // The periods the files cover: those a period-based load replaces, and those GL lines need open.
+            const periods =
+              rules.period && (request.periodBased || isGl)
+                ? await affectedPeriods(client, stage, rules.period, filePeriods)
+                : undefined;
+            const problems = await validate(client, {
+              schema,
+              stage,
+              targetTable,
+              columns,
+              files,
+              periods: periods ?? [],
+              replacing: request.periodBased,
+            });
+            if (problems.length > 0) throw new PipelineLoadRefused(problems);
+            progress({ step: 'validate', status: 'done', done: rowsRead, total: rowsRead });
 
-          signal?.throwIfAborted();
-          progress({ step: 'load', status: 'running', done: 0, total: rowsRead });
-          const periodsCreated = isGl ? await createMissingPeriods(client, schema, periods ?? []) : [];
-          const rowsDeleted =
-            request.periodBased && periods ? await deleteReplaced(client, { target, stage, rules, isGl, periods }) : 0;
-          const rowsLoaded = await withBulkMaintenance(client, { target, role, rows: rowsRead, bulkRows }, () =>
-            upsert(client, { target, stage, rules, columns, isGl }),
-          );
-          const perFile = await client.query<{ file: number; rows: string }>(
-            `SELECT _file AS file, count(*) AS rows FROM ${stage} GROUP BY _file`,
-          );
-          const rowsPerFile = new Map(files.map((file) => [file.id, 0]));
-          for (const row of perFile.rows) rowsPerFile.set(files[row.file]!.id, Number(row.rows));
-          return { rowsRead, rowsLoaded, rowsDeleted, rowsPerFile, periodsCreated };
-        });
+            signal?.throwIfAborted();
+            progress({ step: 'load', status: 'running', done: 0, total: rowsRead });
+            const periodsCreated = isGl ? await createMissingPeriods(client, schema, periods ?? []) : [];
+            const rowsDeleted =
+              request.periodBased && periods
+                ? await deleteReplaced(client, { target, stage, rules, isGl, periods })
+                : 0;
+            const rowsLoaded = await withBulkMaintenance(client, { target, role, rows: rowsRead, bulkRows }, () =>
+              upsert(client, { target, stage, rules, columns, isGl }),
+            );
+            return { rowsRead, rowsLoaded, rowsDeleted, rowsPerFile, periodsCreated };
+          })
+          .catch(async (error: unknown) => {
+            // A line the files hold twice meets the GL's unique key only as it is written: named here.
+            if (isGl && sqlStateOf(error).code === '23505') {
+              const key = rules.key.filter((column) => column !== 'source');
+              const duplicates = await connection.transaction((client) =>
+                duplicateKeys(client, stage, files, targetTable, key),
+              );
+              if (duplicates.length > 0) throw new PipelineLoadRefused(duplicates);
+            }
+            throw error;
+          });
         progress({ step: 'load', status: 'done', done: outcome.rowsLoaded, total: rowsRead });
 
         // 4. refresh
@@ -305,8 +318,8 @@ interface ValidationContext {
   targetTable: WarehouseTable;
   columns: readonly string[];
   files: readonly PipelineLoadFile[];
-  /** The periods the files cover. */
-  periods: readonly string[];
+  /** The periods the files cover (null: rows without one). */
+  periods: readonly (string | null)[];
   /** Whether the load replaces those periods (period-based types). */
   replacing: boolean;
 }
@@ -341,64 +354,69 @@ async function validate(client: PoolClient, context: ValidationContext): Promise
       });
   }
 
-  /** Rows whose `column` breaks `condition`, one problem per row. */
-  const eachRow = (column: string, condition: string, problem: (value: string) => string) =>
-    check(
-      `SELECT _file AS file, _line AS line, ${q(column)}::text AS value, NULL AS extra FROM ${stage} ` +
-        `WHERE ${condition} ORDER BY _file, _line`,
-      [],
-      (row) => ({ column, value: row.value ?? '', problem: problem(row.value ?? '') }),
-    );
-
   const isGl = targetTable === GL;
   const key = TABLE_RULES[targetTable].key.filter((column) => !(isGl && column === 'source'));
 
-  // Values the target table's constraints would refuse, named row by row.
+  // Values the target table's constraints would refuse, named row by row (the first rule a row breaks),
+  // in one pass over the rows.
+  const rowRules: { column: string; condition: string; problem: (value: string) => string }[] = [];
   if (isGl && has('source'))
-    await eachRow('source', `source IS NOT NULL AND source <> '${UPLOAD_SOURCE}'`, pipelineMessages.glSourceNotUpload);
+    rowRules.push({
+      column: 'source',
+      condition: `source IS NOT NULL AND source <> '${UPLOAD_SOURCE}'`,
+      problem: pipelineMessages.glSourceNotUpload,
+    });
   // Opening and closing balances may be negative; movements never are.
   if (isGl || targetTable === '04_Trial_Balance')
     for (const column of ['debit', 'credit'].filter(has))
-      await eachRow(column, `${q(column)} < 0`, () => pipelineMessages.negativeAmount(column));
+      rowRules.push({ column, condition: `${q(column)} < 0`, problem: () => pipelineMessages.negativeAmount(column) });
   if (targetTable === '01_Account' && has('account_type'))
-    await eachRow(
-      'account_type',
-      `account_type IS NULL OR account_type NOT IN (${ACCOUNT_TYPES.map((type) => `'${type}'`).join(', ')})`,
-      pipelineMessages.accountTypeInvalid,
-    );
+    rowRules.push({
+      column: 'account_type',
+      condition: `account_type IS NULL OR account_type NOT IN (${ACCOUNT_TYPES.map((type) => `'${type}'`).join(', ')})`,
+      problem: pipelineMessages.accountTypeInvalid,
+    });
   const periodColumn = targetTable === '00_Period' ? 'Period' : has('period') ? 'period' : undefined;
-  if (periodColumn)
-    await eachRow(periodColumn, `${q(periodColumn)} IS NULL OR ${q(periodColumn)} !~ '${PERIOD_PATTERN}'`, (value) =>
-      pipelineMessages.periodInvalid(value),
+  if (periodColumn) {
+    // The periods a load covers are known already: only rows of a malformed one need finding.
+    const malformed = periods.filter((period) => period === null || !new RegExp(PERIOD_PATTERN).test(period));
+    const condition =
+      periodColumn === 'period' && periods.length > 0
+        ? malformed.length > 0
+          ? `period IS NULL OR period IN (${malformed.map((period) => (period === null ? 'NULL' : `'${period.replaceAll("'", "''")}'`)).join(', ')})`
+          : undefined
+        : `${q(periodColumn)} IS NULL OR ${q(periodColumn)} !~ '${PERIOD_PATTERN}'`;
+    if (condition) rowRules.push({ column: periodColumn, condition, problem: pipelineMessages.periodInvalid });
+  }
+  if (rowRules.length > 0) {
+    const which = rowRules.map((rule, index) => `WHEN ${rule.condition} THEN ${index}`).join(' ');
+    const value = rowRules.map((rule, index) => `WHEN ${index} THEN ${q(rule.column)}::text`).join(' ');
+    await check(
+      `SELECT file, line, CASE rule ${value} END AS value, rule::text AS extra FROM (` +
+        `SELECT *, _file AS file, _line AS line, CASE ${which} END AS rule FROM ${stage} ` +
+        `WHERE ${rowRules.map((rule) => `(${rule.condition})`).join(' OR ')}) broken ORDER BY file, line`,
+      [],
+      (row) => {
+        const rule = rowRules[Number(row.extra)]!;
+        return { column: rule.column, value: row.value ?? '', problem: rule.problem(row.value ?? '') };
+      },
     );
+  }
   if (problems.length > 0) return problems;
 
   if (isGl) {
-    // One pass over the lines finds the journals that repeat a line or do not balance to the cent.
+    // Every journal balances to the cent. (A line repeated in the files is found by the table's unique
+    // key when the rows are written, at no cost to loads without one: see duplicateKeys.)
     const debit = has('debit') ? 'coalesce(debit, 0)' : '0';
     const credit = has('credit') ? 'coalesce(credit, 0)' : '0';
-    const flagged = await client.query<{
-      journal_id: string;
-      file: number;
-      line: string;
-      repeated: boolean;
-      difference: string;
-    }>(
-      `SELECT journal_id, min(_file) AS file, min(_line) AS line, count(*) <> count(DISTINCT line_no) AS repeated, ` +
-        `(sum(${debit}) - sum(${credit}))::text AS difference FROM ${stage} GROUP BY journal_id ` +
-        `HAVING count(*) <> count(DISTINCT line_no) OR sum(${debit}) <> sum(${credit}) ORDER BY 2, 3 LIMIT ${limit}`,
+    const unbalanced = await client.query<{ journal_id: string; file: number; line: string; difference: string }>(
+      `SELECT journal_id, min(_file) AS file, min(_line) AS line, (sum(${debit}) - sum(${credit}))::text AS difference ` +
+        `FROM ${stage} GROUP BY journal_id HAVING sum(${debit}) <> sum(${credit}) ORDER BY 2, 3 LIMIT ${limit}`,
     );
-    const repeated = flagged.rows.filter((row) => row.repeated).map((row) => row.journal_id);
-    if (repeated.length > 0)
-      await check(
-        `SELECT min(_file) AS file, min(_line) AS line, NULL AS value, concat_ws(E'\\x1f', journal_id, line_no::text) AS extra ` +
-          `FROM ${stage} WHERE journal_id = ANY($1::text[]) GROUP BY journal_id, line_no HAVING count(*) > 1 ORDER BY 1, 2`,
-        [repeated],
-        (row) => ({ problem: pipelineMessages.duplicateKey(describeKey(targetTable, key, row.extra ?? '')) }),
-      );
-    for (const row of flagged.rows) {
+    if (unbalanced.rows.length > 0) problems.push(...(await duplicateKeys(client, stage, files, targetTable, key)));
+    for (const row of unbalanced.rows) {
       const difference = signedCentsOf(row.difference);
-      if (difference === 0n || problems.length >= limit) continue;
+      if (problems.length >= limit) break;
       problems.push({
         ...(files[row.file] && { file: files[row.file]!.name }),
         line: Number(row.line),
@@ -422,13 +440,7 @@ async function validate(client: PoolClient, context: ValidationContext): Promise
       );
   } else {
     // The natural key once within the load.
-    await check(
-      `SELECT min(_file) AS file, min(_line) AS line, NULL AS value, ` +
-        `concat_ws(E'\\x1f', ${key.map((column) => `${q(column)}::text`).join(', ')}) AS extra ` +
-        `FROM ${stage} GROUP BY ${key.map(q).join(', ')} HAVING count(*) > 1 ORDER BY 1, 2`,
-      [],
-      (row) => ({ problem: pipelineMessages.duplicateKey(describeKey(targetTable, key, row.extra ?? '')) }),
-    );
+    problems.push(...(await duplicateKeys(client, stage, files, targetTable, key)));
   }
 
   if (isGl) {
@@ -462,6 +474,26 @@ async function validate(client: PoolClient, context: ValidationContext): Promise
       { problem: pipelineMessages.tooManyProblems(MAX_RUN_PROBLEMS - 1) },
     ];
   return problems;
+}
+
+/** Natural keys the files hold more than once, each named once (at most MAX_RUN_PROBLEMS). */
+async function duplicateKeys(
+  client: PoolClient,
+  stage: string,
+  files: readonly PipelineLoadFile[],
+  table: WarehouseTable,
+  key: readonly string[],
+): Promise<PipelineProblem[]> {
+  const result = await client.query<{ file: number; line: string; extra: string }>(
+    `SELECT min(_file) AS file, min(_line) AS line, ` +
+      `concat_ws(E'\\x1f', ${key.map((column) => `${q(column)}::text`).join(', ')}) AS extra ` +
+      `FROM ${stage} GROUP BY ${key.map(q).join(', ')} HAVING count(*) > 1 ORDER BY 1, 2 LIMIT ${MAX_RUN_PROBLEMS}`,
+  );
+  return result.rows.map((row) => ({
+    ...(files[row.file] && { file: files[row.file]!.name }),
+    line: Number(row.line),
+    problem: pipelineMessages.duplicateKey(describeKey(table, key, row.extra)),
+  }));
 }
 
 /** 'journal J1, line 2' — the key as people read it. */

@@ -312,6 +312,13 @@ describe('loading GL Detail files', () => {
     ]);
   });
 
+  it('refuses a data type that lacks a column its pipeline needs, before reading any file', async () => {
+    const refused = await refusal(
+      loader.load({ ...glRequest([file([['J1', '1']])]), columns: ['journal_id', 'line_no'] }),
+    );
+    expect(refused.problems).toEqual([{ problem: pipelineMessages.keyColumnMissing('period') }]);
+  });
+
   it('stops before writing anything when its signal is aborted', async () => {
     const controller = new AbortController();
     const before = await warehouseTotals();

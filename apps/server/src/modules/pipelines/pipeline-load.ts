@@ -160,7 +160,8 @@ export function createPipelineLoader(deps: {
     const columns = canonicalColumnsOf(targetTable, request.columns);
     const isGl = targetTable === GL;
     const required = [...rules.key.filter((column) => !(isGl && column === 'source'))];
-    if (request.periodBased && rules.period && !required.includes(rules.period)) required.push(rules.period);
+    // Period-based loads replace by period, and GL lines always need theirs open.
+    if ((request.periodBased || isGl) && rules.period && !required.includes(rules.period)) required.push(rules.period);
     const missing = required.find((column) => !columns.includes(column));
     if (missing) throw new PipelineLoadRefused([{ problem: pipelineMessages.keyColumnMissing(missing) }]);
 

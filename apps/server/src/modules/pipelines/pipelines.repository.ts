@@ -88,6 +88,11 @@ export const pipelinesRepository = (db: Executor) => ({
     return row;
   },
 
+  /** Serializes Run Pipeline within one organization until the transaction ends. */
+  async lockQueue(organizationId: string): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`pipeline-queue:${organizationId}`}))`);
+  },
+
   /** A run of this pipeline still waiting for its turn (queueing twice reuses it). */
   async queuedRun(organizationId: string, pipelineId: string): Promise<string | undefined> {
     const [row] = await db
@@ -111,7 +116,11 @@ export const pipelinesRepository = (db: Executor) => ({
     runBy: string | null;
     steps: PipelineRunStep[];
   }): Promise<string> {
-    const [row] = await db.insert(pipelineRuns).values(values).returning({ id: pipelineRuns.id });
+    // clock_timestamp, not the transaction's now(): runs queued together keep their order in the history.
+    const [row] = await db
+      .insert(pipelineRuns)
+      .values({ ...values, queuedAt: sql`clock_timestamp()` })
+      .returning({ id: pipelineRuns.id });
     return row!.id;
   },
 

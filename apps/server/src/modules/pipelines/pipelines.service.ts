@@ -293,20 +293,29 @@ export function createPipelinesService(deps: {
     if (pending.length === 0) return { runIds: [] };
     if (!jobs)
       throw internalError('JOBS_UNAVAILABLE', pipelineMessages.runFailed, new Error('No job runner is configured'));
-    const runIds: string[] = [];
-    for (const pipeline of pending) {
-      const waiting = await repo.queuedRun(organizationId, pipeline.pipelineId);
-      if (waiting) {
-        runIds.push(waiting);
-        continue;
+    // Two clicks at once queue one run per pipeline: the check and the insert run under the
+    // organization's lock. Jobs are queued after the commit (a runner may use a connection of its own).
+    const runs = await db.transaction(async (tx) => {
+      const own = pipelinesRepository(tx);
+      await own.lockQueue(organizationId);
+      const queued: { runId: string; isNew: boolean }[] = [];
+      for (const pipeline of pending) {
+        const waiting = await own.queuedRun(organizationId, pipeline.pipelineId);
+        const runId =
+          waiting ??
+          (await own.insertRun({
+            organizationId,
+            pipelineId: pipeline.pipelineId,
+            pipelineName: pipeline.name,
+            runBy: userId,
+            steps: pendingSteps(),
+          }));
+        queued.push({ runId, isNew: !waiting });
       }
-      const runId = await repo.insertRun({
-        organizationId,
-        pipelineId: pipeline.pipelineId,
-        pipelineName: pipeline.name,
-        runBy: userId,
-        steps: pendingSteps(),
-      });
+      return queued;
+    });
+    const fresh = runs.filter((run) => run.isNew);
+    for (const [index, { runId }] of fresh.entries()) {
       try {
         await jobs.enqueue<PipelineRunPayload>(
           PIPELINE_RUN_QUEUE,
@@ -314,11 +323,13 @@ export function createPipelinesService(deps: {
           { groupKey: organizationId },
         );
       } catch (error) {
-        await repo.failUnfinished(organizationId, runId, pipelineMessages.runFailed);
+        // Runs that never reached the queue would wait forever: failed, with the spec's message.
+        for (const unqueued of fresh.slice(index))
+          await repo.failUnfinished(organizationId, unqueued.runId, pipelineMessages.runFailed);
         throw internalError('RUN_NOT_QUEUED', pipelineMessages.runFailed, error);
       }
-      runIds.push(runId);
     }
+    const runIds = runs.map((run) => run.runId);
     return { runIds };
   }
 

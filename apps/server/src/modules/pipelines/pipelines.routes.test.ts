@@ -198,16 +198,6 @@ describe('Run Pipeline', () => {
     expect(response.json()).toEqual({ status: false, message: pipelineMessages.pipelineNotFound });
   });
 
-  it('queues one run per pipeline when Run Pipeline is clicked twice at once', async () => {
-    await accountsFile();
-    const [first, second] = await Promise.all([run(), run()]);
-    expect(first.json().data.runIds).toHaveLength(1);
-    expect(second.json().data.runIds).toEqual(first.json().data.runIds);
-    const runs = await t.database.db.select().from(pipelineRuns).where(eq(pipelineRuns.organizationId, organizationId));
-    expect(runs.map((row) => row.status)).toEqual(['queued']);
-    expect(jobs.queued).toHaveLength(1);
-  });
-
   it('runs every pipeline with files in dependency order, loads them, and records the runs and files', async () => {
     // Uploaded in the "wrong" order: lines first, then accounts, then periods.
     const gl = await upload(

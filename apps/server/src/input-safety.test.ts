@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@finboard/shared/api';
 import { messages } from '@finboard/shared/messages';
 import { uploadApiMessages } from '@finboard/shared/uploads';
-import { auditEvents, dashboards, organizations } from './db/schema.ts';
+import { auditEvents, dashboards, organizations, pipelineRuns } from './db/schema.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { generateToken, hashToken } from './platform/crypto/tokens.ts';
 import { buildTestApp, TEST_ADMIN } from '../test/build-app.ts';
@@ -62,6 +62,8 @@ interface Fixture {
   doomedDataTypeId: string;
   glRowId: string;
   doomedGlRowId: string;
+  /** A pipeline run of the organization. */
+  runId: string;
 }
 
 interface Example {
@@ -151,6 +153,8 @@ const glFilters = JSON.stringify([
 const paramDefaults = (f: Fixture): Record<string, string> => ({
   id: f.organizationId,
   orgId: f.organizationId,
+  organizationId: f.organizationId,
+  runId: f.runId,
   userId: f.spareUserId,
   dashboardId: f.dashboardId,
   table: '02_GL_Detail',
@@ -303,6 +307,18 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
     query: { source: 'manual' },
   }),
   'GET /api/v1/crud/:orgId/reconciliation': () => ({}),
+  'GET /api/v1/pipeline/list-available-pipelines/:organizationId': () => ({}),
+  'GET /api/v1/pipeline/list-pipelines/:organizationId': () => ({
+    query: { name: 'GL', status: 'succeeded', from: '2024-01-01', to: '2030-12-31', page: '1', pageSize: '20' },
+  }),
+  'GET /api/v1/pipeline/runs/:runId': () => ({}),
+  // Nothing waits for the pipeline: 'No files found to process.', no run (and no job runner needed).
+  'GET /api/v1/pipeline/run-pipeline/:organizationId': () => ({
+    query: { pipelineName: 'GL Detail', is_glDetail: 'true' },
+  }),
+  'POST /api/v1/pipeline/run-pipeline/:organizationId': () => ({
+    query: { pipelineName: 'GL Detail', is_glDetail: 'true' },
+  }),
   'GET /api/v1/image': (f) => ({ query: { url: f.logoKey, w: '64', q: '75' } }),
   'POST /api/v1/pipeline/file-upload': (f) => ({
     body: { organizationId: f.organizationId, data_type_id: f.dataTypeId, period: '2026-11' },
@@ -717,6 +733,12 @@ beforeAll(async () => {
     doomedDataTypeId: (await createDataType(t.database, organizationId)).id,
     glRowId: glRow!,
     doomedGlRowId: doomedGlRow!,
+    runId: (
+      await t.database.db
+        .insert(pipelineRuns)
+        .values({ organizationId, pipelineName: 'GL Detail', status: 'succeeded' })
+        .returning({ id: pipelineRuns.id })
+    )[0]!.id,
   };
   expect(await storedControlCharacters()).toEqual([]);
 });

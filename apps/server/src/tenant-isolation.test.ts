@@ -9,23 +9,28 @@
  * a case or a reason in NOT_ORGANIZATION_SCOPED — so a new route fails this file until it is classified.
  * Each call runs on a fixture of its own: the cases pass in any order (`--sequence.shuffle`).
  */
-import { inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@finboard/shared/messages';
+import { pipelineMessages } from '@finboard/shared/pipelines';
 import {
   auditEvents,
   dashboards,
   dataTypes,
   organizations,
+  pipelineRuns,
+  pipelines,
   sessions,
   uploadedFiles,
   userDashboards,
   users,
 } from './db/schema.ts';
+import { pipelinesRepository } from './modules/pipelines/pipelines.repository.ts';
 import { hashPassword } from './platform/crypto/passwords.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../test/build-app.ts';
+import { createTestJobRunner } from '../test/jobs.ts';
 import {
   bearer,
   createDashboard,
@@ -47,7 +52,8 @@ let adminToken: string;
 /** One argon2 hash for every fixture's users: hashing is the slow part of a fixture, and not under test. */
 let passwordHash: string;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Runs are queued, never run: the routes are under test here, not the pipeline engine.
+  t = await buildTestApp({}, { jobs: createTestJobRunner().runner });
   adminToken = await login(t.app, TEST_ADMIN);
   passwordHash = await hashPassword(USER_PASSWORD);
 });
@@ -163,6 +169,34 @@ const balancedLines = [1, 2].map((lineNo) => ({
   debit: lineNo === 1 ? '3.00' : '0',
   credit: lineNo === 2 ? '3.00' : '0',
 }));
+
+/** Organization A's pipeline of its first data type, a file waiting for it and a queued run (per fixture). */
+const pipelineRunIds = new WeakMap<Fixture, string>();
+async function pipelineWithWork(f: Fixture): Promise<void> {
+  const { db } = t.database;
+  await pipelinesRepository(db).addMissing(f.organization.id);
+  const [pipeline] = await db.select().from(pipelines).where(eq(pipelines.dataTypeId, f.dataTypes[0].id));
+  await db.insert(uploadedFiles).values({
+    organizationId: f.organization.id,
+    dataTypeId: f.dataTypes[0].id,
+    name: 'ledger.csv',
+    size: 10,
+    sha256: '0'.repeat(64),
+    storageKey: 'isolation/ledger.csv',
+    encryption: {},
+  });
+  const [run] = await db
+    .insert(pipelineRuns)
+    .values({
+      organizationId: f.organization.id,
+      pipelineId: pipeline!.id,
+      pipelineName: f.dataTypes[0].name,
+      status: 'succeeded',
+    })
+    .returning();
+  pipelineRunIds.set(f, run!.id);
+}
+const pipelineCase = { setup: pipelineWithWork, outcomes: usersOfTheOrganizationToo };
 
 const routeCases: RouteCase[] = [
   // Organizations (issue 3)
@@ -502,6 +536,42 @@ const routeCases: RouteCase[] = [
     mutates: false,
     ...crud,
   },
+  // Pipelines (issue 10): the organization's own users and admins
+  {
+    route: 'GET /api/v1/pipeline/list-available-pipelines/{organizationId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/pipeline/list-available-pipelines/${f.organization.id}` }),
+    mutates: false,
+    ...pipelineCase,
+  },
+  {
+    route: 'GET /api/v1/pipeline/list-pipelines/{organizationId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/pipeline/list-pipelines/${f.organization.id}` }),
+    mutates: false,
+    ...pipelineCase,
+  },
+  {
+    route: 'GET /api/v1/pipeline/run-pipeline/{organizationId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/pipeline/run-pipeline/${f.organization.id}` }),
+    mutates: true,
+    ...pipelineCase,
+  },
+  {
+    route: 'POST /api/v1/pipeline/run-pipeline/{organizationId}',
+    request: (f) => ({ method: 'POST', url: `/api/v1/pipeline/run-pipeline/${f.organization.id}` }),
+    mutates: true,
+    ...pipelineCase,
+  },
+  {
+    // No organization in the path: a run of another organization answers as a missing one (404, not 403).
+    route: 'GET /api/v1/pipeline/runs/{runId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/pipeline/runs/${pipelineRunIds.get(f)}` }),
+    mutates: false,
+    ...pipelineCase,
+    outcomes: {
+      ...usersOfTheOrganizationToo,
+      otherOrganizationUser: { status: 404, message: pipelineMessages.runNotFound },
+    },
+  },
 ];
 
 /** A user of the organization, with the password every fixture shares (hashed once). */
@@ -593,16 +663,21 @@ async function storedState(f: Fixture) {
       .where(or(inArray(users.organizationId, ids), inArray(users.id, [f.user.id, f.otherUser.id])))
       .orderBy(users.id),
     dataTypes: await db.select().from(dataTypes).where(inArray(dataTypes.organizationId, ids)).orderBy(dataTypes.id),
-    grants: await db
+    pipelineRuns: await db
       .select()
-      .from(userDashboards)
-      .where(inArray(userDashboards.userId, [f.user.id, f.otherUser.id]))
-      .orderBy(userDashboards.userId, userDashboards.dashboardId),
+      .from(pipelineRuns)
+      .where(inArray(pipelineRuns.organizationId, ids))
+      .orderBy(pipelineRuns.id),
     uploadedFiles: await db
       .select()
       .from(uploadedFiles)
       .where(inArray(uploadedFiles.organizationId, ids))
       .orderBy(uploadedFiles.id),
+    grants: await db
+      .select()
+      .from(userDashboards)
+      .where(inArray(userDashboards.userId, [f.user.id, f.otherUser.id]))
+      .orderBy(userDashboards.userId, userDashboards.dashboardId),
     organizationCount: await count(organizations),
     userCount: await count(users),
     auditEventCount: await count(auditEvents),

@@ -10,8 +10,7 @@ import { dataTypes, uploadedFiles } from '../../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
 import { bearer, createOrganization, createUser, login, type TestUser } from '../../../test/factories.ts';
 import { glCsv, sealedUploadForm, type FormFile } from '../../../test/uploads.ts';
-import { createAuditService } from '../audit/audit.service.ts';
-import { createDataTypesService, type DataTypesService } from '../data-types/data-types.service.ts';
+import type { DataTypesService } from '../data-types/data-types.service.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -19,7 +18,7 @@ let uploadKey: UploadKey;
 let dataTypesService: DataTypesService;
 beforeAll(async () => {
   t = await buildTestApp();
-  dataTypesService = createDataTypesService({ db: t.database.db, audit: createAuditService({ db: t.database.db }) });
+  dataTypesService = t.app.services.dataTypes;
   adminToken = await login(t.app, TEST_ADMIN);
   const response = await t.app.inject({
     method: 'GET',

@@ -17,7 +17,6 @@ import { deriveKey, resolveSecret } from './platform/crypto/secret-key.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
 import { createDatabaseJobRunner } from './platform/jobs/database-job-runner.ts';
-import type { JobRunner } from './platform/jobs/job-runner.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { createPasswordLinksService } from './modules/auth/password-links.service.ts';
@@ -28,7 +27,11 @@ import { createDataManagementService } from './modules/data-management/data-mana
 import { journalsRoutes } from './modules/data-management/journals.routes.ts';
 import { createJournalsService } from './modules/data-management/journals.service.ts';
 import { dataTypesRoutes } from './modules/data-types/data-types.routes.ts';
-import { createDataTypesService } from './modules/data-types/data-types.service.ts';
+import { createDataTypesService, type DataTypesService } from './modules/data-types/data-types.service.ts';
+import type { OpenFileRows } from './modules/pipelines/pipeline-load.ts';
+import { pipelinesRoutes } from './modules/pipelines/pipelines.routes.ts';
+import { createPipelinesService } from './modules/pipelines/pipelines.service.ts';
+import type { JobRunner } from './platform/jobs/job-runner.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import {
@@ -46,6 +49,11 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/outbox.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
+import { createUploadsService, type UploadsService } from './modules/uploads/uploads.service.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { createStoredFileCrypto, STORED_FILES_PURPOSE } from './platform/crypto/stored-files.ts';
+import { createUploadKeys, UPLOAD_KEYS_PURPOSE } from './platform/crypto/upload-keys.ts';
+import { uploadKeysRepository } from './platform/crypto/upload-keys.repository.ts';
 import { createWarehouseService, type WarehouseService } from './warehouse/warehouse.service.ts';
 import type { WarehouseMigration } from './warehouse/migrations/migration.ts';
 
@@ -57,6 +65,10 @@ export interface AppDeps {
   webDistDir?: string;
   /** The warehouse model's migrations (default WAREHOUSE_MIGRATIONS); tests add their own. */
   warehouseMigrations?: readonly WarehouseMigration[];
+  /** Tests: a job runner of their own instead of the database one (started and stopped by the app all the same). */
+  jobs?: JobRunner;
+  /** Tests: rows of their own for pipeline runs instead of the uploaded files'. */
+  openFileRows?: OpenFileRows;
 }
 
 declare module 'fastify' {
@@ -71,6 +83,10 @@ declare module 'fastify' {
       warehouse: WarehouseService;
       /** Background jobs (pipeline runs): services register their queues' handlers when they are created. */
       jobs: JobRunner;
+      /** Uploaded files: pipeline runs read their rows through it. */
+      uploads: UploadsService;
+      /** Data Type Master (scripts and tests seed the standard types through it). */
+      dataTypes: DataTypesService;
       /** For scripts that act as the platform (npm run demo). */
       organizations: OrganizationsService;
     };
@@ -118,19 +134,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
   });
   const dashboards = createDashboardsService({ db, audit });
-  const dataTypes = createDataTypesService({ db, audit });
   const warehouse = createWarehouseService({ database, logger: app.log, migrations: deps.warehouseMigrations });
-  const jobs = createDatabaseJobRunner({
+  // Tests may bring a runner of their own (test/jobs.ts) and rows of their own; the app otherwise runs both.
+  const jobs =
+    deps.jobs ??
+    createDatabaseJobRunner({
+      db,
+      logger: app.log,
+      concurrency: config.PIPELINE_CONCURRENCY,
+      staleAfterMs: config.JOB_STALE_AFTER_SECONDS * 1000,
+      // The embedded database lives in this process: no other worker can hold one of its jobs.
+      soleWorker: database.kind === 'pglite',
+      // Shutdown gives handlers the same half of STOP_GRACE_SECONDS as requests; what is still running then is
+      // recovered as abandoned at the next start.
+      stopTimeoutMs: (config.STOP_GRACE_SECONDS * 1000) / 2,
+    });
+  const pipelines = createPipelinesService({
     db,
+    warehouse,
+    jobs,
+    // A run reads its files through the uploads module (created below: it needs the data types, which need
+    // the pipelines).
+    openFileRows: deps.openFileRows ?? ((organizationId, fileId) => uploads.openRows(organizationId, fileId)),
     logger: app.log,
-    concurrency: config.PIPELINE_CONCURRENCY,
-    staleAfterMs: config.JOB_STALE_AFTER_SECONDS * 1000,
-    // The embedded database lives in this process: no other worker can hold one of its jobs.
-    soleWorker: database.kind === 'pglite',
-    // Shutdown gives handlers the same half of STOP_GRACE_SECONDS as requests; what is still running then is
-    // recovered as abandoned at the next start.
-    stopTimeoutMs: (config.STOP_GRACE_SECONDS * 1000) / 2,
   });
+  const dataTypes = createDataTypesService({ db, audit, pipelines });
   const organizations = createOrganizationsService({
     db,
     audit,
@@ -144,7 +172,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dataManagement = createDataManagementService({ warehouse, audit, organizations, logger: app.log });
   const journals = createJournalsService({ warehouse, audit, organizations });
   const contact = createContactService({ db, users, mailer, logger: app.log });
-  app.decorate('services', { auth, users, mailer, outbox, warehouse, jobs, organizations });
+  const uploads = createUploadsService({
+    db,
+    dataTypes,
+    storage,
+    // Browsers wrap each file's key with this key pair; the server seals files again under its own key.
+    uploadKeys: createUploadKeys(uploadKeysRepository(db), createSecretBox(deriveKey(secret, UPLOAD_KEYS_PURPOSE))),
+    storedFiles: createStoredFileCrypto(createSecretBox(deriveKey(secret, STORED_FILES_PURPOSE))),
+  });
+  app.decorate('services', { auth, users, mailer, outbox, warehouse, jobs, uploads, dataTypes, organizations });
 
   await app.register(errorHandlerPlugin);
   await app.register(metricsPlugin, {
@@ -167,6 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataTypesRoutes, { dataTypes, organizations });
   await app.register(dataManagementRoutes, { dataManagement });
   await app.register(journalsRoutes, { journals });
+  await app.register(uploadsRoutes, { uploads, dataTypes, organizations });
+  await app.register(pipelinesRoutes, { pipelines, organizations });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });
   await app.register(outboxRoutes, { outbox });

@@ -9,14 +9,28 @@
  * a case or a reason in NOT_ORGANIZATION_SCOPED — so a new route fails this file until it is classified.
  * Each call runs on a fixture of its own: the cases pass in any order (`--sequence.shuffle`).
  */
-import { inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@finboard/shared/messages';
-import { auditEvents, dashboards, dataTypes, organizations, sessions, userDashboards, users } from './db/schema.ts';
+import { pipelineMessages } from '@finboard/shared/pipelines';
+import {
+  auditEvents,
+  dashboards,
+  dataTypes,
+  organizations,
+  pipelineRuns,
+  pipelines,
+  sessions,
+  uploadedFiles,
+  userDashboards,
+  users,
+} from './db/schema.ts';
+import { pipelinesRepository } from './modules/pipelines/pipelines.repository.ts';
 import { hashPassword } from './platform/crypto/passwords.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../test/build-app.ts';
+import { createTestJobRunner } from '../test/jobs.ts';
 import {
   bearer,
   createDashboard,
@@ -31,13 +45,15 @@ import {
   type TestUser,
 } from '../test/factories.ts';
 import type { ApiRoute } from './plugins/tenant-guard.ts';
+import { sealedUploadForm } from '../test/uploads.ts';
 
 let t: TestApp;
 let adminToken: string;
 /** One argon2 hash for every fixture's users: hashing is the slow part of a fixture, and not under test. */
 let passwordHash: string;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Runs are queued, never run: the routes are under test here, not the pipeline engine.
+  t = await buildTestApp({}, { jobs: createTestJobRunner().runner });
   adminToken = await login(t.app, TEST_ADMIN);
   passwordHash = await hashPassword(USER_PASSWORD);
 });
@@ -62,8 +78,8 @@ type Outcome = 'allowed' | { status: number; message: string };
 interface RouteCase {
   /** Method and path as the API documents them. */
   route: string;
-  /** The call, aimed at organization A. */
-  request: (f: Fixture) => Omit<InjectOptions, 'headers'>;
+  /** The call, aimed at organization A (its headers are kept; the caller's token is added). */
+  request: (f: Fixture) => InjectOptions | Promise<InjectOptions>;
   /** Whether an allowed call changes stored rows (checked, so an allowed call really does its work). */
   mutates: boolean;
   /** Status of an allowed call. */
@@ -153,6 +169,34 @@ const balancedLines = [1, 2].map((lineNo) => ({
   debit: lineNo === 1 ? '3.00' : '0',
   credit: lineNo === 2 ? '3.00' : '0',
 }));
+
+/** Organization A's pipeline of its first data type, a file waiting for it and a queued run (per fixture). */
+const pipelineRunIds = new WeakMap<Fixture, string>();
+async function pipelineWithWork(f: Fixture): Promise<void> {
+  const { db } = t.database;
+  await pipelinesRepository(db).addMissing(f.organization.id);
+  const [pipeline] = await db.select().from(pipelines).where(eq(pipelines.dataTypeId, f.dataTypes[0].id));
+  await db.insert(uploadedFiles).values({
+    organizationId: f.organization.id,
+    dataTypeId: f.dataTypes[0].id,
+    name: 'ledger.csv',
+    size: 10,
+    sha256: '0'.repeat(64),
+    storageKey: 'isolation/ledger.csv',
+    encryption: {},
+  });
+  const [run] = await db
+    .insert(pipelineRuns)
+    .values({
+      organizationId: f.organization.id,
+      pipelineId: pipeline!.id,
+      pipelineName: f.dataTypes[0].name,
+      status: 'succeeded',
+    })
+    .returning();
+  pipelineRunIds.set(f, run!.id);
+}
+const pipelineCase = { setup: pipelineWithWork, outcomes: usersOfTheOrganizationToo };
 
 const routeCases: RouteCase[] = [
   // Organizations (issue 3)
@@ -463,6 +507,26 @@ const routeCases: RouteCase[] = [
     ...crud,
   },
   {
+    route: 'POST /api/v1/pipeline/file-upload',
+    // The organization is the form's first field: the guard's rule is applied to it before any file is read.
+    request: async (f) => {
+      const form = await sealedUploadForm(
+        await t.app.services.uploads.uploadKey(),
+        { organizationId: f.organization.id, data_type_id: f.dataTypes[0].id },
+        [{ name: 'amounts.csv', content: 'amount\n12.50\n' }],
+      );
+      return { method: 'POST', url: '/api/v1/pipeline/file-upload', payload: form.payload, headers: form.headers };
+    },
+    mutates: true,
+    outcomes: usersOfTheOrganizationToo,
+  },
+  {
+    route: 'GET /api/v1/pipeline/list-files/{organizationId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/pipeline/list-files/${f.organization.id}` }),
+    mutates: false,
+    outcomes: usersOfTheOrganizationToo,
+  },
+  {
     route: 'POST /api/v1/crud/check-value/{orgId}',
     request: (f) => ({
       method: 'POST',
@@ -471,6 +535,42 @@ const routeCases: RouteCase[] = [
     }),
     mutates: false,
     ...crud,
+  },
+  // Pipelines (issue 10): the organization's own users and admins
+  {
+    route: 'GET /api/v1/pipeline/list-available-pipelines/{organizationId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/pipeline/list-available-pipelines/${f.organization.id}` }),
+    mutates: false,
+    ...pipelineCase,
+  },
+  {
+    route: 'GET /api/v1/pipeline/list-pipelines/{organizationId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/pipeline/list-pipelines/${f.organization.id}` }),
+    mutates: false,
+    ...pipelineCase,
+  },
+  {
+    route: 'GET /api/v1/pipeline/run-pipeline/{organizationId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/pipeline/run-pipeline/${f.organization.id}` }),
+    mutates: true,
+    ...pipelineCase,
+  },
+  {
+    route: 'POST /api/v1/pipeline/run-pipeline/{organizationId}',
+    request: (f) => ({ method: 'POST', url: `/api/v1/pipeline/run-pipeline/${f.organization.id}` }),
+    mutates: true,
+    ...pipelineCase,
+  },
+  {
+    // No organization in the path: a run of another organization answers as a missing one (404, not 403).
+    route: 'GET /api/v1/pipeline/runs/{runId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/pipeline/runs/${pipelineRunIds.get(f)}` }),
+    mutates: false,
+    ...pipelineCase,
+    outcomes: {
+      ...usersOfTheOrganizationToo,
+      otherOrganizationUser: { status: 404, message: pipelineMessages.runNotFound },
+    },
   },
 ];
 
@@ -563,6 +663,16 @@ async function storedState(f: Fixture) {
       .where(or(inArray(users.organizationId, ids), inArray(users.id, [f.user.id, f.otherUser.id])))
       .orderBy(users.id),
     dataTypes: await db.select().from(dataTypes).where(inArray(dataTypes.organizationId, ids)).orderBy(dataTypes.id),
+    pipelineRuns: await db
+      .select()
+      .from(pipelineRuns)
+      .where(inArray(pipelineRuns.organizationId, ids))
+      .orderBy(pipelineRuns.id),
+    uploadedFiles: await db
+      .select()
+      .from(uploadedFiles)
+      .where(inArray(uploadedFiles.organizationId, ids))
+      .orderBy(uploadedFiles.id),
     grants: await db
       .select()
       .from(userDashboards)
@@ -592,6 +702,7 @@ const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   'POST /api/v1/contact-us': 'public: the contact form, mailed to the administrators',
   'GET /api/v1/image': 'public: resizes images Finboard stores (logos), which <img> tags load without a token',
   'GET /api/v1/admin/outbox': "platform administrators only: the platform's own mail outbox",
+  'GET /api/v1/pipeline/upload-key': "the platform's public key browsers seal uploads with, the same for everyone",
 };
 
 describe('the matrix', () => {
@@ -641,7 +752,11 @@ describe.each(routeCases)('$route', (routeCase) => {
     const token = await tokenOf(f, caller);
     const before = await storedState(f);
 
-    const response = await t.app.inject({ ...routeCase.request(f), headers: token ? bearer(token) : {} });
+    const request = await routeCase.request(f);
+    const response = await t.app.inject({
+      ...request,
+      headers: { ...(request.headers as Record<string, string>), ...(token ? bearer(token) : {}) },
+    });
 
     const after = await storedState(f);
     if (outcome === 'allowed') {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config/env.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { openTestDatabase } from './database.ts';
@@ -26,7 +26,7 @@ export interface TestApp {
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { webDistDir?: string; logStream?: Writable } = {},
+  options: { webDistDir?: string; logStream?: Writable } & Pick<AppDeps, 'jobs' | 'openFileRows'> = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-test-'));
   const config: Config = {
@@ -54,6 +54,8 @@ export async function buildTestApp(
       config,
       database,
       webDistDir: options.webDistDir,
+      jobs: options.jobs,
+      openFileRows: options.openFileRows,
       logger: options.logStream ? { level: 'trace', stream: options.logStream } : undefined,
     });
     await app.services.users.ensureBootstrapAdmin(

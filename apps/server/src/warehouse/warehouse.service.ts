@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DatabaseHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
@@ -36,6 +37,51 @@ export interface TableLoad {
   table: CanonicalTable;
   columns: readonly string[];
   rows: Rows;
+}
+
+/**
+ * Streams rows into an open COPY … FROM STDIN statement on `client` (inside the caller's transaction),
+ * one COPY per ROWS_PER_COPY rows: the embedded database takes each COPY whole (pglite-wire.ts).
+ */
+async function copyInto(
+  client: PoolClient,
+  copySql: string,
+  rows: Rows,
+  width: number,
+  /** Runs each COPY statement (e.g. in a transaction of its own). */
+  around: (statement: () => Promise<number>) => Promise<number> = (statement) => statement(),
+): Promise<number> {
+  const pieces = csvChunks(rows, width, ROWS_PER_WRITE)[Symbol.asyncIterator]();
+  let piece = await pieces.next();
+  let count = 0;
+  while (!piece.done) {
+    count += await around(async () => {
+      const stream = client.query(copyFrom(copySql));
+      await pipeline(
+        Readable.from(
+          (async function* () {
+            for (let copied = 0; !piece.done && copied < ROWS_PER_COPY; piece = await pieces.next()) {
+              copied += piece.value.rows;
+              yield piece.value.csv;
+            }
+          })(),
+        ),
+        stream,
+      );
+      return stream.rowCount;
+    });
+  }
+  return count;
+}
+
+/** One organization's own connection (withOrganizationConnection). */
+export interface OrganizationConnection {
+  /** The connection itself, for statements outside a transaction of the organization (e.g. ANALYZE as the platform). */
+  client: PoolClient;
+  /** One transaction on this connection as the organization's role, search_path its schema. */
+  transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T>;
+  /** `COPY … FROM STDIN WITH (FORMAT csv)` of `rows` (`width` values each), a transaction per statement; the row count. */
+  copy(copySql: string, rows: Rows, width: number): Promise<number>;
 }
 
 export type WarehouseService = ReturnType<typeof createWarehouseService>;
@@ -94,28 +140,8 @@ export function createWarehouseService(deps: {
       if (options.replace)
         for (const { target } of statements.toReversed()) await client.query(`DELETE FROM ${target}`);
       const counts: number[] = [];
-      for (const [i, { rows, columns }] of loads.entries()) {
-        const pieces = csvChunks(rows, columns.length, ROWS_PER_WRITE)[Symbol.asyncIterator]();
-        let piece = await pieces.next();
-        let count = 0;
-        // One COPY per ROWS_PER_COPY rows: the embedded database takes each COPY whole (pglite-wire.ts).
-        while (!piece.done) {
-          const stream = client.query(copyFrom(statements[i]!.copy));
-          await pipeline(
-            Readable.from(
-              (async function* () {
-                for (let copied = 0; !piece.done && copied < ROWS_PER_COPY; piece = await pieces.next()) {
-                  copied += piece.value.rows;
-                  yield piece.value.csv;
-                }
-              })(),
-            ),
-            stream,
-          );
-          count += stream.rowCount;
-        }
-        counts.push(count);
-      }
+      for (const [i, { rows, columns }] of loads.entries())
+        counts.push(await copyInto(client, statements[i]!.copy, rows, columns.length));
       await client.query('COMMIT');
       return counts;
     } catch (error) {
@@ -125,6 +151,54 @@ export function createWarehouseService(deps: {
         // The connection is unusable after a failed COPY: the pool must not hand it out again.
         broken = rollbackError as Error;
       }
+      throw error;
+    } finally {
+      client.release(broken ?? false);
+    }
+  }
+
+  /**
+   * A connection of its own for work on one organization that spans several transactions (a pipeline
+   * run's temporary scratch table lives as long as the connection). Nothing is set for the session: on the
+   * embedded database every connection shares one backend, so each transaction sets the role itself
+   * (`transaction`). The connection is dropped, not reused, when `work` fails.
+   */
+  async function withOrganizationConnection<T>(
+    organizationId: string,
+    work: (connection: OrganizationConnection) => Promise<T>,
+  ): Promise<T> {
+    const role = quoteIdent(warehouseRoleName(organizationId));
+    const schema = quoteIdent(warehouseSchemaName(organizationId));
+    const client = await database.pool.connect();
+    let broken: Error | undefined;
+    const connection: OrganizationConnection = {
+      client,
+      async transaction(step) {
+        await client.query('BEGIN');
+        try {
+          await client.query(`SET LOCAL ROLE ${role}`);
+          await client.query(`SET LOCAL search_path TO ${schema}`);
+          const result = await step(client);
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          try {
+            await client.query('ROLLBACK');
+          } catch (rollbackError) {
+            broken = rollbackError as Error;
+          }
+          throw error;
+        }
+      },
+      // A transaction per COPY statement: the embedded database serves nobody else during a transaction,
+      // and reading a big file must not hold it.
+      copy: (copySql, rows, width) =>
+        copyInto(client, copySql, rows, width, (statement) => connection.transaction(statement)),
+    };
+    try {
+      return await work(connection);
+    } catch (error) {
+      broken ??= error as Error;
       throw error;
     } finally {
       client.release(broken ?? false);
@@ -239,6 +313,8 @@ export function createWarehouseService(deps: {
      * books are swapped whole or not at all. Give the loads in dependency order; returns each one's count.
      */
     loadTables,
+
+    withOrganizationConnection,
 
     /** Whether the organization's warehouse has GL data (the header's info bell: viewHasData). */
     async hasData(organizationId: string): Promise<boolean> {

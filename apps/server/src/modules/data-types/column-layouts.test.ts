@@ -7,16 +7,15 @@ import { uploadMessages } from '@finboard/shared/uploads';
 import { dataTypes } from '../../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
 import { bearer, createOrganization, login } from '../../../test/factories.ts';
-import { createAuditService } from '../audit/audit.service.ts';
 import { checkDataTypeCsv } from '../uploads/data-type-csv.ts';
-import { createDataTypesService, type DataTypesService } from './data-types.service.ts';
+import type { DataTypesService } from './data-types.service.ts';
 
 let t: TestApp;
 let service: DataTypesService;
 let admin: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  service = createDataTypesService({ db: t.database.db, audit: createAuditService({ db: t.database.db }) });
+  service = t.app.services.dataTypes;
   admin = await login(t.app, TEST_ADMIN);
 });
 afterAll(() => t?.close());

@@ -83,8 +83,13 @@ const missing = () => notFound(dataTypeMessages.notFound);
 
 export type DataTypesService = ReturnType<typeof createDataTypesService>;
 
-export function createDataTypesService(deps: { db: Database; audit: AuditService }) {
-  const { db, audit } = deps;
+/** Every data type has its pipeline (issue 10): added in the transaction that adds the type. */
+export interface DataTypePipelines {
+  addMissing(tx: Executor, organizationId?: string): Promise<number>;
+}
+
+export function createDataTypesService(deps: { db: Database; audit: AuditService; pipelines: DataTypePipelines }) {
+  const { db, audit, pipelines } = deps;
 
   /**
    * Runs `work` on a data type of the organization, in a transaction holding its row. Another
@@ -125,6 +130,7 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
     const added = organizationId
       ? await repo.insertMissingStandard(STANDARD, organizationId)
       : await repo.insertMissingStandardForAll(STANDARD);
+    await pipelines.addMissing(tx, organizationId);
     const byOrganization = new Map<string, string[]>();
     for (const row of added)
       byOrganization.set(row.organizationId, [...(byOrganization.get(row.organizationId) ?? []), row.name]);
@@ -166,6 +172,7 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
           const repo = dataTypesRepository(tx);
           if (await repo.nameTaken(organizationId, fields.name)) throw nameTaken();
           const row = await repo.insert(organizationId, columnsOf(fields));
+          await pipelines.addMissing(tx, organizationId);
           await auditChange(tx, actor, 'data_type.created', row, null, snapshot(row));
           return toDataType(row);
         })

@@ -1,0 +1,435 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { STANDARD_DATA_TYPES } from '@finboard/shared/data-types';
+import { journalMessages } from '@finboard/shared/journals';
+import { pipelineMessages } from '@finboard/shared/pipelines';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { openTestDatabase } from '../../../test/database.ts';
+import { createWarehouseService, type WarehouseService } from '../../warehouse/warehouse.service.ts';
+import {
+  createPipelineLoader,
+  PipelineLoadRefused,
+  type LoadProgress,
+  type PipelineLoadFile,
+  type PipelineLoadRequest,
+} from './pipeline-load.ts';
+
+let database: DatabaseHandle;
+let warehouse: WarehouseService;
+/** The files of a test, by id: rows in the standard type's column order. */
+const fileRows = new Map<string, (string | null)[][]>();
+let loader: ReturnType<typeof createPipelineLoader>;
+/** The same loader, taking every load as a large one (indexes and keys rebuilt around the write). */
+let bulkLoader: ReturnType<typeof createPipelineLoader>;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  warehouse = createWarehouseService({ database, logger: pino({ level: 'silent' }) });
+  // Two batches per file, as the uploads module hands them out.
+  const openFileRows = async function* (_organizationId: string, fileId: string) {
+    const rows = fileRows.get(fileId)!;
+    yield rows.slice(0, 1);
+    yield rows.slice(1);
+  };
+  loader = createPipelineLoader({ warehouse, openFileRows });
+  bulkLoader = createPipelineLoader({ warehouse, openFileRows, bulkRows: 1 });
+});
+afterAll(() => database?.close());
+
+const standard = (key: string) => STANDARD_DATA_TYPES.find((type) => type.key === key)!;
+const GL_TYPE = standard('gl_detail');
+
+let org: string;
+beforeEach(async () => {
+  org = randomUUID();
+  await warehouse.provision(org);
+  await warehouse.copyRows(
+    org,
+    '00_Period',
+    ['Period', 'start_date', 'end_date', 'fiscal_year', 'fiscal_period', 'is_closed'],
+    [
+      ['2023-12', '2023-12-01', '2023-12-31', 2024, 9, true],
+      ['2024-01', '2024-01-01', '2024-01-31', 2024, 10, false],
+    ],
+  );
+  await warehouse.copyRows(
+    org,
+    '01_Account',
+    ['account_code', 'account_name', 'account_type'],
+    [
+      ['1000', 'Cash', 'asset'],
+      ['4000', 'Sales', 'revenue'],
+    ],
+  );
+});
+
+/** A GL line in the standard type's 13 columns. */
+const line = (journal: string, lineNo: number, period: string, account: string, debit: string, credit: string) => [
+  journal,
+  String(lineNo),
+  `${period}-15`,
+  period,
+  account,
+  `Line ${lineNo} of ${journal}`,
+  debit,
+  credit,
+  null,
+  null,
+  null,
+  null,
+  null,
+];
+
+function file(rows: (string | null)[][], period: string | null = null): PipelineLoadFile {
+  const id = randomUUID();
+  fileRows.set(id, rows);
+  return { id, name: `file-${id.slice(0, 4)}.csv`, period, rows: rows.length };
+}
+
+const glRequest = (files: PipelineLoadFile[]): PipelineLoadRequest => ({
+  organizationId: org,
+  targetTable: '02_GL_Detail',
+  columns: GL_TYPE.columns.map((column) => column.name),
+  periodBased: true,
+  files,
+});
+
+async function query<T>(statement: string): Promise<T[]> {
+  return warehouse.withOrganization(org, async (tx) => {
+    const result = (await tx.execute(statement)) as unknown as { rows: T[] };
+    return result.rows;
+  });
+}
+const glState = () =>
+  query<{
+    row_id: string;
+    source: string;
+    journal_id: string;
+    line_no: number;
+    period: string;
+    debit: string;
+    credit: string;
+  }>(
+    `select row_id::text, source, journal_id, line_no, period, debit::text, credit::text from "02_GL_Detail" order by row_id`,
+  );
+/** Row counts and sums of every table: what "the warehouse is unchanged" compares. */
+const warehouseTotals = () =>
+  query(
+    `select (select count(*)::int from "00_Period") as periods, (select count(*)::int from "01_Account") as accounts,
+       (select count(*)::int from "02_GL_Detail") as lines, (select coalesce(sum(debit), 0)::text from "02_GL_Detail") as debit,
+       (select coalesce(sum(credit), 0)::text from "02_GL_Detail") as credit`,
+  );
+
+async function refusal(work: Promise<unknown>): Promise<PipelineLoadRefused> {
+  const error = await work.then(
+    () => undefined,
+    (failure: unknown) => failure,
+  );
+  expect(error).toBeInstanceOf(PipelineLoadRefused);
+  return error as PipelineLoadRefused;
+}
+
+describe('loading GL Detail files', () => {
+  it('loads a balanced file as source upload lines, creates its new period and reports every step', async () => {
+    const progress: LoadProgress[] = [];
+    const result = await loader.load(
+      glRequest([
+        file(
+          [
+            line('J1', 1, '2024-02', '1000', '100.50', '0'),
+            line('J1', 2, '2024-02', '4000', '0', '100.50'),
+            line('J2', 1, '2024-02', '1000', '5.00', '0'),
+            line('J2', 2, '2024-02', '4000', '0', '5.00'),
+          ],
+          '2024-02',
+        ),
+      ]),
+      { onProgress: (update) => void progress.push(update) },
+    );
+
+    expect(result).toMatchObject({ rowsRead: 4, rowsLoaded: 4, rowsDeleted: 0, periodsCreated: ['2024-02'] });
+    expect((await glState()).map(({ row_id: _id, ...rest }) => rest)).toEqual([
+      { source: 'upload', journal_id: 'J1', line_no: 1, period: '2024-02', debit: '100.50', credit: '0.00' },
+      { source: 'upload', journal_id: 'J1', line_no: 2, period: '2024-02', debit: '0.00', credit: '100.50' },
+      { source: 'upload', journal_id: 'J2', line_no: 1, period: '2024-02', debit: '5.00', credit: '0.00' },
+      { source: 'upload', journal_id: 'J2', line_no: 2, period: '2024-02', debit: '0.00', credit: '5.00' },
+    ]);
+    // Numbered in the fiscal year of the latest period (2024-01 is period 10 of fiscal 2024).
+    expect(
+      await query(`select "Period", start_date::text, end_date::text, fiscal_year, fiscal_period, is_closed
+      from "00_Period" where "Period" = '2024-02'`),
+    ).toEqual([
+      {
+        Period: '2024-02',
+        start_date: '2024-02-01',
+        end_date: '2024-02-29',
+        fiscal_year: 2024,
+        fiscal_period: 11,
+        is_closed: false,
+      },
+    ]);
+    // Queryable through the views at once.
+    expect(await query(`select period, account_code, amount::text from vw_profit_and_loss`)).toEqual([
+      { period: '2024-02', account_code: '4000', amount: '105.50' },
+    ]);
+    expect(progress.filter((update) => update.status === 'done')).toEqual([
+      { step: 'stage', status: 'done', done: 4, total: 4 },
+      { step: 'validate', status: 'done', done: 4, total: 4 },
+      { step: 'load', status: 'done', done: 4, total: 4 },
+      { step: 'refresh', status: 'done', done: 4, total: 4 },
+    ]);
+  });
+
+  it('refuses an unbalanced journal naming it and its difference, and leaves the warehouse as it was', async () => {
+    await loader.load(
+      glRequest([file([line('J0', 1, '2024-01', '1000', '7.00', '0'), line('J0', 2, '2024-01', '4000', '0', '7.00')])]),
+    );
+    const before = await warehouseTotals();
+
+    const refused = await refusal(
+      loader.load(
+        glRequest([
+          file(
+            [
+              line('J1', 1, '2024-01', '1000', '100.00', '0'),
+              line('J1', 2, '2024-01', '4000', '0', '100.00'),
+              line('J7', 1, '2024-01', '1000', '1250.75', '0'),
+              line('J7', 2, '2024-01', '4000', '0', '1000.00'),
+            ],
+            '2024-01',
+          ),
+        ]),
+      ),
+    );
+
+    expect(refused.message).toBe('Journal J7 would be out of balance by 250.75');
+    expect(refused.problems).toEqual([
+      {
+        file: expect.stringMatching(/^file-/),
+        line: 4,
+        column: 'journal_id',
+        value: 'J7',
+        problem: journalMessages.outOfBalance('J7', '250.75'),
+      },
+    ]);
+    expect(await warehouseTotals()).toEqual(before);
+  });
+
+  it('refuses an unknown account and a closed period, each named, and writes nothing', async () => {
+    const before = await warehouseTotals();
+    const refused = await refusal(
+      loader.load(
+        glRequest([
+          file(
+            [line('J1', 1, '2023-12', '1000', '3.00', '0'), line('J1', 2, '2023-12', '9999', '0', '3.00')],
+            '2023-12',
+          ),
+        ]),
+      ),
+    );
+    expect(refused.problems.map((problem) => problem.problem)).toEqual([
+      journalMessages.periodClosed('2023-12'),
+      journalMessages.accountUnknown('9999'),
+    ]);
+    expect(refused.problems[1]).toMatchObject({ line: 3, column: 'account_code', value: '9999' });
+    expect(await warehouseTotals()).toEqual(before);
+  });
+
+  it('refuses a line twice in the files and a source other than upload', async () => {
+    const refused = await refusal(
+      loader.load(
+        glRequest([
+          file([line('J1', 1, '2024-01', '1000', '3.00', '0'), line('J1', 2, '2024-01', '4000', '0', '3.00')]),
+          file([line('J1', 2, '2024-01', '4000', '0', '3.00')]),
+        ]),
+      ),
+    );
+    expect(refused.problems.map((problem) => problem.problem)).toEqual([
+      pipelineMessages.duplicateKey('Journal J1, line 2'),
+      // The line counted twice unbalances its journal too.
+      journalMessages.outOfBalance('J1', '3.00'),
+    ]);
+
+    const manual = line('J2', 1, '2024-01', '1000', '3.00', '0');
+    manual[11] = 'manual';
+    const sourced = await refusal(loader.load(glRequest([file([manual])])));
+    expect(sourced.problems).toEqual([
+      {
+        file: expect.any(String),
+        line: 2,
+        column: 'source',
+        value: 'manual',
+        problem: pipelineMessages.glSourceNotUpload('manual'),
+      },
+    ]);
+  });
+
+  it.each([
+    ['a load', () => loader],
+    ['a large load', () => bulkLoader],
+  ])('names journal lines the files hold twice even when the journal balances (%s)', async (_, loaderOf) => {
+    const before = await warehouseTotals();
+    const journal = [line('J1', 1, '2024-01', '1000', '3.00', '0'), line('J1', 2, '2024-01', '4000', '0', '3.00')];
+    const files = [file(journal, '2024-01'), file(journal, '2024-01')];
+
+    const refused = await refusal(loaderOf().load(glRequest(files)));
+
+    expect(refused.problems).toEqual([
+      { file: files[0]!.name, line: 2, problem: pipelineMessages.duplicateKey('Journal J1, line 1') },
+      { file: files[0]!.name, line: 3, problem: pipelineMessages.duplicateKey('Journal J1, line 2') },
+    ]);
+    expect(await warehouseTotals()).toEqual(before);
+  });
+
+  it('changes nothing when the same files run again, and replaces only uploaded lines of the periods', async () => {
+    await warehouse.copyRows(
+      org,
+      '02_GL_Detail',
+      ['journal_id', 'line_no', 'posting_date', 'period', 'account_code', 'debit', 'credit', 'source'],
+      [
+        ['M1', 1, '2024-01-02', '2024-01', '1000', '9.00', '0', 'manual'],
+        ['M1', 2, '2024-01-02', '2024-01', '4000', '0', '9.00', 'manual'],
+        ['OLD', 1, '2024-01-02', '2024-01', '1000', '1.00', '0', 'upload'],
+        ['OLD', 2, '2024-01-02', '2024-01', '4000', '0', '1.00', 'upload'],
+      ],
+    );
+    const files = [
+      file([line('J1', 1, '2024-01', '1000', '3.00', '0'), line('J1', 2, '2024-01', '4000', '0', '3.00')], '2024-01'),
+    ];
+    const first = await loader.load(glRequest(files));
+    const afterFirst = await glState();
+    const second = await loader.load(glRequest(files));
+
+    expect(first).toMatchObject({ rowsLoaded: 2, rowsDeleted: 2 });
+    expect(second).toMatchObject({ rowsRead: 2, rowsLoaded: 0, rowsDeleted: 0, periodsCreated: [] });
+    expect(await glState()).toEqual(afterFirst);
+    expect(afterFirst.map((row) => `${row.source} ${row.journal_id} ${row.line_no}`)).toEqual([
+      'manual M1 1',
+      'manual M1 2',
+      'upload J1 1',
+      'upload J1 2',
+    ]);
+  });
+
+  it('refuses a data type that lacks a column its pipeline needs, before reading any file', async () => {
+    const refused = await refusal(
+      loader.load({ ...glRequest([file([['J1', '1']])]), columns: ['journal_id', 'line_no'] }),
+    );
+    expect(refused.problems).toEqual([{ problem: pipelineMessages.keyColumnMissing('period') }]);
+  });
+
+  it('stops before writing anything when its signal is aborted', async () => {
+    const controller = new AbortController();
+    const before = await warehouseTotals();
+    const work = loader.load(
+      glRequest([file([line('J1', 1, '2024-01', '1000', '3.00', '0'), line('J1', 2, '2024-01', '4000', '0', '3.00')])]),
+      {
+        signal: controller.signal,
+        onProgress: (update) => {
+          if (update.step === 'stage' && update.status === 'done') controller.abort();
+        },
+      },
+    );
+    await expect(work).rejects.toThrow(/aborted/i);
+    expect(await warehouseTotals()).toEqual(before);
+  });
+});
+
+describe('loading accounts', () => {
+  it('upserts on the account code: changed accounts updated, new ones added, others kept', async () => {
+    const chart = standard('chart_of_accounts');
+    const result = await loader.load({
+      organizationId: org,
+      targetTable: '01_Account',
+      columns: chart.columns.map((column) => column.name),
+      periodBased: false,
+      files: [
+        file([
+          ['4000', 'Revenue', 'revenue', 'sales', null, 'true'],
+          ['5000', 'Rent', 'expense', 'operating_expense', null, 'true'],
+        ]),
+      ],
+    });
+    expect(result).toMatchObject({ rowsRead: 2, rowsLoaded: 2 });
+    expect(
+      await query(`select account_code, account_name, account_type, account_subtype from "01_Account" order by 1`),
+    ).toEqual([
+      { account_code: '1000', account_name: 'Cash', account_type: 'asset', account_subtype: null },
+      { account_code: '4000', account_name: 'Revenue', account_type: 'revenue', account_subtype: 'sales' },
+      { account_code: '5000', account_name: 'Rent', account_type: 'expense', account_subtype: 'operating_expense' },
+    ]);
+  });
+
+  it('names an account type the table does not know', async () => {
+    const chart = standard('chart_of_accounts');
+    const refused = await refusal(
+      loader.load({
+        organizationId: org,
+        targetTable: '01_Account',
+        columns: chart.columns.map((column) => column.name),
+        periodBased: false,
+        files: [file([['6000', 'Odd', 'income', null, null, null]])],
+      }),
+    );
+    expect(refused.message).toBe(pipelineMessages.accountTypeInvalid('income'));
+  });
+});
+
+describe('large loads', () => {
+  /** The GL's indexes and constraints as the catalog has them. */
+  const glStructure = () =>
+    query<{ name: string; definition: string }>(
+      `select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
+         where conrelid = '"02_GL_Detail"'::regclass
+       union all
+       select indexname, indexdef from pg_indexes where tablename = '02_GL_Detail' and schemaname = current_schema()
+       order by 1, 2`,
+    );
+
+  it('rebuilds the indexes and keys it set aside, and the keys still hold afterwards', async () => {
+    const before = await glStructure();
+    const result = await bulkLoader.load(
+      glRequest([
+        file([line('J1', 1, '2024-01', '1000', '3.00', '0'), line('J1', 2, '2024-01', '4000', '0', '3.00')], '2024-01'),
+      ]),
+    );
+    expect(result).toMatchObject({ rowsLoaded: 2 });
+    expect(await glStructure()).toEqual(before);
+    expect(before.map((item) => item.name)).toEqual(
+      expect.arrayContaining([
+        '02_GL_Detail_account_code_fkey',
+        '02_GL_Detail_period_fkey',
+        '02_GL_Detail_source_journal_id_line_no_key',
+        '02_GL_Detail_posting_date_idx',
+      ]),
+    );
+    // The foreign key is back and enforced.
+    await expect(
+      query(`insert into "02_GL_Detail" (journal_id, line_no, posting_date, period, account_code)
+        values ('X', 1, '2024-01-01', '2024-01', 'nope')`),
+    ).rejects.toThrow();
+  });
+
+  it('leaves the warehouse, its indexes and keys as they were when the write itself fails', async () => {
+    await loader.load(
+      glRequest([file([line('J0', 1, '2024-01', '1000', '7.00', '0'), line('J0', 2, '2024-01', '4000', '0', '7.00')])]),
+    );
+    const structure = await glStructure();
+    const totals = await warehouseTotals();
+
+    // A negative line number passes the checks of the files but not the table's own (line_no >= 0).
+    const work = bulkLoader.load(
+      glRequest([
+        file(
+          [line('J1', -1, '2024-01', '1000', '3.00', '0'), line('J1', 2, '2024-01', '4000', '0', '3.00')],
+          '2024-01',
+        ),
+      ]),
+    );
+
+    await expect(work).rejects.toMatchObject({ code: '23514' });
+    expect(await glStructure()).toEqual(structure);
+    expect(await warehouseTotals()).toEqual(totals);
+  });
+});

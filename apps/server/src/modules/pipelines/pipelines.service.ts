@@ -1,0 +1,380 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { paginationOf, type Pagination } from '@finboard/shared/pagination';
+import {
+  MAX_RUN_PROBLEMS,
+  PIPELINE_STEPS,
+  pipelineMessages,
+  type AvailablePipeline,
+  type PipelineProblem,
+  type PipelineRun,
+  type PipelineRunDetail,
+  type PipelineRunFilters,
+  type PipelineRunStep,
+} from '@finboard/shared/pipelines';
+import { WAREHOUSE_TABLES, type WarehouseTable } from '@finboard/shared/warehouse';
+import type { Database, Executor } from '../../db/client.ts';
+import { sqlStateOf } from '../../db/errors.ts';
+import { AppError, internalError, notFound } from '../../errors.ts';
+import type { JobContext, JobRunner } from '../../platform/jobs/job-runner.ts';
+import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
+import type { Principal } from '../auth/principal.ts';
+import {
+  createPipelineLoader,
+  PipelineLoadRefused,
+  type LoadProgress,
+  type OpenFileRows,
+  type PipelineLoadResult,
+} from './pipeline-load.ts';
+import {
+  pipelinesRepository,
+  type ClaimedFile,
+  type PipelineRunRow,
+  type PipelineWithType,
+} from './pipelines.repository.ts';
+
+/** The job queue of pipeline runs. */
+export const PIPELINE_RUN_QUEUE = 'pipeline-run';
+
+export interface PipelineRunPayload {
+  organizationId: string;
+  runId: string;
+}
+
+/** How often a running run says it is alive while one long statement works (no progress to report). */
+const HEARTBEAT_MS = 15_000;
+/** Progress of a step is written at most this often (its start and end always). */
+const PROGRESS_EVERY_MS = 1_000;
+
+const GL = '02_GL_Detail';
+const isGlDetail = (targetTable: string) => targetTable === GL;
+const tableOrder = (table: string) => WAREHOUSE_TABLES.indexOf(table as WarehouseTable);
+
+/** Unexpected failures answer the spec's message of the operation (details stay in the log). */
+async function orFail<T>(message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw internalError('PIPELINES_FAILED', message, error);
+  }
+}
+
+const pendingSteps = (): PipelineRunStep[] => PIPELINE_STEPS.map((stage) => ({ stage, status: 'pending' }));
+
+export type PipelinesService = ReturnType<typeof createPipelinesService>;
+
+/**
+ * Pipelines and their runs (issue 10 §2). A run is a durable job on the JobRunner (one organization's runs
+ * one at a time, under its group key): it takes the files waiting for its data type, loads them with the
+ * pipeline engine (pipeline-load.ts) and records steps, counts and the outcome on the run and its files.
+ * `openFileRows` reads an uploaded file's rows (the uploads module).
+ */
+export function createPipelinesService(deps: {
+  db: Database;
+  warehouse: WarehouseService;
+  jobs: JobRunner;
+  openFileRows: OpenFileRows;
+  logger: FastifyBaseLogger;
+}) {
+  const { db, warehouse, jobs, openFileRows, logger } = deps;
+  const repo = pipelinesRepository(db);
+  const loader = createPipelineLoader({ warehouse, openFileRows });
+
+  function toRun(row: PipelineRunRow & { runByName: string | null }): PipelineRun {
+    return {
+      id: row.id,
+      pipelineName: row.pipelineName,
+      status: row.status as PipelineRun['status'],
+      queuedAt: row.queuedAt.toISOString(),
+      startedAt: row.startedAt?.toISOString() ?? null,
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+      durationMs: row.startedAt && row.finishedAt ? row.finishedAt.getTime() - row.startedAt.getTime() : null,
+      filesProcessed: row.filesProcessed,
+      rowsRead: row.rowsRead,
+      rowsLoaded: row.rowsLoaded,
+      rowsRejected: row.rowsRejected,
+      runBy: row.runByName,
+      error: row.error,
+    };
+  }
+
+  const toAvailable = (pipeline: PipelineWithType): AvailablePipeline => ({
+    name: pipeline.name,
+    dataTypeId: pipeline.dataTypeId,
+    targetTable: pipeline.targetTable as WarehouseTable,
+    isGlDetail: isGlDetail(pipeline.targetTable),
+    pendingFiles: pipeline.pendingFiles,
+  });
+
+  /** The job: one run, start to end. Never throws for the data's sake: the outcome is on the run. */
+  async function runPipeline(payload: PipelineRunPayload, context: JobContext): Promise<void> {
+    const { organizationId, runId } = payload;
+    const run = await repo.start(organizationId, runId);
+    if (!run) return; // Failed or finished already (e.g. resolved as abandoned).
+    const steps = pendingSteps();
+    const pipeline = run.pipelineId ? await repo.findByPipelineId(organizationId, run.pipelineId) : undefined;
+    if (!pipeline) {
+      await repo.finish(runId, failure(steps, pipelineMessages.pipelineNotFound));
+      return;
+    }
+    const files = await repo.claimFiles(organizationId, pipeline.dataTypeId, runId);
+    let lastWrite = 0;
+    let staged = 0;
+    // Progress is written in the background, one write after another: the load never waits for it.
+    let writing: Promise<void> = Promise.resolve();
+    const onProgress = (update: LoadProgress) => {
+      const step = steps.find((candidate) => candidate.stage === update.step)!;
+      const now = new Date();
+      if (step.status === 'pending') step.startedAt = now.toISOString();
+      step.status = update.status === 'done' ? 'done' : 'running';
+      step.done = update.done;
+      if (update.total !== undefined) step.total = update.total;
+      if (update.status === 'done') step.finishedAt = now.toISOString();
+      if (update.step === 'stage') staged = update.done;
+      if (update.status === 'running' && now.getTime() - lastWrite < PROGRESS_EVERY_MS && step.done !== 0) return;
+      lastWrite = now.getTime();
+      const snapshot = structuredClone(steps);
+      writing = writing
+        .then(() => repo.saveProgress(runId, snapshot))
+        .catch((err: unknown) => logger.warn({ err, runId }, 'run progress not saved'));
+    };
+    const heartbeat = setInterval(() => {
+      repo.saveProgress(runId, undefined).catch((err: unknown) => logger.warn({ err, runId }, 'run heartbeat failed'));
+    }, HEARTBEAT_MS);
+    try {
+      const result =
+        files.length === 0
+          ? undefined
+          : await loader.load(
+              {
+                organizationId,
+                targetTable: pipeline.targetTable as WarehouseTable,
+                columns: pipeline.columns.map((column) => column.name),
+                periodBased: pipeline.periodBased,
+                files,
+              },
+              { signal: context.signal, onProgress },
+            );
+      await writing;
+      await succeeded(organizationId, runId, steps, result);
+    } catch (error) {
+      await writing;
+      await failed(organizationId, runId, steps, files, staged, error, context.signal);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function succeeded(
+    organizationId: string,
+    runId: string,
+    steps: PipelineRunStep[],
+    result: PipelineLoadResult | undefined,
+  ) {
+    for (const step of steps) step.status = 'done';
+    await db.transaction(async (tx) => {
+      const own = pipelinesRepository(tx);
+      if (result) await own.filesProcessed(organizationId, result.rowsPerFile);
+      await own.finish(runId, {
+        status: 'succeeded',
+        steps,
+        filesProcessed: result?.rowsPerFile.size ?? 0,
+        rowsRead: result?.rowsRead ?? 0,
+        rowsLoaded: result?.rowsLoaded ?? 0,
+        rowsRejected: 0,
+      });
+    });
+  }
+
+  /**
+   * The run failed and nothing was loaded. Files the problems name are rejected with their first
+   * problem (all of them when no problem names a file); a run stopped midway, or failing for a reason
+   * of ours, gives its files back to the next run.
+   */
+  async function failed(
+    organizationId: string,
+    runId: string,
+    steps: PipelineRunStep[],
+    files: readonly ClaimedFile[],
+    staged: number,
+    error: unknown,
+    signal: AbortSignal,
+  ) {
+    const running = steps.find((step) => step.status === 'running');
+    if (running) running.status = 'failed';
+    let message: string;
+    let problems: PipelineProblem[] | null = null;
+    const rejected = new Map<string, string>();
+    const state = sqlStateOf(error);
+    if (signal.aborted) {
+      message = pipelineMessages.interrupted;
+    } else if (error instanceof PipelineLoadRefused) {
+      message = error.message;
+      problems = error.problems.slice(0, MAX_RUN_PROBLEMS);
+      for (const problem of problems) {
+        const file = files.find((candidate) => candidate.name === problem.file);
+        if (file && !rejected.has(file.id)) rejected.set(file.id, problem.problem);
+      }
+      if (rejected.size === 0) for (const file of files) rejected.set(file.id, message);
+    } else if (state.code?.startsWith('22') || state.code?.startsWith('23')) {
+      // A value or a row the database refused: the files' fault, in the database's own words.
+      message = pipelineMessages.rowRefused(String((error as Error).message));
+      problems = [{ problem: message }];
+      for (const file of files) rejected.set(file.id, message);
+    } else {
+      logger.error({ err: error, runId, organizationId }, 'pipeline run failed');
+      message = pipelineMessages.runFailed;
+    }
+    await db.transaction(async (tx) => {
+      const own = pipelinesRepository(tx);
+      await own.filesRejected(organizationId, rejected);
+      await own.releaseFiles(organizationId, runId);
+      await own.finish(runId, {
+        status: 'failed',
+        steps,
+        filesProcessed: 0,
+        rowsRead: staged,
+        rowsLoaded: 0,
+        rowsRejected: rejected.size > 0 ? staged : 0,
+        error: message,
+        problems,
+      });
+    });
+  }
+
+  /** The run's process died: failed with the reason, its files wait for the next run. */
+  async function runAbandoned(payload: PipelineRunPayload): Promise<void> {
+    await db.transaction(async (tx) => {
+      const own = pipelinesRepository(tx);
+      await own.failUnfinished(payload.organizationId, payload.runId, pipelineMessages.interrupted);
+      await own.releaseFiles(payload.organizationId, payload.runId);
+    });
+  }
+
+  /** One run of the organization with its steps and problems; another organization's run is not found. */
+  async function getRun(organizationId: string, runId: string): Promise<PipelineRunDetail> {
+    const row = await repo.findRun(organizationId, runId);
+    if (!row) throw notFound(pipelineMessages.runNotFound);
+    return {
+      ...toRun(row),
+      steps: row.steps as PipelineRunStep[],
+      problems: (row.problems as PipelineProblem[] | null) ?? [],
+    };
+  }
+
+  jobs.work<PipelineRunPayload>(PIPELINE_RUN_QUEUE, runPipeline);
+  jobs.onAbandoned<PipelineRunPayload>(PIPELINE_RUN_QUEUE, runAbandoned);
+
+  /**
+   * Run Pipeline: one pipeline by name, the GL Detail ones, or every one with files waiting, queued in
+   * dependency order (periods, accounts, then the others) under the organization's group key. A pipeline
+   * already queued answers its waiting run. No run id: nothing was pending.
+   */
+  async function queueRuns(
+    organizationId: string,
+    selection: { pipelineName?: string; isGlDetail?: boolean },
+    userId: string | null,
+  ): Promise<{ runIds: string[] }> {
+    let candidates = await repo.list(organizationId);
+    if (selection.pipelineName) {
+      const name = selection.pipelineName.toLowerCase();
+      candidates = candidates.filter((pipeline) => pipeline.name.toLowerCase() === name);
+      if (candidates.length === 0) throw notFound(pipelineMessages.pipelineNotFound);
+    }
+    if (selection.isGlDetail !== undefined)
+      candidates = candidates.filter((pipeline) => isGlDetail(pipeline.targetTable) === selection.isGlDetail);
+    const pending = candidates
+      .filter((pipeline) => pipeline.pendingFiles > 0)
+      .toSorted((a, b) => tableOrder(a.targetTable) - tableOrder(b.targetTable));
+    if (pending.length === 0) return { runIds: [] };
+    // Two clicks at once queue one run per pipeline: the check and the insert run under the
+    // organization's lock. Jobs are queued after the commit (a runner may use a connection of its own).
+    const runs = await db.transaction(async (tx) => {
+      const own = pipelinesRepository(tx);
+      await own.lockQueue(organizationId);
+      const queued: { runId: string; isNew: boolean }[] = [];
+      for (const pipeline of pending) {
+        const waiting = await own.queuedRun(organizationId, pipeline.pipelineId);
+        const runId =
+          waiting ??
+          (await own.insertRun({
+            organizationId,
+            pipelineId: pipeline.pipelineId,
+            pipelineName: pipeline.name,
+            runBy: userId,
+            steps: pendingSteps(),
+          }));
+        queued.push({ runId, isNew: !waiting });
+      }
+      return queued;
+    });
+    const fresh = runs.filter((run) => run.isNew);
+    for (const [index, { runId }] of fresh.entries()) {
+      try {
+        await jobs.enqueue<PipelineRunPayload>(
+          PIPELINE_RUN_QUEUE,
+          { organizationId, runId },
+          { groupKey: organizationId },
+        );
+      } catch (error) {
+        // Runs that never reached the queue would wait forever: failed, with the spec's message.
+        for (const unqueued of fresh.slice(index))
+          await repo.failUnfinished(organizationId, unqueued.runId, pipelineMessages.runFailed);
+        throw internalError('RUN_NOT_QUEUED', pipelineMessages.runFailed, error);
+      }
+    }
+    const runIds = runs.map((run) => run.runId);
+    return { runIds };
+  }
+
+  return {
+    /** A pipeline for every data type lacking one: of one organization (in `tx`), or of all (start-up). */
+    addMissing: (tx: Executor, organizationId?: string) => pipelinesRepository(tx).addMissing(organizationId),
+
+    listAvailablePipelines: (organizationId: string): Promise<AvailablePipeline[]> =>
+      orFail(pipelineMessages.fetchAvailableFailed, async () => (await repo.list(organizationId)).map(toAvailable)),
+
+    /** Run Pipeline (see queueRuns above): the runs queued, none when nothing was pending. */
+    queueRuns: (
+      organizationId: string,
+      selection: { pipelineName?: string; isGlDetail?: boolean },
+      userId: string | null,
+    ): Promise<{ runIds: string[] }> =>
+      orFail(pipelineMessages.runFailed, () => queueRuns(organizationId, selection, userId)),
+
+    listRuns: (
+      organizationId: string,
+      filters: PipelineRunFilters,
+    ): Promise<{ runs: PipelineRun[]; pagination: Pagination }> =>
+      orFail(pipelineMessages.fetchRunsFailed, async () => {
+        const { rows, total } = await repo.listRuns(organizationId, filters);
+        return { runs: rows.map(toRun), pagination: paginationOf(filters, total) };
+      }),
+
+    getRun: (organizationId: string, runId: string) =>
+      orFail(pipelineMessages.fetchRunsFailed, () => getRun(organizationId, runId)),
+
+    /**
+     * A run by its id alone (`GET /pipeline/runs/{runId}`): administrators open any run, a user the runs
+     * of their own organization; any other run answers exactly as a missing one.
+     */
+    getRunFor: (caller: Principal, runId: string) =>
+      orFail(pipelineMessages.fetchRunsFailed, async () => {
+        const organizationId = caller.role === 'admin' ? await repo.organizationOfRun(runId) : caller.organizationId;
+        if (!organizationId) throw notFound(pipelineMessages.runNotFound);
+        return getRun(organizationId, runId);
+      }),
+  };
+}
+
+function failure(steps: PipelineRunStep[], error: string) {
+  return {
+    status: 'failed' as const,
+    steps,
+    filesProcessed: 0,
+    rowsRead: 0,
+    rowsLoaded: 0,
+    rowsRejected: 0,
+    error,
+  };
+}

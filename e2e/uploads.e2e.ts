@@ -35,7 +35,7 @@ function nextPeriod(period: string): string {
 
 /**
  * Balanced journals of two lines each in `period`, debiting one account and crediting the other: a
- * header and 2 × `journals` lines. `debitOf` may spoil one line's debit.
+ * header and 2 × `journals` lines. `debitOf` may spoil the debit of a line, by its number.
  */
 function glCsv(
   header: string[],
@@ -50,20 +50,24 @@ function glCsv(
     const amount = `${100 + journal}.25`;
     const id = `${prefix}-${journal}`;
     const date = `${period}-${String(1 + (journal % 28)).padStart(2, '0')}`;
-    // The physical line of the debit line: the header is line 1.
+    // Physical lines: the header is line 1.
     const debitLine = lines.length + 1;
-    const debit = debitOf(debitLine) || amount;
-    lines.push(`${id},1,${date},${period},${accounts[0]},Upload e2e ${journal},"${debit}",0`);
-    lines.push(`${id},2,${date},${period},${accounts[1]},Upload e2e ${journal},0,${amount}`);
+    lines.push(`${id},1,${date},${period},${accounts[0]},Upload e2e ${journal},"${debitOf(debitLine) || amount}",0`);
+    lines.push(
+      `${id},2,${date},${period},${accounts[1]},Upload e2e ${journal},"${debitOf(debitLine + 1) || 0}",${amount}`,
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
 
 const csvFile = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
 
-/** Picks an option of the antd Select labelled `label`. */
+/** The upload form (the file list's filters below have a Data type too). */
+const uploadForm = () => page.getByRole('form', { name: 'Upload files' });
+
+/** Picks an option of the upload form's antd Select labelled `label`. */
 async function choose(label: string, option: string): Promise<void> {
-  await page.getByLabel(label, { exact: true }).click();
+  await uploadForm().getByLabel(label, { exact: true }).click();
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) })
     .first()
@@ -73,14 +77,14 @@ async function choose(label: string, option: string): Promise<void> {
 /** Fills the upload form: GL Detail, the period, and the files. */
 async function fillUpload(period: string, files: { name: string; mimeType: string; buffer: Buffer }[]) {
   await choose('Data type', 'GL Detail');
-  const picker = page.getByLabel('Period', { exact: true });
+  const picker = uploadForm().getByLabel('Period', { exact: true });
   await picker.click();
   await picker.fill(period);
   await picker.press('Enter');
-  await page.getByLabel('Files', { exact: true }).setInputFiles(files);
+  await uploadForm().getByLabel('Files', { exact: true }).setInputFiles(files);
 }
 
-const uploadButton = () => page.getByRole('button', { name: 'Upload', exact: true });
+const uploadButton = () => uploadForm().getByRole('button', { name: 'Upload', exact: true });
 const listedRow = (name: string) =>
   page.getByRole('region', { name: 'Uploaded files' }).locator('.ant-table-row', { hasText: name });
 
@@ -162,7 +166,7 @@ describe('Upload', () => {
     await listedRow('export-1.csv').waitFor();
 
     // The layout was saved on the data type: the same export uploads without asking.
-    await page
+    await uploadForm()
       .getByLabel('Files', { exact: true })
       .setInputFiles([csvFile('export-2.csv', glCsv(EXPORT_HEADER, period, ['1000', '4000'], 2, 'EXP2'))]);
     await uploadButton().click();
@@ -204,7 +208,7 @@ describe('Upload', () => {
     await page.goto('/file-upload');
     await choose('Data type', 'Chart of Accounts');
     // Not period-based: no period asked.
-    expect(await page.getByLabel('Period', { exact: true }).count()).toBe(0);
+    expect(await uploadForm().getByLabel('Period', { exact: true }).count()).toBe(0);
     await uploadButton().click();
     await seeText(page, uploadApiMessages.selectFile);
 

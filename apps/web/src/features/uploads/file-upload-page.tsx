@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, App, Button, Card, DatePicker, Flex, Form, Result, Select, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
-import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import type { ColumnMapping, SavedColumnLayout } from '@finboard/shared/column-mapping';
@@ -223,6 +223,7 @@ export default function FileUploadPage() {
             <Form<UploadForm>
               form={form}
               name="fileUpload"
+              aria-label="Upload files"
               layout="vertical"
               onFinish={upload}
               disabled={uploading}
@@ -282,7 +283,7 @@ export default function FileUploadPage() {
                   <p className="ant-upload-text">Click or drag CSV files here</p>
                 </Upload.Dragger>
               </Form.Item>
-              <Button type="primary" htmlType="submit" icon={<UploadOutlined />} loading={uploading}>
+              <Button type="primary" htmlType="submit" loading={uploading}>
                 Upload
               </Button>
             </Form>

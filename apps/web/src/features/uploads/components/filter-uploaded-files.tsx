@@ -19,6 +19,7 @@ export function FilterUploadedFiles(props: {
       <Form
         form={form}
         name="filterUploadedFiles"
+        aria-label="Filter Files"
         layout="inline"
         onFinish={(filters) =>
           props.onApply({

@@ -178,6 +178,39 @@ describe('Upload', () => {
     await listedRow('export-2.csv').waitFor();
   });
 
+  it('shows bytes and speed while a file goes, and Cancel stops it: nothing is stored', async () => {
+    const name = 'slow.csv';
+    await logInAndLand(page, member.email, member.password, '/pipelines');
+    await page.goto('/file-upload');
+    // A slow line, so the upload is still under way when the user cancels it.
+    const network = await page.context().newCDPSession(page);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 64 * 1024,
+    });
+    await fillUpload('2026-11', [csvFile(name, glCsv(OUR_HEADER, '2026-11', ['1000', '4000'], 6000, 'SLOW'))]);
+    await uploadButton().click();
+
+    const row = page.getByRole('listitem', { name });
+    await row.getByText(/^[\d.]+ (B|kB|MB) of [\d.]+ (kB|MB) · [\d.]+ (B|kB|MB)\/s$/).waitFor({ timeout: 30_000 });
+    await row.getByRole('button', { name: `Cancel ${name}` }).click();
+    await row.getByText('Cancelled', { exact: true }).waitFor();
+    expect(Number(await row.getByRole('progressbar').getAttribute('aria-valuenow'))).toBeLessThan(100);
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+
+    // The list is refreshed after the batch; the cancelled file is not in it.
+    await listedRow('export-2.csv').waitFor();
+    expect(await listedRow(name).count()).toBe(0);
+  });
+
   it('refuses a file with a non-numeric debit on line 7, naming the line, with a problems report', async () => {
     const period = '2026-11';
     const name = 'bad-debit.csv';

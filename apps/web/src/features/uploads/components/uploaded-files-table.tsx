@@ -100,7 +100,7 @@ export function UploadedFilesTable(props: {
       loading={props.loading}
       onChange={onChange}
       tableLayout="fixed"
-      scroll={{ x: 1400 }}
+      scroll={{ x: 1300 }}
       pagination={{
         current: query.page,
         pageSize: query.pageSize,

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Card, DatePicker, Flex, Form, Result, Select, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
@@ -51,9 +51,8 @@ interface UploadForm {
   files?: UploadFile[];
 }
 
-/** Spec §5: flat files are text/csv; browsers give a CSV from some systems an empty or Excel type, so the name counts too. */
-const isCsv = (file: File) =>
-  file.type === 'text/csv' || /\.csv$/i.test(file.name) || (file.type === '' && /\.txt$/i.test(file.name));
+/** Spec §5: flat files are text/csv. Windows with Excel calls a .csv application/vnd.ms-excel, so the name counts too. */
+const isCsv = (file: File) => file.type === 'text/csv' || /\.csv$/i.test(file.name);
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
@@ -84,6 +83,12 @@ export default function FileUploadPage() {
     request: MappingRequest;
     resolve: (mapping: ColumnMapping | undefined) => void;
   }>();
+
+  // Leaving the page stops the uploads under way: nobody would see how they end.
+  useEffect(() => {
+    const current = controllers.current;
+    return () => current.forEach((controller) => controller.abort());
+  }, []);
 
   const [filesQuery, setFilesQuery] = useState(INITIAL_FILES_QUERY);
   const uploadedFiles = useUploadedFiles(organizationId, filesQuery);

@@ -4,12 +4,10 @@ import type { UploadFile } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
-import type { ColumnMapping, SavedColumnLayout } from '@finboard/shared/column-mapping';
-import { headerMismatchSchema } from '@finboard/shared/column-mapping';
+import type { ColumnMapping } from '@finboard/shared/column-mapping';
 import type { DataType } from '@finboard/shared/data-types';
 import { messages } from '@finboard/shared/messages';
-import { csvRefusalSchema, uploadApiMessages, uploadMessages } from '@finboard/shared/uploads';
-import { ApiError } from '../../lib/api-client';
+import { uploadApiMessages, uploadMessages } from '@finboard/shared/uploads';
 import { useCurrentUser } from '../../lib/current-user';
 import { dataTypesQueryKey, useDataTypes, type DataTypeListQuery } from '../../lib/data-types';
 import { useOrganizationParam } from '../../lib/organization-link';
@@ -18,10 +16,10 @@ import { OrganizationSelect } from '../../components/organization-select';
 import { uploadKeyQueryOptions } from './api/get-upload-key';
 import { uploadFile } from './api/upload-file';
 import { uploadedFilesQueryKey, useUploadedFiles, type UploadedFileListQuery } from './api/get-uploaded-files';
-import { checkHeader, readHeader } from './file-header';
+import { uploadBatch, type MappingRequest, type UploadRow } from './upload-batch';
 import { problemsReportCsv, problemsReportName } from './problems-report';
-import { ColumnMappingModal, type MappingRequest } from './components/column-mapping-modal';
-import { UploadProgressList, type UploadRow } from './components/upload-progress-list';
+import { ColumnMappingModal } from './components/column-mapping-modal';
+import { UploadProgressList } from './components/upload-progress-list';
 import { UploadedFilesTable } from './components/uploaded-files-table';
 import { FilterUploadedFiles, type UploadedFileFilters } from './components/filter-uploaded-files';
 
@@ -53,8 +51,6 @@ interface UploadForm {
 
 /** Spec §5: flat files are text/csv. Windows with Excel calls a .csv application/vnd.ms-excel, so the name counts too. */
 const isCsv = (file: File) => file.type === 'text/csv' || /\.csv$/i.test(file.name);
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
  * Upload (issue 10 §1): files of one data type (and period) sealed in the browser and sent one after
@@ -100,62 +96,6 @@ export default function FileUploadPage() {
   const askMapping = (dataType: DataType, request: MappingRequest) =>
     new Promise<ColumnMapping | undefined>((resolve) => setMappingStep({ dataType, request, resolve }));
 
-  async function uploadOne(
-    row: UploadRow,
-    file: File,
-    context: { organizationId: string; dataType: DataType; period?: string; confirmed: SavedColumnLayout[] },
-  ) {
-    const { dataType, confirmed } = context;
-    const controller = controllers.current.get(row.key)!;
-    let mapping: ColumnMapping | undefined;
-    const check = checkHeader(dataType, await readHeader(file, dataType.delimiter), confirmed);
-    if (check.kind === 'ready') mapping = check.mapping;
-    else {
-      updateRow(row.key, { state: 'mapping' });
-      mapping = await askMapping(dataType, {
-        fileName: file.name,
-        header: check.header,
-        suggestions: check.suggestions,
-      });
-      if (!mapping) return updateRow(row.key, { state: 'cancelled' });
-      // A second file of the same layout in this batch maps itself.
-      confirmed.unshift({ header: check.header, mapping });
-    }
-    if (controller.signal.aborted) return updateRow(row.key, { state: 'cancelled' });
-
-    updateRow(row.key, { state: 'sealing' });
-    try {
-      const response = await uploadFile({
-        organizationId: context.organizationId,
-        dataTypeId: dataType.id,
-        period: context.period,
-        file,
-        columnMapping: mapping,
-        // Fetched per file: a key rotated during a long batch is picked up by the next file.
-        uploadKey: await queryClient.fetchQuery(uploadKeyQueryOptions()),
-        signal: controller.signal,
-        onProgress: (progress) => updateRow(row.key, { state: 'sending', progress }),
-      });
-      updateRow(row.key, { state: 'uploaded', message: response.message.message });
-    } catch (error) {
-      if (isAbort(error)) return updateRow(row.key, { state: 'cancelled' });
-      const refusal = error instanceof ApiError ? csvRefusalSchema.safeParse(error.data) : undefined;
-      // The server reads the header itself; if it disagrees with the page, its suggestions lead to the mapping step.
-      const mismatch = error instanceof ApiError ? headerMismatchSchema.safeParse(error.data) : undefined;
-      if (mismatch?.success && !mapping) {
-        const confirmedMapping = await askMapping(dataType, { fileName: file.name, ...mismatch.data });
-        if (!confirmedMapping) return updateRow(row.key, { state: 'cancelled' });
-        confirmed.unshift({ header: mismatch.data.header, mapping: confirmedMapping });
-        return uploadOne(row, file, context);
-      }
-      updateRow(row.key, {
-        state: 'failed',
-        message: error instanceof Error ? error.message : uploadApiMessages.uploadFailed,
-        refusal: refusal?.success ? refusal.data : undefined,
-      });
-    }
-  }
-
   async function upload(values: UploadForm) {
     const dataType = dataTypeList.find((candidate) => candidate.id === values.dataTypeId);
     const files = (values.files ?? []).map((entry) => entry.originFileObj).filter((file) => file !== undefined);
@@ -167,17 +107,28 @@ export default function FileUploadPage() {
     for (const { row } of batch) controllers.current.set(row.key, new AbortController());
     setRows(batch.map(({ row }) => row));
     setUploading(true);
-    const context = {
-      organizationId,
-      dataType,
-      period: dataType.periodBased ? values.period?.format('YYYY-MM') : undefined,
-      confirmed: [] as SavedColumnLayout[],
-    };
+    const period = dataType.periodBased ? values.period?.format('YYYY-MM') : undefined;
     try {
-      for (const { row, file } of batch) {
-        if (controllers.current.get(row.key)?.signal.aborted) continue;
-        await uploadOne(row, file, context);
-      }
+      await uploadBatch(
+        batch.map(({ row, file }) => ({ key: row.key, file, signal: controllers.current.get(row.key)!.signal })),
+        dataType,
+        {
+          send: async (file, columnMapping, signal, onProgress) =>
+            uploadFile({
+              organizationId,
+              dataTypeId: dataType.id,
+              period,
+              file,
+              columnMapping,
+              // Asked per file: a key rotated during a long batch is picked up by the next file.
+              uploadKey: await queryClient.fetchQuery(uploadKeyQueryOptions()),
+              signal,
+              onProgress,
+            }),
+          askMapping: (request) => askMapping(dataType, request),
+          update: updateRow,
+        },
+      );
     } finally {
       setUploading(false);
       controllers.current.clear();

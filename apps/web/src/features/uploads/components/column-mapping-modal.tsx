@@ -5,16 +5,9 @@ import {
   SUGGESTION_CONFIDENCE,
   mappingOfSuggestions,
   type ColumnMapping,
-  type ColumnSuggestion,
 } from '@finboard/shared/column-mapping';
 import type { DataType } from '@finboard/shared/data-types';
-
-/** What the page asks the user to confirm: one file's columns and the suggested expected column of each. */
-export interface MappingRequest {
-  fileName: string;
-  header: string[];
-  suggestions: ColumnSuggestion[];
-}
+import type { MappingRequest } from '../upload-batch';
 
 const SKIP = '';
 

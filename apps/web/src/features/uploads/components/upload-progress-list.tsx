@@ -1,20 +1,7 @@
 import { Button, List, Progress, Typography } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, DownloadOutlined } from '@ant-design/icons';
-import type { CsvRefusal } from '@finboard/shared/uploads';
-import type { UploadProgress } from '../../../lib/api-client';
+import type { UploadRow } from '../upload-batch';
 import { progressPercent, progressText } from '../upload-progress';
-
-/** One file of a batch, from waiting to its outcome. */
-export interface UploadRow {
-  key: string;
-  name: string;
-  state: 'waiting' | 'mapping' | 'sealing' | 'sending' | 'uploaded' | 'failed' | 'cancelled';
-  progress?: UploadProgress;
-  /** The server's message once the file is done (accepted or refused). */
-  message?: string;
-  /** A refused file's problems, for the report. */
-  refusal?: CsvRefusal;
-}
 
 const STATE_TEXT: Partial<Record<UploadRow['state'], string>> = {
   waiting: 'Waiting',

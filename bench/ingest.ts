@@ -198,21 +198,15 @@ for (const kind of DATABASES) {
     const total = sent.seconds + run.seconds;
 
     console.log(`\n${kind}: ${LINES.toLocaleString('en-US')} GL lines, ${(bytes / MB).toFixed(0)} MB CSV, one period`);
-    console.log(
-      `  baseline, ${baseline.how} into a bare table  ${baseline.seconds.toFixed(1).padStart(6)} s ${rate(LINES, baseline.seconds)}`,
-    );
-    console.log(
-      `  upload (sealed, streamed, checked, sealed at rest)       ${sent.seconds.toFixed(1).padStart(6)} s ${rate(LINES, sent.seconds)}`,
-    );
-    console.log(
-      `  GL pipeline run (stage, validate, load)                   ${run.seconds.toFixed(1).padStart(6)} s ${rate(run.rows, run.seconds)}`,
-    );
+    const line = (label: string, seconds: number, rows: number, after = '') =>
+      console.log(`  ${label.padEnd(66)} ${seconds.toFixed(1).padStart(6)} s ${rate(rows, seconds)}${after}`);
+    line(`baseline: ${baseline.how} into a bare table`, baseline.seconds, LINES);
+    line('upload (sealed, streamed, opened, checked, sealed at rest)', sent.seconds, LINES);
+    line('GL pipeline run (queued, staged, validated, loaded, analyzed)', run.seconds, run.rows);
     const ratio = baseline.seconds / total;
     const verdict =
       kind === 'postgres' ? ` (goal ≥ ${RATIO_GOAL}×: ${ratio >= RATIO_GOAL ? 'goal met' : 'GOAL MISSED'})` : '';
-    console.log(
-      `  end to end                                                ${total.toFixed(1).padStart(6)} s ${rate(LINES, total)}   ${ratio.toFixed(2)}× the baseline${verdict}`,
-    );
+    line('end to end', total, LINES, `   ${ratio.toFixed(2)}× the baseline${verdict}`);
     fs.rmSync(file, { force: true });
 
     if (BIG_MB > 0 && BIG_DATABASES.includes(kind)) {

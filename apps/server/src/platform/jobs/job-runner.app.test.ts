@@ -23,9 +23,9 @@ describe('the job runner in the app', () => {
   it('works the jobs a service queues once the app is ready', async () => {
     const { jobs } = testApp.app.services;
     const seen: unknown[] = [];
-    jobs.work<{ runId: string }>('pipeline-run', async (payload) => void seen.push(payload));
+    jobs.work<{ runId: string }>('app-test', async (payload) => void seen.push(payload));
 
-    const id = await jobs.enqueue('pipeline-run', { runId: 'run-1' }, { groupKey: 'org-1' });
+    const id = await jobs.enqueue('app-test', { runId: 'run-1' }, { groupKey: 'org-1' });
 
     await vi.waitFor(async () => expect(await jobState(testApp, id)).toEqual({ state: 'completed', error: null }));
     expect(seen).toEqual([{ runId: 'run-1' }]);
@@ -36,13 +36,13 @@ describe('the job runner in the app', () => {
     let handlerFinished = false;
     let markStarted!: () => void;
     const started = new Promise<void>((resolve) => (markStarted = resolve));
-    jobs.work('pipeline-run', async (_payload, { signal }) => {
+    jobs.work('app-test', async (_payload, { signal }) => {
       markStarted();
       await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
       handlerFinished = true;
       signal.throwIfAborted();
     });
-    const id = await jobs.enqueue('pipeline-run', { runId: 'run-2' });
+    const id = await jobs.enqueue('app-test', { runId: 'run-2' });
     await started;
 
     await testApp.app.close();

@@ -11,6 +11,7 @@ import {
   listWarehouseRecords,
 } from './support/api';
 import { seeText, usePage, waitForPath } from './support/browser';
+import { csvFile, EXPORT_HEADER, glCsv, nextPeriod, OUR_HEADER } from './support/gl-csv';
 import { DEMO_USER, E2E_ADMIN } from './support/constants';
 import { logInAndLand } from './support/ui';
 
@@ -20,53 +21,6 @@ let page: Page;
 beforeEach(() => {
   page = currentPage();
 });
-
-const OUR_HEADER = [
-  'journal_id',
-  'line_no',
-  'posting_date',
-  'period',
-  'account_code',
-  'description',
-  'debit',
-  'credit',
-];
-const EXPORT_HEADER = ['Journal No', 'Line', 'Date', 'Period', 'Account No', 'Memo', 'Amount Dr', 'Amount Cr'];
-
-/** The month after `period` (YYYY-MM). */
-function nextPeriod(period: string): string {
-  const [year, month] = period.split('-').map(Number) as [number, number];
-  return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
-}
-
-/**
- * Balanced journals of two lines each in `period`, debiting one account and crediting the other: a
- * header and 2 × `journals` lines. `debitOf` may spoil the debit of a line, by its number.
- */
-function glCsv(
-  header: string[],
-  period: string,
-  accounts: [string, string],
-  journals: number,
-  prefix: string,
-  debitOf: (line: number) => string = () => '',
-): string {
-  const lines = [header.join(',')];
-  for (let journal = 1; journal <= journals; journal += 1) {
-    const amount = `${100 + journal}.25`;
-    const id = `${prefix}-${journal}`;
-    const date = `${period}-${String(1 + (journal % 28)).padStart(2, '0')}`;
-    // Physical lines: the header is line 1.
-    const debitLine = lines.length + 1;
-    lines.push(`${id},1,${date},${period},${accounts[0]},Upload e2e ${journal},"${debitOf(debitLine) || amount}",0`);
-    lines.push(
-      `${id},2,${date},${period},${accounts[1]},Upload e2e ${journal},"${debitOf(debitLine + 1) || 0}",${amount}`,
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-const csvFile = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
 
 /** The upload form (the file list's filters below have a Data type too). */
 const uploadForm = () => page.getByRole('form', { name: 'Upload files' });
@@ -115,6 +69,7 @@ beforeAll(async () => {
   const cash = accounts.find((account) => account.account_subtype === 'cash');
   const revenue = accounts.find((account) => account.account_type === 'revenue');
   demoAccounts = [String(cash?.account_code), String(revenue?.account_code)];
+  expect(demoAccounts).not.toContain('undefined');
 
   const admin = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
   const created = await createOrganizationWithMember(admin, 'Northwind', { firstName: 'Ada', lastName: 'Byron' });

@@ -11,7 +11,6 @@ const UPCOMING: { path: string; title: string; access: 'admin' | 'user' | 'any' 
   { path: '/pipelines', title: 'Pipelines', access: 'any' },
   { path: '/db-chat', title: 'Chat DB', access: 'user' },
   { path: '/data-refresh-log', title: 'Dataset Refresh Log', access: 'any' },
-  { path: '/file-upload', title: 'Upload', access: 'any' },
   { path: '/apps', title: 'Apps', access: 'any' },
   { path: '/org-onboarding', title: 'Org - Onboarding', access: 'admin' },
 ];
@@ -53,6 +52,7 @@ const appPages: RouteObject[] = [
   { path: 'change-password', lazy: lazyPage(() => import('../features/auth/change-password-page')) },
   { path: 'profile', lazy: lazyPage(() => import('../features/users/profile-details-page')) },
   { path: 'datatypemaster', lazy: lazyPage(() => import('../features/data-types/data-types-page')) },
+  { path: 'file-upload', lazy: lazyPage(() => import('../features/uploads/file-upload-page')) },
   { path: 'data-management', lazy: lazyPage(() => import('../features/data-management/data-management-page')) },
   { path: 'users', lazy: adminPage(() => import('../features/users/users-page')) },
   { path: 'users/:userId', lazy: adminPage(() => import('../features/users/user-profile-page')) },

@@ -13,7 +13,6 @@ export const flatFileMessages = {
   failed: 'Failed to save CSV.',
   invalidTableName: 'Please enter a valid table name',
   fileRequired: 'Please select a file before uploading.',
-  fieldsBeforeFile: 'The fields orgID, tableName and encryption must come before the file',
   tableExists: (tableName: string, rows: number) =>
     `Table ${tableName} already exists with ${rows.toLocaleString('en-US')} rows. Confirm to replace it.`,
   replaceConfirm: (tableName: string, rows: number) =>

@@ -151,7 +151,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dataManagement = createDataManagementService({ warehouse, audit, organizations, logger: app.log });
   const journals = createJournalsService({ warehouse, audit, organizations });
   const contact = createContactService({ db, users, mailer, logger: app.log });
-  const uploadKeys = createUploadKeys(uploadKeysRepository(db), createSecretBox(deriveKey(secret, UPLOAD_KEYS_PURPOSE)));
+  const uploadKeys = createUploadKeys(
+    uploadKeysRepository(db),
+    createSecretBox(deriveKey(secret, UPLOAD_KEYS_PURPOSE)),
+  );
   const storedFiles = createStoredFileCrypto(createSecretBox(deriveKey(secret, STORED_FILES_PURPOSE)));
   const flatFiles = createFlatFileImportService({
     warehouse,

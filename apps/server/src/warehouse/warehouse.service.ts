@@ -220,9 +220,7 @@ export function createWarehouseService(deps: {
     const kind = found.rows[0]?.kind;
     if (kind === undefined) return undefined;
     if (kind !== 'r' && kind !== 'p') return { kind: 'view', rows: 0 };
-    const counted = await client.query<{ rows: string }>(
-      `select count(*) as rows from ${qualifiedName(schema, name)}`,
-    );
+    const counted = await client.query<{ rows: string }>(`select count(*) as rows from ${qualifiedName(schema, name)}`);
     return { kind: 'table', rows: Number(counted.rows[0]!.rows) };
   }
 

@@ -80,7 +80,10 @@ export class CsvRecordSplitter {
 
   push(chunk: Uint8Array): CsvRecord[] {
     if (chunk.indexOf(0) !== -1) throw formatError(uploadMessages.binaryFile);
-    return this.#parse(this.#decode(() => this.#decoder.decode(chunk, { stream: true })), false);
+    return this.#parse(
+      this.#decode(() => this.#decoder.decode(chunk, { stream: true })),
+      false,
+    );
   }
 
   end(): CsvRecord[] {
@@ -131,8 +134,7 @@ export class CsvRecordSplitter {
       if (cells.every((cell) => cell.trim() === '')) continue;
       records.push({ cells, line });
     }
-    if (this.#pending.length > MAX_CSV_RECORD_CHARACTERS)
-      throw formatError(uploadMessages.recordTooLong(this.#line));
+    if (this.#pending.length > MAX_CSV_RECORD_CHARACTERS) throw formatError(uploadMessages.recordTooLong(this.#line));
     return records;
   }
 }

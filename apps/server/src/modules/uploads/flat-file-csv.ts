@@ -160,7 +160,7 @@ export function columnNamesOf(header: readonly string[]): string[] {
     name = name.slice(0, MAX_NAME_LENGTH);
     let unique = name;
     for (let suffix = 2; taken.has(unique); suffix++)
-      unique = `${name.slice(0, MAX_NAME_LENGTH - String(suffix).length - 1)}_${suffix}`;
+      unique = `${name.slice(0, MAX_NAME_LENGTH - String(suffix).length - 1).replace(/_+$/, '')}_${suffix}`;
     taken.add(unique);
     return unique;
   });

@@ -185,7 +185,10 @@ describe('POST /api/v1/pipeline/saveCSV', () => {
 
   it('types a column from all of its rows: one value past the first megabyte makes it text', async () => {
     const lines = ['id;amount'];
-    for (let i = 1; lines.join('\n').length < UPLOAD_CHUNK_SIZE * 1.5; i++) lines.push(`${i};${i}.5`);
+    for (let i = 1, size = 0; size < UPLOAD_CHUNK_SIZE * 1.5; i++) {
+      lines.push(`${i};${i}.5`);
+      size += lines.at(-1)!.length + 1;
+    }
     lines.push('last;n/a');
 
     const { status, body } = await importCsv(lines.join('\n'), { tableName: 'long_file' });

@@ -12,8 +12,7 @@ import { getUploadKey } from './get-upload-key';
 
 /** Where an import is: sealing the file in the browser (bytes sealed of the file), then sending it. */
 export type SaveCsvProgress =
-  | { stage: 'sealing'; sealed: number; total: number }
-  | ({ stage: 'uploading' } & UploadProgress);
+  { stage: 'sealing'; sealed: number; total: number } | ({ stage: 'uploading' } & UploadProgress);
 
 export interface SaveCsvInput {
   organizationId: string;

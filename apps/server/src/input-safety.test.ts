@@ -18,6 +18,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@finboard/shared/api';
 import { messages } from '@finboard/shared/messages';
+import { sealedBlob, sealUpload } from '@finboard/shared/upload-encryption';
 import { auditEvents, dashboards, organizations } from './db/schema.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { generateToken, hashToken } from './platform/crypto/tokens.ts';
@@ -67,6 +68,8 @@ interface Example {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: Record<string, unknown>;
+  /** A file part after the body's fields: the route reads forms only, so every call is sent as one. */
+  file?: FilePart;
   /** Who sends the unchanged example, which must succeed (default: admin on admin routes, else the user). */
   baseline?: Caller;
 }
@@ -154,6 +157,17 @@ const paramDefaults = (f: Fixture): Record<string, string> => ({
  * A valid call of every route that takes input, keyed "METHOD /path". A route added without one here
  * is still attacked (with default parameters and no body) but fails the completeness test below.
  */
+/** One sealed CSV for every Import Flat File call: the same body opens again and again. */
+let flatFileUpload: Promise<{ encryption: string; bytes: Buffer }> | undefined;
+async function sealFlatFile() {
+  const { encryption, chunks } = await sealUpload(
+    await t.app.services.uploadKeys.current(),
+    new Blob(['region,amount\nNorth,12.50\n']),
+  );
+  const bytes = Buffer.from(await (await sealedBlob(chunks)).arrayBuffer());
+  return { encryption: JSON.stringify(encryption), bytes };
+}
+
 const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
   'POST /api/v1/auth/login': (f) => ({ body: { ...f.signIn } }),
   'POST /api/v1/auth/forgot-password': (f) => ({ body: { email: f.signIn.email } }),
@@ -217,6 +231,15 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
     },
   }),
   'POST /api/v1/organization/add': () => ({ body: organizationForm(`Group ${letters()}`) }),
+  // Import Flat File: a small sealed CSV; once the first call has made the table, the others are asked to confirm.
+  'POST /api/v1/pipeline/saveCSV': async (f) => {
+    flatFileUpload ??= sealFlatFile();
+    const { encryption, bytes } = await flatFileUpload;
+    return {
+      body: { orgID: f.organizationId, tableName: 'safety_import', replace: 'false', encryption },
+      file: { field: 'file', name: 'regions.csv', bytes },
+    };
+  },
   'GET /api/v1/organization/:id': () => ({}),
   'PUT /api/v1/organization/:id': (f) => ({ body: organizationForm(f.organizationName) }),
   'PUT /api/v1/organization/:id/audit-message': () => ({
@@ -445,7 +468,16 @@ const encode = (text: string) =>
   }).join('');
 
 const BOUNDARY = 'finboard-property-boundary';
-function multipartPayload(fields: Record<string, unknown>, logo?: Buffer, options: { end?: boolean } = {}): Buffer {
+interface FilePart {
+  field: string;
+  name: string;
+  bytes: Buffer;
+}
+function multipartPayload(
+  fields: Record<string, unknown>,
+  logo?: Buffer,
+  options: { end?: boolean; file?: FilePart } = {},
+): Buffer {
   const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
     Buffer.from(
       `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n` +
@@ -460,6 +492,15 @@ function multipartPayload(fields: Record<string, unknown>, logo?: Buffer, option
       ),
       logo,
       Buffer.from(options.end === false ? '' : '\r\n'),
+    );
+  if (options.file)
+    parts.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${options.file.field}"; filename="${options.file.name}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      options.file.bytes,
+      Buffer.from('\r\n'),
     );
   if (options.end !== false) parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return Buffer.concat(parts);
@@ -496,8 +537,8 @@ function requestOf(target: Target, f: Fixture, call: Call): { options: InjectOpt
     .join('&');
   const headers: Record<string, string> = { ...bearer(f.tokens[call.caller]) };
   let payload: string | Buffer | undefined;
-  if (body && call.asMultipart) {
-    payload = multipartPayload(body);
+  if (body && (call.asMultipart || example.file)) {
+    payload = multipartPayload(body, undefined, { file: example.file });
     headers['content-type'] = `multipart/form-data; boundary=${BOUNDARY}`;
   } else if (body) {
     payload = JSON.stringify(body);
@@ -729,14 +770,11 @@ describe('every route that takes input', () => {
         );
       }
 
-      const attack = async (field: Field, value: Hostile, caller: Caller, asMultipart: boolean) => {
-        const { options, sent } = requestOf(target, f, {
-          example: await exampleOf(),
-          field,
-          value,
-          caller,
-          asMultipart,
-        });
+      const attack = async (field: Field, value: Hostile, caller: Caller, multipart: boolean) => {
+        const example = await exampleOf();
+        // A route that reads forms only gets every call as a form.
+        const asMultipart = multipart || Boolean(example.file);
+        const { options, sent } = requestOf(target, f, { example, field, value, caller, asMultipart });
         // A form carries UTF-8 only: a lone surrogate would arrive as U+FFFD, an ordinary character.
         if (asMultipart && /\p{Cs}/u.test(sent ?? '')) return;
         const response = await t.app.inject(options);
@@ -807,6 +845,7 @@ describe('multipart routes', () => {
   it('include the organization forms', () => {
     expect(multipartRoutes.map((target) => target.key).sort()).toEqual([
       'POST /api/v1/organization/add',
+      'POST /api/v1/pipeline/saveCSV',
       'PUT /api/v1/organization/:id',
     ]);
   });

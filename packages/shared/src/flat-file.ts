@@ -13,6 +13,7 @@ export const flatFileMessages = {
   failed: 'Failed to save CSV.',
   invalidTableName: 'Please enter a valid table name',
   fileRequired: 'Please select a file before uploading.',
+  replaceInvalid: 'replace must be true or false',
   tableExists: (tableName: string, rows: number) =>
     `Table ${tableName} already exists with ${rows.toLocaleString('en-US')} rows. Confirm to replace it.`,
   replaceConfirm: (tableName: string, rows: number) =>

@@ -68,11 +68,17 @@ export async function flatFileRoutes(app: FastifyInstance, opts: { flatFiles: Fl
             if (typeof part.value !== 'string' || !isValidFlatFileTableName(part.value))
               throw badRequest('INVALID_TABLE_NAME', m.invalidTableName);
             tableName = part.value;
-          } else if (part.fieldname === 'replace') replace = part.value === 'true';
-          else if (part.fieldname === 'encryption') encryption = parseEncryption(part.value);
+          } else if (part.fieldname === 'replace') {
+            if (part.value !== 'true' && part.value !== 'false') throw badRequest('REPLACE_INVALID', m.replaceInvalid);
+            replace = part.value === 'true';
+          } else if (part.fieldname === 'encryption') encryption = parseEncryption(part.value);
           return;
         }
-        if (part.fieldname !== 'file' || imported) throw badRequest('FILE_REQUIRED', m.fileRequired);
+        if (part.fieldname !== 'file' || imported) {
+          // Another file part is read and dropped, like any form field this route does not know.
+          for await (const _chunk of part.file);
+          return;
+        }
         if (!organizationId) throw badRequest('ORGANIZATION_REQUIRED', messages.selectOrganization);
         if (!tableName) throw badRequest('INVALID_TABLE_NAME', m.invalidTableName);
         if (!encryption) throw badRequest('ENCRYPTION_INVALID', uploadEncryptionMessages.encryptionInvalid);

@@ -1,10 +1,20 @@
-import { uploadEncryptionMessages, uploadKeyResponseSchema, type UploadKey } from '@finboard/shared/upload-encryption';
+import { queryOptions } from '@tanstack/react-query';
+import { uploadKeyResponseSchema } from '@finboard/shared/upload-encryption';
+import { uploadApiMessages } from '@finboard/shared/uploads';
 import { apiRequest } from '../../../lib/api-client';
 
-/** The server's public key for sealing a file (docs/upload-encryption.md), asked for before each upload. */
-export const getUploadKey = (signal?: AbortSignal): Promise<UploadKey> =>
+/** The server's public key that each file's own AES key is wrapped with (docs/upload-encryption.md). */
+export const getUploadKey = (signal?: AbortSignal) =>
   apiRequest('/api/v1/pipeline/upload-key', {
     signal,
     schema: uploadKeyResponseSchema,
-    errorMessage: uploadEncryptionMessages.unknownKey,
+    errorMessage: uploadApiMessages.uploadFailed,
   }).then((response) => response.data);
+
+export const uploadKeyQueryOptions = () =>
+  queryOptions({
+    queryKey: ['upload-key'],
+    queryFn: ({ signal }) => getUploadKey(signal),
+    // Keys rotate rarely and older ones stay valid for a while; a batch asks at most once a minute.
+    staleTime: 60_000,
+  });

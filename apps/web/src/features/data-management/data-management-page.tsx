@@ -125,8 +125,11 @@ export default function DataManagementPage({
     setSelected(undefined);
     show({ organization: pickedOrganization, table: name, period, ...fresh });
   };
+  // A replaced table keeps its name: the grid is built again for its new columns and rows.
+  const [importedTables, setImportedTables] = useState(0);
   const showNewTable = (name: string) => {
     if (organizationId) void queryClient.invalidateQueries({ queryKey: dataManagementQueryKey(organizationId) });
+    setImportedTables((count) => count + 1);
     pickTable(name);
   };
   const pickOrganization = (id: string | undefined) => {
@@ -391,7 +394,7 @@ export default function DataManagementPage({
               {columns.isLoading && <Spin />}
               {organizationId && columns.data && (
                 <DataGrid
-                  key={`${organizationId}:${table}`}
+                  key={`${organizationId}:${table}:${importedTables}`}
                   ref={grid}
                   organizationId={organizationId}
                   table={table}

@@ -171,14 +171,19 @@ export function createFlatFileImportService(deps: {
         { replace },
       );
       dataManagement.forgetCatalog(organizationId);
-      await audit.record({
-        actor: request.principal,
-        action: replace ? 'warehouse_table.replace' : 'warehouse_table.import',
-        entityType: 'warehouse_table',
-        entityId: tableName,
-        organizationId,
-        after: { columns, rows },
-      });
+      // The table is there whatever happens next: a failed audit write is logged, not answered as a failed import.
+      await audit
+        .record({
+          actor: request.principal,
+          action: replace ? 'warehouse_table.replace' : 'warehouse_table.import',
+          entityType: 'warehouse_table',
+          entityId: tableName,
+          organizationId,
+          after: { columns, rows },
+        })
+        .catch((err: unknown) =>
+          logger.error({ err, organizationId, tableName }, 'auditing a flat file import failed'),
+        );
       return { tableName, columns, rows };
     } catch (error) {
       if (error instanceof WarehouseTableExistsError) {

@@ -12,13 +12,19 @@ beforeEach(() => {
   page = currentPage();
 });
 
+/*
+ * The modal by its title's text: the Studio keeps drawers (journal editor, row history) whose titles share
+ * the id antd generates in the e2e build, so the dialog's accessible name is not reliable here.
+ */
+const importDialog = () => page.getByRole('dialog').filter({ hasText: 'Import Flat File' });
+
 const cells = (column: string) =>
   page.locator(`.ag-grid-scrolling-container .ag-row[row-index] .ag-cell[col-id="${column}"]`).allInnerTexts();
 
 /** Opens Import Flat File, names the table, picks the CSV and imports it. */
 async function importCsv(tableName: string, csv: string): Promise<void> {
   await page.getByRole('button', { name: 'Import Flat File' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import Flat File' });
+  const dialog = importDialog();
   await dialog.waitFor();
   await dialog.getByLabel('Table name').fill(tableName);
   await dialog.locator('input[type="file"]').setInputFiles({
@@ -38,7 +44,7 @@ describe('Import Flat File', () => {
 
     // The shared rule speaks as the name is typed.
     await page.getByRole('button', { name: 'Import Flat File' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import Flat File' });
+    const dialog = importDialog();
     await dialog.getByLabel('Table name').fill('GL_Detail');
     await expect.poll(() => dialog.getByText(flatFileMessages.invalidTableName).count()).toBe(1);
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -13,6 +13,9 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
+import { createStoredFileCrypto, STORED_FILES_PURPOSE } from './platform/crypto/stored-files.ts';
+import { createUploadKeys, UPLOAD_KEYS_PURPOSE, type UploadKeys } from './platform/crypto/upload-keys.ts';
+import { uploadKeysRepository } from './platform/crypto/upload-keys.repository.ts';
 import { deriveKey, resolveSecret } from './platform/crypto/secret-key.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
@@ -47,13 +50,12 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/outbox.service.ts';
+import { createFlatFileImportService } from './modules/uploads/flat-file-import.service.ts';
+import { flatFileRoutes } from './modules/uploads/flat-file.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { createUploadsService, type UploadsService } from './modules/uploads/uploads.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
-import { createStoredFileCrypto, STORED_FILES_PURPOSE } from './platform/crypto/stored-files.ts';
-import { createUploadKeys, UPLOAD_KEYS_PURPOSE } from './platform/crypto/upload-keys.ts';
-import { uploadKeysRepository } from './platform/crypto/upload-keys.repository.ts';
 import { createWarehouseService, type WarehouseService } from './warehouse/warehouse.service.ts';
 import type { WarehouseMigration } from './warehouse/migrations/migration.ts';
 
@@ -89,6 +91,8 @@ declare module 'fastify' {
       dataTypes: DataTypesService;
       /** For scripts that act as the platform (npm run demo). */
       organizations: OrganizationsService;
+      /** The server's RSA key for uploads (tests seal their files with it, as the browser does). */
+      uploadKeys: UploadKeys;
     };
   }
 }
@@ -172,15 +176,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dataManagement = createDataManagementService({ warehouse, audit, organizations, logger: app.log });
   const journals = createJournalsService({ warehouse, audit, organizations });
   const contact = createContactService({ db, users, mailer, logger: app.log });
-  const uploads = createUploadsService({
-    db,
-    dataTypes,
+  // Browsers wrap each file's key with this key pair; the server seals files again under its own key.
+  const uploadKeys = createUploadKeys(
+    uploadKeysRepository(db),
+    createSecretBox(deriveKey(secret, UPLOAD_KEYS_PURPOSE)),
+  );
+  const storedFiles = createStoredFileCrypto(createSecretBox(deriveKey(secret, STORED_FILES_PURPOSE)));
+  const uploads = createUploadsService({ db, dataTypes, storage, uploadKeys, storedFiles });
+  const flatFiles = createFlatFileImportService({
+    warehouse,
     storage,
-    // Browsers wrap each file's key with this key pair; the server seals files again under its own key.
-    uploadKeys: createUploadKeys(uploadKeysRepository(db), createSecretBox(deriveKey(secret, UPLOAD_KEYS_PURPOSE))),
-    storedFiles: createStoredFileCrypto(createSecretBox(deriveKey(secret, STORED_FILES_PURPOSE))),
+    storedFiles,
+    uploadKeys,
+    dataManagement,
+    audit,
+    logger: app.log,
   });
-  app.decorate('services', { auth, users, mailer, outbox, warehouse, jobs, uploads, dataTypes, organizations });
+  app.decorate('services', {
+    auth,
+    users,
+    mailer,
+    outbox,
+    warehouse,
+    jobs,
+    uploads,
+    uploadKeys,
+    dataTypes,
+    organizations,
+  });
 
   await app.register(errorHandlerPlugin);
   await app.register(metricsPlugin, {
@@ -204,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataManagementRoutes, { dataManagement });
   await app.register(journalsRoutes, { journals });
   await app.register(uploadsRoutes, { uploads, dataTypes, organizations });
+  await app.register(flatFileRoutes, { flatFiles });
   await app.register(pipelinesRoutes, { pipelines, organizations });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });

@@ -27,6 +27,7 @@ import {
   users,
 } from './db/schema.ts';
 import { pipelinesRepository } from './modules/pipelines/pipelines.repository.ts';
+import { sealedBlob, sealUpload } from '@finboard/shared/upload-encryption';
 import { hashPassword } from './platform/crypto/passwords.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../test/build-app.ts';
@@ -46,6 +47,8 @@ import {
 } from '../test/factories.ts';
 import type { ApiRoute } from './plugins/tenant-guard.ts';
 import { sealedUploadForm } from '../test/uploads.ts';
+import { warehouseSchemaName } from './warehouse/identifiers.ts';
+import { rowsOf } from './db/client.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -572,7 +575,32 @@ const routeCases: RouteCase[] = [
       otherOrganizationUser: { status: 404, message: pipelineMessages.runNotFound },
     },
   },
+  // Import Flat File (issue 10): a multipart form naming its organization in the field orgID
+  {
+    route: 'POST /api/v1/pipeline/saveCSV',
+    request: (f) => ({ method: 'POST', url: '/api/v1/pipeline/saveCSV', payload: flatFileForms.get(f) }),
+    mutates: true,
+    setup: sealedFlatFileForm,
+    outcomes: usersOfTheOrganizationToo,
+  },
 ];
+
+/** Per fixture: a form importing a small sealed CSV as a new table of organization A. */
+const flatFileForms = new WeakMap<Fixture, FormData>();
+async function sealedFlatFileForm(f: Fixture): Promise<void> {
+  await t.app.services.warehouse.provision(f.organization.id);
+  await t.app.services.warehouse.provision(f.otherOrganization.id);
+  const { encryption, chunks } = await sealUpload(
+    await t.app.services.uploadKeys.current(),
+    new Blob(['region,amount\nNorth,12.50\n']),
+  );
+  const form = new FormData();
+  form.append('orgID', f.organization.id);
+  form.append('tableName', 'isolation_import');
+  form.append('encryption', JSON.stringify(encryption));
+  form.append('file', await sealedBlob(chunks), 'regions.csv');
+  flatFileForms.set(f, form);
+}
 
 /** A user of the organization, with the password every fixture shares (hashed once). */
 async function addUser(organizationId: string): Promise<TestUser> {
@@ -678,6 +706,11 @@ async function storedState(f: Fixture) {
       .from(userDashboards)
       .where(inArray(userDashboards.userId, [f.user.id, f.otherUser.id]))
       .orderBy(userDashboards.userId, userDashboards.dashboardId),
+    // The warehouses' tables (Import Flat File creates one): a refused call creates none in either.
+    warehouseTables: rowsOf<{ name: string }>(
+      await db.execute(sql`select table_schema || '.' || table_name as name from information_schema.tables
+        where table_schema in (${sql.join(ids.map(warehouseSchemaName), sql`, `)}) order by 1`),
+    ),
     organizationCount: await count(organizations),
     userCount: await count(users),
     auditEventCount: await count(auditEvents),

@@ -4,6 +4,13 @@
  */
 export const WAREHOUSE_TABLES = ['00_Period', '01_Account', '02_GL_Detail', '03_Budget', '04_Trial_Balance'] as const;
 export type WarehouseTable = (typeof WAREHOUSE_TABLES)[number];
+/** The canonical views over those tables: what dashboards and Chat DB read. */
+export const WAREHOUSE_VIEWS = [
+  'vw_profit_and_loss',
+  'vw_balance_sheet',
+  'vw_cash_flow',
+  'vw_budget_vs_actual',
+] as const;
 
 /** Spec §5 and §9: a 1–2 digit prefix and its underscore are not shown ('02_GL_Detail' → 'GL_Detail'). */
 export function displayTableName(name: string): string {

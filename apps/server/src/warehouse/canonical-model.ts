@@ -1,4 +1,4 @@
-import { WAREHOUSE_TABLES, type WarehouseTable } from '@finboard/shared/warehouse';
+import { WAREHOUSE_TABLES, WAREHOUSE_VIEWS, type WarehouseTable } from '@finboard/shared/warehouse';
 
 /**
  * The canonical financial model of every organization's warehouse (ARCHITECTURE §5), as it is after
@@ -8,12 +8,7 @@ import { WAREHOUSE_TABLES, type WarehouseTable } from '@finboard/shared/warehous
 /** The one list of canonical tables, shared with the web and the demo. */
 export const CANONICAL_TABLES = WAREHOUSE_TABLES;
 export type CanonicalTable = WarehouseTable;
-export const CANONICAL_VIEWS = [
-  'vw_profit_and_loss',
-  'vw_balance_sheet',
-  'vw_cash_flow',
-  'vw_budget_vs_actual',
-] as const;
+export const CANONICAL_VIEWS = WAREHOUSE_VIEWS;
 export type CanonicalView = (typeof CANONICAL_VIEWS)[number];
 
 /** Columns a load may write, per table (`row_id` is an identity the database fills). */

@@ -39,6 +39,24 @@ export interface TableLoad {
   rows: Rows;
 }
 
+/** A table an organization makes (Import Flat File): its name and columns, checked by the caller. */
+export interface NewTable {
+  name: string;
+  columns: readonly { name: string; sqlType: 'text' | 'bigint' | 'numeric' | 'date' | 'boolean' }[];
+}
+
+/** The name of a new table is taken: by a table (with its rows) or by a view. */
+export class WarehouseTableExistsError extends Error {
+  constructor(
+    readonly table: string,
+    readonly kind: 'table' | 'view',
+    readonly rows: number,
+  ) {
+    super(`The warehouse already has a ${kind} named ${JSON.stringify(table)}`);
+    this.name = 'WarehouseTableExistsError';
+  }
+}
+
 /**
  * Streams rows into an open COPY … FROM STDIN statement on `client` (inside the caller's transaction),
  * one COPY per ROWS_PER_COPY rows: the embedded database takes each COPY whole (pglite-wire.ts).
@@ -205,6 +223,76 @@ export function createWarehouseService(deps: {
     }
   }
 
+  /**
+   * A table the organization made (Import Flat File): created, or with `replace` dropped and created
+   * again, by the platform's role (the warehouse's owner: an organization's role never holds DDL rights),
+   * readable and writable by the organization's role, which then COPYs `rows` into it — all in one
+   * transaction, so a refusal or a failure leaves the warehouse as it was. Answers the rows loaded.
+   * Throws WarehouseTableExistsError when the name is taken and `replace` is not set (or names a view).
+   */
+  async function createTableFromRows(
+    organizationId: string,
+    table: NewTable,
+    rows: Rows,
+    options: { replace: boolean },
+  ): Promise<number> {
+    const schema = warehouseSchemaName(organizationId);
+    const target = qualifiedName(schema, table.name);
+    if (table.columns.length === 0) throw new TypeError('A table has at least one column');
+    const definitions = table.columns.map((column) => `${quoteIdent(column.name)} ${column.sqlType}`);
+    const client = await database.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      // Two imports of one name wait for each other instead of failing on the second CREATE.
+      await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
+        `finboard:warehouse-table:${organizationId}:${table.name}`,
+      ]);
+      const existing = await existingRelation(client, schema, table.name);
+      if (existing && (existing.kind !== 'table' || !options.replace))
+        throw new WarehouseTableExistsError(table.name, existing.kind, existing.rows);
+      if (existing) await client.query(`DROP TABLE ${target}`);
+      await client.query(
+        `CREATE TABLE ${target} (row_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, ${definitions.join(', ')})`,
+      );
+      const role = quoteIdent(warehouseRoleName(organizationId));
+      await client.query(`REVOKE ALL ON ${target} FROM PUBLIC`);
+      await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${target} TO ${role}`);
+      await client.query(`SET LOCAL ROLE ${role}`);
+      const copy = `COPY ${target} (${table.columns.map((column) => quoteIdent(column.name)).join(', ')}) FROM STDIN WITH (FORMAT csv)`;
+      const count = await copyInto(client, copy, rows, table.columns.length);
+      await client.query('COMMIT');
+      return count;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch (rollbackError) {
+        broken = rollbackError as Error;
+      }
+      throw error;
+    } finally {
+      client.release(broken ?? false);
+    }
+  }
+
+  /** A relation of the warehouse by its exact name, with its row count when it is a table. */
+  async function existingRelation(
+    client: PoolClient,
+    schema: string,
+    name: string,
+  ): Promise<{ kind: 'table' | 'view'; rows: number } | undefined> {
+    const found = await client.query<{ kind: string }>(
+      `select c.relkind as kind from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = $1 and c.relname = $2 and c.relkind in ('r', 'p', 'v', 'm', 'f')`,
+      [schema, name],
+    );
+    const kind = found.rows[0]?.kind;
+    if (kind === undefined) return undefined;
+    if (kind !== 'r' && kind !== 'p') return { kind: 'view', rows: 0 };
+    const counted = await client.query<{ rows: string }>(`select count(*) as rows from ${qualifiedName(schema, name)}`);
+    return { kind: 'table', rows: Number(counted.rows[0]!.rows) };
+  }
+
   return {
     /**
      * Idempotent: schema, role and every warehouse migration of one organization, with its role's
@@ -315,6 +403,18 @@ export function createWarehouseService(deps: {
     loadTables,
 
     withOrganizationConnection,
+
+    createTableFromRows,
+
+    /** The table or view named `name` in the organization's warehouse (a table with its row count), if any. */
+    async relationNamed(organizationId: string, name: string) {
+      const client = await database.pool.connect();
+      try {
+        return await existingRelation(client, warehouseSchemaName(organizationId), name);
+      } finally {
+        client.release();
+      }
+    },
 
     /** Whether the organization's warehouse has GL data (the header's info bell: viewHasData). */
     async hasData(organizationId: string): Promise<boolean> {

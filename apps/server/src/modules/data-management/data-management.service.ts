@@ -608,5 +608,9 @@ export function createDataManagementService(deps: {
       query: Pick<DataListQueryParsed, 'sortBy' | 'sortOrder' | 'filters'>,
     ) => orFail(m.exportFailed, () => core.exportCsv(organizationId, table, query)),
     checkValue: core.checkValue,
+    /** After a change of the warehouse's tables (Import Flat File): the next request reads the catalog again. */
+    forgetCatalog(organizationId: string): void {
+      catalogs.delete(organizationId);
+    },
   };
 }

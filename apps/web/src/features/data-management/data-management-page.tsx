@@ -1,4 +1,5 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Alert, App, Button, Empty, Flex, Popconfirm, Result, Select, Space, Spin, Tag, Typography } from 'antd';
 import {
@@ -11,7 +12,7 @@ import {
 } from '@ant-design/icons';
 import { dataManagementMessages, type DataFilter, type DataRow } from '@finboard/shared/data-management';
 import { useCurrentUser } from '../../lib/current-user';
-import { useTables } from './api/get-tables';
+import { dataManagementQueryKey, useTables } from './api/get-tables';
 import { useTableColumns } from './api/get-table-data';
 import { usePeriods } from './api/get-periods';
 import { useAccounts } from './api/get-accounts';
@@ -38,12 +39,25 @@ import { searchOfStudioState, studioStateFromSearch, type GridPageView, type Stu
 
 const NO_FILTERS: DataFilter[] = [];
 
+/** What the Studio offers actions the app shell adds to its toolbar (features never import each other). */
+export interface StudioToolbarContext {
+  organizationId: string | undefined;
+  /** A table was just created: the table list is read again and the Studio switches to it. */
+  showNewTable: (name: string) => void;
+}
+
 /**
  * Data Management Studio (issue 4): browse and correct the organization's warehouse tables in a grid
  * that pages, sorts and filters on the server. Users see their own organization; admins pick one.
  */
-export default function DataManagementPage() {
+export default function DataManagementPage({
+  toolbarActions,
+}: {
+  /** Buttons of other features (Import Flat File), composed by the app shell. */
+  toolbarActions?: (context: StudioToolbarContext) => ReactNode;
+}) {
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const user = useCurrentUser().data;
   const isAdmin = user?.role === 'admin';
   // The table, period, filters, sort and page live in the URL: reload, Back and a shared link keep them.
@@ -100,6 +114,13 @@ export default function DataManagementPage() {
   const pickTable = (name: string | undefined) => {
     setSelected(undefined);
     show({ organization: pickedOrganization, table: name, period, ...fresh });
+  };
+  // A replaced table keeps its name: the grid is built again for its new columns and rows.
+  const [importedTables, setImportedTables] = useState(0);
+  const showNewTable = (name: string) => {
+    if (organizationId) void queryClient.invalidateQueries({ queryKey: dataManagementQueryKey(organizationId) });
+    setImportedTables((count) => count + 1);
+    pickTable(name);
   };
   const pickOrganization = (id: string | undefined) => {
     setSelected(undefined);
@@ -193,10 +214,13 @@ export default function DataManagementPage() {
     <>
       <Flex justify="space-between" align="center" wrap gap={12}>
         <Typography.Title level={2}>Data Management Studio</Typography.Title>
-        {/* The Data Type Master has no menu entry of its own (spec §2 menus): it is reached from here. */}
-        <ButtonLink to="/datatypemaster" icon={<TagsOutlined />}>
-          Data Type Master
-        </ButtonLink>
+        <Space wrap>
+          {toolbarActions?.({ organizationId, showNewTable })}
+          {/* The Data Type Master has no menu entry of its own (spec §2 menus): it is reached from here. */}
+          <ButtonLink to="/datatypemaster" icon={<TagsOutlined />}>
+            Data Type Master
+          </ButtonLink>
+        </Space>
       </Flex>
       <Flex align="center" gap={12} wrap style={{ marginBottom: 16 }}>
         {isAdmin && (
@@ -360,7 +384,7 @@ export default function DataManagementPage() {
               {columns.isLoading && <Spin />}
               {organizationId && columns.data && (
                 <DataGrid
-                  key={`${organizationId}:${table}`}
+                  key={`${organizationId}:${table}:${importedTables}`}
                   ref={grid}
                   organizationId={organizationId}
                   table={table}

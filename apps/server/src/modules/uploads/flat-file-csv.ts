@@ -1,0 +1,250 @@
+import Papa from 'papaparse';
+import { FLAT_FILE_MAX_COLUMNS, flatFileMessages, type FlatFileColumnType } from '@finboard/shared/flat-file';
+import { MAX_CSV_RECORD_CHARACTERS, uploadMessages } from '@finboard/shared/uploads';
+import { isCalendarDate } from '@finboard/shared/validation';
+import { badRequest } from '../../errors.ts';
+import type { NewTable } from '../../warehouse/warehouse.service.ts';
+
+/**
+ * The CSV of Import Flat File (issue 10 §1): any header, any delimiter among , ; tab |, read chunk by
+ * chunk. Nothing is known about the file beforehand, so its columns are named from its header and typed
+ * from all of its values (README "Import Flat File" states the rules).
+ */
+
+export const FLAT_FILE_DELIMITERS = [',', ';', '\t', '|'] as const;
+export type FlatFileDelimiter = (typeof FLAT_FILE_DELIMITERS)[number];
+
+/** PostgreSQL keeps 63 bytes of a name; ours are ASCII, so 63 characters. */
+const MAX_NAME_LENGTH = 63;
+/** The key every imported table gets: a file column of that name is renamed like a duplicate. */
+const ROW_ID = 'row_id';
+
+const formatError = (message: string) => badRequest('INVALID_FILE_FORMAT', message);
+
+/**
+ * The header's delimiter: of , ; tab |, the one that occurs most often outside quotes in the first
+ * record; ties go to the earlier in that list, and a header with none of them is one column (',').
+ */
+export function sniffDelimiter(headerLine: string): FlatFileDelimiter {
+  const counts = new Map<string, number>();
+  let quoted = false;
+  for (const char of headerLine) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted) counts.set(char, (counts.get(char) ?? 0) + 1);
+  }
+  let best: FlatFileDelimiter = ',';
+  let bestCount = 0;
+  for (const delimiter of FLAT_FILE_DELIMITERS) {
+    const count = counts.get(delimiter) ?? 0;
+    if (count > bestCount) [best, bestCount] = [delimiter, count];
+  }
+  return best;
+}
+
+/** The file's line break: the first one in it. */
+function lineBreakOf(text: string): '\r\n' | '\n' | '\r' | undefined {
+  const lf = text.indexOf('\n');
+  if (lf > 0 && text[lf - 1] === '\r') return '\r\n';
+  const cr = text.indexOf('\r');
+  if (cr !== -1 && (lf === -1 || cr < lf)) return cr === text.length - 1 ? undefined : '\r';
+  return lf === -1 ? undefined : '\n';
+}
+
+/** A record of the file and the physical line it starts on (the header is line 1). */
+export interface CsvRecord {
+  cells: string[];
+  line: number;
+}
+
+/**
+ * Splits a plain CSV file, fed chunk by chunk, into records. Refuses binary data (a NUL byte), text
+ * that is not UTF-8 and broken quoting, each with its own message. Blank records are skipped. Holds at
+ * most one unfinished record (MAX_CSV_RECORD_CHARACTERS) besides the chunk.
+ */
+export class CsvRecordSplitter {
+  // fatal: invalid UTF-8 throws instead of becoming U+FFFD; a leading BOM is dropped.
+  readonly #decoder = new TextDecoder('utf-8', { fatal: true });
+  #pending = '';
+  #lineBreak: ReturnType<typeof lineBreakOf>;
+  #line = 1;
+  #delimiter: FlatFileDelimiter | undefined;
+
+  /** `delimiter`: the one found when the file was first read; sniffed from the header otherwise. */
+  constructor(delimiter?: FlatFileDelimiter) {
+    this.#delimiter = delimiter;
+  }
+
+  get delimiter(): FlatFileDelimiter | undefined {
+    return this.#delimiter;
+  }
+
+  push(chunk: Uint8Array): CsvRecord[] {
+    if (chunk.indexOf(0) !== -1) throw formatError(uploadMessages.binaryFile);
+    return this.#parse(
+      this.#decode(() => this.#decoder.decode(chunk, { stream: true })),
+      false,
+    );
+  }
+
+  end(): CsvRecord[] {
+    return this.#parse(
+      this.#decode(() => this.#decoder.decode()),
+      true,
+    );
+  }
+
+  #decode(decode: () => string): string {
+    try {
+      return decode();
+    } catch {
+      throw formatError(uploadMessages.notUtf8);
+    }
+  }
+
+  #parse(text: string, final: boolean): CsvRecord[] {
+    const input = this.#pending + text;
+    this.#pending = '';
+    this.#lineBreak ??= lineBreakOf(input);
+    if (this.#lineBreak === undefined && !final) {
+      this.#pending = input;
+      if (input.length > MAX_CSV_RECORD_CHARACTERS) throw formatError(uploadMessages.recordTooLong(this.#line));
+      return [];
+    }
+    const newline = this.#lineBreak ?? '\n';
+    this.#delimiter ??= sniffDelimiter(input.slice(0, this.#lineBreak ? input.indexOf(newline) : input.length));
+    const result = new Papa.Parser({ delimiter: this.#delimiter, newline, quoteChar: '"' }).parse(
+      input,
+      0,
+      !final,
+    ) as Papa.ParseResult<string[]>;
+    if (!final) this.#pending = input.slice(result.meta.cursor);
+    const brokenRows = new Set(
+      result.errors.filter((error) => error.row !== undefined && error.row < result.data.length).map((e) => e.row),
+    );
+    const lineChar = newline === '\r' ? '\r' : '\n';
+    const mayHoldLineBreaks = input.includes('"');
+    const records: CsvRecord[] = [];
+    for (const [index, cells] of result.data.entries()) {
+      const line = this.#line;
+      this.#line += 1;
+      if (mayHoldLineBreaks)
+        for (const cell of cells) if (cell.includes(lineChar)) this.#line += cell.split(lineChar).length - 1;
+      if (brokenRows.has(index)) throw formatError(flatFileMessages.badQuotes(line));
+      // A blank line, or one of only spaces and delimiters (spreadsheets export empty rows so), is no record.
+      if (cells.every((cell) => cell.trim() === '')) continue;
+      records.push({ cells, line });
+    }
+    if (this.#pending.length > MAX_CSV_RECORD_CHARACTERS) throw formatError(uploadMessages.recordTooLong(this.#line));
+    return records;
+  }
+}
+
+/**
+ * The table's column names from the file's header: lower case; accents dropped; every run of other
+ * characters than a–z, 0–9 becomes one `_`, none at either end; an empty name is `column_<position>`;
+ * a name starting with a digit gets `c_` before it; cut to 63 characters. A name already taken (by an
+ * earlier column, or `row_id`, the table's key) gets `_2`, `_3`… (its stem cut so the whole fits).
+ */
+export function columnNamesOf(header: readonly string[]): string[] {
+  if (header.length > FLAT_FILE_MAX_COLUMNS) throw formatError(flatFileMessages.tooManyColumns(header.length));
+  const taken = new Set([ROW_ID]);
+  return header.map((raw, index) => {
+    let name = raw
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '');
+    if (name === '') name = `column_${index + 1}`;
+    if (/^[0-9]/.test(name)) name = `c_${name}`;
+    name = name.slice(0, MAX_NAME_LENGTH);
+    let unique = name;
+    for (let suffix = 2; taken.has(unique); suffix++)
+      unique = `${name.slice(0, MAX_NAME_LENGTH - String(suffix).length - 1).replace(/_+$/, '')}_${suffix}`;
+    taken.add(unique);
+    return unique;
+  });
+}
+
+// Leading zeros ('007', account and postal codes) keep a column text: a number would drop them.
+const INTEGER = /^[-+]?(0|[1-9][0-9]{0,17})$/;
+const NUMERIC = /^[-+]?(0|[1-9][0-9]*)?(\.[0-9]+)?$/;
+const ISO_DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+const BOOLEANS: Record<string, 'true' | 'false'> = { true: 'true', false: 'false', yes: 'true', no: 'false' };
+
+const isNumeric = (value: string) => NUMERIC.test(value) && /[0-9]/.test(value) && !/^[-+]?0[0-9]/.test(value);
+
+/** What a column may still be, given the values seen so far. */
+interface Candidates {
+  integer: boolean;
+  numeric: boolean;
+  date: boolean;
+  boolean: boolean;
+  seen: boolean;
+}
+
+/**
+ * Each column's type from ALL of its values (blanks ignored): integer when every value is a whole
+ * number of at most 18 digits without leading zeros; numeric when every value is a plain decimal
+ * (a dot, no thousands separator, no exponent); date when every value is a real YYYY-MM-DD date;
+ * boolean when every value is true/false/yes/no (any case); text otherwise, and for a column of blanks.
+ */
+export class ColumnTypeInference {
+  readonly #columns: Candidates[];
+
+  constructor(width: number) {
+    this.#columns = Array.from({ length: width }, () => ({
+      integer: true,
+      numeric: true,
+      date: true,
+      boolean: true,
+      seen: false,
+    }));
+  }
+
+  observe(cells: readonly string[]): void {
+    for (const [index, column] of this.#columns.entries()) {
+      const value = cells[index]!.trim();
+      if (value === '') continue;
+      column.seen = true;
+      if (column.integer && !INTEGER.test(value)) column.integer = false;
+      if (column.numeric && !isNumeric(value)) column.numeric = false;
+      if (column.date && !(ISO_DATE.test(value) && isCalendarDate(value))) column.date = false;
+      if (column.boolean && !Object.hasOwn(BOOLEANS, value.toLowerCase())) column.boolean = false;
+    }
+  }
+
+  types(): FlatFileColumnType[] {
+    return this.#columns.map((column) => {
+      if (!column.seen) return 'text';
+      if (column.integer) return 'integer';
+      if (column.numeric) return 'numeric';
+      if (column.date) return 'date';
+      if (column.boolean) return 'boolean';
+      return 'text';
+    });
+  }
+}
+
+/** The SQL type of each inferred type. */
+export const SQL_TYPES: Record<FlatFileColumnType, NewTable['columns'][number]['sqlType']> = {
+  text: 'text',
+  integer: 'bigint',
+  numeric: 'numeric',
+  date: 'date',
+  boolean: 'boolean',
+};
+
+/** A cell as COPY takes it for its column's type: blanks are NULL, typed values trimmed, booleans spelt out. */
+export function copyValue(type: FlatFileColumnType, raw: string): string | null {
+  if (raw.trim() === '') return null;
+  if (type === 'text') return raw;
+  const value = raw.trim();
+  return type === 'boolean' ? BOOLEANS[value.toLowerCase()]! : value;
+}
+
+/** The width check every data record passes: exactly as many values as the header. */
+export function assertRecordWidth(record: CsvRecord, width: number): void {
+  if (record.cells.length !== width)
+    throw formatError(flatFileMessages.rowWidth(record.line, record.cells.length, width));
+}

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  flatFileMessages as m,
+  isValidFlatFileTableName,
+  type FlatFileImport,
+  type FlatFileTableExists,
+} from '@finboard/shared/flat-file';
+import type { UploadEncryption } from '@finboard/shared/upload-encryption';
+import { uploadMessages } from '@finboard/shared/uploads';
+import { AppError, badRequest, internalError } from '../../errors.ts';
+import type { StoredFileCrypto } from '../../platform/crypto/stored-files.ts';
+import { openUpload } from '../../platform/crypto/upload-opener.ts';
+import type { UploadKeys } from '../../platform/crypto/upload-keys.ts';
+import type { FileStorage } from '../../platform/storage/storage.ts';
+import { WarehouseTableExistsError, type WarehouseService } from '../../warehouse/warehouse.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { DataManagementService } from '../data-management/data-management.service.ts';
+import {
+  assertRecordWidth,
+  columnNamesOf,
+  ColumnTypeInference,
+  copyValue,
+  CsvRecordSplitter,
+  SQL_TYPES,
+  type CsvRecord,
+  type FlatFileDelimiter,
+} from './flat-file-csv.ts';
+
+/** The table exists and `replace` was not confirmed: the page asks, then sends the file again with replace=true. */
+export class FlatFileTableExistsError extends AppError {
+  constructor(
+    readonly tableName: string,
+    readonly rows: number,
+  ) {
+    super(409, 'TABLE_EXISTS', m.tableExists(tableName, rows));
+    this.name = 'FlatFileTableExistsError';
+  }
+
+  override responseData(): FlatFileTableExists {
+    return { tableName: this.tableName, rows: this.rows };
+  }
+}
+
+export interface FlatFileImportRequest {
+  principal: Principal;
+  /** From the tenant guard (organizationFromField), never from the form directly. */
+  organizationId: string;
+  tableName: string;
+  /** The person confirmed replacing a table of that name. */
+  replace: boolean;
+  encryption: UploadEncryption;
+  /** The file part's sealed body, as it arrives. */
+  body: AsyncIterable<Uint8Array>;
+}
+
+const invalidTableName = () => badRequest('INVALID_TABLE_NAME', m.invalidTableName);
+const formatError = (message: string) => badRequest('INVALID_FILE_FORMAT', message);
+
+/** Where the plain file waits, sealed, between the two reads; deleted when the import ends either way. */
+const temporaryKey = (organizationId: string, fileId: string) => `flat-file-imports/${organizationId}/${fileId}`;
+
+export type FlatFileImportService = ReturnType<typeof createFlatFileImportService>;
+
+/**
+ * Import Flat File (issue 10 §1): a CSV, sealed by the browser, becomes a new table of the organization's
+ * warehouse. The file is read twice — once as it arrives, to check it and infer its columns' types from
+ * all of its rows, while it is stored sealed under a temporary key; then from storage into COPY — so a
+ * file of any size goes through in flat memory. A refused or failed import changes nothing.
+ */
+export function createFlatFileImportService(deps: {
+  warehouse: WarehouseService;
+  storage: FileStorage;
+  storedFiles: StoredFileCrypto;
+  uploadKeys: UploadKeys;
+  /** Its catalog cache is told about the new table, so the Studio lists it at once. */
+  dataManagement: Pick<DataManagementService, 'forgetCatalog'>;
+  audit: AuditService;
+  logger: FastifyBaseLogger;
+}) {
+  const { warehouse, storage, storedFiles, uploadKeys, dataManagement, audit, logger } = deps;
+
+  /** Before any byte of the file is read: a bad name, a view's name, or a table not confirmed for replacing. */
+  async function assertCanCreate(organizationId: string, tableName: string, replace: boolean): Promise<void> {
+    if (!isValidFlatFileTableName(tableName)) throw invalidTableName();
+    const existing = await warehouse.relationNamed(organizationId, tableName);
+    if (existing?.kind === 'view') throw invalidTableName();
+    if (existing && !replace) throw new FlatFileTableExistsError(tableName, existing.rows);
+  }
+
+  /** First read: the file checked and its columns inferred while it goes, sealed, into storage. */
+  async function storeAndInspect(request: FlatFileImportRequest, fileId: string, storageKey: string) {
+    const splitter = new CsvRecordSplitter();
+    let header: CsvRecord | undefined;
+    let inference: ColumnTypeInference | undefined;
+    let rows = 0;
+    const take = (records: CsvRecord[]) => {
+      for (const record of records) {
+        if (!header) {
+          header = record;
+          inference = new ColumnTypeInference(columnNamesOf(record.cells.map((cell) => cell.trim())).length);
+          continue;
+        }
+        assertRecordWidth(record, header.cells.length);
+        inference!.observe(record.cells);
+        rows += 1;
+      }
+    };
+    async function* inspected(plain: AsyncIterable<Buffer>) {
+      for await (const chunk of plain) {
+        take(splitter.push(chunk));
+        yield chunk;
+      }
+      take(splitter.end());
+    }
+    const plain = Readable.from(inspected(openUpload(request.body, request.encryption, uploadKeys)), {
+      objectMode: false,
+    });
+    const encryption = await storedFiles.storeSealed(storage, storageKey, fileId, plain);
+    if (!header || !inference) throw formatError(uploadMessages.emptyFile);
+    if (rows === 0) throw formatError(uploadMessages.noRows);
+    return {
+      encryption,
+      delimiter: splitter.delimiter!,
+      columns: columnNamesOf(header.cells.map((cell) => cell.trim())),
+      types: inference.types(),
+      rows,
+    };
+  }
+
+  /** Second read: the stored file's data records as COPY values of the inferred types. */
+  async function* storedRows(
+    storageKey: string,
+    fileId: string,
+    stored: Awaited<ReturnType<typeof storeAndInspect>>,
+  ): AsyncGenerator<(string | null)[]> {
+    const plain = await storedFiles.openStoredFile(storage, storageKey, stored.encryption, fileId);
+    const splitter = new CsvRecordSplitter(stored.delimiter as FlatFileDelimiter);
+    let headerSeen = false;
+    const values = (records: CsvRecord[]) =>
+      records.flatMap((record) => {
+        if (!headerSeen) {
+          headerSeen = true;
+          return [];
+        }
+        assertRecordWidth(record, stored.columns.length);
+        return [record.cells.map((cell, index) => copyValue(stored.types[index]!, cell))];
+      });
+    try {
+      for await (const chunk of plain) yield* values(splitter.push(chunk as Buffer));
+      yield* values(splitter.end());
+    } finally {
+      plain.destroy();
+    }
+  }
+
+  async function importFile(request: FlatFileImportRequest): Promise<FlatFileImport> {
+    const { organizationId, tableName, replace } = request;
+    await assertCanCreate(organizationId, tableName, replace);
+    const fileId = randomUUID();
+    const storageKey = temporaryKey(organizationId, fileId);
+    try {
+      const stored = await storeAndInspect(request, fileId, storageKey);
+      const columns = stored.columns.map((name, index) => ({ name, type: stored.types[index]! }));
+      const rows = await warehouse.createTableFromRows(
+        organizationId,
+        { name: tableName, columns: columns.map(({ name, type }) => ({ name, sqlType: SQL_TYPES[type] })) },
+        storedRows(storageKey, fileId, stored),
+        { replace },
+      );
+      dataManagement.forgetCatalog(organizationId);
+      // The table is there whatever happens next: a failed audit write is logged, not answered as a failed import.
+      await audit
+        .record({
+          actor: request.principal,
+          action: replace ? 'warehouse_table.replace' : 'warehouse_table.import',
+          entityType: 'warehouse_table',
+          entityId: tableName,
+          organizationId,
+          after: { columns, rows },
+        })
+        .catch((err: unknown) =>
+          logger.error({ err, organizationId, tableName }, 'auditing a flat file import failed'),
+        );
+      return { tableName, columns, rows };
+    } catch (error) {
+      if (error instanceof WarehouseTableExistsError) {
+        // Another import took the name while this file was arriving.
+        if (error.kind === 'view') throw invalidTableName();
+        throw new FlatFileTableExistsError(tableName, error.rows);
+      }
+      if (error instanceof AppError) throw error;
+      throw internalError('FLAT_FILE_IMPORT_FAILED', m.failed, error);
+    } finally {
+      await storage.delete(storageKey).catch((err: unknown) => {
+        logger.error({ err, organizationId }, 'a flat file import left its temporary file behind');
+      });
+    }
+  }
+
+  return { assertCanCreate, importFile };
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { flatFileMessages, flatFileTableNameSchema, isValidFlatFileTableName } from './flat-file.ts';
+
+describe('the Import Flat File table name rule', () => {
+  it.each(['sales_2024', 'A', '2024_budget', '_x', 'a'.repeat(63), 'Accounts_extra'])('accepts %j', (name) => {
+    expect(isValidFlatFileTableName(name)).toBe(true);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['64 characters', 'a'.repeat(64)],
+    ['a space', 'my table'],
+    ['a hyphen', 'my-table'],
+    ['a quote', 'a"b'],
+    ['a non-ASCII letter', 'année'],
+    ['a canonical table', '01_Account'],
+    ['a canonical table in another case', '02_gl_detail'],
+    ['a display name', 'Trial_Balance'],
+    ['a view', 'vw_profit_and_loss'],
+    ['a reserved Studio segment', 'journals'],
+  ])('refuses %s (%j) with the spec message', (_case, name) => {
+    expect(isValidFlatFileTableName(name)).toBe(false);
+    const result = flatFileTableNameSchema.safeParse(name);
+    expect(result.success ? undefined : result.error.issues[0]?.message).toBe('Please enter a valid table name');
+  });
+
+  it('asks to replace a table naming its rows', () => {
+    expect(flatFileMessages.replaceConfirm('sales', 1234)).toBe(
+      'Replace table sales? Its 1,234 rows will be replaced.',
+    );
+  });
+});

@@ -343,7 +343,7 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
   'POST /api/v1/pipeline/file-upload': async (f) => {
     const { encryption, bytes } = await sealedFile('amount\n12.50\n');
     return {
-      body: { organizationId: f.organizationId, data_type_id: f.dataTypeId, encryption },
+      body: { organizationId: f.organizationId, data_type_id: f.dataTypeId, period: '2026-11', encryption },
       file: { field: 'files', name: 'amounts.csv', bytes },
     };
   },

@@ -27,7 +27,6 @@ import {
   users,
 } from './db/schema.ts';
 import { pipelinesRepository } from './modules/pipelines/pipelines.repository.ts';
-import { sealedBlob, sealUpload } from '@finboard/shared/upload-encryption';
 import { hashPassword } from './platform/crypto/passwords.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../test/build-app.ts';
@@ -46,7 +45,7 @@ import {
   type TestUser,
 } from '../test/factories.ts';
 import type { ApiRoute } from './plugins/tenant-guard.ts';
-import { sealedUploadForm } from '../test/uploads.ts';
+import { sealedFormData, sealedUploadForm } from '../test/uploads.ts';
 import { warehouseSchemaName } from './warehouse/identifiers.ts';
 import { rowsOf } from './db/client.ts';
 
@@ -590,15 +589,12 @@ const flatFileForms = new WeakMap<Fixture, FormData>();
 async function sealedFlatFileForm(f: Fixture): Promise<void> {
   await t.app.services.warehouse.provision(f.organization.id);
   await t.app.services.warehouse.provision(f.otherOrganization.id);
-  const { encryption, chunks } = await sealUpload(
+  const form = await sealedFormData(
     await t.app.services.uploadKeys.current(),
-    new Blob(['region,amount\nNorth,12.50\n']),
+    { orgID: f.organization.id, tableName: 'isolation_import' },
+    [{ name: 'regions.csv', content: 'region,amount\nNorth,12.50\n' }],
+    'file',
   );
-  const form = new FormData();
-  form.append('orgID', f.organization.id);
-  form.append('tableName', 'isolation_import');
-  form.append('encryption', JSON.stringify(encryption));
-  form.append('file', await sealedBlob(chunks), 'regions.csv');
   flatFileForms.set(f, form);
 }
 

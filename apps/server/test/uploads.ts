@@ -10,14 +10,16 @@ export interface FormFile {
 }
 
 /**
- * An upload form exactly as the browser sends it (docs/upload-encryption.md): the fields, then for each file
- * its encryption (and mapping) field and its sealed part; answered as an inject() payload with its headers.
+ * A form exactly as the browser sends it (docs/upload-encryption.md): the fields, then for each file its
+ * encryption (and mapping) field and its sealed part, named `fileField` (`files` for an upload, `file` for
+ * Import Flat File).
  */
-export async function sealedUploadForm(
+export async function sealedFormData(
   uploadKey: UploadKey,
   fields: Record<string, string>,
   files: readonly FormFile[],
-): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  fileField = 'files',
+): Promise<FormData> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) {
@@ -27,9 +29,21 @@ export async function sealedUploadForm(
     if (file.columnMapping) form.append('columnMapping', JSON.stringify(file.columnMapping));
     let sealed: Uint8Array = new Uint8Array(await (await sealedBlob(chunks)).arrayBuffer());
     if (file.alter) sealed = file.alter(sealed);
-    form.append('files', new Blob([Buffer.from(sealed)], { type: 'application/octet-stream' }), file.name);
+    form.append(fileField, new Blob([Buffer.from(sealed)], { type: 'application/octet-stream' }), file.name);
   }
-  const request = new Request('http://upload.test/', { method: 'POST', body: form });
+  return form;
+}
+
+/** An upload form (sealedFormData) as an inject() payload with its headers, or a fetch() body. */
+export async function sealedUploadForm(
+  uploadKey: UploadKey,
+  fields: Record<string, string>,
+  files: readonly FormFile[],
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const request = new Request('http://upload.test/', {
+    method: 'POST',
+    body: await sealedFormData(uploadKey, fields, files),
+  });
   return {
     payload: Buffer.from(await request.arrayBuffer()),
     headers: { 'content-type': request.headers.get('content-type')! },

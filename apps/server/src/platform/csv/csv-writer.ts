@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { SPREADSHEET_FORMULA_START } from '@finboard/shared/spreadsheet-formula';
 
 /**
  * The one CSV writer of the server (papaparse), in the two dialects it needs. Each call returns whole
@@ -8,15 +9,6 @@ import Papa from 'papaparse';
 /** A cell as the writer takes it: text goes out as is, null is an empty field. */
 export type CsvCell = string | number | bigint | boolean | null;
 export type CsvRecord = readonly CsvCell[];
-
-/**
- * Starts of a cell that a spreadsheet runs as a formula (OWASP: = + - @ tab CR), unless the whole cell is
- * a plain number. Papaparse skips number primitives only, and our money travels as decimal strings
- * (exact): without the exception "-1234.50" would open as the text '-1234.50 in Excel, not an amount. A
- * plain number is data in any column; anything longer ("-2+3+cmd|' /C calc'!A0") is escaped.
- * (Papaparse's own default, /^[=+\-@\t\r].*$/, also misses cells whose formula is followed by a line break.)
- */
-const FORMULA_START = /^(?!-?(\d+(\.\d*)?|\.\d+)(e[-+]?\d+)?$|-?Infinity$|NaN$)[=+\-@\t\r]/;
 
 const unparse = (records: readonly CsvRecord[], newline: '\n' | '\r\n', config: Papa.UnparseConfig) =>
   records.length === 0
@@ -35,4 +27,4 @@ export const copyCsv = (records: readonly CsvRecord[]): string => unparse(record
  * apostrophe (in quotes) on any cell a spreadsheet would run as a formula.
  */
 export const spreadsheetCsv = (records: readonly CsvRecord[]): string =>
-  unparse(records, '\r\n', { quotes: false, escapeFormulae: FORMULA_START });
+  unparse(records, '\r\n', { quotes: false, escapeFormulae: SPREADSHEET_FORMULA_START });

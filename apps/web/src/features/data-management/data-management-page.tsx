@@ -28,6 +28,7 @@ import { journalMessages, type JournalSource } from '@finboard/shared/journals';
 import { useDeleteJournal } from './api/delete-journal';
 import { JournalEditor, type JournalEditorTarget } from './components/journal-editor';
 import { ReconciliationView } from './components/reconciliation-view';
+import { saveFile } from '../../lib/save-file';
 
 /** The table selector's entry for the trial balance check (a reserved name, never a table). */
 const RECONCILIATION = 'reconciliation';
@@ -36,17 +37,6 @@ const LEDGER_TABLE = '02_GL_Detail';
 import { searchOfStudioState, studioStateFromSearch, type GridPageView, type StudioUrlState } from './studio-url-state';
 
 const NO_FILTERS: DataFilter[] = [];
-
-function download(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * Data Management Studio (issue 4): browse and correct the organization's warehouse tables in a grid
@@ -175,7 +165,7 @@ export default function DataManagementPage() {
     if (!organizationId || !table) return;
     setExporting(true);
     try {
-      download(await exportTable(organizationId, table, grid.current?.view() ?? { filters: [] }), `${displayName}.csv`);
+      saveFile(await exportTable(organizationId, table, grid.current?.view() ?? { filters: [] }), `${displayName}.csv`);
     } catch (error) {
       void message.error(error instanceof Error ? error.message : dataManagementMessages.exportFailed);
     } finally {

@@ -17,7 +17,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { dataTypeMessages, DELIMITER_LABELS, type DataType } from '@finboard/shared/data-types';
 import { displayTableName } from '@finboard/shared/warehouse';
 import { useCurrentUser } from '../../lib/current-user';
-import { useDataTypes, type DataTypeListQuery } from './api/get-data-types';
+import { useDataTypes, type DataTypeListQuery } from '../../lib/data-types';
 import { useDeleteDataType } from './api/delete-data-type';
 import { DataTypeFormModal } from './components/data-type-form-modal';
 import { FilterDataTypes, type DataTypeFilters } from './components/filter-data-types';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiSuccessSchema } from '@finboard/shared/api';
 import { dataTypeMessages, dataTypeSchema, type DataTypeCreateRequest } from '@finboard/shared/data-types';
 import { apiRequest } from '../../../lib/api-client';
-import { dataTypesQueryKey, dataTypesUrl } from './get-data-types';
+import { dataTypesQueryKey, dataTypesUrl } from '../../../lib/data-types';
 
 const createDataTypeResponseSchema = apiSuccessSchema(z.object({ dataType: dataTypeSchema }));
 

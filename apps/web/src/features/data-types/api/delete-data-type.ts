@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiMessageSchema } from '@finboard/shared/api';
 import { dataTypeMessages } from '@finboard/shared/data-types';
 import { apiRequest } from '../../../lib/api-client';
-import { dataTypesQueryKey, dataTypesUrl } from './get-data-types';
+import { dataTypesQueryKey, dataTypesUrl } from '../../../lib/data-types';
 
 export const deleteDataType = ({ organizationId, id }: { organizationId: string; id: string }) =>
   apiRequest(dataTypesUrl(organizationId, id), {

@@ -5,7 +5,12 @@ import {
   dataTypeMessages,
   type dataTypeListQuerySchema,
 } from '@finboard/shared/data-types';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
+
+/*
+ * The Data Type Master's list query, in lib because two features read it: the Data Type Master and the
+ * upload page (which data type a file is, its expected columns and saved column layouts).
+ */
 
 /** The list query with its defaults applied. */
 export type DataTypeListQuery = z.output<typeof dataTypeListQuerySchema>;

@@ -8,7 +8,6 @@ import { NOT_FOUND_TITLE } from './titles';
 /** Later capabilities replace these with their own pages; until then they say so honestly. */
 const UPCOMING: { path: string; title: string; access: 'admin' | 'user' | 'any' }[] = [
   { path: '/dashboard', title: 'Dashboard', access: 'any' },
-  { path: '/pipelines', title: 'Pipelines', access: 'any' },
   { path: '/db-chat', title: 'Chat DB', access: 'user' },
   { path: '/data-refresh-log', title: 'Dataset Refresh Log', access: 'any' },
   { path: '/file-upload', title: 'Upload', access: 'any' },
@@ -54,6 +53,7 @@ const appPages: RouteObject[] = [
   { path: 'profile', lazy: lazyPage(() => import('../features/users/profile-details-page')) },
   { path: 'datatypemaster', lazy: lazyPage(() => import('../features/data-types/data-types-page')) },
   { path: 'data-management', lazy: lazyPage(() => import('../features/data-management/data-management-page')) },
+  { path: 'pipelines', lazy: lazyPage(() => import('../features/pipelines/pipelines-page')) },
   { path: 'users', lazy: adminPage(() => import('../features/users/users-page')) },
   { path: 'users/:userId', lazy: adminPage(() => import('../features/users/user-profile-page')) },
   { path: 'organizations', lazy: adminPage(() => import('../features/organizations/organizations-page')) },

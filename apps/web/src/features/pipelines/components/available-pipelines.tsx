@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Empty, Table, Tag, Typography, type TableProps } from 'antd';
+import { Alert, Button, Card, Empty, Table, Tag, Typography, type TableProps } from 'antd';
 import { PlayCircleOutlined } from '@ant-design/icons';
 import type { AvailablePipeline } from '@finboard/shared/pipelines';
 import { displayTableName } from '@finboard/shared/warehouse';
@@ -33,14 +33,12 @@ export function AvailablePipelines(props: {
     {
       key: 'pendingFiles',
       title: 'Pending files',
-      width: 140,
+      width: 130,
+      align: 'right',
       render: (_, pipeline) => (
-        <Badge
-          count={pipeline.pendingFiles}
-          showZero
-          color={pipeline.pendingFiles > 0 ? 'blue' : 'gray'}
-          title={`${pipeline.pendingFiles} file${pipeline.pendingFiles === 1 ? '' : 's'} waiting`}
-        />
+        <Typography.Text strong={pipeline.pendingFiles > 0} type={pipeline.pendingFiles > 0 ? undefined : 'secondary'}>
+          {pipeline.pendingFiles}
+        </Typography.Text>
       ),
     },
     {

@@ -118,6 +118,8 @@ export const ratio = (api: Timing, baseline: Timing) =>
 export interface BenchEnvironment {
   database: DatabaseHandle;
   dataDir: string;
+  /** The scratch database's URL on PostgreSQL (for psql); none on PGlite. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -143,6 +145,7 @@ export async function openBenchDatabase(
   return {
     database,
     dataDir,
+    databaseUrl: serverUrl ? databaseUrl(serverUrl, scratch) : undefined,
     async close() {
       // Roles belong to the whole server, not to the scratch database: its warehouses' roles go with it.
       const roles = serverUrl ? await warehouseRolesOf(database) : [];

@@ -16,6 +16,7 @@ import { createSecretBox } from './platform/crypto/secret-box.ts';
 import { deriveKey, resolveSecret } from './platform/crypto/secret-key.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
+import { createDatabaseJobRunner } from './platform/jobs/database-job-runner.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { createPasswordLinksService } from './modules/auth/password-links.service.ts';
@@ -26,7 +27,7 @@ import { createDataManagementService } from './modules/data-management/data-mana
 import { journalsRoutes } from './modules/data-management/journals.routes.ts';
 import { createJournalsService } from './modules/data-management/journals.service.ts';
 import { dataTypesRoutes } from './modules/data-types/data-types.routes.ts';
-import { createDataTypesService } from './modules/data-types/data-types.service.ts';
+import { createDataTypesService, type DataTypesService } from './modules/data-types/data-types.service.ts';
 import type { OpenFileRows } from './modules/pipelines/pipeline-load.ts';
 import { pipelinesRoutes } from './modules/pipelines/pipelines.routes.ts';
 import { createPipelinesService } from './modules/pipelines/pipelines.service.ts';
@@ -48,6 +49,11 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/outbox.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
+import { createUploadsService, type UploadsService } from './modules/uploads/uploads.service.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { createStoredFileCrypto, STORED_FILES_PURPOSE } from './platform/crypto/stored-files.ts';
+import { createUploadKeys, UPLOAD_KEYS_PURPOSE } from './platform/crypto/upload-keys.ts';
+import { uploadKeysRepository } from './platform/crypto/upload-keys.repository.ts';
 import { createWarehouseService, type WarehouseService } from './warehouse/warehouse.service.ts';
 import type { WarehouseMigration } from './warehouse/migrations/migration.ts';
 
@@ -59,9 +65,9 @@ export interface AppDeps {
   webDistDir?: string;
   /** The warehouse model's migrations (default WAREHOUSE_MIGRATIONS); tests add their own. */
   warehouseMigrations?: readonly WarehouseMigration[];
-  /** The durable job runner (pipeline runs); the app starts it when ready and stops it on close. */
+  /** Tests: a job runner of their own instead of the database one (started and stopped by the app all the same). */
   jobs?: JobRunner;
-  /** Reads an uploaded file's normalized rows (the uploads module), for pipeline runs. */
+  /** Tests: rows of their own for pipeline runs instead of the uploaded files'. */
   openFileRows?: OpenFileRows;
 }
 
@@ -75,6 +81,12 @@ declare module 'fastify' {
       mailer: Mailer;
       outbox: OutboxService;
       warehouse: WarehouseService;
+      /** Background jobs (pipeline runs): services register their queues' handlers when they are created. */
+      jobs: JobRunner;
+      /** Uploaded files: pipeline runs read their rows through it. */
+      uploads: UploadsService;
+      /** Data Type Master (scripts and tests seed the standard types through it). */
+      dataTypes: DataTypesService;
       /** For scripts that act as the platform (npm run demo). */
       organizations: OrganizationsService;
     };
@@ -123,11 +135,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const dashboards = createDashboardsService({ db, audit });
   const warehouse = createWarehouseService({ database, logger: app.log, migrations: deps.warehouseMigrations });
+  // Tests may bring a runner of their own (test/jobs.ts) and rows of their own; the app otherwise runs both.
+  const jobs =
+    deps.jobs ??
+    createDatabaseJobRunner({
+      db,
+      logger: app.log,
+      concurrency: config.PIPELINE_CONCURRENCY,
+      staleAfterMs: config.JOB_STALE_AFTER_SECONDS * 1000,
+      // The embedded database lives in this process: no other worker can hold one of its jobs.
+      soleWorker: database.kind === 'pglite',
+      // Shutdown gives handlers the same half of STOP_GRACE_SECONDS as requests; what is still running then is
+      // recovered as abandoned at the next start.
+      stopTimeoutMs: (config.STOP_GRACE_SECONDS * 1000) / 2,
+    });
   const pipelines = createPipelinesService({
     db,
     warehouse,
-    jobs: deps.jobs,
-    openFileRows: deps.openFileRows,
+    jobs,
+    // A run reads its files through the uploads module (created below: it needs the data types, which need
+    // the pipelines).
+    openFileRows: deps.openFileRows ?? ((organizationId, fileId) => uploads.openRows(organizationId, fileId)),
     logger: app.log,
   });
   const dataTypes = createDataTypesService({ db, audit, pipelines });
@@ -144,7 +172,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dataManagement = createDataManagementService({ warehouse, audit, organizations, logger: app.log });
   const journals = createJournalsService({ warehouse, audit, organizations });
   const contact = createContactService({ db, users, mailer, logger: app.log });
-  app.decorate('services', { auth, users, mailer, outbox, warehouse, organizations });
+  const uploads = createUploadsService({
+    db,
+    dataTypes,
+    storage,
+    // Browsers wrap each file's key with this key pair; the server seals files again under its own key.
+    uploadKeys: createUploadKeys(uploadKeysRepository(db), createSecretBox(deriveKey(secret, UPLOAD_KEYS_PURPOSE))),
+    storedFiles: createStoredFileCrypto(createSecretBox(deriveKey(secret, STORED_FILES_PURPOSE))),
+  });
+  app.decorate('services', { auth, users, mailer, outbox, warehouse, jobs, uploads, dataTypes, organizations });
 
   await app.register(errorHandlerPlugin);
   await app.register(metricsPlugin, {
@@ -167,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataTypesRoutes, { dataTypes, organizations });
   await app.register(dataManagementRoutes, { dataManagement });
   await app.register(journalsRoutes, { journals });
+  await app.register(uploadsRoutes, { uploads, dataTypes, organizations });
   await app.register(pipelinesRoutes, { pipelines, organizations });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });
@@ -195,13 +232,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       (err: unknown) => app.log.error({ err }, 'bringing the warehouses up to date failed'),
     );
   });
-  // Job handlers are registered (services above) before the runner starts: abandoned runs are resolved first.
+  // Jobs start once the warehouses are current (a pipeline run loads into one); abandoned jobs are resolved
+  // first. Shutdown aborts them as it begins, while requests drain, and waits for them before the database closes.
+  let closing = false;
+  let jobsStopped: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
-    await deps.jobs?.start();
+    if (!config.WORK_JOBS) return; // API nodes beside `npm run worker` processes only queue jobs
+    void warehousesReady
+      .then(() => (closing ? undefined : jobs.start()))
+      .catch((err: unknown) => app.log.error({ err }, 'starting the job runner failed'));
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    jobsStopped = jobs.stop();
   });
   app.addHook('onClose', async () => {
-    await deps.jobs?.stop();
     stopMigrating.abort();
+    await jobsStopped;
     await warehousesReady;
     await mailer.flush();
     mailer.close();

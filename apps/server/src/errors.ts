@@ -13,6 +13,11 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+
+  /** Sent as the envelope's `data` beside the message (an upload's problems); nothing by default. */
+  responseData(): unknown {
+    return undefined;
+  }
 }
 
 export const badRequest = (code: string, message: string, errors?: { msg: string; path: string }[]) =>

@@ -45,6 +45,7 @@ import {
   type TestUser,
 } from '../test/factories.ts';
 import type { ApiRoute } from './plugins/tenant-guard.ts';
+import { sealedUploadForm } from '../test/uploads.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -77,8 +78,8 @@ type Outcome = 'allowed' | { status: number; message: string };
 interface RouteCase {
   /** Method and path as the API documents them. */
   route: string;
-  /** The call, aimed at organization A. */
-  request: (f: Fixture) => Omit<InjectOptions, 'headers'>;
+  /** The call, aimed at organization A (its headers are kept; the caller's token is added). */
+  request: (f: Fixture) => InjectOptions | Promise<InjectOptions>;
   /** Whether an allowed call changes stored rows (checked, so an allowed call really does its work). */
   mutates: boolean;
   /** Status of an allowed call. */
@@ -506,6 +507,26 @@ const routeCases: RouteCase[] = [
     ...crud,
   },
   {
+    route: 'POST /api/v1/pipeline/file-upload',
+    // The organization is the form's first field: the guard's rule is applied to it before any file is read.
+    request: async (f) => {
+      const form = await sealedUploadForm(
+        await t.app.services.uploads.uploadKey(),
+        { organizationId: f.organization.id, data_type_id: f.dataTypes[0].id },
+        [{ name: 'amounts.csv', content: 'amount\n12.50\n' }],
+      );
+      return { method: 'POST', url: '/api/v1/pipeline/file-upload', payload: form.payload, headers: form.headers };
+    },
+    mutates: true,
+    outcomes: usersOfTheOrganizationToo,
+  },
+  {
+    route: 'GET /api/v1/pipeline/list-files/{organizationId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/pipeline/list-files/${f.organization.id}` }),
+    mutates: false,
+    outcomes: usersOfTheOrganizationToo,
+  },
+  {
     route: 'POST /api/v1/crud/check-value/{orgId}',
     request: (f) => ({
       method: 'POST',
@@ -668,7 +689,7 @@ const routeName = (route: ApiRoute) => `${route.method} ${route.url.replace(/:(\
 
 /**
  * API routes that read or change no organization's data, each with the reason. A route guarded by
- * `tenantParam` can never be listed here: it belongs in the matrix.
+ * `tenantParam` or `tenantField` can never be listed here: it belongs in the matrix.
  */
 const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   'POST /api/v1/auth/login': 'public: signs in',
@@ -681,13 +702,14 @@ const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   'POST /api/v1/contact-us': 'public: the contact form, mailed to the administrators',
   'GET /api/v1/image': 'public: resizes images Finboard stores (logos), which <img> tags load without a token',
   'GET /api/v1/admin/outbox': "platform administrators only: the platform's own mail outbox",
+  'GET /api/v1/pipeline/upload-key': "the platform's public key browsers seal uploads with, the same for everyone",
 };
 
 describe('the matrix', () => {
   it('has a case for every organization-scoped route the app registers, and a reason for every other', () => {
     const registered = t.app.apiRoutes.map((route) => ({
       name: routeName(route),
-      guarded: Boolean(route.tenantParam),
+      guarded: Boolean(route.tenantParam || route.tenantField),
     }));
     const names = registered.map((route) => route.name);
     const cases = routeCases.map((routeCase) => routeCase.route);
@@ -707,7 +729,7 @@ describe('the matrix', () => {
   });
 
   it('expects every guarded route to refuse the neighbouring organization with 403', () => {
-    const guarded = new Set(t.app.apiRoutes.filter((route) => route.tenantParam).map(routeName));
+    const guarded = new Set(t.app.apiRoutes.filter((route) => route.tenantParam || route.tenantField).map(routeName));
     const guardedCases = routeCases.filter((routeCase) => guarded.has(routeCase.route));
 
     expect(guardedCases.length).toBe(guarded.size);
@@ -730,7 +752,11 @@ describe.each(routeCases)('$route', (routeCase) => {
     const token = await tokenOf(f, caller);
     const before = await storedState(f);
 
-    const response = await t.app.inject({ ...routeCase.request(f), headers: token ? bearer(token) : {} });
+    const request = await routeCase.request(f);
+    const response = await t.app.inject({
+      ...request,
+      headers: { ...(request.headers as Record<string, string>), ...(token ? bearer(token) : {}) },
+    });
 
     const after = await storedState(f);
     if (outcome === 'allowed') {

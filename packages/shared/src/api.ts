@@ -5,6 +5,8 @@ export const apiErrorSchema = z.object({
   status: z.literal(false),
   message: z.string(),
   errors: z.array(z.object({ msg: z.string(), path: z.string() })).optional(),
+  /** What a refusal carries for the page to act on (an upload's problems, a header's suggested mapping). */
+  data: z.unknown().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

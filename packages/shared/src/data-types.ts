@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { savedColumnLayoutSchema } from './column-mapping.ts';
 import { filterText, pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { displayTableName, WAREHOUSE_TABLES } from './warehouse.ts';
 import { messages } from './messages.ts';
@@ -156,6 +157,8 @@ export const dataTypeSchema = z.object({
   delimiter: z.enum(DELIMITERS),
   periodBased: z.boolean(),
   isStandard: z.boolean(),
+  /** Column layouts confirmed at upload, newest first: a file with one of these headers maps itself. */
+  columnMappings: z.array(savedColumnLayoutSchema),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -54,13 +54,16 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 
+/** Whether the year (0001–9999), month and day name a day of the calendar. */
+export function isCalendarDay(year: number, month: number, day: number): boolean {
+  if (!(year >= 1 && year <= 9999 && month >= 1 && month <= 12 && day >= 1)) return false;
+  return day <= (month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!);
+}
+
 /** A real calendar date written YYYY-MM-DD (spec §9), year 0001 to 9999. */
 export function isCalendarDate(value: string): boolean {
   const match = DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  return day <= (month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!);
+  return match !== null && isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3]));
 }
 
 const TIMESTAMP =

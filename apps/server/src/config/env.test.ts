@@ -26,6 +26,9 @@ describe('loadConfig', () => {
       SESSION_TTL_SECONDS: 8 * 3600,
       LOG_LEVEL: 'info',
       STOP_GRACE_SECONDS: 10,
+      PIPELINE_CONCURRENCY: 2,
+      JOB_STALE_AFTER_SECONDS: 30,
+      WORK_JOBS: true,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SMTP_URL).toBeUndefined();
@@ -40,9 +43,16 @@ describe('loadConfig', () => {
       DATABASE_URL: '  ',
       SMTP_URL: '',
       SESSION_TTL_SECONDS: '3600',
+      WORK_JOBS: 'false',
     });
 
-    expect(config).toMatchObject({ PORT: 8080, ALLOW_SIGNUP: true, TRUST_PROXY: true, SESSION_TTL_SECONDS: 3600 });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      ALLOW_SIGNUP: true,
+      TRUST_PROXY: true,
+      SESSION_TTL_SECONDS: 3600,
+      WORK_JOBS: false,
+    });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SMTP_URL).toBeUndefined();
   });
@@ -67,6 +77,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],
     ['STOP_GRACE_SECONDS', '0'],
+    ['PIPELINE_CONCURRENCY', '0'],
+    ['JOB_STALE_AFTER_SECONDS', '1'],
   ])('fails naming %s when it is %j', (name, value) => {
     const message = configErrorFor({ [name]: value });
 

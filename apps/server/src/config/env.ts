@@ -39,6 +39,9 @@ const envSchema = z.object({
   METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
   METRICS_HOST: z.string().default('127.0.0.1'),
   STOP_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  PIPELINE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  JOB_STALE_AFTER_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
+  WORK_JOBS: booleanFlag.default(true),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };

@@ -349,7 +349,21 @@ export const pipelineRuns = pgTable(
 );
 
 /**
- * The embedded database's job queue (platform/jobs): on PostgreSQL pg-boss keeps its own tables. A job is
+ * RSA-OAEP-256 key pairs that browsers wrap upload keys with (platform/crypto/upload-keys.ts). The newest
+ * is handed out; older ones stay so that uploads sealed under them still open. Kept in the database so
+ * that every API node serves and opens the same keys.
+ */
+export const uploadKeys = pgTable('upload_keys', {
+  /** RFC 7638 thumbprint of the public key. */
+  id: text('id').primaryKey(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  /** PKCS#8 private key sealed with the secret box of purpose 'upload-keys', the id as context. */
+  sealedPrivateKey: text('sealed_private_key').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The job queue (platform/jobs/database-job-runner.ts), on both databases. A job is
  * queued, active (claimed by a worker, which touches `heartbeat_at`), completed or failed. Jobs of one
  * `group_key` (an organization) run one at a time.
  */
@@ -369,5 +383,11 @@ export const jobs = pgTable(
     workerId: text('worker_id'),
     error: text('error'),
   },
-  (table) => [index('jobs_queue_state_idx').on(table.queue, table.state, table.createdAt)],
+  (table) => [
+    index('jobs_queue_state_idx').on(table.queue, table.state, table.createdAt),
+    // Two workers claiming at once both see a group as free; this index lets only one of them win.
+    uniqueIndex('jobs_one_active_per_group')
+      .on(table.groupKey)
+      .where(sql`${table.state} = 'active'`),
+  ],
 );

@@ -51,6 +51,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       if (error.retryAfter) void reply.header('retry-after', String(error.retryAfter));
       const body: ApiError = envelope(error.message);
       if (error.errors) body.errors = error.errors;
+      const data = error.responseData();
+      if (data !== undefined) body.data = data;
       return reply.status(error.statusCode).send(body);
     }
 

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import { finished } from 'node:stream/promises';
 import multipart, { type Multipart } from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -23,7 +25,8 @@ const isParserError = (error: unknown) => error instanceof Error && !('statusCod
 
 /**
  * Reads a multipart request part by part; `onPart` consumes each part (a file part's stream included).
- * A form the parser cannot read answers 400 with the catalogue message and nothing is kept.
+ * A form the parser cannot read answers 400 with the catalogue message and nothing is kept. When reading
+ * stops early (onPart refused a part), the rest of the body is read and dropped before the answer.
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -33,6 +36,19 @@ export async function readMultipart(
   try {
     for await (const part of request.parts(options)) await onPart(part);
   } catch (error) {
+    await discardRest(request.raw);
     throw isParserError(error) ? badRequest('MALFORMED_MULTIPART', messages.malformedForm) : error;
   }
+}
+
+/**
+ * The unread rest of a refused body, read and dropped. Left piped into the stopped parser, it would stall
+ * the keep-alive connection: the client's next request on it would never be read. (Closing the connection
+ * instead would make clients still sending see a reset rather than our answer.)
+ */
+async function discardRest(raw: IncomingMessage): Promise<void> {
+  if (raw.complete || raw.destroyed) return;
+  raw.unpipe();
+  raw.resume();
+  await finished(raw).catch(() => undefined);
 }

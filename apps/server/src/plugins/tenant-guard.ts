@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { API_PREFIX } from '@finboard/shared/api';
 import { messages } from '@finboard/shared/messages';
-import { forbidden } from '../errors.ts';
+import { badRequest, forbidden } from '../errors.ts';
 import type { Principal } from '../modules/auth/principal.ts';
 import { callerOf, type Access } from './auth.ts';
 
@@ -10,6 +11,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The path parameter naming the organization a route reads or changes; the guard checks it before the handler. */
     tenantParam?: string;
+    /**
+     * The multipart form field naming the organization (spec: file uploads send `organizationId`, Import
+     * Flat File `orgID`): a form is read as it streams, so the handler hands the field's value to
+     * `organizationFromField` before it reads any file part.
+     */
+    tenantField?: string;
   }
   interface FastifyInstance {
     /**
@@ -25,6 +32,7 @@ export interface ApiRoute {
   /** As registered: `/api/v1/crud/:orgId/:table`. */
   url: string;
   tenantParam?: string;
+  tenantField?: string;
   /** Who may call it (`config.access`; absent means authenticated). */
   access?: Access;
   /** Its request and response schemas (tests that must reach every route read its inputs here). */
@@ -33,7 +41,7 @@ export interface ApiRoute {
 
 /**
  * Admins may act on any organization; a user only on their own. Anything else: 403, nothing read.
- * Not exported: routes get this check by naming `tenantParam`, never by calling it themselves.
+ * Not exported: routes get this check by naming `tenantParam` (or `tenantField`), never by calling it.
  */
 function assertOrganizationAccess(principal: Principal, organizationId: string): void {
   if (principal.role === 'admin') return;
@@ -64,6 +72,7 @@ export const tenantGuardPlugin = fp(async (app: FastifyInstance) => {
           schema: route.schema,
           access: route.config?.access,
           ...(tenantParam && { tenantParam }),
+          ...(route.config?.tenantField && { tenantField: route.config.tenantField }),
         });
     }
   });
@@ -83,3 +92,19 @@ export function organizationIdOf(request: FastifyRequest): string {
   if (typeof value !== 'string') throw new Error(`route ${request.routeOptions.url} has no tenant parameter`);
   return value;
 }
+
+/**
+ * The organization a multipart route names in its `config.tenantField` form field, checked exactly as the
+ * guard checks a path parameter (403 for another organization). The handler calls it with the field's
+ * value as soon as the field arrives, before any file part is read; a missing or malformed value is
+ * `missingMessage` (400).
+ */
+export function organizationFromField(request: FastifyRequest, value: unknown, missingMessage: string): string {
+  const field = request.routeOptions.config.tenantField;
+  if (!field) throw new Error(`route ${request.routeOptions.url} names no tenantField`);
+  if (!organizationIdSchema.safeParse(value).success) throw badRequest('ORGANIZATION_REQUIRED', missingMessage);
+  assertOrganizationAccess(callerOf(request).user, value as string);
+  return value as string;
+}
+
+const organizationIdSchema = z.uuid();

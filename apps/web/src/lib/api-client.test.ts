@@ -62,3 +62,105 @@ describe('apiRequest with a schema loaded on first use (the login page, issue 9 
     ).rejects.toMatchObject({ name: 'ApiError', message: 'Invalid email or password', status: 401 });
   });
 });
+
+/** XMLHttpRequest as apiUpload uses it: the test plays the network (progress, then an answer or a failure). */
+class FakeXhr {
+  static last: FakeXhr;
+  upload: { onprogress?: (event: { loaded: number; total: number; lengthComputable: boolean }) => void } = {};
+  headers: Record<string, string> = {};
+  method = '';
+  url = '';
+  timeout = 0;
+  status = 0;
+  responseText = '';
+  sent: unknown;
+  onload?: () => void;
+  onerror?: () => void;
+  ontimeout?: () => void;
+  onabort?: () => void;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: URL) {
+    this.method = method;
+    this.url = String(url);
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.sent = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+const uploadSchema = z.object({ status: z.literal(true), data: z.object({ files: z.array(z.string()) }) });
+
+describe('apiUpload (multipart with upload progress)', () => {
+  beforeEach(() => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) =>
+        key === 'token' ? 'the-token' : key === 'tokenExpiryTime' ? String(Date.now() + 60_000) : null,
+      setItem: () => undefined,
+      removeItem: () => undefined,
+    });
+  });
+
+  it('posts the form with the bearer token, reports bytes and speed, and parses the answer', async () => {
+    const { apiUpload } = await import('./api-client');
+    const progress: { loaded: number; total: number }[] = [];
+    const body = new FormData();
+    const upload = apiUpload('/api/v1/pipeline/file-upload', {
+      body,
+      schema: uploadSchema,
+      onProgress: ({ loaded, total, bytesPerSecond }) => {
+        expect(bytesPerSecond).toBeGreaterThanOrEqual(0);
+        progress.push({ loaded, total });
+      },
+    });
+    const xhr = FakeXhr.last;
+    expect([xhr.method, xhr.url, xhr.headers.authorization, xhr.sent]).toEqual([
+      'POST',
+      'http://finboard.test/api/v1/pipeline/file-upload',
+      'Bearer the-token',
+      body,
+    ]);
+    xhr.upload.onprogress?.({ loaded: 512, total: 2048, lengthComputable: true });
+    xhr.upload.onprogress?.({ loaded: 2048, total: 2048, lengthComputable: true });
+    xhr.answer(200, { status: true, data: { files: ['a.csv'] } });
+
+    await expect(upload).resolves.toEqual({ status: true, data: { files: ['a.csv'] } });
+    expect(progress).toEqual([
+      { loaded: 512, total: 2048 },
+      { loaded: 2048, total: 2048 },
+    ]);
+  });
+
+  it('answers a refused upload with the server’s message and status', async () => {
+    const { apiUpload } = await import('./api-client');
+    const upload = apiUpload('/api/v1/pipeline/file-upload', { body: new FormData(), schema: uploadSchema });
+    FakeXhr.last.answer(400, { status: false, message: 'Invalid file format' });
+
+    await expect(upload).rejects.toMatchObject({ name: 'ApiError', message: 'Invalid file format', status: 400 });
+  });
+
+  it('answers a network failure with the caller’s message, and a cancel as an AbortError', async () => {
+    const { apiUpload } = await import('./api-client');
+    const failed = apiUpload('/x', { body: new FormData(), schema: uploadSchema, errorMessage: 'Upload failed.' });
+    FakeXhr.last.onerror?.();
+    await expect(failed).rejects.toMatchObject({ name: 'ApiError', message: 'Upload failed.', status: 0 });
+
+    const controller = new AbortController();
+    const cancelled = apiUpload('/x', { body: new FormData(), schema: uploadSchema, signal: controller.signal });
+    controller.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

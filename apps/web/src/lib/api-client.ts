@@ -10,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly errors?: { msg: string; path: string }[],
+    /** What the refusal carries for the page (an upload's problems, a header's suggested mapping). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -63,27 +65,105 @@ export async function apiRequest<T extends z.ZodType>(path: string, options: Req
   }
 
   const payload: unknown = await response.json().catch(() => undefined);
-  if (response.status === 401 && token) {
+  return settle(response.status, payload, { sentToken: Boolean(token), loadingSchema, errorMessage });
+}
+
+/** What every call does with the answer: an expired session, the spec's error message, or the parsed body. */
+async function settle<T extends z.ZodType>(
+  status: number,
+  payload: unknown,
+  call: { sentToken: boolean; loadingSchema: Promise<T>; errorMessage: string },
+): Promise<z.infer<T>> {
+  if (status === 401 && call.sentToken) {
     onSessionExpired();
     throw new ApiError(messages.sessionExpired, 401);
   }
-  if (!response.ok || (payload as { status?: unknown } | undefined)?.status === false) {
-    throw new ApiError(
-      errorMessageOf(payload, errorMessage),
-      response.status,
-      (payload as ErrorBody | undefined)?.errors as never,
-    );
+  if (status < 200 || status > 299 || (payload as { status?: unknown } | undefined)?.status === false) {
+    const body = payload as (ErrorBody & { data?: unknown }) | undefined;
+    throw new ApiError(errorMessageOf(payload, call.errorMessage), status, body?.errors as never, body?.data);
   }
   let resolvedSchema: T;
   try {
-    resolvedSchema = await loadingSchema;
+    resolvedSchema = await call.loadingSchema;
   } catch {
     // The schema's module could not be fetched: to the user, the same as the network being down.
-    throw new ApiError(errorMessage, 0);
+    throw new ApiError(call.errorMessage, 0);
   }
   const parsed = resolvedSchema.safeParse(payload);
-  if (!parsed.success) throw new ApiError(messages.generic, response.status);
+  if (!parsed.success) throw new ApiError(messages.generic, status);
   return parsed.data;
+}
+
+/** How far an upload has got: bytes sent of the body's total, and the average speed since it started. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  bytesPerSecond: number;
+}
+
+interface UploadOptions<T extends z.ZodType> extends Pick<
+  RequestOptions<T>,
+  'query' | 'schema' | 'signal' | 'errorMessage'
+> {
+  body: FormData;
+  onProgress?: (progress: UploadProgress) => void;
+  /** Give up waiting for the answer after this long (the upload itself is not limited). */
+  timeoutMs?: number;
+}
+
+/**
+ * A multipart POST with upload progress (fetch cannot report it), otherwise exactly apiRequest: bearer
+ * token, the spec's error messages, the session ended on a 401, the body parsed with its schema.
+ */
+export function apiUpload<T extends z.ZodType>(path: string, options: UploadOptions<T>): Promise<z.infer<T>> {
+  const { body, query, schema, signal, onProgress, timeoutMs = 0, errorMessage = messages.generic } = options;
+  const url = new URL(env.apiBaseUrl + path, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  }
+  const loadingSchema = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  loadingSchema.catch(() => undefined);
+  const token = sessionStore.get()?.token;
+
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.setRequestHeader('accept', 'application/json');
+    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
+    request.timeout = timeoutMs;
+    const startedAt = performance.now();
+    request.upload.onprogress = (event) => {
+      const seconds = (performance.now() - startedAt) / 1000;
+      onProgress?.({
+        loaded: event.loaded,
+        total: event.lengthComputable ? event.total : 0,
+        bytesPerSecond: seconds > 0 ? event.loaded / seconds : 0,
+      });
+    };
+    const onAbort = () => request.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    request.onload = () => {
+      done();
+      let payload: unknown;
+      try {
+        payload = JSON.parse(request.responseText);
+      } catch {
+        payload = undefined;
+      }
+      settle(request.status, payload, { sentToken: Boolean(token), loadingSchema, errorMessage }).then(resolve, reject);
+    };
+    request.onerror = request.ontimeout = () => {
+      done();
+      reject(new ApiError(errorMessage, 0));
+    };
+    request.onabort = () => {
+      done();
+      reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    };
+    request.send(body);
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { SavedColumnLayout } from '@finboard/shared/column-mapping';
 import type { dataTypeListQuerySchema, DataTypeColumn } from '@finboard/shared/data-types';
 import type { Executor } from '../../db/client.ts';
 import { likeContaining } from '../../db/like.ts';
@@ -92,6 +93,20 @@ export const dataTypesRepository = (db: Executor) => ({
     const [row] = await db
       .update(dataTypes)
       .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(dataTypes.organizationId, organizationId), eq(dataTypes.id, id)))
+      .returning();
+    return row;
+  },
+
+  /** The layouts confirmed at upload; not an edit of the type, so `updated_at` stays. */
+  async setColumnMappings(
+    organizationId: string,
+    id: string,
+    layouts: SavedColumnLayout[],
+  ): Promise<DataTypeRow | undefined> {
+    const [row] = await db
+      .update(dataTypes)
+      .set({ columnMappings: layouts })
       .where(and(eq(dataTypes.organizationId, organizationId), eq(dataTypes.id, id)))
       .returning();
     return row;

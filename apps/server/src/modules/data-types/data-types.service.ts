@@ -1,4 +1,10 @@
 import {
+  columnMappingFor,
+  withSavedLayout,
+  type ColumnMapping,
+  type SavedColumnLayout,
+} from '@finboard/shared/column-mapping';
+import {
   dataTypeMessages,
   STANDARD_DATA_TYPES,
   type DataType,
@@ -10,7 +16,7 @@ import type { WarehouseTable } from '@finboard/shared/warehouse';
 import type { Database, Executor } from '../../db/client.ts';
 import { CANONICAL_COLUMNS } from '../../warehouse/canonical-model.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { badRequest, conflict, notFound } from '../../errors.ts';
+import { badRequest, conflict, invalidInput, notFound } from '../../errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Principal } from '../auth/principal.ts';
 import {
@@ -31,14 +37,18 @@ export function toDataType(row: DataTypeRow): DataType {
     delimiter: row.delimiter as DataType['delimiter'],
     periodBased: row.periodBased,
     isStandard: row.standardKey !== null,
+    columnMappings: row.columnMappings as SavedColumnLayout[],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-/** What the audit trail keeps: the type as the API shows it, without the timestamps the event has itself. */
+/**
+ * What the audit trail keeps: the type as the API shows it, without the timestamps the event has itself
+ * and the saved column layouts (a by-product of uploads, not an edit).
+ */
 const snapshot = (row: DataTypeRow) => {
-  const { createdAt: _created, updatedAt: _updated, ...rest } = toDataType(row);
+  const { createdAt: _created, updatedAt: _updated, columnMappings: _layouts, ...rest } = toDataType(row);
   return rest;
 };
 
@@ -195,6 +205,28 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
         if (before.standardKey !== null) throw conflict('STANDARD_DATA_TYPE', dataTypeMessages.standardNotDeletable);
         await dataTypesRepository(tx).delete(organizationId, id);
         await auditChange(tx, actor, 'data_type.deleted', before, snapshot(before), null);
+      });
+    },
+
+    /**
+     * Keeps a column layout confirmed at upload, newest first (at most MAX_SAVED_LAYOUTS), so the next file
+     * with this header maps itself. The mapping is checked against the type and the header first.
+     */
+    async saveColumnMapping(
+      organizationId: string,
+      dataTypeId: string,
+      header: readonly string[],
+      mapping: ColumnMapping,
+    ): Promise<SavedColumnLayout[]> {
+      return db.transaction(async (tx) => {
+        const repo = dataTypesRepository(tx);
+        const row = await repo.findById(organizationId, dataTypeId, true);
+        if (!row) throw missing();
+        const checked = columnMappingFor(toDataType(row), header).safeParse(mapping);
+        if (!checked.success) throw invalidInput(checked.error.issues, 'columnMapping');
+        const layouts = withSavedLayout(row.columnMappings as SavedColumnLayout[], header, checked.data);
+        await repo.setColumnMappings(organizationId, dataTypeId, layouts);
+        return layouts;
       });
     },
 

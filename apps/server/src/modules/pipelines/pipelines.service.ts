@@ -67,19 +67,18 @@ export type PipelinesService = ReturnType<typeof createPipelinesService>;
  * Pipelines and their runs (issue 10 §2). A run is a durable job on the JobRunner (one organization's runs
  * one at a time, under its group key): it takes the files waiting for its data type, loads them with the
  * pipeline engine (pipeline-load.ts) and records steps, counts and the outcome on the run and its files.
- * `jobs` and `openFileRows` come from the job runner and the uploads module; without them the lists still
- * answer and queueing a run is an error of ours.
+ * `openFileRows` reads an uploaded file's rows (the uploads module).
  */
 export function createPipelinesService(deps: {
   db: Database;
   warehouse: WarehouseService;
-  jobs?: JobRunner;
-  openFileRows?: OpenFileRows;
+  jobs: JobRunner;
+  openFileRows: OpenFileRows;
   logger: FastifyBaseLogger;
 }) {
   const { db, warehouse, jobs, openFileRows, logger } = deps;
   const repo = pipelinesRepository(db);
-  const loader = openFileRows ? createPipelineLoader({ warehouse, openFileRows }) : undefined;
+  const loader = createPipelineLoader({ warehouse, openFileRows });
 
   function toRun(row: PipelineRunRow & { runByName: string | null }): PipelineRun {
     return {
@@ -143,7 +142,6 @@ export function createPipelinesService(deps: {
       repo.saveProgress(runId, undefined).catch((err: unknown) => logger.warn({ err, runId }, 'run heartbeat failed'));
     }, HEARTBEAT_MS);
     try {
-      if (!loader) throw new Error('No reader of uploaded files was given to the pipelines service');
       const result =
         files.length === 0
           ? undefined
@@ -264,10 +262,8 @@ export function createPipelinesService(deps: {
     };
   }
 
-  if (jobs) {
-    jobs.work<PipelineRunPayload>(PIPELINE_RUN_QUEUE, runPipeline);
-    jobs.onAbandoned<PipelineRunPayload>(PIPELINE_RUN_QUEUE, runAbandoned);
-  }
+  jobs.work<PipelineRunPayload>(PIPELINE_RUN_QUEUE, runPipeline);
+  jobs.onAbandoned<PipelineRunPayload>(PIPELINE_RUN_QUEUE, runAbandoned);
 
   /**
    * Run Pipeline: one pipeline by name, the GL Detail ones, or every one with files waiting, queued in
@@ -291,8 +287,6 @@ export function createPipelinesService(deps: {
       .filter((pipeline) => pipeline.pendingFiles > 0)
       .toSorted((a, b) => tableOrder(a.targetTable) - tableOrder(b.targetTable));
     if (pending.length === 0) return { runIds: [] };
-    if (!jobs)
-      throw internalError('JOBS_UNAVAILABLE', pipelineMessages.runFailed, new Error('No job runner is configured'));
     // Two clicks at once queue one run per pipeline: the check and the insert run under the
     // organization's lock. Jobs are queued after the commit (a runner may use a connection of its own).
     const runs = await db.transaction(async (tx) => {

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "jobs_one_active_per_group" ON "jobs" USING btree ("group_key") WHERE "jobs"."state" = 'active';

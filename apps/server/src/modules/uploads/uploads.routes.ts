@@ -1,0 +1,237 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Multipart } from '@fastify/multipart';
+import { columnMappingFieldSchema, type ColumnMapping } from '@finboard/shared/column-mapping';
+import type { DataType } from '@finboard/shared/data-types';
+import {
+  uploadEncryptionMessages,
+  uploadEncryptionSchema,
+  uploadKeyResponseSchema,
+  type UploadEncryption,
+} from '@finboard/shared/upload-encryption';
+import {
+  fileUploadResponseSchema,
+  MAX_FILES_PER_UPLOAD,
+  uploadApiMessages,
+  uploadedFileListQuerySchema,
+  uploadedFileListResponseSchema,
+  uploadOrganizationParamsSchema,
+  uploadMessages,
+  uploadPeriodSchema,
+} from '@finboard/shared/uploads';
+import { paginationOf } from '@finboard/shared/pagination';
+import { isStorableText } from '@finboard/shared/validation';
+import { badRequest, invalidInput } from '../../errors.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import { readMultipart } from '../../plugins/multipart.ts';
+import { organizationFromField, organizationIdOf } from '../../plugins/tenant-guard.ts';
+import type { DataTypesService } from '../data-types/data-types.service.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import type { StoredUpload, UploadsService } from './uploads.service.ts';
+
+const tags = ['uploads'];
+const MAX_FILE_NAME_LENGTH = 255;
+
+/** Uploads (issue 10 §1): the key browsers seal files with, the upload itself, and the files kept. */
+export async function uploadsRoutes(
+  app: FastifyInstance,
+  opts: { uploads: UploadsService; dataTypes: DataTypesService; organizations: OrganizationsService },
+): Promise<void> {
+  const { uploads, dataTypes, organizations } = opts;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/v1/pipeline/upload-key',
+    {
+      schema: {
+        tags,
+        summary: 'The public key browsers wrap each file key with (RSA-OAEP-256), and the chunk size to seal with',
+        response: { 200: uploadKeyResponseSchema },
+      },
+    },
+    async () => ({
+      status: true as const,
+      message: uploadEncryptionMessages.keyFetched,
+      data: await uploads.uploadKey(),
+    }),
+  );
+
+  routes.post(
+    '/api/v1/pipeline/file-upload',
+    {
+      config: { tenantField: 'organizationId' },
+      schema: {
+        tags,
+        summary:
+          'Upload: multipart, fields first (organizationId, data_type_id, period), then per file its encryption ' +
+          '(and columnMapping) field and its sealed `files` part (docs/upload-encryption.md)',
+        consumes: ['multipart/form-data'],
+        response: { 200: fileUploadResponseSchema },
+      },
+    },
+    async (request) => {
+      const stored = await receiveFiles(request, { uploads, dataTypes, organizations });
+      try {
+        const files = await uploads.record(stored, callerOf(request).user.id);
+        return {
+          status: true as const,
+          message: { message: uploadApiMessages.uploaded, fileUrls: files.map((file) => file.storageKey) },
+          data: {
+            files: files.map((file) => ({
+              id: file.id,
+              name: file.name,
+              size: file.size,
+              sha256: file.sha256,
+              status: file.status as 'uploaded',
+            })),
+          },
+        };
+      } catch (error) {
+        await uploads.discard(stored);
+        throw error;
+      }
+    },
+  );
+
+  routes.get(
+    '/api/v1/pipeline/list-files/:organizationId',
+    {
+      config: { tenantParam: 'organizationId' },
+      schema: {
+        tags,
+        summary: "The organization's uploaded files: filtered, sorted, one page",
+        params: uploadOrganizationParamsSchema,
+        querystring: uploadedFileListQuerySchema,
+        response: { 200: uploadedFileListResponseSchema },
+      },
+    },
+    async (request) => {
+      const organizationId = organizationIdOf(request);
+      await organizations.assertExists(organizationId);
+      const { files, total } = await uploads.list(organizationId, request.query);
+      return {
+        status: true as const,
+        message: 'Files fetched successfully',
+        data: { files },
+        pagination: paginationOf(request.query, total),
+      };
+    },
+  );
+}
+
+/**
+ * Reads an upload form as it streams: the organization (checked by the tenant guard's rule before any
+ * file is read), the data type and period, then each file after its own encryption (and mapping) field.
+ * Either every file is checked and stored, or none is kept.
+ */
+async function receiveFiles(
+  request: FastifyRequest,
+  deps: { uploads: UploadsService; dataTypes: DataTypesService; organizations: OrganizationsService },
+): Promise<StoredUpload[]> {
+  const form: {
+    organizationId?: string;
+    dataTypeId?: string;
+    dataType?: DataType;
+    period?: string;
+    encryption?: UploadEncryption;
+    columnMapping?: ColumnMapping;
+  } = {};
+  const stored: StoredUpload[] = [];
+
+  const onField = async (name: string, value: unknown) => {
+    switch (name) {
+      case 'organizationId':
+        form.organizationId = organizationFromField(request, value, uploadApiMessages.selectOrganization);
+        await deps.organizations.assertExists(form.organizationId);
+        return;
+      case 'data_type_id':
+        form.dataTypeId = typeof value === 'string' ? value : undefined;
+        return;
+      case 'period': {
+        if (value === '') return;
+        const period = uploadPeriodSchema.safeParse(value);
+        if (!period.success) throw invalidInput(period.error.issues, 'period');
+        form.period = period.data;
+        return;
+      }
+      case 'encryption':
+        form.encryption = parseJsonField(uploadEncryptionSchema, value, 'encryption');
+        return;
+      case 'columnMapping': {
+        const mapping = columnMappingFieldSchema.safeParse(value);
+        if (!mapping.success) throw invalidInput(mapping.error.issues, 'columnMapping');
+        form.columnMapping = mapping.data;
+        return;
+      }
+      default:
+        // The spec's clients also send user_id: the uploader is the caller, whatever a form says.
+        return;
+    }
+  };
+
+  const onFile = async (part: Multipart & { type: 'file' }) => {
+    if (!form.organizationId) throw badRequest('ORGANIZATION_REQUIRED', uploadApiMessages.selectOrganization);
+    form.dataType ??= await dataTypeOf(form.organizationId, form.dataTypeId, deps.dataTypes);
+    if (form.dataType.periodBased && !form.period) throw badRequest('PERIOD_REQUIRED', uploadMessages.periodRequired);
+    if (!form.encryption) throw badRequest('ENCRYPTION_REQUIRED', uploadApiMessages.encryptionRequired);
+    const name = part.filename.trim();
+    if (name.length === 0 || name.length > MAX_FILE_NAME_LENGTH || !isStorableText(name))
+      throw badRequest('FILE_NAME_INVALID', uploadApiMessages.fileNameInvalid);
+    stored.push(
+      await deps.uploads.store({
+        organizationId: form.organizationId,
+        dataType: form.dataType,
+        period: form.dataType.periodBased ? form.period : undefined,
+        encryption: form.encryption,
+        columnMapping: form.columnMapping,
+        name,
+        body: part.file,
+      }),
+    );
+    // Each file carries its own key and mapping.
+    form.encryption = undefined;
+    form.columnMapping = undefined;
+  };
+
+  try {
+    await readMultipart(
+      request,
+      { limits: { fileSize: Infinity, files: MAX_FILES_PER_UPLOAD, fields: 10 + 2 * MAX_FILES_PER_UPLOAD } },
+      async (part) => {
+        if (part.type === 'field') await onField(part.fieldname, part.value);
+        else if (part.fieldname === 'files') await onFile(part);
+        // A file under another name is not an upload of ours: read past it.
+        else for await (const chunk of part.file) void chunk;
+      },
+    );
+    if (stored.length === 0) {
+      if (!form.organizationId) throw badRequest('ORGANIZATION_REQUIRED', uploadApiMessages.selectOrganization);
+      throw badRequest('FILE_REQUIRED', uploadApiMessages.selectFile);
+    }
+    return stored;
+  } catch (error) {
+    await deps.uploads.discard(stored);
+    throw error;
+  }
+}
+
+async function dataTypeOf(organizationId: string, dataTypeId: string | undefined, dataTypes: DataTypesService) {
+  if (!dataTypeId) throw badRequest('DATA_TYPE_REQUIRED', uploadApiMessages.dataTypeRequired);
+  if (!z.uuid().safeParse(dataTypeId).success)
+    throw badRequest('DATA_TYPE_NOT_FOUND', uploadApiMessages.dataTypeNotFound);
+  return dataTypes.get(organizationId, dataTypeId);
+}
+
+/** A form field holding JSON (the encryption of the file after it), checked with its schema. */
+function parseJsonField<T extends z.ZodType>(schema: T, value: unknown, field: string): z.output<T> {
+  let parsed: unknown;
+  try {
+    parsed = typeof value === 'string' ? JSON.parse(value) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const result = schema.safeParse(parsed);
+  if (!result.success) throw invalidInput(result.error.issues, field);
+  return result.data;
+}

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import type { ColumnMapping } from '@finboard/shared/column-mapping';
+import type { DataType } from '@finboard/shared/data-types';
+import type { UploadEncryption, UploadKey } from '@finboard/shared/upload-encryption';
+import type { UploadedFile } from '@finboard/shared/uploads';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import type { StoredFileCrypto, StoredFileEncryption } from '../../platform/crypto/stored-files.ts';
+import { storedFileEncryptionSchema } from '../../platform/crypto/stored-files.ts';
+import { openUpload } from '../../platform/crypto/upload-opener.ts';
+import type { UploadKeys } from '../../platform/crypto/upload-keys.ts';
+import type { FileStorage } from '../../platform/storage/storage.ts';
+import type { DataTypesService } from '../data-types/data-types.service.ts';
+import { readDataTypeCsv, type CsvReadSummary } from './data-type-csv.ts';
+import { uploadsRepository, type UploadedFileListQuery, type UploadedFileRow } from './uploads.repository.ts';
+
+/** One file of an upload form, its sealed body still arriving. */
+export interface IncomingFile {
+  organizationId: string;
+  dataType: DataType;
+  period?: string;
+  encryption: UploadEncryption;
+  columnMapping?: ColumnMapping;
+  name: string;
+  body: AsyncIterable<Uint8Array>;
+}
+
+/** A file checked and sealed into storage, not yet recorded: recorded with the others of its form, or discarded. */
+export interface StoredUpload {
+  id: string;
+  organizationId: string;
+  dataType: DataType;
+  period?: string;
+  name: string;
+  storageKey: string;
+  atRest: StoredFileEncryption;
+  summary: CsvReadSummary;
+}
+
+/** Data rows of a stored file, checked again and in the data type's expected columns (canonical text). */
+export type FileRows = AsyncIterable<(string | null)[][]>;
+
+/**
+ * Uploads (issue 10 §1): files arrive sealed by the browser, are opened chunk by chunk, checked as CSV
+ * against their data type while they stream, and kept sealed under the server's own key until a
+ * pipeline run loads them. A file that fails any check leaves nothing behind.
+ */
+export function createUploadsService(deps: {
+  db: Database;
+  dataTypes: DataTypesService;
+  storage: FileStorage;
+  uploadKeys: UploadKeys;
+  storedFiles: StoredFileCrypto;
+}) {
+  const { db, dataTypes, storage, uploadKeys, storedFiles } = deps;
+
+  return {
+    uploadKey(): Promise<UploadKey> {
+      return uploadKeys.current();
+    },
+
+    /**
+     * Opens, checks and stores one file as it streams: the plain bytes go to the CSV reader and, sealed
+     * again, to storage. Rejects (and keeps nothing) on a damaged body or a file its data type refuses.
+     */
+    async store(file: IncomingFile): Promise<StoredUpload> {
+      const id = randomUUID();
+      const storageKey = `uploads/${file.organizationId}/${id}`;
+      const { transform, encryption: atRest } = storedFiles.sealForStorage(id);
+      // Storage starts reading only once its folder exists: a file refused before then must not make the
+      // transform's error an uncaught one. Storage still sees it (a destroyed stream) and keeps nothing.
+      transform.on('error', () => undefined);
+      const storing = storage.putStream(storageKey, transform);
+      storing.catch(() => undefined); // awaited below; a failure before then must not go unhandled
+
+      async function* plainToStorageToo(): AsyncGenerator<Buffer> {
+        for await (const chunk of openUpload(file.body, file.encryption, uploadKeys)) {
+          if (!transform.write(chunk)) await once(transform, 'drain');
+          yield chunk;
+        }
+      }
+      const reader = readDataTypeCsv(plainToStorageToo(), {
+        dataType: file.dataType,
+        period: file.period,
+        columnMapping: file.columnMapping,
+      });
+      try {
+        // The rows themselves are loaded by the pipeline run, from storage; here they are only checked.
+        for await (const batch of reader) void batch;
+        transform.end();
+        await storing;
+      } catch (error) {
+        transform.destroy(error instanceof Error ? error : new Error(String(error)));
+        await storing.catch(() => undefined);
+        throw error;
+      }
+      return {
+        id,
+        organizationId: file.organizationId,
+        dataType: file.dataType,
+        period: file.period,
+        name: file.name,
+        storageKey,
+        atRest,
+        summary: reader.summary,
+      };
+    },
+
+    /** Records the files of one form together, and keeps each mapping the user confirmed on its data type. */
+    async record(files: readonly StoredUpload[], uploadedBy: string): Promise<UploadedFileRow[]> {
+      const rows = await db.transaction((tx) =>
+        uploadsRepository(tx).insert(
+          files.map((file) => ({
+            id: file.id,
+            organizationId: file.organizationId,
+            dataTypeId: file.dataType.id,
+            name: file.name,
+            size: file.summary.bytes,
+            sha256: file.summary.sha256,
+            period: file.period ?? null,
+            status: 'uploaded',
+            rows: file.summary.rowsRead,
+            storageKey: file.storageKey,
+            encryption: file.atRest,
+            columnMapping: file.summary.columnMapping,
+            uploadedBy,
+          })),
+        ),
+      );
+      for (const file of files) {
+        const { columnMapping, mappingFrom, header } = file.summary;
+        if (columnMapping && mappingFrom === 'upload')
+          await dataTypes.saveColumnMapping(file.organizationId, file.dataType.id, header, columnMapping);
+      }
+      return rows;
+    },
+
+    /** Removes what a refused form had already stored. */
+    async discard(files: readonly StoredUpload[]): Promise<void> {
+      await Promise.all(files.map((file) => storage.delete(file.storageKey)));
+    },
+
+    async list(
+      organizationId: string,
+      query: UploadedFileListQuery,
+    ): Promise<{ files: UploadedFile[]; total: number }> {
+      const { rows, total } = await uploadsRepository(db).list(organizationId, query);
+      return {
+        total,
+        files: rows.map(({ file, dataTypeName, uploadedBy }) => ({
+          id: file.id,
+          name: file.name,
+          size: file.size,
+          sha256: file.sha256,
+          status: file.status as UploadedFile['status'],
+          dataTypeId: file.dataTypeId,
+          dataTypeName,
+          period: file.period,
+          uploadedBy,
+          uploadedAt: file.uploadedAt.toISOString(),
+          rows: file.rows,
+          error: file.error,
+        })),
+      };
+    },
+
+    /**
+     * The rows of a stored file for a pipeline run: opened from storage and read again with the data type
+     * as it is now, the period and the mapping of its upload (so a file is loaded exactly as it was checked,
+     * or refused if the data type has changed since).
+     */
+    async openRows(organizationId: string, fileId: string): Promise<FileRows> {
+      const file = await uploadsRepository(db).findById(organizationId, fileId);
+      if (!file) throw notFound('File not found');
+      const dataType = await dataTypes.get(organizationId, file.dataTypeId);
+      const plain = await storedFiles.openStoredFile(
+        storage,
+        file.storageKey,
+        storedFileEncryptionSchema.parse(file.encryption),
+        file.id,
+      );
+      const reader = readDataTypeCsv(plain, {
+        dataType: { ...dataType, columnMappings: [] },
+        period: file.period ?? undefined,
+        columnMapping: (file.columnMapping as ColumnMapping | null) ?? undefined,
+      });
+      return (async function* () {
+        for await (const batch of reader) yield batch.rows;
+      })();
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

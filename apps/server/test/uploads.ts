@@ -1,0 +1,49 @@
+import { sealedBlob, sealUpload, type UploadKey } from '@finboard/shared/upload-encryption';
+
+export interface FormFile {
+  name: string;
+  /** The plain file. */
+  content: string | Uint8Array;
+  columnMapping?: Record<string, string | null>;
+  /** Changes the sealed bytes before they are sent (tampering, truncation). */
+  alter?: (sealed: Uint8Array) => Uint8Array;
+}
+
+/**
+ * An upload form exactly as the browser sends it (docs/upload-encryption.md): the fields, then for each file
+ * its encryption (and mapping) field and its sealed part; answered as an inject() payload with its headers.
+ */
+export async function sealedUploadForm(
+  uploadKey: UploadKey,
+  fields: Record<string, string>,
+  files: readonly FormFile[],
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) {
+    const plain = typeof file.content === 'string' ? new TextEncoder().encode(file.content) : file.content;
+    const { encryption, chunks } = await sealUpload(uploadKey, new Blob([Buffer.from(plain)]));
+    form.append('encryption', JSON.stringify(encryption));
+    if (file.columnMapping) form.append('columnMapping', JSON.stringify(file.columnMapping));
+    let sealed: Uint8Array = new Uint8Array(await (await sealedBlob(chunks)).arrayBuffer());
+    if (file.alter) sealed = file.alter(sealed);
+    form.append('files', new Blob([Buffer.from(sealed)], { type: 'application/octet-stream' }), file.name);
+  }
+  const request = new Request('http://upload.test/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
+}
+
+/** A balanced GL file for one period: `journals` journals of two lines on the given accounts. */
+export function glCsv(period: string, journals: number, accounts: [string, string], prefix = 'UP'): string {
+  const lines = ['journal_id,line_no,posting_date,period,account_code,description,debit,credit'];
+  for (let j = 1; j <= journals; j++) {
+    const amount = `${j * 10}.25`;
+    const id = `${prefix}-${period}-${String(j).padStart(4, '0')}`;
+    lines.push(`${id},1,${period}-15,${period},${accounts[0]},Sale ${j},${amount},0`);
+    lines.push(`${id},2,${period}-15,${period},${accounts[1]},Sale ${j},0,${amount}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,160 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { journalMessages } from '@finboard/shared/journals';
+import { pipelineMessages } from '@finboard/shared/pipelines';
+import { apiLogin, apiSession, createOrganizationWithMember, listWarehouseRecords } from './support/api';
+import { seeText, usePage, waitForPath } from './support/browser';
+import { DEMO_USER, E2E_ADMIN } from './support/constants';
+import { logInAndLand } from './support/ui';
+import { dataTypeId, uploadCsv } from './support/upload-api';
+
+const currentPage = usePage();
+let page: Page;
+beforeEach(() => {
+  page = currentPage();
+});
+
+// The demo books run 2024-11 … 2026-10: these periods are new to them.
+const NEW_PERIOD = '2026-11';
+const FAILING_PERIOD = '2026-12';
+const HEADER = 'journal_id,line_no,posting_date,period,account_code,description,debit,credit';
+
+/** One journal of two lines, 1100 against 4000; `credit` may differ from `debit` to unbalance it. */
+const journalCsv = (journalId: string, period: string, debit: string, credit = debit) =>
+  [
+    HEADER,
+    `${journalId},1,${period}-15,${period},1100,Cash sale (pipeline journey),${debit},`,
+    `${journalId},2,${period}-15,${period},4000,Cash sale (pipeline journey),,${credit}`,
+    '',
+  ].join('\n');
+
+let demo: { token: string; organizationId: string };
+let glDetailId = '';
+
+beforeAll(async () => {
+  const session = await apiSession(DEMO_USER.email, DEMO_USER.password);
+  demo = { token: session.token, organizationId: session.organizationId ?? '' };
+  glDetailId = await dataTypeId(demo.token, demo.organizationId, 'GL Detail');
+});
+
+const availableRow = (name: string) =>
+  page.locator('.ant-card', { hasText: 'Available pipelines' }).locator('.ant-table-row', { hasText: name });
+const runCard = () => page.locator('.ant-card', { hasText: 'Current runs' });
+
+/** Runs the GL Detail pipeline from its row and waits for the run to be over; answers the drawer. */
+async function runGlDetail(): Promise<Locator> {
+  await availableRow('GL Detail').getByRole('button', { name: 'Run Pipeline GL Detail' }).click();
+  // The run shows at once with a progress bar, which the page refreshes until the run is over.
+  const progress = runCard().getByRole('progressbar', { name: 'Progress of GL Detail' });
+  await progress.waitFor();
+  await expect
+    .poll(() => runCard().locator('.ant-tag').first().innerText(), { timeout: 30_000 })
+    .toMatch(/^(succeeded|failed)$/);
+  await runCard().getByRole('button', { name: 'Details' }).first().click();
+  const drawer = page.getByRole('dialog', { name: 'Run of GL Detail' });
+  await drawer.waitFor();
+  return drawer;
+}
+
+describe('Pipelines', () => {
+  it('the demo user runs GL Detail on an uploaded file for a new period, watches it finish and finds its lines in the Studio', async () => {
+    await uploadCsv(demo.token, {
+      organizationId: demo.organizationId,
+      dataTypeId: glDetailId,
+      period: NEW_PERIOD,
+      name: `gl-${NEW_PERIOD}.csv`,
+      csv: journalCsv('E2E-PIPE-0001', NEW_PERIOD, '1250.00'),
+    });
+
+    await logInAndLand(page, DEMO_USER.email, DEMO_USER.password, '/pipelines');
+    await expect.poll(() => page.title()).toBe('Pipelines');
+    // The file waits for its pipeline, shown with the GL badge and its table.
+    const glRow = availableRow('GL Detail');
+    await expect.poll(() => glRow.innerText()).toMatch(/GL Detail\s+GL\s+GL_Detail\s+1\b/);
+
+    const drawer = await runGlDetail();
+    await seeText(page, pipelineMessages.allRan);
+    await expect.poll(() => drawer.locator('.ant-descriptions .ant-tag').innerText()).toBe('succeeded');
+    // Its four steps, each done, and the counts of the run.
+    const steps = drawer.locator('.ant-table-tbody .ant-table-row');
+    await expect.poll(() => steps.count()).toBe(4);
+    for (const [index, step] of ['Stage the files', 'Validate', 'Load into the warehouse', 'Refresh'].entries()) {
+      expect(await steps.nth(index).innerText()).toContain(step);
+      expect(await steps.nth(index).locator('.ant-tag').innerText()).toBe('done');
+    }
+    expect(await drawer.getByText('No problems recorded for this run').count()).toBe(1);
+    await page.keyboard.press('Escape');
+
+    // The history lists it first, and nothing waits any more.
+    const history = page.locator('.ant-card', { hasText: 'Run history' });
+    await expect.poll(() => history.locator('.ant-table-row').first().innerText()).toMatch(/^GL Detail\s+succeeded/);
+    await expect.poll(() => glRow.innerText()).toMatch(/GL_Detail\s+0\b/);
+
+    // The new period's lines, in the warehouse and in the Studio's period filter.
+    const loaded = await listWarehouseRecords(demo.token, demo.organizationId, '02_GL_Detail', {
+      filters: [{ column: 'period', op: 'eq', value: NEW_PERIOD }],
+    });
+    expect(loaded.pagination.total).toBe(2);
+    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Data Management', { exact: true }).click();
+    await waitForPath(page, '/data-management');
+    const tablePicker = page.getByLabel('Table', { exact: true });
+    await tablePicker.click();
+    await tablePicker.fill('GL');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^GL_Detail$/ }).click();
+    await page.getByLabel('Period', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: NEW_PERIOD }).first().click();
+    const journals = page.locator('.ag-grid-scrolling-container .ag-row[row-index] .ag-cell[col-id="journal_id"]');
+    await expect.poll(async () => journals.allInnerTexts()).toEqual(['E2E-PIPE-0001', 'E2E-PIPE-0001']);
+  }, 120_000);
+
+  it('a run whose journal does not balance fails, says so and shows the journal in its drawer; the warehouse keeps its rows', async () => {
+    await uploadCsv(demo.token, {
+      organizationId: demo.organizationId,
+      dataTypeId: glDetailId,
+      period: FAILING_PERIOD,
+      name: `gl-${FAILING_PERIOD}.csv`,
+      csv: journalCsv('E2E-PIPE-0002', FAILING_PERIOD, '100.00', '90.00'),
+    });
+    await logInAndLand(page, DEMO_USER.email, DEMO_USER.password, '/pipelines');
+
+    const drawer = await runGlDetail();
+    await seeText(page, pipelineMessages.someFailed);
+    await expect.poll(() => drawer.locator('.ant-descriptions .ant-tag').innerText()).toBe('failed');
+    const problem = journalMessages.outOfBalance('E2E-PIPE-0002', '10.00');
+    // The problems table and its CSV download.
+    const problems = drawer.locator('.ant-table', { hasText: 'Problem' }).locator('.ant-table-row');
+    await expect.poll(() => problems.first().innerText()).toContain(problem);
+    expect(await problems.first().innerText()).toContain(`gl-${FAILING_PERIOD}.csv`);
+    const download = page.waitForEvent('download');
+    await drawer.getByRole('button', { name: 'Download problems (CSV)' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^gl-detail-run-[0-9a-f]{8}-problems\.csv$/);
+
+    const left = await listWarehouseRecords(demo.token, demo.organizationId, '02_GL_Detail', {
+      filters: [{ column: 'period', op: 'eq', value: FAILING_PERIOD }],
+    });
+    expect(left.pagination.total).toBe(0);
+
+    // Filter Pipelines: the failed runs only.
+    await page.keyboard.press('Escape');
+    const history = page.locator('.ant-card', { hasText: 'Run history' });
+    await history.getByLabel('Status', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^failed$/ }).click();
+    await history.getByRole('button', { name: 'Apply Filter' }).click();
+    await expect
+      .poll(async () => [...new Set(await history.locator('.ant-table-row td:nth-child(2)').allInnerTexts())])
+      .toEqual(['failed']);
+    await history.getByRole('button', { name: 'Clear Filter' }).click();
+    await expect.poll(() => history.locator('.ant-table-row td:nth-child(2)').allInnerTexts()).toContain('succeeded');
+  }, 120_000);
+
+  it("says 'No files found to process.' when no pipeline has files waiting", async () => {
+    const admin = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+    const { member } = await createOrganizationWithMember(admin, 'Pipelines', { firstName: 'Ada', lastName: 'Byron' });
+    await logInAndLand(page, member.email, member.password, '/pipelines');
+    await availableRow('GL Detail').waitFor();
+    await page.getByRole('button', { name: 'Run Pipeline: every pipeline with files waiting' }).click();
+    await seeText(page, pipelineMessages.noFiles);
+    expect(await runCard().count()).toBe(0);
+    await seeText(page, 'No pipeline runs match these filters');
+  });
+});

@@ -19,12 +19,15 @@ const NEW_PERIOD = '2026-11';
 const FAILING_PERIOD = '2026-12';
 const HEADER = 'journal_id,line_no,posting_date,period,account_code,description,debit,credit';
 
-/** One journal of two lines, 1100 against 4000; `credit` may differ from `debit` to unbalance it. */
+/**
+ * One journal of two lines, 1100 against 4000; `credit` may differ from `debit` to unbalance it. The
+ * other side is written 0.00: an empty amount reaches the GL table as NULL, which it refuses.
+ */
 const journalCsv = (journalId: string, period: string, debit: string, credit = debit) =>
   [
     HEADER,
-    `${journalId},1,${period}-15,${period},1100,Cash sale (pipeline journey),${debit},`,
-    `${journalId},2,${period}-15,${period},4000,Cash sale (pipeline journey),,${credit}`,
+    `${journalId},1,${period}-15,${period},1100,Cash sale (pipeline journey),${debit},0.00`,
+    `${journalId},2,${period}-15,${period},4000,Cash sale (pipeline journey),0.00,${credit}`,
     '',
   ].join('\n');
 
@@ -41,19 +44,16 @@ const availableRow = (name: string) =>
   page.locator('.ant-card', { hasText: 'Available pipelines' }).locator('.ant-table-row', { hasText: name });
 const runCard = () => page.locator('.ant-card', { hasText: 'Current runs' });
 
-/** Runs the GL Detail pipeline from its row and waits for the run to be over; answers the drawer. */
-async function runGlDetail(): Promise<Locator> {
+const runDrawer = () => page.getByRole('dialog', { name: 'Run of GL Detail' });
+
+/** Runs the GL Detail pipeline from its row, sees its progress bar, and waits for the run to be over. */
+async function runGlDetail(): Promise<void> {
   await availableRow('GL Detail').getByRole('button', { name: 'Run Pipeline GL Detail' }).click();
   // The run shows at once with a progress bar, which the page refreshes until the run is over.
-  const progress = runCard().getByRole('progressbar', { name: 'Progress of GL Detail' });
-  await progress.waitFor();
+  await runCard().getByRole('progressbar', { name: 'Progress of GL Detail' }).waitFor();
   await expect
     .poll(() => runCard().locator('.ant-tag').first().innerText(), { timeout: 30_000 })
     .toMatch(/^(succeeded|failed)$/);
-  await runCard().getByRole('button', { name: 'Details' }).first().click();
-  const drawer = page.getByRole('dialog', { name: 'Run of GL Detail' });
-  await drawer.waitFor();
-  return drawer;
 }
 
 describe('Pipelines', () => {
@@ -70,10 +70,12 @@ describe('Pipelines', () => {
     await expect.poll(() => page.title()).toBe('Pipelines');
     // The file waits for its pipeline, shown with the GL badge and its table.
     const glRow = availableRow('GL Detail');
-    await expect.poll(() => glRow.innerText()).toMatch(/GL Detail\s+GL\s+GL_Detail\s+1\b/);
+    await expect.poll(() => glRow.innerText()).toMatch(/^GL Detail\s*GL\s+GL_Detail\s+1\s/);
 
-    const drawer = await runGlDetail();
+    await runGlDetail();
     await seeText(page, pipelineMessages.allRan);
+    await runCard().getByRole('button', { name: 'Details' }).click();
+    const drawer = runDrawer();
     await expect.poll(() => drawer.locator('.ant-descriptions .ant-tag').innerText()).toBe('succeeded');
     // Its four steps, each done, and the counts of the run.
     const steps = drawer.locator('.ant-table-tbody .ant-table-row');
@@ -84,6 +86,7 @@ describe('Pipelines', () => {
     }
     expect(await drawer.getByText('No problems recorded for this run').count()).toBe(1);
     await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
 
     // The history lists it first, and nothing waits any more.
     const history = page.locator('.ant-card', { hasText: 'Run history' });
@@ -117,11 +120,29 @@ describe('Pipelines', () => {
     });
     await logInAndLand(page, DEMO_USER.email, DEMO_USER.password, '/pipelines');
 
-    const drawer = await runGlDetail();
+    await runGlDetail();
     await seeText(page, pipelineMessages.someFailed);
+
+    // Filter Pipelines: the failed runs only; then back to all.
+    const history = page.locator('.ant-card', { hasText: 'Run history' });
+    await history.getByLabel('Status', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^failed$/ }).click();
+    await history.getByRole('button', { name: 'Apply Filter' }).click();
+    const statuses = () => history.locator('.ant-table-row td:nth-child(2)').allInnerTexts();
+    await expect.poll(async () => [...new Set(await statuses())]).toEqual(['failed']);
+    await history.getByRole('button', { name: 'Clear Filter' }).click();
+    await expect.poll(statuses).toContain('succeeded');
+
+    // The newest run's details, opened from the history with the keyboard.
+    await history.locator('.ant-table-row').first().getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    const drawer = runDrawer();
+    await drawer.waitFor();
     await expect.poll(() => drawer.locator('.ant-descriptions .ant-tag').innerText()).toBe('failed');
+    // The run's error names the journal and its difference.
     const problem = journalMessages.outOfBalance('E2E-PIPE-0002', '10.00');
-    // The problems table and its CSV download.
+    await expect.poll(() => drawer.getByRole('alert').innerText()).toBe(problem);
+    // The problems table names the file, the line and the journal, and downloads as CSV.
     const problems = drawer.locator('.ant-table', { hasText: 'Problem' }).locator('.ant-table-row');
     await expect.poll(() => problems.first().innerText()).toContain(problem);
     expect(await problems.first().innerText()).toContain(`gl-${FAILING_PERIOD}.csv`);
@@ -129,22 +150,11 @@ describe('Pipelines', () => {
     await drawer.getByRole('button', { name: 'Download problems (CSV)' }).click();
     expect((await download).suggestedFilename()).toMatch(/^gl-detail-run-[0-9a-f]{8}-problems\.csv$/);
 
+    // The warehouse is as it was: nothing of the failed period.
     const left = await listWarehouseRecords(demo.token, demo.organizationId, '02_GL_Detail', {
       filters: [{ column: 'period', op: 'eq', value: FAILING_PERIOD }],
     });
     expect(left.pagination.total).toBe(0);
-
-    // Filter Pipelines: the failed runs only.
-    await page.keyboard.press('Escape');
-    const history = page.locator('.ant-card', { hasText: 'Run history' });
-    await history.getByLabel('Status', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^failed$/ }).click();
-    await history.getByRole('button', { name: 'Apply Filter' }).click();
-    await expect
-      .poll(async () => [...new Set(await history.locator('.ant-table-row td:nth-child(2)').allInnerTexts())])
-      .toEqual(['failed']);
-    await history.getByRole('button', { name: 'Clear Filter' }).click();
-    await expect.poll(() => history.locator('.ant-table-row td:nth-child(2)').allInnerTexts()).toContain('succeeded');
   }, 120_000);
 
   it("says 'No files found to process.' when no pipeline has files waiting", async () => {

@@ -20,8 +20,13 @@ export function FilterPipelines(props: { onApply: (filters: RunFilters) => void 
         <Form.Item label="Status" name="status">
           <Select allowClear placeholder="Any status" style={{ width: 160 }} options={runStatusOptions} />
         </Form.Item>
-        <Form.Item label="Queued between" name="queued">
-          <DatePicker.RangePicker allowEmpty={[true, true]} aria-label="Queued between" />
+        {/* A short label and a narrow picker, so the row fits a 390 px phone; the end input is named by its placeholder. */}
+        <Form.Item label="Queued" name="queued" style={{ maxWidth: '100%' }}>
+          <DatePicker.RangePicker
+            allowEmpty={[true, true]}
+            placeholder={['From', 'To']}
+            style={{ width: 240, maxWidth: '100%' }}
+          />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">

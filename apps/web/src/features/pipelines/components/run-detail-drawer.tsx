@@ -4,6 +4,7 @@ import {
   Descriptions,
   Drawer,
   Empty,
+  Grid,
   Progress,
   Spin,
   Table,
@@ -13,7 +14,7 @@ import {
 } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { type PipelineProblem, type PipelineRunStep } from '@finboard/shared/pipelines';
+import type { PipelineProblem, PipelineRunStep } from '@finboard/shared/pipelines';
 import { saveFile } from '../../../lib/save-file';
 import { usePipelineRun } from '../api/get-pipeline-run';
 import { runProblemsCsv, runProblemsFileName } from '../problems-report';
@@ -74,13 +75,15 @@ const problemColumns: TableProps<NumberedProblem>['columns'] = [
 /** One run: its outcome, its steps with their state and progress, and the problems that failed it. */
 export function RunDetailDrawer(props: { runId: string | undefined; onClose: () => void }) {
   const query = usePipelineRun(props.runId);
+  // The whole width on phones (below antd's md), where 720 px would run off the screen.
+  const narrow = Grid.useBreakpoint().md === false;
   const run = query.data;
   return (
     <Drawer
       title={run ? `Run of ${run.pipelineName}` : 'Pipeline run'}
       open={Boolean(props.runId)}
       onClose={props.onClose}
-      size={720}
+      size={narrow ? '100%' : 720}
     >
       {query.isLoading && <Spin />}
       {query.error && <Alert type="error" role="alert" showIcon title={query.error.message} />}
@@ -88,7 +91,7 @@ export function RunDetailDrawer(props: { runId: string | undefined; onClose: () 
         <>
           <Descriptions
             size="small"
-            column={2}
+            column={narrow ? 1 : 2}
             style={{ marginBottom: 16 }}
             items={[
               { key: 'status', label: 'Status', children: <RunStatusTag status={run.status} /> },
@@ -142,6 +145,7 @@ export function RunDetailDrawer(props: { runId: string | undefined; onClose: () 
                 columns={problemColumns}
                 dataSource={run.problems.map((problem, index) => ({ ...problem, number: index }))}
                 tableLayout="fixed"
+                scroll={{ x: 640 }}
                 pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
               />
             </>

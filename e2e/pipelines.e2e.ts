@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { journalMessages } from '@finboard/shared/journals';
 import { pipelineMessages } from '@finboard/shared/pipelines';
 import { apiLogin, apiSession, createOrganizationWithMember, listWarehouseRecords } from './support/api';
-import { seeText, usePage, waitForPath } from './support/browser';
+import { baseURL, seeText, usePage, waitForPath } from './support/browser';
 import { DEMO_USER, E2E_ADMIN } from './support/constants';
 import { logInAndLand } from './support/ui';
 import { dataTypeId, uploadCsv } from './support/upload-api';
@@ -38,6 +38,28 @@ beforeAll(async () => {
   const session = await apiSession(DEMO_USER.email, DEMO_USER.password);
   demo = { token: session.token, organizationId: session.organizationId ?? '' };
   glDetailId = await dataTypeId(demo.token, demo.organizationId, 'GL Detail');
+});
+
+/**
+ * The demo books as they were: other journeys take the newest period for the demo's open month. The
+ * new period's journal and the period row the run created from its posting dates go again.
+ */
+afterAll(async () => {
+  const remove = async (path: string) => {
+    const response = await fetch(`${baseURL()}/api/v1/crud/${demo.organizationId}/${path}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${demo.token}` },
+    });
+    if (!response.ok) throw new Error(`DELETE ${path} → ${response.status} ${await response.text()}`);
+  };
+  const loaded = await listWarehouseRecords(demo.token, demo.organizationId, '02_GL_Detail', {
+    filters: [{ column: 'period', op: 'eq', value: NEW_PERIOD }],
+  });
+  if (loaded.pagination.total > 0) await remove('journals/E2E-PIPE-0001?source=upload');
+  const periods = await listWarehouseRecords(demo.token, demo.organizationId, '00_Period', {
+    filters: [{ column: 'Period', op: 'eq', value: NEW_PERIOD }],
+  });
+  for (const period of periods.rows) await remove(`00_Period/${String(period.row_id)}`);
 });
 
 const availableRow = (name: string) =>

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { journalMessages } from '@finboard/shared/journals';
 import { pipelineMessages } from '@finboard/shared/pipelines';

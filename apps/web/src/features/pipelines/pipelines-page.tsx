@@ -5,6 +5,7 @@ import { OrganizationSelect } from '../../components/organization-select';
 import { useCurrentUser } from '../../lib/current-user';
 import { useOrganizationParam } from '../../lib/organization-link';
 import { useRunPipeline } from './api/run-pipeline';
+import { failureText } from './failure-text';
 import { AvailablePipelines } from './components/available-pipelines';
 import { CurrentRuns } from './components/current-runs';
 import { RunDetailDrawer } from './components/run-detail-drawer';
@@ -57,8 +58,9 @@ export default function PipelinesPage() {
           actions.track(runIds);
         },
         onError: (error) => {
-          setNotice({ type: 'error', message: error.message });
-          void message.error(error.message);
+          const text = failureText(error, pipelineMessages.runFailed);
+          setNotice({ type: 'error', message: text });
+          void message.error(text);
         },
       },
     );

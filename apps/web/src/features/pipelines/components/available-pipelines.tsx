@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Empty, Table, Tag, Typography, type TableProps } from 'antd';
 import { PlayCircleOutlined } from '@ant-design/icons';
-import type { AvailablePipeline } from '@finboard/shared/pipelines';
+import { pipelineMessages, type AvailablePipeline } from '@finboard/shared/pipelines';
 import { displayTableName } from '@finboard/shared/warehouse';
 import { useAvailablePipelines } from '../api/get-available-pipelines';
+import { failureText } from '../failure-text';
 
 /**
  * The organization's pipelines, one per data type, with the files waiting for each and a 'Run Pipeline'
@@ -77,7 +78,13 @@ export function AvailablePipelines(props: {
       }
     >
       {available.error && (
-        <Alert type="error" role="alert" showIcon title={available.error.message} style={{ marginBottom: 16 }} />
+        <Alert
+          type="error"
+          role="alert"
+          showIcon
+          title={failureText(available.error, pipelineMessages.fetchAvailableFailed)}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Table<AvailablePipeline>
         rowKey="dataTypeId"

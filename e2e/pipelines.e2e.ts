@@ -179,14 +179,29 @@ describe('Pipelines', () => {
     expect(left.pagination.total).toBe(0);
   }, 120_000);
 
-  it("says 'No files found to process.' when no pipeline has files waiting", async () => {
+  it("says 'No files found to process.' when no pipeline has files waiting; an administrator picks the organization first", async () => {
     const admin = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
-    const { member } = await createOrganizationWithMember(admin, 'Pipelines', { firstName: 'Ada', lastName: 'Byron' });
+    const { organization, member } = await createOrganizationWithMember(admin, 'Pipelines', {
+      firstName: 'Ada',
+      lastName: 'Byron',
+    });
     await logInAndLand(page, member.email, member.password, '/pipelines');
     await availableRow('GL Detail').waitFor();
     await page.getByRole('button', { name: 'Run Pipeline: every pipeline with files waiting' }).click();
     await seeText(page, pipelineMessages.noFiles);
     expect(await runCard().count()).toBe(0);
     await seeText(page, 'No pipeline runs match these filters');
+
+    await page.evaluate(() => localStorage.clear());
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Pipelines', { exact: true }).click();
+    await waitForPath(page, '/pipelines');
+    await seeText(page, pipelineMessages.organizationRequired);
+    await page.getByLabel('Organization', { exact: true }).click();
+    await page.keyboard.type(organization.name);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: organization.name }).click();
+    await expect
+      .poll(() => page.locator('.ant-card', { hasText: 'Available pipelines' }).locator('.ant-table-row').count())
+      .toBe(5);
   });
 });

@@ -30,6 +30,7 @@ describe('signing in', () => {
     await logInAndLand(page, user.email, user.password, '/pipelines');
     expect(await navigationLabels(page)).toEqual([
       'Pipelines',
+      'Upload',
       'Chat DB',
       'Data Management',
       'Data Refresh Log',

@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { LoginData } from '@finboard/shared/auth';
 import { encodeFilters, type DataFilter, type DataListResponse } from '@finboard/shared/data-management';
 import type { Journal, JournalLineInput } from '@finboard/shared/journals';
+import type { UploadedFile } from '@finboard/shared/uploads';
 import { baseURL } from './browser';
 import { E2E_ADMIN, USER_PASSWORD } from './constants';
 
@@ -217,4 +218,13 @@ export async function createJournal(
   journal: { journal_id: string; source?: string; lines: JournalLineInput[] },
 ): Promise<void> {
   await call(`/api/v1/crud/${organizationId}/journals`, { method: 'POST', token, body: journal });
+}
+
+/** The organization's uploaded files, newest first (issue 10's list-files). */
+export async function listUploadedFiles(token: string, organizationId: string): Promise<UploadedFile[]> {
+  const body = await call<{ data: { files: UploadedFile[] } }>(
+    `/api/v1/pipeline/list-files/${organizationId}?pageSize=100`,
+    { token },
+  );
+  return body.data.files;
 }

@@ -10,7 +10,6 @@ const UPCOMING: { path: string; title: string; access: 'admin' | 'user' | 'any' 
   { path: '/dashboard', title: 'Dashboard', access: 'any' },
   { path: '/db-chat', title: 'Chat DB', access: 'user' },
   { path: '/data-refresh-log', title: 'Dataset Refresh Log', access: 'any' },
-  { path: '/file-upload', title: 'Upload', access: 'any' },
   { path: '/apps', title: 'Apps', access: 'any' },
   { path: '/org-onboarding', title: 'Org - Onboarding', access: 'admin' },
 ];
@@ -52,6 +51,7 @@ const appPages: RouteObject[] = [
   { path: 'change-password', lazy: lazyPage(() => import('../features/auth/change-password-page')) },
   { path: 'profile', lazy: lazyPage(() => import('../features/users/profile-details-page')) },
   { path: 'datatypemaster', lazy: lazyPage(() => import('../features/data-types/data-types-page')) },
+  { path: 'file-upload', lazy: lazyPage(() => import('../features/uploads/file-upload-page')) },
   { path: 'data-management', lazy: lazyPage(() => import('../features/data-management/data-management-page')) },
   { path: 'pipelines', lazy: lazyPage(() => import('../features/pipelines/pipelines-page')) },
   { path: 'users', lazy: adminPage(() => import('../features/users/users-page')) },

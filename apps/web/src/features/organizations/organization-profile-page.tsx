@@ -7,6 +7,7 @@ import {
   EditOutlined,
   PlusOutlined,
   TableOutlined,
+  UploadOutlined,
   UserAddOutlined,
 } from '@ant-design/icons';
 import type { Dashboard } from '@finboard/shared/dashboards';
@@ -65,6 +66,9 @@ export default function OrganizationProfilePage() {
           </ButtonLink>
           <ButtonLink to={withOrganization('/datatypemaster', org.id)} icon={<DatabaseOutlined />}>
             Data Type Master
+          </ButtonLink>
+          <ButtonLink to={withOrganization('/file-upload', org.id)} icon={<UploadOutlined />}>
+            Upload
           </ButtonLink>
           <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
             Edit Organization

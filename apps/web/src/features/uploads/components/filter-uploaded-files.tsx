@@ -1,0 +1,58 @@
+import { Button, Card, Form, Input, Select, Space } from 'antd';
+import type { UploadedFileStatus } from '@finboard/shared/uploads';
+import { STATUS_OPTIONS } from '../uploaded-file-status';
+
+export interface UploadedFileFilters {
+  name?: string;
+  status?: UploadedFileStatus;
+  dataTypeId?: string;
+}
+
+/** Filter Files: applied on 'Apply Filter', all removed on 'Clear Filter' (filtered on the server). */
+export function FilterUploadedFiles(props: {
+  dataTypes: { value: string; label: string }[];
+  onApply: (filters: UploadedFileFilters) => void;
+}) {
+  const [form] = Form.useForm<UploadedFileFilters>();
+  return (
+    <Card title="Filter Files" size="small" style={{ marginBottom: 16 }}>
+      <Form
+        form={form}
+        name="filterUploadedFiles"
+        aria-label="Filter Files"
+        layout="inline"
+        onFinish={(filters) =>
+          props.onApply({
+            name: filters.name?.trim() || undefined,
+            status: filters.status,
+            dataTypeId: filters.dataTypeId,
+          })
+        }
+        style={{ rowGap: 12 }}
+      >
+        <Form.Item label="File name" name="name">
+          <Input allowClear placeholder="Any name" maxLength={200} />
+        </Form.Item>
+        <Form.Item label="Status" name="status">
+          <Select allowClear placeholder="Any status" style={{ width: 160 }} options={STATUS_OPTIONS} />
+        </Form.Item>
+        <Form.Item label="Data type" name="dataTypeId">
+          <Select allowClear placeholder="Any data type" style={{ width: 200 }} options={props.dataTypes} />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            Apply Filter
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              props.onApply({});
+            }}
+          >
+            Clear Filter
+          </Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

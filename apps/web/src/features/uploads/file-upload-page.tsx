@@ -1,0 +1,302 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, App, Button, Card, DatePicker, Flex, Form, Result, Select, Typography, Upload } from 'antd';
+import type { UploadFile } from 'antd';
+import { InboxOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Dayjs } from 'dayjs';
+import type { ColumnMapping } from '@finboard/shared/column-mapping';
+import type { DataType } from '@finboard/shared/data-types';
+import { messages } from '@finboard/shared/messages';
+import { uploadApiMessages, uploadMessages } from '@finboard/shared/uploads';
+import { useCurrentUser } from '../../lib/current-user';
+import { dataTypesQueryKey, useDataTypes, type DataTypeListQuery } from '../../lib/data-types';
+import { useOrganizationParam } from '../../lib/organization-link';
+import { saveFile } from '../../lib/save-file';
+import { OrganizationSelect } from '../../components/organization-select';
+import { uploadKeyQueryOptions } from './api/get-upload-key';
+import { uploadFile } from './api/upload-file';
+import { uploadedFilesQueryKey, useUploadedFiles, type UploadedFileListQuery } from './api/get-uploaded-files';
+import { uploadBatch, type MappingRequest, type UploadRow } from './upload-batch';
+import { problemsReportCsv, problemsReportName } from './problems-report';
+import { ColumnMappingModal } from './components/column-mapping-modal';
+import { UploadProgressList } from './components/upload-progress-list';
+import { UploadedFilesTable } from './components/uploaded-files-table';
+import { FilterUploadedFiles, type UploadedFileFilters } from './components/filter-uploaded-files';
+
+/** Every data type of the organization, for the picker (an organization has a handful, at most a few dozen). */
+const ALL_DATA_TYPES: DataTypeListQuery = {
+  name: undefined,
+  targetTable: undefined,
+  page: 1,
+  pageSize: 100,
+  sortBy: 'name',
+  sortOrder: 'asc',
+};
+
+const INITIAL_FILES_QUERY: UploadedFileListQuery = {
+  name: undefined,
+  status: undefined,
+  dataTypeId: undefined,
+  page: 1,
+  pageSize: 20,
+  sortBy: 'uploadedAt',
+  sortOrder: 'desc',
+};
+
+interface UploadForm {
+  dataTypeId?: string;
+  period?: Dayjs;
+  files?: UploadFile[];
+}
+
+/** Spec §5: flat files are text/csv. Windows with Excel calls a .csv application/vnd.ms-excel, so the name counts too. */
+const isCsv = (file: File) => file.type === 'text/csv' || /\.csv$/i.test(file.name);
+
+/**
+ * Upload (issue 10 §1): files of one data type (and period) sealed in the browser and sent one after
+ * another, each in its own request with its own progress and Cancel; a file whose columns are not the
+ * data type's goes through the column mapping step first. Below, the files already uploaded.
+ */
+export default function FileUploadPage() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const user = useCurrentUser().data;
+  const isAdmin = user?.role === 'admin';
+  const [pickedOrganization, setPickedOrganization] = useState<string | undefined>(useOrganizationParam());
+  const organizationId = isAdmin ? pickedOrganization : (user?.organization_id ?? undefined);
+
+  const [form] = Form.useForm<UploadForm>();
+  const dataTypes = useDataTypes(organizationId, ALL_DATA_TYPES);
+  const dataTypeList = dataTypes.data?.dataTypes ?? [];
+  const chosenTypeId = Form.useWatch('dataTypeId', form);
+  const chosenType = dataTypeList.find((dataType) => dataType.id === chosenTypeId);
+
+  const [rows, setRows] = useState<UploadRow[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const controllers = useRef(new Map<string, AbortController>());
+  const [mappingStep, setMappingStep] = useState<{
+    dataType: DataType;
+    request: MappingRequest;
+    resolve: (mapping: ColumnMapping | undefined) => void;
+  }>();
+
+  // Leaving the page stops the uploads under way: nobody would see how they end.
+  useEffect(() => {
+    const current = controllers.current;
+    return () => current.forEach((controller) => controller.abort());
+  }, []);
+
+  const [filesQuery, setFilesQuery] = useState(INITIAL_FILES_QUERY);
+  const uploadedFiles = useUploadedFiles(organizationId, filesQuery);
+
+  const updateRow = (key: string, change: Partial<UploadRow>) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+
+  /** The mapping step for one file; resolves with the confirmed mapping, or undefined when the user cancels. */
+  const askMapping = (dataType: DataType, request: MappingRequest) =>
+    new Promise<ColumnMapping | undefined>((resolve) => setMappingStep({ dataType, request, resolve }));
+
+  async function upload(values: UploadForm) {
+    const dataType = dataTypeList.find((candidate) => candidate.id === values.dataTypeId);
+    const files = (values.files ?? []).map((entry) => entry.originFileObj).filter((file) => file !== undefined);
+    if (!organizationId || !dataType || files.length === 0) return;
+    const batch = files.map((file, index) => ({
+      row: { key: `${Date.now()}-${index}`, name: file.name, state: 'waiting' as const },
+      file,
+    }));
+    for (const { row } of batch) controllers.current.set(row.key, new AbortController());
+    setRows(batch.map(({ row }) => row));
+    setUploading(true);
+    const period = dataType.periodBased ? values.period?.format('YYYY-MM') : undefined;
+    try {
+      await uploadBatch(
+        batch.map(({ row, file }) => ({ key: row.key, file, signal: controllers.current.get(row.key)!.signal })),
+        dataType,
+        {
+          send: async (file, columnMapping, signal, onProgress) =>
+            uploadFile({
+              organizationId,
+              dataTypeId: dataType.id,
+              period,
+              file,
+              columnMapping,
+              // Asked per file: a key rotated during a long batch is picked up by the next file.
+              uploadKey: await queryClient.fetchQuery(uploadKeyQueryOptions()),
+              signal,
+              onProgress,
+            }),
+          askMapping: (request) => askMapping(dataType, request),
+          update: updateRow,
+        },
+      );
+    } finally {
+      setUploading(false);
+      controllers.current.clear();
+      // The list shows the new files; the data type now holds any layout confirmed in the batch.
+      void queryClient.invalidateQueries({ queryKey: uploadedFilesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: dataTypesQueryKey });
+    }
+    form.setFieldValue('files', []);
+  }
+
+  const cancel = (key: string) => {
+    controllers.current.get(key)?.abort();
+    setRows((current) =>
+      current.map((row) => (row.key === key && row.state === 'waiting' ? { ...row, state: 'cancelled' } : row)),
+    );
+  };
+
+  const applyFilters = (filters: UploadedFileFilters) => setFilesQuery({ ...filesQuery, ...filters, page: 1 });
+  const filtered = Boolean(filesQuery.name || filesQuery.status || filesQuery.dataTypeId);
+  const dataTypeOptions = dataTypeList.map((dataType) => ({ value: dataType.id, label: dataType.name }));
+
+  return (
+    <>
+      <Typography.Title level={2}>Upload</Typography.Title>
+      {isAdmin && (
+        <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
+          <Typography.Text>Organization</Typography.Text>
+          <OrganizationSelect
+            aria-label="Organization"
+            allowClear
+            style={{ width: 320 }}
+            value={pickedOrganization}
+            onChange={(id) => {
+              if (uploading) return;
+              setPickedOrganization(id);
+              form.resetFields();
+              setRows([]);
+              setFilesQuery(INITIAL_FILES_QUERY);
+            }}
+          />
+        </Flex>
+      )}
+      {!organizationId ? (
+        isAdmin && <Result status="info" title={messages.selectOrganization} />
+      ) : (
+        <Flex vertical gap={24}>
+          <Card title="Upload files">
+            <Form<UploadForm>
+              form={form}
+              name="fileUpload"
+              aria-label="Upload files"
+              layout="vertical"
+              onFinish={upload}
+              disabled={uploading}
+              style={{ maxWidth: 720 }}
+            >
+              <Form.Item
+                label="Data type"
+                name="dataTypeId"
+                rules={[{ required: true, message: uploadApiMessages.dataTypeRequired }]}
+              >
+                <Select
+                  placeholder="Select a data type"
+                  loading={dataTypes.isFetching}
+                  options={dataTypeOptions}
+                  notFoundContent={dataTypes.error?.message}
+                  onChange={() => form.setFieldValue('period', undefined)}
+                />
+              </Form.Item>
+              {chosenType?.periodBased && (
+                <Form.Item
+                  label="Period"
+                  name="period"
+                  rules={[{ required: true, message: uploadMessages.periodRequired }]}
+                  extra="The month every row of the file belongs to."
+                >
+                  <DatePicker picker="month" format="YYYY-MM" placeholder="YYYY-MM" style={{ width: 200 }} />
+                </Form.Item>
+              )}
+              <Form.Item
+                label="Files"
+                name="files"
+                valuePropName="fileList"
+                getValueFromEvent={(event: { fileList: UploadFile[] }) => event.fileList}
+                rules={[
+                  {
+                    validator: (_, files?: UploadFile[]) =>
+                      files && files.length > 0
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(uploadApiMessages.selectFile)),
+                  },
+                ]}
+                extra="CSV files (text/csv) in the data type's layout; several at once, any size."
+              >
+                <Upload.Dragger
+                  multiple
+                  accept=".csv,text/csv"
+                  // Files are sealed and sent on Upload, not when they are chosen.
+                  beforeUpload={(file) => {
+                    if (isCsv(file)) return false;
+                    void message.error(`${uploadMessages.invalidFileFormat}: ${file.name} is not a CSV file`);
+                    return Upload.LIST_IGNORE;
+                  }}
+                >
+                  <p className="ant-upload-drag-icon">
+                    <InboxOutlined />
+                  </p>
+                  <p className="ant-upload-text">Click or drag CSV files here</p>
+                </Upload.Dragger>
+              </Form.Item>
+              <Button type="primary" htmlType="submit" loading={uploading}>
+                Upload
+              </Button>
+            </Form>
+          </Card>
+          {rows.length > 0 && (
+            <UploadProgressList
+              rows={rows}
+              onCancel={cancel}
+              onDownloadReport={(row) =>
+                row.refusal &&
+                saveFile(
+                  new Blob([problemsReportCsv(row.refusal.problems)], { type: 'text/csv;charset=utf-8' }),
+                  problemsReportName(row.name),
+                )
+              }
+            />
+          )}
+          <section aria-label="Uploaded files">
+            <Typography.Title level={3}>Uploaded files</Typography.Title>
+            <FilterUploadedFiles key={organizationId} dataTypes={dataTypeOptions} onApply={applyFilters} />
+            {uploadedFiles.error && (
+              <Alert
+                type="error"
+                role="alert"
+                showIcon
+                title={uploadApiMessages.listFailed}
+                description={
+                  uploadedFiles.error.message === uploadApiMessages.listFailed ? undefined : uploadedFiles.error.message
+                }
+                style={{ marginBottom: 16 }}
+              />
+            )}
+            <UploadedFilesTable
+              files={uploadedFiles.data?.files ?? []}
+              total={uploadedFiles.data?.pagination.total ?? 0}
+              loading={uploadedFiles.isFetching}
+              filtered={filtered}
+              query={filesQuery}
+              onQueryChange={setFilesQuery}
+            />
+          </section>
+        </Flex>
+      )}
+      {mappingStep && (
+        <ColumnMappingModal
+          dataType={mappingStep.dataType}
+          request={mappingStep.request}
+          onConfirm={(mapping) => {
+            setMappingStep(undefined);
+            mappingStep.resolve(mapping);
+          }}
+          onCancel={() => {
+            setMappingStep(undefined);
+            mappingStep.resolve(undefined);
+          }}
+        />
+      )}
+    </>
+  );
+}

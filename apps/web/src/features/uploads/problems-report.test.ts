@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { problemsReportCsv, problemsReportName } from './problems-report';
+
+describe('problems report', () => {
+  it('lists line, column, value and problem, one problem a line, quoting where needed', () => {
+    expect(
+      problemsReportCsv([
+        { line: 7, column: 'debit', value: '12,3x', problem: 'is not a number' },
+        { line: 9, column: null, value: null, problem: 'has 3 values; the header has 8' },
+        { line: 12, column: 'description', value: 'say "hi"', problem: 'x' },
+      ]),
+    ).toBe(
+      'line,column,value,problem\r\n' +
+        '7,debit,"12,3x",is not a number\r\n' +
+        '9,,,has 3 values; the header has 8\r\n' +
+        '12,description,"say ""hi""",x\r\n',
+    );
+  });
+  it('escapes a value a spreadsheet would run as a formula, but not a negative amount', () => {
+    expect(
+      problemsReportCsv([
+        { line: 2, column: 'description', value: '=HYPERLINK("http://x")', problem: 'p' },
+        { line: 3, column: 'debit', value: '-1234.50', problem: 'p' },
+      ]),
+    ).toBe('line,column,value,problem\r\n2,description,"\'=HYPERLINK(""http://x"")",p\r\n3,debit,-1234.50,p\r\n');
+  });
+  it('is named after the file', () => {
+    expect(problemsReportName('gl-2026-11.CSV')).toBe('gl-2026-11-problems.csv');
+    expect(problemsReportName('export')).toBe('export-problems.csv');
+  });
+});

@@ -1,11 +1,18 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { journalMessages } from '@finboard/shared/journals';
-import { pipelineMessages } from '@finboard/shared/pipelines';
+import {
+  availablePipelinesResponseSchema,
+  pipelineMessages,
+  pipelineRunResponseSchema,
+  runPipelineResponseSchema,
+} from '@finboard/shared/pipelines';
+import type { DataFilter } from '@finboard/shared/data-management';
 import { apiLogin, apiSession, createOrganizationWithMember, listWarehouseRecords } from './support/api';
 import { baseURL, seeText, usePage, waitForPath } from './support/browser';
 import { DEMO_USER, E2E_ADMIN } from './support/constants';
 import { logInAndLand } from './support/ui';
+import { glCsv, OUR_HEADER } from './support/gl-csv';
 import { dataTypeId, uploadCsv } from './support/upload-api';
 
 const currentPage = usePage();
@@ -17,22 +24,27 @@ beforeEach(() => {
 // The demo books run 2024-11 … 2026-10: these periods are new to them.
 const NEW_PERIOD = '2026-11';
 const FAILING_PERIOD = '2026-12';
-const HEADER = 'journal_id,line_no,posting_date,period,account_code,description,debit,credit';
-
-/**
- * One journal of two lines, 1100 against 4000; `credit` may differ from `debit` to unbalance it. The
- * other side is written 0.00: an empty amount reaches the GL table as NULL, which it refuses.
- */
-const journalCsv = (journalId: string, period: string, debit: string, credit = debit) =>
-  [
-    HEADER,
-    `${journalId},1,${period}-15,${period},1100,Cash sale (pipeline journey),${debit},0.00`,
-    `${journalId},2,${period}-15,${period},4000,Cash sale (pipeline journey),0.00,${credit}`,
-    '',
-  ].join('\n');
+// Accounts of the demo's chart (cash, revenue): the run checks that they exist.
+const ACCOUNTS: [string, string] = ['1100', '4000'];
+/** One balanced journal of two lines (`${prefix}-1`, 101.25 each side). */
+const oneJournal = (period: string, prefix: string, debitOf?: (line: number) => string) =>
+  glCsv(OUR_HEADER, period, ACCOUNTS, 1, prefix, debitOf);
 
 let demo: { token: string; organizationId: string };
 let glDetailId = '';
+
+const demoGl = (filters: DataFilter[]) =>
+  listWarehouseRecords(demo.token, demo.organizationId, '02_GL_Detail', { filters, pageSize: 1 });
+const inPeriod = (period: string): DataFilter[] => [{ column: 'period', op: 'eq', value: period }];
+
+/** The demo organization's GL Detail files waiting for their pipeline (another journey may have left one). */
+async function pendingGlFiles(): Promise<number> {
+  const response = await fetch(`${baseURL()}/api/v1/pipeline/list-available-pipelines/${demo.organizationId}`, {
+    headers: { authorization: `Bearer ${demo.token}` },
+  });
+  const { data } = availablePipelinesResponseSchema.parse(await response.json());
+  return data.pipelines.find((pipeline) => pipeline.isGlDetail)?.pendingFiles ?? 0;
+}
 
 beforeAll(async () => {
   const session = await apiSession(DEMO_USER.email, DEMO_USER.password);
@@ -41,26 +53,53 @@ beforeAll(async () => {
 });
 
 /**
- * The demo books as they were: other journeys take the newest period for the demo's open month. The
- * new period's journal and the period row the run created from its posting dates go again.
+ * The demo books as they were: other journeys take the newest period for the demo's open month. When
+ * the run also loaded a file another journey left waiting, one more file of the period replaces all of
+ * its uploaded lines (period-based loads replace their periods); then that journal and the period row
+ * the run created from the posting dates go.
  */
 afterAll(async () => {
+  const auth = { authorization: `Bearer ${demo.token}` };
   const remove = async (path: string) => {
     const response = await fetch(`${baseURL()}/api/v1/crud/${demo.organizationId}/${path}`, {
       method: 'DELETE',
-      headers: { authorization: `Bearer ${demo.token}` },
+      headers: auth,
     });
     if (!response.ok) throw new Error(`DELETE ${path} → ${response.status} ${await response.text()}`);
   };
-  const loaded = await listWarehouseRecords(demo.token, demo.organizationId, '02_GL_Detail', {
-    filters: [{ column: 'period', op: 'eq', value: NEW_PERIOD }],
-  });
-  if (loaded.pagination.total > 0) await remove('journals/E2E-PIPE-0001?source=upload');
+  let journal = 'E2E-PIPE-1';
+  const loaded = (await demoGl(inPeriod(NEW_PERIOD))).pagination.total;
+  if (loaded > 2) {
+    journal = 'E2E-PIPE-RESET-1';
+    await uploadCsv(demo.token, {
+      organizationId: demo.organizationId,
+      dataTypeId: glDetailId,
+      period: NEW_PERIOD,
+      name: `pipeline-journey-${NEW_PERIOD}-reset.csv`,
+      csv: oneJournal(NEW_PERIOD, 'E2E-PIPE-RESET'),
+    });
+    const queued = await fetch(
+      `${baseURL()}/api/v1/pipeline/run-pipeline/${demo.organizationId}?pipelineName=GL%20Detail`,
+      { method: 'POST', headers: auth },
+    );
+    const [runId] = runPipelineResponseSchema.parse(await queued.json()).data.runIds;
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${baseURL()}/api/v1/pipeline/runs/${runId}`, { headers: auth });
+          return pipelineRunResponseSchema.parse(await response.json()).data.run.status;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe('succeeded');
+  }
+  if (loaded > 0) await remove(`journals/${journal}?source=upload`);
   const periods = await listWarehouseRecords(demo.token, demo.organizationId, '00_Period', {
     filters: [{ column: 'Period', op: 'eq', value: NEW_PERIOD }],
   });
   for (const period of periods.rows) await remove(`00_Period/${String(period.row_id)}`);
-});
+  expect((await demoGl(inPeriod(NEW_PERIOD))).pagination.total).toBe(0);
+}, 90_000);
 
 const availableRow = (name: string) =>
   page.locator('.ant-card', { hasText: 'Available pipelines' }).locator('.ant-table-row', { hasText: name });
@@ -80,19 +119,21 @@ async function runGlDetail(): Promise<void> {
 
 describe('Pipelines', () => {
   it('the demo user runs GL Detail on an uploaded file for a new period, watches it finish and finds its lines in the Studio', async () => {
+    // The upload journey may have left a file of its own waiting: the run loads it too.
+    const waiting = (await pendingGlFiles()) + 1;
     await uploadCsv(demo.token, {
       organizationId: demo.organizationId,
       dataTypeId: glDetailId,
       period: NEW_PERIOD,
-      name: `gl-${NEW_PERIOD}.csv`,
-      csv: journalCsv('E2E-PIPE-0001', NEW_PERIOD, '1250.00'),
+      name: `pipeline-journey-${NEW_PERIOD}.csv`,
+      csv: oneJournal(NEW_PERIOD, 'E2E-PIPE'),
     });
 
     await logInAndLand(page, DEMO_USER.email, DEMO_USER.password, '/pipelines');
     await expect.poll(() => page.title()).toBe('Pipelines');
     // The file waits for its pipeline, shown with the GL badge and its table.
     const glRow = availableRow('GL Detail');
-    await expect.poll(() => glRow.innerText()).toMatch(/^GL Detail\s*GL\s+GL_Detail\s+1\s/);
+    await expect.poll(() => glRow.innerText()).toMatch(new RegExp(`^GL Detail\\s*GL\\s+GL_Detail\\s+${waiting}\\s`));
 
     await runGlDetail();
     await seeText(page, pipelineMessages.allRan);
@@ -116,10 +157,8 @@ describe('Pipelines', () => {
     await expect.poll(() => glRow.innerText()).toMatch(/GL_Detail\s+0\b/);
 
     // The new period's lines, in the warehouse and in the Studio's period filter.
-    const loaded = await listWarehouseRecords(demo.token, demo.organizationId, '02_GL_Detail', {
-      filters: [{ column: 'period', op: 'eq', value: NEW_PERIOD }],
-    });
-    expect(loaded.pagination.total).toBe(2);
+    expect((await demoGl([{ column: 'journal_id', op: 'eq', value: 'E2E-PIPE-1' }])).pagination.total).toBe(2);
+    const inNewPeriod = (await demoGl(inPeriod(NEW_PERIOD))).pagination.total;
     await page.getByRole('menu', { name: 'Main navigation' }).getByText('Data Management', { exact: true }).click();
     await waitForPath(page, '/data-management');
     const tablePicker = page.getByLabel('Table', { exact: true });
@@ -128,8 +167,11 @@ describe('Pipelines', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^GL_Detail$/ }).click();
     await page.getByLabel('Period', { exact: true }).click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: NEW_PERIOD }).first().click();
-    const journals = page.locator('.ag-grid-scrolling-container .ag-row[row-index] .ag-cell[col-id="journal_id"]');
-    await expect.poll(async () => journals.allInnerTexts()).toEqual(['E2E-PIPE-0001', 'E2E-PIPE-0001']);
+    const cells = (column: string) =>
+      page.locator(`.ag-grid-scrolling-container .ag-row[row-index] .ag-cell[col-id="${column}"]`).allInnerTexts();
+    await expect.poll(async () => [...new Set(await cells('period'))]).toEqual([NEW_PERIOD]);
+    await seeText(page, `${inNewPeriod.toLocaleString('en-US')} records`);
+    if (inNewPeriod === 2) expect(await cells('journal_id')).toEqual(['E2E-PIPE-1', 'E2E-PIPE-1']);
   }, 120_000);
 
   it('a run whose journal does not balance fails, says so and shows the journal in its drawer; the warehouse keeps its rows', async () => {
@@ -137,8 +179,9 @@ describe('Pipelines', () => {
       organizationId: demo.organizationId,
       dataTypeId: glDetailId,
       period: FAILING_PERIOD,
-      name: `gl-${FAILING_PERIOD}.csv`,
-      csv: journalCsv('E2E-PIPE-0002', FAILING_PERIOD, '100.00', '90.00'),
+      name: `pipeline-journey-${FAILING_PERIOD}.csv`,
+      // The journal's debit line (line 2 of the file) says 111.25 against a credit of 101.25.
+      csv: oneJournal(FAILING_PERIOD, 'E2E-PIPE-BAD', (line) => (line === 2 ? '111.25' : '')),
     });
     await logInAndLand(page, DEMO_USER.email, DEMO_USER.password, '/pipelines');
 
@@ -162,12 +205,12 @@ describe('Pipelines', () => {
     await drawer.waitFor();
     await expect.poll(() => drawer.locator('.ant-descriptions .ant-tag').innerText()).toBe('failed');
     // The run's error names the journal and its difference.
-    const problem = journalMessages.outOfBalance('E2E-PIPE-0002', '10.00');
+    const problem = journalMessages.outOfBalance('E2E-PIPE-BAD-1', '10.00');
     await expect.poll(() => drawer.getByRole('alert').innerText()).toBe(problem);
     // The problems table names the file, the line and the journal, and downloads as CSV.
     const problems = drawer.locator('.ant-table', { hasText: 'Problem' }).locator('.ant-table-row');
     await expect.poll(() => problems.first().innerText()).toContain(problem);
-    expect(await problems.first().innerText()).toContain(`gl-${FAILING_PERIOD}.csv`);
+    expect(await problems.first().innerText()).toContain(`pipeline-journey-${FAILING_PERIOD}.csv`);
     const download = page.waitForEvent('download');
     await drawer.getByRole('button', { name: 'Download problems (CSV)' }).click();
     expect((await download).suggestedFilename()).toMatch(/^gl-detail-run-[0-9a-f]{8}-problems\.csv$/);

@@ -54,7 +54,13 @@ function buildIsFresh(): boolean {
  */
 export default async function setup(project: TestProject) {
   if (process.env.E2E_REBUILD === 'true' || !buildIsFresh()) {
-    const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test, which a build would inherit: antd then gives every element the id
+    // 'test-id', and drawers and dialogs lose their accessible names.
+    const result = spawnSync('npm', ['run', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (result.status !== 0) throw new Error('npm run build failed');
   }
 

@@ -1,0 +1,157 @@
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  Grid,
+  Progress,
+  Spin,
+  Table,
+  Tag,
+  Typography,
+  type TableProps,
+} from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import type { PipelineProblem, PipelineRunStep } from '@finboard/shared/pipelines';
+import { saveFile } from '../../../lib/save-file';
+import { usePipelineRun } from '../api/get-pipeline-run';
+import { runProblemsCsv, runProblemsFileName } from '../problems-report';
+import { formatDuration, runProgressPercent } from '../run-progress';
+import { STEP_LABELS, STEP_STATUS_COLORS } from '../run-labels';
+import { RunStatusTag } from './run-status-tag';
+
+const when = (at: string | null | undefined) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : '—');
+
+const stepPercent = (step: PipelineRunStep) => {
+  if (step.status === 'done') return 100;
+  if (step.total) return Math.min(100, Math.floor(((step.done ?? 0) / step.total) * 100));
+  return 0;
+};
+
+const stepColumns: TableProps<PipelineRunStep>['columns'] = [
+  { key: 'stage', title: 'Step', render: (_, step) => STEP_LABELS[step.stage] },
+  {
+    key: 'status',
+    title: 'State',
+    width: 100,
+    render: (_, step) => <Tag color={STEP_STATUS_COLORS[step.status]}>{step.status}</Tag>,
+  },
+  {
+    key: 'progress',
+    title: 'Progress',
+    width: 200,
+    render: (_, step) => (
+      <>
+        <Progress
+          size="small"
+          aria-label={`Progress of ${STEP_LABELS[step.stage]}`}
+          percent={stepPercent(step)}
+          status={step.status === 'failed' ? 'exception' : step.status === 'running' ? 'active' : undefined}
+        />
+        {step.done !== undefined && (
+          <Typography.Text type="secondary">
+            {step.done.toLocaleString()}
+            {step.total !== undefined && ` of ${step.total.toLocaleString()}`} rows
+          </Typography.Text>
+        )}
+      </>
+    ),
+  },
+];
+
+/** Problems may repeat word for word (the same value on two lines of two files): keyed by position. */
+type NumberedProblem = PipelineProblem & { number: number };
+
+const problemColumns: TableProps<NumberedProblem>['columns'] = [
+  { key: 'file', title: 'File', width: 150, render: (_, problem) => problem.file ?? '—' },
+  { key: 'line', title: 'Line', width: 70, align: 'right', render: (_, problem) => problem.line ?? '—' },
+  { key: 'column', title: 'Column', width: 120, render: (_, problem) => problem.column ?? '—' },
+  { key: 'value', title: 'Value', width: 120, render: (_, problem) => problem.value ?? '—' },
+  { key: 'problem', title: 'Problem', render: (_, problem) => problem.problem },
+];
+
+/** One run: its outcome, its steps with their state and progress, and the problems that failed it. */
+export function RunDetailDrawer(props: { runId: string | undefined; onClose: () => void }) {
+  const query = usePipelineRun(props.runId);
+  // The whole width on phones (below antd's md), where 720 px would run off the screen.
+  const narrow = Grid.useBreakpoint().md === false;
+  const run = query.data;
+  return (
+    <Drawer
+      title={run ? `Run of ${run.pipelineName}` : 'Pipeline run'}
+      open={Boolean(props.runId)}
+      onClose={props.onClose}
+      size={narrow ? '100%' : 720}
+    >
+      {query.isLoading && <Spin />}
+      {query.error && <Alert type="error" role="alert" showIcon title={query.error.message} />}
+      {run && (
+        <>
+          <Descriptions
+            size="small"
+            column={narrow ? 1 : 2}
+            style={{ marginBottom: 16 }}
+            items={[
+              { key: 'status', label: 'Status', children: <RunStatusTag status={run.status} /> },
+              { key: 'runBy', label: 'Run by', children: run.runBy ?? '—' },
+              { key: 'queuedAt', label: 'Queued', children: when(run.queuedAt) },
+              { key: 'startedAt', label: 'Started', children: when(run.startedAt) },
+              { key: 'finishedAt', label: 'Finished', children: when(run.finishedAt) },
+              { key: 'duration', label: 'Duration', children: formatDuration(run.durationMs) },
+              { key: 'files', label: 'Files', children: run.filesProcessed.toLocaleString() },
+              { key: 'rowsRead', label: 'Rows read', children: run.rowsRead.toLocaleString() },
+              { key: 'rowsLoaded', label: 'Rows loaded', children: run.rowsLoaded.toLocaleString() },
+              { key: 'rowsRejected', label: 'Rows rejected', children: run.rowsRejected.toLocaleString() },
+            ]}
+          />
+          <Progress
+            aria-label={`Progress of ${run.pipelineName}`}
+            percent={runProgressPercent(run)}
+            status={run.status === 'failed' ? 'exception' : run.status === 'succeeded' ? 'success' : 'active'}
+            style={{ marginBottom: 16 }}
+          />
+          {run.error && <Alert type="error" role="alert" showIcon title={run.error} style={{ marginBottom: 16 }} />}
+          <Typography.Title level={5}>Steps</Typography.Title>
+          <Table<PipelineRunStep>
+            rowKey="stage"
+            size="small"
+            columns={stepColumns}
+            dataSource={run.steps}
+            pagination={false}
+            style={{ marginBottom: 24 }}
+          />
+          <Typography.Title level={5}>Problems</Typography.Title>
+          {run.problems.length === 0 ? (
+            <Empty description="No problems recorded for this run" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          ) : (
+            <>
+              <Button
+                icon={<DownloadOutlined />}
+                style={{ marginBottom: 12 }}
+                onClick={() =>
+                  saveFile(
+                    new Blob([runProblemsCsv(run.problems)], { type: 'text/csv;charset=utf-8' }),
+                    runProblemsFileName(run.pipelineName, run.id),
+                  )
+                }
+              >
+                Download problems (CSV)
+              </Button>
+              <Table<NumberedProblem>
+                rowKey="number"
+                size="small"
+                columns={problemColumns}
+                dataSource={run.problems.map((problem, index) => ({ ...problem, number: index }))}
+                tableLayout="fixed"
+                scroll={{ x: 640 }}
+                pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+              />
+            </>
+          )}
+        </>
+      )}
+    </Drawer>
+  );
+}

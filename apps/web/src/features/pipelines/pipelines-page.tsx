@@ -1,0 +1,111 @@
+import { useCallback, useState } from 'react';
+import { Alert, App, Flex, Result, Typography } from 'antd';
+import { pipelineMessages, type AvailablePipeline } from '@finboard/shared/pipelines';
+import { OrganizationSelect } from '../../components/organization-select';
+import { useCurrentUser } from '../../lib/current-user';
+import { useOrganizationParam } from '../../lib/organization-link';
+import { useRunPipeline } from './api/run-pipeline';
+import { failureText } from './failure-text';
+import { AvailablePipelines } from './components/available-pipelines';
+import { CurrentRuns } from './components/current-runs';
+import { RunDetailDrawer } from './components/run-detail-drawer';
+import { RunHistory } from './components/run-history';
+import { useRunActions, type RunOutcome } from './use-run-actions';
+
+type Notice = { type: 'success' | 'error' | 'info'; message: string };
+
+/**
+ * Pipelines (issue 10 §2), the organization user's landing page: run the organization's pipelines on the
+ * files uploaded for them, watch each run, and read the history. Admins pick the organization first.
+ */
+export default function PipelinesPage() {
+  const { message } = App.useApp();
+  const user = useCurrentUser().data;
+  const isAdmin = user?.role === 'admin';
+  const organizationParam = useOrganizationParam();
+  const [pickedOrganization, setPickedOrganization] = useState<string | undefined>(organizationParam);
+  const [openRunId, setOpenRunId] = useState<string>();
+  // The last outcome stays on the page (a toast alone is gone in seconds).
+  const [notice, setNotice] = useState<Notice>();
+  const run = useRunPipeline();
+
+  const onOutcome = useCallback(
+    (outcome: RunOutcome) => {
+      setNotice({ type: outcome.ok ? 'success' : 'error', message: outcome.message });
+      void (outcome.ok ? message.success(outcome.message) : message.error(outcome.message));
+    },
+    [message],
+  );
+  const actions = useRunActions(onOutcome);
+
+  const organizationId = isAdmin ? pickedOrganization : (user?.organization_id ?? undefined);
+
+  const onRun = (pipeline?: AvailablePipeline) => {
+    if (!organizationId) return;
+    setNotice(undefined);
+    run.mutate(
+      {
+        organizationId,
+        query: pipeline ? { pipelineName: pipeline.name, is_glDetail: pipeline.isGlDetail ? 'true' : 'false' } : {},
+      },
+      {
+        onSuccess: (runIds) => {
+          if (runIds.length === 0) {
+            setNotice({ type: 'info', message: pipelineMessages.noFiles });
+            void message.info(pipelineMessages.noFiles);
+            return;
+          }
+          actions.track(runIds);
+        },
+        onError: (error) => {
+          const text = failureText(error, pipelineMessages.runFailed);
+          setNotice({ type: 'error', message: text });
+          void message.error(text);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Typography.Title level={2}>Pipelines</Typography.Title>
+      {isAdmin && (
+        <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
+          <Typography.Text>Organization</Typography.Text>
+          <OrganizationSelect
+            aria-label="Organization"
+            allowClear
+            style={{ width: 320 }}
+            value={pickedOrganization}
+            onChange={(id) => {
+              setPickedOrganization(id);
+              setNotice(undefined);
+              setOpenRunId(undefined);
+              actions.clear();
+            }}
+          />
+        </Flex>
+      )}
+      {!organizationId ? (
+        isAdmin && <Result status="info" title={pipelineMessages.organizationRequired} />
+      ) : (
+        <>
+          {notice && (
+            <Alert
+              type={notice.type}
+              role={notice.type === 'error' ? 'alert' : 'status'}
+              showIcon
+              closable={{ onClose: () => setNotice(undefined), 'aria-label': 'Dismiss' }}
+              title={notice.message}
+              style={{ marginBottom: 16 }}
+            />
+          )}
+          <AvailablePipelines organizationId={organizationId} running={run.isPending} onRun={onRun} />
+          <CurrentRuns runs={actions.runs} onOpen={setOpenRunId} onClear={actions.clear} />
+          <RunHistory key={organizationId} organizationId={organizationId} onOpen={setOpenRunId} />
+          <RunDetailDrawer runId={openRunId} onClose={() => setOpenRunId(undefined)} />
+        </>
+      )}
+    </>
+  );
+}

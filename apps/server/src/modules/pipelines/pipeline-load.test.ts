@@ -65,7 +65,14 @@ beforeEach(async () => {
 });
 
 /** A GL line in the standard type's 13 columns. */
-const line = (journal: string, lineNo: number, period: string, account: string, debit: string, credit: string) => [
+const line = (
+  journal: string,
+  lineNo: number,
+  period: string,
+  account: string,
+  debit: string | null,
+  credit: string | null,
+) => [
   journal,
   String(lineNo),
   `${period}-15`,
@@ -178,6 +185,24 @@ describe('loading GL Detail files', () => {
       { step: 'validate', status: 'done', done: 4, total: 4 },
       { step: 'load', status: 'done', done: 4, total: 4 },
       { step: 'refresh', status: 'done', done: 4, total: 4 },
+    ]);
+  });
+
+  it('reads an empty debit or credit as 0, as exports write a line of one side only', async () => {
+    await loader.load(
+      glRequest([
+        file(
+          [line('J9', 1, '2024-02', '1000', '12.00', null), line('J9', 2, '2024-02', '4000', null, '12.00')],
+          '2024-02',
+        ),
+      ]),
+    );
+
+    expect(
+      (await glState()).map(({ journal_id, line_no, debit, credit }) => ({ journal_id, line_no, debit, credit })),
+    ).toEqual([
+      { journal_id: 'J9', line_no: 1, debit: '12.00', credit: '0.00' },
+      { journal_id: 'J9', line_no: 2, debit: '0.00', credit: '12.00' },
     ]);
   });
 

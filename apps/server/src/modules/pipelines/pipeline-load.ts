@@ -99,25 +99,32 @@ interface TableRules {
   constraint: string;
   /** The column whose values are the periods a period-based file replaces. */
   period?: string;
+  /** What an empty cell of an optional column means: the column's default (its NOT NULL would refuse null). */
+  defaults?: Record<string, string>;
 }
 
+const MONEY_DEFAULTS = (...columns: string[]) => Object.fromEntries(columns.map((column) => [column, '0']));
+
 const TABLE_RULES: Record<WarehouseTable, TableRules> = {
-  '00_Period': { key: ['Period'], constraint: '00_Period_Period_key' },
-  '01_Account': { key: ['account_code'], constraint: '01_Account_account_code_key' },
+  '00_Period': { key: ['Period'], constraint: '00_Period_Period_key', defaults: { is_closed: 'false' } },
+  '01_Account': { key: ['account_code'], constraint: '01_Account_account_code_key', defaults: { is_active: 'true' } },
   '02_GL_Detail': {
     key: ['source', 'journal_id', 'line_no'],
     constraint: '02_GL_Detail_source_journal_id_line_no_key',
     period: 'period',
+    defaults: MONEY_DEFAULTS('debit', 'credit'),
   },
   '03_Budget': {
     key: ['period', 'account_code', 'department'],
     constraint: '03_Budget_period_account_code_department_key',
     period: 'period',
+    defaults: MONEY_DEFAULTS('amount'),
   },
   '04_Trial_Balance': {
     key: ['period', 'account_code'],
     constraint: '04_Trial_Balance_period_account_code_key',
     period: 'period',
+    defaults: MONEY_DEFAULTS('opening_balance', 'debit', 'credit', 'closing_balance'),
   },
 };
 
@@ -585,18 +592,21 @@ async function upsert(client: PoolClient, context: WriteContext & { columns: rea
   const same = keyMatch(key);
   const ownRows = isGl ? ` AND t.source = '${UPLOAD_SOURCE}'` : '';
   const updated = written.filter((column) => !rules.key.includes(column));
+  // An empty cell of a column with a default is that default, as in the Studio's Add Record.
+  const staged = (column: string) =>
+    rules.defaults?.[column] === undefined ? `s.${q(column)}` : `coalesce(s.${q(column)}, ${rules.defaults[column]})`;
   let count = 0;
   if (updated.length > 0) {
     const result = await client.query(
-      `UPDATE ${target} t SET ${updated.map((column) => `${q(column)} = s.${q(column)}`).join(', ')} ` +
+      `UPDATE ${target} t SET ${updated.map((column) => `${q(column)} = ${staged(column)}`).join(', ')} ` +
         `FROM ${stage} s WHERE ${same}${ownRows} ` +
         `AND (${updated.map((column) => `t.${q(column)}`).join(', ')}) IS DISTINCT FROM ` +
-        `(${updated.map((column) => `s.${q(column)}`).join(', ')})`,
+        `(${updated.map(staged).join(', ')})`,
     );
     count += result.rowCount ?? 0;
   }
   const insertColumns = isGl ? [...written, 'source'] : written;
-  const selected = [...written.map((column) => `s.${q(column)}`), ...(isGl ? [`'${UPLOAD_SOURCE}'`] : [])];
+  const selected = [...written.map(staged), ...(isGl ? [`'${UPLOAD_SOURCE}'`] : [])];
   const inserted = await client.query(
     `INSERT INTO ${target} (${insertColumns.map(q).join(', ')}) SELECT ${selected.join(', ')} FROM ${stage} s ` +
       `WHERE NOT EXISTS (SELECT 1 FROM ${target} t WHERE ${same}${ownRows})`,

@@ -60,7 +60,7 @@ describe('the login page', () => {
     expect(loaded.filter((file) => !login.includes(file) && !loadedAfterPaint.includes(file))).toEqual([]);
     const signedIn = [
       ...filesLoadedBy(manifest, ['src/app/layout/protected-layout.tsx']).js,
-      ...filesLoadedBy(manifest, ['src/features/data-management/data-management-page.tsx']).js,
+      ...filesLoadedBy(manifest, ['src/app/data-management-studio.tsx']).js,
     ].filter((file) => !login.includes(file) && !loadedAfterPaint.includes(file));
     expect(signedIn.length).toBeGreaterThan(0);
     expect(loaded.filter((file) => signedIn.includes(file))).toEqual([]);

@@ -17,7 +17,7 @@ export const ROUTE_MODULES = {
   '/profile (signed-in shell)': ['src/app/layout/protected-layout.tsx', 'src/features/users/profile-details-page.tsx'],
   '/data-management (shell + Studio)': [
     'src/app/layout/protected-layout.tsx',
-    'src/features/data-management/data-management-page.tsx',
+    'src/app/data-management-studio.tsx',
   ],
 } as const;
 

@@ -59,6 +59,8 @@ interface Fixture {
   dashboardId: string;
   doomedDashboardId: string;
   dataTypeId: string;
+  /** A data type of its own for the upload example (the Data Type Master's examples edit `dataTypeId`). */
+  uploadDataTypeId: string;
   doomedDataTypeId: string;
   glRowId: string;
   doomedGlRowId: string;
@@ -343,7 +345,7 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
   'POST /api/v1/pipeline/file-upload': async (f) => {
     const { encryption, bytes } = await sealedFile('amount\n12.50\n');
     return {
-      body: { organizationId: f.organizationId, data_type_id: f.dataTypeId, period: '2026-11', encryption },
+      body: { organizationId: f.organizationId, data_type_id: f.uploadDataTypeId, encryption },
       file: { field: 'files', name: 'amounts.csv', bytes },
     };
   },
@@ -771,6 +773,7 @@ beforeAll(async () => {
     dashboardId: (await createDashboard(t.database, organizationId)).id,
     doomedDashboardId: (await createDashboard(t.database, organizationId)).id,
     dataTypeId: (await createDataType(t.database, organizationId, { name: 'Ledger main' })).id,
+    uploadDataTypeId: (await createDataType(t.database, organizationId, { name: 'Upload amounts' })).id,
     doomedDataTypeId: (await createDataType(t.database, organizationId)).id,
     glRowId: glRow!,
     doomedGlRowId: doomedGlRow!,

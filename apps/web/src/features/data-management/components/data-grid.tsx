@@ -316,7 +316,11 @@ export const DataGrid = forwardRef<DataGridHandle, DataGridProps>(function DataG
           apiRef.current?.refreshInfiniteCache();
         }
       },
-      () => node.setData(before),
+      () => {
+        node.setData(before);
+        // And what the server holds, read again: the refused value must not survive anywhere in the grid.
+        apiRef.current?.refreshInfiniteCache();
+      },
     );
   };
 

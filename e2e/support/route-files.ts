@@ -15,10 +15,7 @@ export const ROUTE_MODULES = {
   '/login': ['src/app/layout/auth-layout.tsx', 'src/features/auth/login-page.tsx'],
   '/ (public home)': ['src/app/layout/public-layout.tsx', 'src/features/public-site/home-page.tsx'],
   '/profile (signed-in shell)': ['src/app/layout/protected-layout.tsx', 'src/features/users/profile-details-page.tsx'],
-  '/data-management (shell + Studio)': [
-    'src/app/layout/protected-layout.tsx',
-    'src/app/data-management-studio.tsx',
-  ],
+  '/data-management (shell + Studio)': ['src/app/layout/protected-layout.tsx', 'src/app/data-management-studio.tsx'],
 } as const;
 
 interface ManifestChunk {

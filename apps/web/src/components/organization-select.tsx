@@ -1,5 +1,5 @@
 import { useEffect, useState, type CSSProperties } from 'react';
-import { Select } from 'antd';
+import { Flex, Select, Typography } from 'antd';
 import { useOrganizationOptions, useOrganizationOption } from '../lib/organization-options';
 
 const SEARCH_DELAY_MS = 300;
@@ -46,5 +46,21 @@ export function OrganizationSelect(props: {
       options={shown}
       notFoundContent={options.error?.message ?? (options.isFetching ? 'Loading...' : 'No organization found')}
     />
+  );
+}
+
+/** An administrator's choice of organization, above a page that works on one organization. */
+export function AdminOrganizationPicker(props: { value?: string; onChange: (value: string | undefined) => void }) {
+  return (
+    <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
+      <Typography.Text>Organization</Typography.Text>
+      <OrganizationSelect
+        aria-label="Organization"
+        allowClear
+        style={{ width: 320 }}
+        value={props.value}
+        onChange={props.onChange}
+      />
+    </Flex>
   );
 }

@@ -16,13 +16,12 @@ import {
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { dataTypeMessages, DELIMITER_LABELS, type DataType } from '@finboard/shared/data-types';
 import { displayTableName } from '@finboard/shared/warehouse';
-import { useCurrentUser } from '../../lib/current-user';
 import { useDataTypes, type DataTypeListQuery } from '../../lib/data-types';
 import { useDeleteDataType } from './api/delete-data-type';
 import { DataTypeFormModal } from './components/data-type-form-modal';
 import { FilterDataTypes, type DataTypeFilters } from './components/filter-data-types';
-import { OrganizationSelect } from '../../components/organization-select';
-import { useOrganizationParam } from '../../lib/organization-link';
+import { AdminOrganizationPicker } from '../../components/organization-select';
+import { usePageOrganization } from '../../lib/page-organization';
 import { nextTableQuery, sortOrderOf as sortOrderOfColumn } from '../../lib/table-query';
 
 /** Table columns the API can sort by, keyed by column. */
@@ -42,16 +41,17 @@ const INITIAL_QUERY: DataTypeListQuery = {
  */
 export default function DataTypesPage() {
   const { message } = App.useApp();
-  const user = useCurrentUser().data;
-  const isAdmin = user?.role === 'admin';
-  const organizationParam = useOrganizationParam();
-  const [pickedOrganization, setPickedOrganization] = useState<string | undefined>(organizationParam);
+  // Users work on their own organization, admins on the one they pick: it is in every call's path.
+  const {
+    isAdmin,
+    organizationId,
+    picked: pickedOrganization,
+    setPicked: setPickedOrganization,
+  } = usePageOrganization();
   const [query, setQuery] = useState(INITIAL_QUERY);
   const [target, setTarget] = useState<DataType | 'new'>();
   const remove = useDeleteDataType();
 
-  // Users work on their own organization, admins on the one they pick: it is in every call's path.
-  const organizationId = isAdmin ? pickedOrganization : (user?.organization_id ?? undefined);
   const ready = Boolean(organizationId);
   const dataTypes = useDataTypes(organizationId, query);
 
@@ -153,19 +153,13 @@ export default function DataTypesPage() {
         </Button>
       </Flex>
       {isAdmin && (
-        <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
-          <Typography.Text>Organization</Typography.Text>
-          <OrganizationSelect
-            aria-label="Organization"
-            allowClear
-            style={{ width: 320 }}
-            value={pickedOrganization}
-            onChange={(id) => {
-              setPickedOrganization(id);
-              setQuery(INITIAL_QUERY);
-            }}
-          />
-        </Flex>
+        <AdminOrganizationPicker
+          value={pickedOrganization}
+          onChange={(id) => {
+            setPickedOrganization(id);
+            setQuery(INITIAL_QUERY);
+          }}
+        />
       )}
       {isAdmin && !pickedOrganization ? (
         <Result status="info" title={dataTypeMessages.organizationRequired} />

@@ -1,9 +1,8 @@
 import { useCallback, useState } from 'react';
-import { Alert, App, Flex, Result, Typography } from 'antd';
+import { Alert, App, Result, Typography } from 'antd';
 import { pipelineMessages, type AvailablePipeline } from '@finboard/shared/pipelines';
-import { OrganizationSelect } from '../../components/organization-select';
-import { useCurrentUser } from '../../lib/current-user';
-import { useOrganizationParam } from '../../lib/organization-link';
+import { AdminOrganizationPicker } from '../../components/organization-select';
+import { usePageOrganization } from '../../lib/page-organization';
 import { useRunPipeline } from './api/run-pipeline';
 import { failureText } from './failure-text';
 import { AvailablePipelines } from './components/available-pipelines';
@@ -20,10 +19,12 @@ type Notice = { type: 'success' | 'error' | 'info'; message: string };
  */
 export default function PipelinesPage() {
   const { message } = App.useApp();
-  const user = useCurrentUser().data;
-  const isAdmin = user?.role === 'admin';
-  const organizationParam = useOrganizationParam();
-  const [pickedOrganization, setPickedOrganization] = useState<string | undefined>(organizationParam);
+  const {
+    isAdmin,
+    organizationId,
+    picked: pickedOrganization,
+    setPicked: setPickedOrganization,
+  } = usePageOrganization();
   const [openRunId, setOpenRunId] = useState<string>();
   // The last outcome stays on the page (a toast alone is gone in seconds).
   const [notice, setNotice] = useState<Notice>();
@@ -37,8 +38,6 @@ export default function PipelinesPage() {
     [message],
   );
   const actions = useRunActions(onOutcome);
-
-  const organizationId = isAdmin ? pickedOrganization : (user?.organization_id ?? undefined);
 
   const onRun = (pipeline?: AvailablePipeline) => {
     if (!organizationId) return;
@@ -70,21 +69,15 @@ export default function PipelinesPage() {
     <>
       <Typography.Title level={2}>Pipelines</Typography.Title>
       {isAdmin && (
-        <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
-          <Typography.Text>Organization</Typography.Text>
-          <OrganizationSelect
-            aria-label="Organization"
-            allowClear
-            style={{ width: 320 }}
-            value={pickedOrganization}
-            onChange={(id) => {
-              setPickedOrganization(id);
-              setNotice(undefined);
-              setOpenRunId(undefined);
-              actions.clear();
-            }}
-          />
-        </Flex>
+        <AdminOrganizationPicker
+          value={pickedOrganization}
+          onChange={(id) => {
+            setPickedOrganization(id);
+            setNotice(undefined);
+            setOpenRunId(undefined);
+            actions.clear();
+          }}
+        />
       )}
       {!organizationId ? (
         isAdmin && <Result status="info" title={pipelineMessages.organizationRequired} />

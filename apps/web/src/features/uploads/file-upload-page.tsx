@@ -8,11 +8,10 @@ import type { ColumnMapping } from '@finboard/shared/column-mapping';
 import type { DataType } from '@finboard/shared/data-types';
 import { messages } from '@finboard/shared/messages';
 import { uploadApiMessages, uploadMessages } from '@finboard/shared/uploads';
-import { useCurrentUser } from '../../lib/current-user';
 import { dataTypesQueryKey, useDataTypes, type DataTypeListQuery } from '../../lib/data-types';
-import { useOrganizationParam } from '../../lib/organization-link';
 import { saveFile } from '../../lib/save-file';
-import { OrganizationSelect } from '../../components/organization-select';
+import { AdminOrganizationPicker } from '../../components/organization-select';
+import { usePageOrganization } from '../../lib/page-organization';
 import { uploadKeyQueryOptions } from './api/get-upload-key';
 import { uploadFile } from './api/upload-file';
 import { uploadedFilesQueryKey, useUploadedFiles, type UploadedFileListQuery } from './api/get-uploaded-files';
@@ -60,10 +59,12 @@ const isCsv = (file: File) => file.type === 'text/csv' || /\.csv$/i.test(file.na
 export default function FileUploadPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const user = useCurrentUser().data;
-  const isAdmin = user?.role === 'admin';
-  const [pickedOrganization, setPickedOrganization] = useState<string | undefined>(useOrganizationParam());
-  const organizationId = isAdmin ? pickedOrganization : (user?.organization_id ?? undefined);
+  const {
+    isAdmin,
+    organizationId,
+    picked: pickedOrganization,
+    setPicked: setPickedOrganization,
+  } = usePageOrganization();
 
   const [form] = Form.useForm<UploadForm>();
   const dataTypes = useDataTypes(organizationId, ALL_DATA_TYPES);
@@ -154,22 +155,16 @@ export default function FileUploadPage() {
     <>
       <Typography.Title level={2}>Upload</Typography.Title>
       {isAdmin && (
-        <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
-          <Typography.Text>Organization</Typography.Text>
-          <OrganizationSelect
-            aria-label="Organization"
-            allowClear
-            style={{ width: 320 }}
-            value={pickedOrganization}
-            onChange={(id) => {
-              if (uploading) return;
-              setPickedOrganization(id);
-              form.resetFields();
-              setRows([]);
-              setFilesQuery(INITIAL_FILES_QUERY);
-            }}
-          />
-        </Flex>
+        <AdminOrganizationPicker
+          value={pickedOrganization}
+          onChange={(id) => {
+            if (uploading) return;
+            setPickedOrganization(id);
+            form.resetFields();
+            setRows([]);
+            setFilesQuery(INITIAL_FILES_QUERY);
+          }}
+        />
       )}
       {!organizationId ? (
         isAdmin && <Result status="info" title={messages.selectOrganization} />

@@ -102,6 +102,30 @@ export interface OrganizationConnection {
   copy(copySql: string, rows: Rows, width: number): Promise<number>;
 }
 
+/**
+ * `step` in one transaction on `client`: committed, or rolled back and its error passed on. A connection
+ * that cannot even roll back (after a failed COPY) is reported to `broken`: the pool must not reuse it.
+ */
+async function inTransaction<T>(
+  client: PoolClient,
+  step: () => Promise<T>,
+  broken: (error: Error) => void,
+): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    const result = await step();
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    try {
+      await client.query('ROLLBACK');
+    } catch (rollbackError) {
+      broken(rollbackError as Error);
+    }
+    throw error;
+  }
+}
+
 export type WarehouseService = ReturnType<typeof createWarehouseService>;
 
 /**
@@ -149,10 +173,7 @@ export function createWarehouseService(deps: {
   /** Bulk loads of several tables, all or nothing. */
   async function loadTables(organizationId: string, loads: readonly TableLoad[], options: CopyOptions = {}) {
     const statements = loads.map((load) => copyStatement(organizationId, load.table, load.columns));
-    const client = await database.pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
+    return inOwnTransaction(async (client) => {
       await client.query(`SET LOCAL ROLE ${quoteIdent(warehouseRoleName(organizationId))}`);
       // Dependants first: loads come in dependency order (periods and accounts before GL lines).
       if (options.replace)
@@ -160,16 +181,20 @@ export function createWarehouseService(deps: {
       const counts: number[] = [];
       for (const [i, { rows, columns }] of loads.entries())
         counts.push(await copyInto(client, statements[i]!.copy, rows, columns.length));
-      await client.query('COMMIT');
       return counts;
-    } catch (error) {
-      try {
-        await client.query('ROLLBACK');
-      } catch (rollbackError) {
-        // The connection is unusable after a failed COPY: the pool must not hand it out again.
-        broken = rollbackError as Error;
-      }
-      throw error;
+    });
+  }
+
+  /** One transaction on a connection of its own, which goes back to the pool only if it is still usable. */
+  async function inOwnTransaction<T>(step: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await database.pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await inTransaction(
+        client,
+        () => step(client),
+        (error) => (broken = error),
+      );
     } finally {
       client.release(broken ?? false);
     }
@@ -191,23 +216,16 @@ export function createWarehouseService(deps: {
     let broken: Error | undefined;
     const connection: OrganizationConnection = {
       client,
-      async transaction(step) {
-        await client.query('BEGIN');
-        try {
-          await client.query(`SET LOCAL ROLE ${role}`);
-          await client.query(`SET LOCAL search_path TO ${schema}`);
-          const result = await step(client);
-          await client.query('COMMIT');
-          return result;
-        } catch (error) {
-          try {
-            await client.query('ROLLBACK');
-          } catch (rollbackError) {
-            broken = rollbackError as Error;
-          }
-          throw error;
-        }
-      },
+      transaction: (step) =>
+        inTransaction(
+          client,
+          async () => {
+            await client.query(`SET LOCAL ROLE ${role}`);
+            await client.query(`SET LOCAL search_path TO ${schema}`);
+            return step(client);
+          },
+          (error) => (broken = error),
+        ),
       // A transaction per COPY statement: the embedded database serves nobody else during a transaction,
       // and reading a big file must not hold it.
       copy: (copySql, rows, width) =>
@@ -240,10 +258,7 @@ export function createWarehouseService(deps: {
     const target = qualifiedName(schema, table.name);
     if (table.columns.length === 0) throw new TypeError('A table has at least one column');
     const definitions = table.columns.map((column) => `${quoteIdent(column.name)} ${column.sqlType}`);
-    const client = await database.pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
+    return inOwnTransaction(async (client) => {
       // Two imports of one name wait for each other instead of failing on the second CREATE.
       await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
         `finboard:warehouse-table:${organizationId}:${table.name}`,
@@ -260,19 +275,8 @@ export function createWarehouseService(deps: {
       await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${target} TO ${role}`);
       await client.query(`SET LOCAL ROLE ${role}`);
       const copy = `COPY ${target} (${table.columns.map((column) => quoteIdent(column.name)).join(', ')}) FROM STDIN WITH (FORMAT csv)`;
-      const count = await copyInto(client, copy, rows, table.columns.length);
-      await client.query('COMMIT');
-      return count;
-    } catch (error) {
-      try {
-        await client.query('ROLLBACK');
-      } catch (rollbackError) {
-        broken = rollbackError as Error;
-      }
-      throw error;
-    } finally {
-      client.release(broken ?? false);
-    }
+      return copyInto(client, copy, rows, table.columns.length);
+    });
   }
 
   /** A relation of the warehouse by its exact name, with its row count when it is a table. */

@@ -679,6 +679,8 @@ async function withBulkMaintenance<T>(
     );
   // `name` is regclass text: already quoted and schema-qualified by PostgreSQL itself.
   for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
+  // Index and key rebuilds sort the whole table: in memory rather than in temporary files.
+  if (indexes.length > 0 || constraints.length > 0) await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
   await client.query(`SET LOCAL ROLE ${q(role)}`);
   const result = await write();
   await client.query('RESET ROLE');

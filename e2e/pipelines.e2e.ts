@@ -1,105 +1,88 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { journalMessages } from '@finboard/shared/journals';
-import {
-  availablePipelinesResponseSchema,
-  pipelineMessages,
-  pipelineRunResponseSchema,
-  runPipelineResponseSchema,
-} from '@finboard/shared/pipelines';
+import { pipelineMessages } from '@finboard/shared/pipelines';
+import { uploadApiMessages } from '@finboard/shared/uploads';
 import type { DataFilter } from '@finboard/shared/data-management';
-import { apiLogin, apiSession, createOrganizationWithMember, listWarehouseRecords } from './support/api';
-import { baseURL, seeText, usePage, waitForPath } from './support/browser';
+import {
+  apiLogin,
+  apiSession,
+  createOrganizationWithMember,
+  deleteJournal,
+  deleteWarehouseRecord,
+  listWarehouseRecords,
+} from './support/api';
+import { seeText, usePage, waitForPath } from './support/browser';
 import { DEMO_USER, E2E_ADMIN } from './support/constants';
 import { logInAndLand } from './support/ui';
-import { glCsv, OUR_HEADER } from './support/gl-csv';
-import { dataTypeId, uploadCsv } from './support/upload-api';
+import { csvFile, glCsv, nextPeriod, OUR_HEADER } from './support/gl-csv';
+import { fillGlUpload, listedFile, uploadButton } from './support/upload-ui';
+import { dataTypeId, pendingFiles, runPipelineAndWait, uploadCsv } from './support/upload-api';
 
+// Issue 10, acceptance 1: a GL file from the laptop to the Studio, all through the page; and a run that fails.
 const currentPage = usePage();
 let page: Page;
 beforeEach(() => {
   page = currentPage();
 });
 
-// The demo books run 2024-11 … 2026-10: these periods are new to them.
-const NEW_PERIOD = '2026-11';
-const FAILING_PERIOD = '2026-12';
-// Accounts of the demo's chart (cash, revenue): the run checks that they exist.
-const ACCOUNTS: [string, string] = ['1100', '4000'];
-/** One balanced journal of two lines (`${prefix}-1`, 101.25 each side). */
-const oneJournal = (period: string, prefix: string, debitOf?: (line: number) => string) =>
-  glCsv(OUR_HEADER, period, ACCOUNTS, 1, prefix, debitOf);
-
 let demo: { token: string; organizationId: string };
 let glDetailId = '';
+/** Accounts of the demo's chart (cash, revenue): the run checks that they exist. */
+let accounts: [string, string];
+/**
+ * The demo books end with the month before today's: the journey loads the month after them, the failing
+ * run the one after that. No other journey uses these periods, and the teardown takes the loaded one out
+ * again, so the journeys that read the demo's newest period find the books as `npm run demo` made them.
+ */
+let newPeriod = '';
+let failingPeriod = '';
+const JOURNEY_JOURNALS = 3;
 
-const demoGl = (filters: DataFilter[]) =>
-  listWarehouseRecords(demo.token, demo.organizationId, '02_GL_Detail', { filters, pageSize: 1 });
+const demoGl = (filters: DataFilter[], pageSize = 1) =>
+  listWarehouseRecords(demo.token, demo.organizationId, '02_GL_Detail', { filters, pageSize });
 const inPeriod = (period: string): DataFilter[] => [{ column: 'period', op: 'eq', value: period }];
-
-/** The demo organization's GL Detail files waiting for their pipeline (another journey may have left one). */
-async function pendingGlFiles(): Promise<number> {
-  const response = await fetch(`${baseURL()}/api/v1/pipeline/list-available-pipelines/${demo.organizationId}`, {
-    headers: { authorization: `Bearer ${demo.token}` },
-  });
-  const { data } = availablePipelinesResponseSchema.parse(await response.json());
-  return data.pipelines.find((pipeline) => pipeline.isGlDetail)?.pendingFiles ?? 0;
-}
 
 beforeAll(async () => {
   const session = await apiSession(DEMO_USER.email, DEMO_USER.password);
   demo = { token: session.token, organizationId: session.organizationId ?? '' };
   glDetailId = await dataTypeId(demo.token, demo.organizationId, 'GL Detail');
+  const [latest] = (
+    await listWarehouseRecords(demo.token, demo.organizationId, '00_Period', {
+      sortBy: 'Period',
+      sortOrder: 'desc',
+      pageSize: 1,
+    })
+  ).rows;
+  newPeriod = nextPeriod(String(latest?.Period));
+  failingPeriod = nextPeriod(newPeriod);
+  const chart = (await listWarehouseRecords(demo.token, demo.organizationId, '01_Account', { pageSize: 100 })).rows;
+  const cash = chart.find((account) => account.account_subtype === 'cash');
+  const revenue = chart.find((account) => account.account_type === 'revenue');
+  accounts = [String(cash?.account_code), String(revenue?.account_code)];
+  expect(accounts).not.toContain('undefined');
+  // Nothing waits for the GL pipeline: the journey's run takes its own file only.
+  expect(await pendingFiles(demo.token, demo.organizationId, 'GL Detail')).toBe(0);
 });
 
 /**
- * The demo books as they were: other journeys take the newest period for the demo's open month. When
- * the run also loaded a file another journey left waiting, one more file of the period replaces all of
- * its uploaded lines (period-based loads replace their periods); then that journal and the period row
- * the run created from the posting dates go.
+ * The demo books as they were: the journey's journals and the period row its run created from the posting
+ * dates go. A journey stopped between its upload and its run leaves the file waiting: it is loaded first,
+ * so that it cannot join another journey's run.
  */
 afterAll(async () => {
-  const auth = { authorization: `Bearer ${demo.token}` };
-  const remove = async (path: string) => {
-    const response = await fetch(`${baseURL()}/api/v1/crud/${demo.organizationId}/${path}`, {
-      method: 'DELETE',
-      headers: auth,
-    });
-    if (!response.ok) throw new Error(`DELETE ${path} → ${response.status} ${await response.text()}`);
-  };
-  let journal = 'E2E-PIPE-1';
-  const loaded = (await demoGl(inPeriod(NEW_PERIOD))).pagination.total;
-  if (loaded > 2) {
-    journal = 'E2E-PIPE-RESET-1';
-    await uploadCsv(demo.token, {
-      organizationId: demo.organizationId,
-      dataTypeId: glDetailId,
-      period: NEW_PERIOD,
-      name: `pipeline-journey-${NEW_PERIOD}-reset.csv`,
-      csv: oneJournal(NEW_PERIOD, 'E2E-PIPE-RESET'),
-    });
-    const queued = await fetch(
-      `${baseURL()}/api/v1/pipeline/run-pipeline/${demo.organizationId}?pipelineName=GL%20Detail`,
-      { method: 'POST', headers: auth },
-    );
-    const [runId] = runPipelineResponseSchema.parse(await queued.json()).data.runIds;
-    // expect.poll belongs to tests: a plain wait here.
-    const deadline = Date.now() + 60_000;
-    let status = 'queued';
-    while ((status === 'queued' || status === 'running') && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const response = await fetch(`${baseURL()}/api/v1/pipeline/runs/${runId}`, { headers: auth });
-      status = pipelineRunResponseSchema.parse(await response.json()).data.run.status;
-    }
-    if (status !== 'succeeded') throw new Error(`The run putting ${NEW_PERIOD} back ended ${status}`);
-  }
-  if (loaded > 0) await remove(`journals/${journal}?source=upload`);
+  if ((await pendingFiles(demo.token, demo.organizationId, 'GL Detail')) > 0)
+    await runPipelineAndWait(demo.token, demo.organizationId, 'GL Detail');
+  const lines = (await demoGl(inPeriod(newPeriod), 100)).rows;
+  for (const journal of new Set(lines.map((line) => String(line.journal_id))))
+    await deleteJournal(demo.token, demo.organizationId, journal, 'upload');
   const periods = await listWarehouseRecords(demo.token, demo.organizationId, '00_Period', {
-    filters: [{ column: 'Period', op: 'eq', value: NEW_PERIOD }],
+    filters: [{ column: 'Period', op: 'eq', value: newPeriod }],
   });
-  for (const period of periods.rows) await remove(`00_Period/${String(period.row_id)}`);
-  const left = (await demoGl(inPeriod(NEW_PERIOD))).pagination.total;
-  if (left !== 0) throw new Error(`${left} GL lines of ${NEW_PERIOD} are left in the demo books`);
+  for (const period of periods.rows)
+    await deleteWarehouseRecord(demo.token, demo.organizationId, '00_Period', period.row_id);
+  const left = (await demoGl(inPeriod(newPeriod))).pagination.total;
+  if (left !== 0) throw new Error(`${left} GL lines of ${newPeriod} are left in the demo books`);
 }, 90_000);
 
 const availableRow = (name: string) =>
@@ -119,25 +102,46 @@ async function runGlDetail(): Promise<void> {
 }
 
 describe('Pipelines', () => {
-  it('the demo user runs GL Detail on an uploaded file for a new period, watches it finish and finds its lines in the Studio', async () => {
-    // The upload journey may have left a file of its own waiting: the run loads it too.
-    const waiting = (await pendingGlFiles()) + 1;
-    await uploadCsv(demo.token, {
-      organizationId: demo.organizationId,
-      dataTypeId: glDetailId,
-      period: NEW_PERIOD,
-      name: `pipeline-journey-${NEW_PERIOD}.csv`,
-      csv: oneJournal(NEW_PERIOD, 'E2E-PIPE'),
-    });
-
+  it('the demo user uploads a GL file for a new period, runs GL Detail on the Pipelines page, watches it finish and finds its lines in the Studio', async () => {
+    const name = `gl-${newPeriod}.csv`;
+    const lines = JOURNEY_JOURNALS * 2;
     await logInAndLand(page, DEMO_USER.email, DEMO_USER.password, '/pipelines');
+
+    // Upload: the file is sealed in the browser and sent with its progress bar.
+    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Upload', { exact: true }).click();
+    await waitForPath(page, '/file-upload');
+    await page.getByRole('heading', { name: 'Upload', exact: true }).waitFor();
+    await fillGlUpload(page, newPeriod, [
+      csvFile(name, glCsv(OUR_HEADER, newPeriod, accounts, JOURNEY_JOURNALS, `E2E-${newPeriod}`)),
+    ]);
+    await uploadButton(page).click();
+    const progress = page.getByRole('progressbar', { name: `Upload of ${name}` });
+    await progress.waitFor();
+    await seeText(page, uploadApiMessages.uploaded, 30_000);
+    expect(await progress.getAttribute('aria-valuenow')).toBe('100');
+    // Listed, newest first, waiting for its pipeline: status uploaded and every line counted.
+    const listed = listedFile(page, name);
+    await listed.waitFor();
+    const text = await listed.innerText();
+    for (const shown of [
+      'GL Detail',
+      newPeriod,
+      'Uploaded',
+      String(lines),
+      `${DEMO_USER.firstName} ${DEMO_USER.lastName}`,
+    ])
+      expect(text).toContain(shown);
+
+    // Pipelines: the file waits for GL Detail, shown with the GL badge and its table.
+    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Pipelines', { exact: true }).click();
+    await waitForPath(page, '/pipelines');
     await expect.poll(() => page.title()).toBe('Pipelines');
-    // The file waits for its pipeline, shown with the GL badge and its table.
     const glRow = availableRow('GL Detail');
-    await expect.poll(() => glRow.innerText()).toMatch(new RegExp(`^GL Detail\\s*GL\\s+GL_Detail\\s+${waiting}\\s`));
+    await expect.poll(() => glRow.innerText()).toMatch(/^GL Detail\s*GL\s+GL_Detail\s+1\s/);
 
     await runGlDetail();
     await seeText(page, pipelineMessages.allRan);
+    expect(await runCard().locator('.ant-tag').first().innerText()).toBe('succeeded');
     await runCard().getByRole('button', { name: 'Details' }).click();
     const drawer = runDrawer();
     await expect.poll(() => drawer.locator('.ant-descriptions .ant-tag').innerText()).toBe('succeeded');
@@ -157,32 +161,34 @@ describe('Pipelines', () => {
     await expect.poll(() => history.locator('.ant-table-row').first().innerText()).toMatch(/^GL Detail\s+succeeded/);
     await expect.poll(() => glRow.innerText()).toMatch(/GL_Detail\s+0\b/);
 
-    // The new period's lines, in the warehouse and in the Studio's period filter.
-    expect((await demoGl([{ column: 'journal_id', op: 'eq', value: 'E2E-PIPE-1' }])).pagination.total).toBe(2);
-    const inNewPeriod = (await demoGl(inPeriod(NEW_PERIOD))).pagination.total;
+    // The new period's lines, in the warehouse and in the Studio's period filter: exactly the file's.
+    expect((await demoGl(inPeriod(newPeriod))).pagination.total).toBe(lines);
     await page.getByRole('menu', { name: 'Main navigation' }).getByText('Data Management', { exact: true }).click();
     await waitForPath(page, '/data-management');
     const tablePicker = page.getByLabel('Table', { exact: true });
     await tablePicker.click();
     await tablePicker.fill('GL');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^GL_Detail$/ }).click();
+    // The period row the run created from the posting dates is offered by the period filter.
     await page.getByLabel('Period', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: NEW_PERIOD }).first().click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: newPeriod }).first().click();
     const cells = (column: string) =>
       page.locator(`.ag-grid-scrolling-container .ag-row[row-index] .ag-cell[col-id="${column}"]`).allInnerTexts();
-    await expect.poll(async () => [...new Set(await cells('period'))]).toEqual([NEW_PERIOD]);
-    await seeText(page, `${inNewPeriod.toLocaleString('en-US')} records`);
-    if (inNewPeriod === 2) expect(await cells('journal_id')).toEqual(['E2E-PIPE-1', 'E2E-PIPE-1']);
+    await expect.poll(async () => [...new Set(await cells('period'))]).toEqual([newPeriod]);
+    await seeText(page, `${lines} records`);
+    expect((await cells('journal_id')).toSorted()).toEqual(
+      Array.from({ length: JOURNEY_JOURNALS }, (_, index) => `E2E-${newPeriod}-${index + 1}`).flatMap((id) => [id, id]),
+    );
   }, 120_000);
 
   it('a run whose journal does not balance fails, says so and shows the journal in its drawer; the warehouse keeps its rows', async () => {
     await uploadCsv(demo.token, {
       organizationId: demo.organizationId,
       dataTypeId: glDetailId,
-      period: FAILING_PERIOD,
-      name: `pipeline-journey-${FAILING_PERIOD}.csv`,
-      // The journal's debit line (line 2 of the file) says 111.25 against a credit of 101.25.
-      csv: oneJournal(FAILING_PERIOD, 'E2E-PIPE-BAD', (line) => (line === 2 ? '111.25' : '')),
+      period: failingPeriod,
+      name: `pipeline-journey-${failingPeriod}.csv`,
+      // One journal of two lines: its debit line (line 2 of the file) says 111.25 against a credit of 101.25.
+      csv: glCsv(OUR_HEADER, failingPeriod, accounts, 1, 'E2E-PIPE-BAD', (line) => (line === 2 ? '111.25' : '')),
     });
     await logInAndLand(page, DEMO_USER.email, DEMO_USER.password, '/pipelines');
 
@@ -211,16 +217,18 @@ describe('Pipelines', () => {
     // The problems table names the file, the line and the journal, and downloads as CSV.
     const problems = drawer.locator('.ant-table', { hasText: 'Problem' }).locator('.ant-table-row');
     await expect.poll(() => problems.first().innerText()).toContain(problem);
-    expect(await problems.first().innerText()).toContain(`pipeline-journey-${FAILING_PERIOD}.csv`);
+    expect(await problems.first().innerText()).toContain(`pipeline-journey-${failingPeriod}.csv`);
     const download = page.waitForEvent('download');
     await drawer.getByRole('button', { name: 'Download problems (CSV)' }).click();
     expect((await download).suggestedFilename()).toMatch(/^gl-detail-run-[0-9a-f]{8}-problems\.csv$/);
 
     // The warehouse is as it was: nothing of the failed period.
     const left = await listWarehouseRecords(demo.token, demo.organizationId, '02_GL_Detail', {
-      filters: [{ column: 'period', op: 'eq', value: FAILING_PERIOD }],
+      filters: [{ column: 'period', op: 'eq', value: failingPeriod }],
     });
     expect(left.pagination.total).toBe(0);
+    // The file is rejected with its problem: it waits for no later run.
+    expect(await pendingFiles(demo.token, demo.organizationId, 'GL Detail')).toBe(0);
   }, 120_000);
 
   it("says 'No files found to process.' when no pipeline has files waiting; an administrator picks the organization first", async () => {

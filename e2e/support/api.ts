@@ -228,3 +228,19 @@ export async function listUploadedFiles(token: string, organizationId: string): 
   );
   return body.data.files;
 }
+
+/** Deletes a whole journal (all its lines) through the journal API. */
+export async function deleteJournal(token: string, organizationId: string, journalId: string, source: string) {
+  await call(`/api/v1/crud/${organizationId}/journals/${encodeURIComponent(journalId)}?source=${source}`, {
+    method: 'DELETE',
+    token,
+  });
+}
+
+/** Deletes one row of a warehouse table by its row_id through the Data Management API. */
+export async function deleteWarehouseRecord(token: string, organizationId: string, table: string, rowId: unknown) {
+  await call(`/api/v1/crud/${organizationId}/${encodeURIComponent(table)}/${String(rowId)}`, {
+    method: 'DELETE',
+    token,
+  });
+}

@@ -1,6 +1,11 @@
 import { dataTypeListResponseSchema } from '@finboard/shared/data-types';
 import { sealedBlob, sealUpload, uploadKeyResponseSchema } from '@finboard/shared/upload-encryption';
 import { fileUploadResponseSchema } from '@finboard/shared/uploads';
+import {
+  availablePipelinesResponseSchema,
+  pipelineRunResponseSchema,
+  runPipelineResponseSchema,
+} from '@finboard/shared/pipelines';
 import { baseURL } from './browser';
 
 /** The id of an organization's data type, by its name (the standard ones: 'GL Detail', …). */
@@ -42,4 +47,39 @@ export async function uploadCsv(
   const payload: unknown = await response.json();
   if (!response.ok) throw new Error(`file-upload → ${response.status} ${JSON.stringify(payload)}`);
   return fileUploadResponseSchema.parse(payload).data.files;
+}
+
+/** How many files wait for an organization's pipeline (by its data type's name). */
+export async function pendingFiles(token: string, organizationId: string, pipelineName: string): Promise<number> {
+  const response = await fetch(`${baseURL()}/api/v1/pipeline/list-available-pipelines/${organizationId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { data } = availablePipelinesResponseSchema.parse(await response.json());
+  return data.pipelines.find((pipeline) => pipeline.name === pipelineName)?.pendingFiles ?? 0;
+}
+
+/**
+ * Runs one pipeline through the API and waits for the run to be over: its final status. Setup and
+ * teardown use it (expect.poll belongs to tests: a plain wait here).
+ */
+export async function runPipelineAndWait(
+  token: string,
+  organizationId: string,
+  pipelineName: string,
+): Promise<'succeeded' | 'failed'> {
+  const auth = { authorization: `Bearer ${token}` };
+  const queued = await fetch(
+    `${baseURL()}/api/v1/pipeline/run-pipeline/${organizationId}?${new URLSearchParams({ pipelineName })}`,
+    { method: 'POST', headers: auth },
+  );
+  const [runId] = runPipelineResponseSchema.parse(await queued.json()).data.runIds;
+  if (!runId) throw new Error(`No files were waiting for ${pipelineName}`);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseURL()}/api/v1/pipeline/runs/${runId}`, { headers: auth });
+    const { status } = pipelineRunResponseSchema.parse(await response.json()).data.run;
+    if (status === 'succeeded' || status === 'failed') return status;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The run ${runId} of ${pipelineName} did not finish within 60 s`);
 }

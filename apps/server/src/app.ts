@@ -157,9 +157,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     warehouse,
     jobs,
-    // A run reads its files through the uploads module (created below: it needs the data types, which need
-    // the pipelines).
+    // A run reads its files and data types through those modules (created below: the uploads need the data
+    // types, which need the pipelines).
     openFileRows: deps.openFileRows ?? ((organizationId, fileId) => uploads.openRows(organizationId, fileId)),
+    uploads: () => uploads,
+    dataTypes: () => dataTypes,
     logger: app.log,
   });
   const dataTypes = createDataTypesService({ db, audit, pipelines });

@@ -1,16 +1,9 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_ADMIN } from '../test/build-app.ts';
-import { createServerDatabase, type ServerDatabase } from '../test/database.ts';
-import { createOrganization } from '../test/factories.ts';
-import { seedLedger } from '../test/ledger.ts';
-import { startServer, type ServerProcess } from '../test/server-process.ts';
-import { createWarehouseService } from './warehouse/warehouse.service.ts';
+import type { ServerDatabase } from '../test/database.ts';
+import { startLedgerServer, type LedgerServer } from '../test/ledger-server.ts';
 
 /**
  * Issue 8, acceptance 1, against the real process (src/server.ts) on the project's database: exports
@@ -23,40 +16,22 @@ const EXPORTS = 20;
 const LINES = 80_000;
 const GRACE_SECONDS = 6;
 
-let dataDir: string;
+let ledger: LedgerServer;
 let database: ServerDatabase;
-let server: ServerProcess | undefined;
 let organizationId: string;
+/** The server process of the tests (the helper starts it). */
+const server = () => ledger.server;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-server-'));
-  database = await createServerDatabase(dataDir);
-  const handle = await database.open();
-  try {
-    organizationId = (await createOrganization(handle)).id;
-    const warehouse = createWarehouseService({ database: handle, logger: pino({ level: 'silent' }) });
-    await warehouse.provision(organizationId);
-    await seedLedger(warehouse, organizationId, LINES);
-  } finally {
-    await handle.close();
-  }
-  server = await startServer({
-    ...database.env,
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: TEST_ADMIN.email,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-    STOP_GRACE_SECONDS: String(GRACE_SECONDS),
+  ledger = await startLedgerServer({
+    name: 'server',
+    ledgerLines: LINES,
+    env: { STOP_GRACE_SECONDS: String(GRACE_SECONDS) },
   });
+  ({ database, organizationId } = ledger);
 }, 180_000);
 
-afterAll(async () => {
-  if (server) {
-    server.kill('SIGKILL');
-    await server.exited;
-  }
-  await database?.dispose();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => ledger?.dispose());
 
 /** A request's answer and how long it took, in milliseconds. */
 async function timed(url: string, init?: RequestInit) {
@@ -67,7 +42,7 @@ async function timed(url: string, init?: RequestInit) {
 }
 
 const login = () =>
-  timed(`${server!.url}/api/v1/auth/login`, {
+  timed(`${server().url}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(TEST_ADMIN),
@@ -81,7 +56,7 @@ const login = () =>
 function openExport(token: string, then: 'abort' | 'stall', query: string) {
   return new Promise<{ received: number; readToEnd(): Promise<void> }>((resolve, reject) => {
     const request = http.get(
-      `${server!.url}/api/v1/crud/${organizationId}/02_GL_Detail/export?${query}`,
+      `${server().url}/api/v1/crud/${organizationId}/02_GL_Detail/export?${query}`,
       { agent: false, headers: { authorization: `Bearer ${token}` } },
       (response) => {
         if (response.statusCode !== 200) return reject(new Error(`export answered ${response.statusCode}`));
@@ -107,13 +82,13 @@ function openExport(token: string, then: 'abort' | 'stall', query: string) {
 
 /** The server's last log messages, shown when an expectation on the process fails. */
 const logTail = () =>
-  server!.logs
-    .slice(-15)
+  server()
+    .logs.slice(-15)
     .map((record) => record.msg)
     .join('\n');
 
 const stoppedExports = () =>
-  server!.logs.filter(
+  server().logs.filter(
     (record) => record.msg === 'data export stopped by the client' && record.organizationId === organizationId,
   ).length;
 
@@ -147,7 +122,7 @@ describe('the server process', () => {
     const again = await login();
     expect(again.status).toBe(200);
     expect(again.ms).toBeLessThan(1000);
-    const ready = await timed(`${server!.url}/readyz`);
+    const ready = await timed(`${server().url}/readyz`);
     expect(ready).toMatchObject({ status: 200, body: { status: 'ready', database: database.kind } });
     expect(ready.ms).toBeLessThan(1000);
     // PGlite has one session, which the /readyz ping above needed: no transaction held it.
@@ -157,13 +132,13 @@ describe('the server process', () => {
     const stalled = await openExport(token, 'stall', 'sortOrder=asc');
     expect(stalled.received).toBeGreaterThan(0);
 
-    server!.kill('SIGTERM');
-    const exit = await server!.exited;
+    server().kill('SIGTERM');
+    const exit = await server().exited;
     await stalled.readToEnd();
 
     // close-with-grace exits 1 ("killed by timeout") when closing outlasts the grace period.
     expect(exit, logTail()).toEqual({ code: 0, signal: null });
-    const messages = server!.logs.map((record) => record.msg);
+    const messages = server().logs.map((record) => record.msg);
     expect(messages).toEqual(
       expect.arrayContaining(['shutting down', 'closing the connections still open', 'shut down']),
     );

@@ -176,7 +176,7 @@ const balancedLines = [1, 2].map((lineNo) => ({
 const pipelineRunIds = new WeakMap<Fixture, string>();
 async function pipelineWithWork(f: Fixture): Promise<void> {
   const { db } = t.database;
-  await pipelinesRepository(db).addMissing(f.organization.id);
+  await pipelinesRepository(db).addFor(f.dataTypes);
   const [pipeline] = await db.select().from(pipelines).where(eq(pipelines.dataTypeId, f.dataTypes[0].id));
   await db.insert(uploadedFiles).values({
     organizationId: f.organization.id,

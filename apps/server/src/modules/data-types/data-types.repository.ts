@@ -50,6 +50,15 @@ export const dataTypesRepository = (db: Executor) => ({
     return { rows: rows.map((row) => row.row), total };
   },
 
+  /** Every data type of the organization (of every organization without one: start-up only), by name. */
+  allOf(organizationId?: string): Promise<DataTypeRow[]> {
+    return db
+      .select()
+      .from(dataTypes)
+      .where(organizationId ? eq(dataTypes.organizationId, organizationId) : undefined)
+      .orderBy(dataTypes.organizationId, sql`lower(${dataTypes.name})`, dataTypes.id);
+  },
+
   /** A data type of this organization (another organization's id finds nothing, as an unknown one). */
   async findById(organizationId: string, id: string, forUpdate = false): Promise<DataTypeRow | undefined> {
     const query = db

@@ -85,7 +85,8 @@ export type DataTypesService = ReturnType<typeof createDataTypesService>;
 
 /** Every data type has its pipeline (issue 10): added in the transaction that adds the type. */
 export interface DataTypePipelines {
-  addMissing(tx: Executor, organizationId?: string): Promise<number>;
+  /** Adds the pipelines these data types lack; how many were added. */
+  addMissing(tx: Executor, dataTypes: readonly { id: string; organizationId: string }[]): Promise<number>;
 }
 
 export function createDataTypesService(deps: { db: Database; audit: AuditService; pipelines: DataTypePipelines }) {
@@ -130,7 +131,7 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
     const added = organizationId
       ? await repo.insertMissingStandard(STANDARD, organizationId)
       : await repo.insertMissingStandardForAll(STANDARD);
-    await pipelines.addMissing(tx, organizationId);
+    await pipelines.addMissing(tx, await repo.allOf(organizationId));
     const byOrganization = new Map<string, string[]>();
     for (const row of added)
       byOrganization.set(row.organizationId, [...(byOrganization.get(row.organizationId) ?? []), row.name]);
@@ -159,6 +160,11 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
       return { dataTypes: rows.map(toDataType), pagination: paginationOf(query, total) };
     },
 
+    /** Every data type of the organization, by name (the pipelines' names, tables and columns). */
+    async listAll(organizationId: string): Promise<DataType[]> {
+      return (await dataTypesRepository(db).allOf(organizationId)).map(toDataType);
+    },
+
     async get(organizationId: string, id: string): Promise<DataType> {
       const row = await dataTypesRepository(db).findById(organizationId, id);
       if (!row) throw missing();
@@ -172,7 +178,7 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
           const repo = dataTypesRepository(tx);
           if (await repo.nameTaken(organizationId, fields.name)) throw nameTaken();
           const row = await repo.insert(organizationId, columnsOf(fields));
-          await pipelines.addMissing(tx, organizationId);
+          await pipelines.addMissing(tx, [row]);
           await auditChange(tx, actor, 'data_type.created', row, null, snapshot(row));
           return toDataType(row);
         })

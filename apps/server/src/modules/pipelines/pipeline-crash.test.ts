@@ -1,17 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineMessages } from '@finboard/shared/pipelines';
 import type { UploadKey } from '@finboard/shared/upload-encryption';
-import { TEST_ADMIN } from '../../../test/build-app.ts';
-import { createServerDatabase, type ServerDatabase } from '../../../test/database.ts';
-import { createOrganization } from '../../../test/factories.ts';
-import { seedLedger } from '../../../test/ledger.ts';
-import { startServer, type ServerProcess } from '../../../test/server-process.ts';
+import { startLedgerServer, type LedgerServer } from '../../../test/ledger-server.ts';
 import { glCsv, sealedUploadForm } from '../../../test/uploads.ts';
-import { createWarehouseService } from '../../warehouse/warehouse.service.ts';
 
 /**
  * Issue 10, acceptance 3, against the real process (src/server.ts) on the project's database: the server
@@ -25,45 +16,21 @@ const JOURNALS = 100_000;
 /** Lines the ledger already has before the run (24 periods, so a few hundred in PERIOD). */
 const LEDGER_LINES = 12_000;
 
-let dataDir: string;
-let database: ServerDatabase;
-let server: ServerProcess | undefined;
+let ledger: LedgerServer;
 let organizationId: string;
 
-const env = () => ({
-  ...database.env,
-  DATA_DIR: dataDir,
-  ADMIN_EMAIL: TEST_ADMIN.email,
-  ADMIN_PASSWORD: TEST_ADMIN.password,
-  // On PostgreSQL a job is another worker's until its heartbeat is this old: the restarted server takes it
-  // over after that.
-  JOB_STALE_AFTER_SECONDS: '3',
-});
-
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-pipeline-crash-'));
-  database = await createServerDatabase(dataDir);
-  const handle = await database.open();
-  try {
-    organizationId = (await createOrganization(handle)).id;
-    const warehouse = createWarehouseService({ database: handle, logger: pino({ level: 'silent' }) });
-    await warehouse.provision(organizationId);
-    await seedLedger(warehouse, organizationId, LEDGER_LINES);
-  } finally {
-    await handle.close();
-  }
-  // Start-up gives the existing organization its standard data types and their pipelines.
-  server = await startServer(env());
+  // Start-up gives the existing organization its standard data types and their pipelines. On PostgreSQL a
+  // job is another worker's until its heartbeat is this old: the restarted server takes it over after that.
+  ledger = await startLedgerServer({
+    name: 'pipeline-crash',
+    ledgerLines: LEDGER_LINES,
+    env: { JOB_STALE_AFTER_SECONDS: '3' },
+  });
+  ({ organizationId } = ledger);
 }, 180_000);
 
-afterAll(async () => {
-  if (server) {
-    server.kill('SIGKILL');
-    await server.exited;
-  }
-  await database?.dispose();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => ledger?.dispose());
 
 async function api<T>(
   token: string,
@@ -71,21 +38,12 @@ async function api<T>(
   url: string,
   body?: { payload: Buffer; headers: Record<string, string> },
 ) {
-  const response = await fetch(`${server!.url}${url}`, {
+  const response = await fetch(`${ledger.server.url}${url}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...body?.headers },
     body: body?.payload,
   });
   return { status: response.status, body: (await response.json()) as T };
-}
-
-async function signIn(): Promise<string> {
-  const response = await fetch(`${server!.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(TEST_ADMIN),
-  });
-  return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
 interface Run {
@@ -128,7 +86,7 @@ const runGl = async (token: string) => {
 
 describe('a server killed in the middle of a pipeline run', () => {
   it('leaves no run running, the warehouse as it was, and the run can be done again', async () => {
-    let token = await signIn();
+    let token = await ledger.signIn();
     const before = await glOfPeriod(token);
     expect(before.lines).toBeGreaterThan(0);
 
@@ -157,11 +115,11 @@ describe('a server killed in the middle of a pipeline run', () => {
       runId,
       (run) => run.status === 'running' && run.steps.some((step) => step.status !== 'pending'),
     );
-    server!.kill('SIGKILL');
-    expect((await server!.exited).signal).toBe('SIGKILL');
+    ledger.server.kill('SIGKILL');
+    expect((await ledger.server.exited).signal).toBe('SIGKILL');
 
-    server = await startServer(env());
-    token = await signIn();
+    await ledger.restart();
+    token = await ledger.signIn();
     const failed = await waitForRun(token, runId, (run) => run.status !== 'running' && run.status !== 'queued');
     expect(failed).toMatchObject({ status: 'failed', error: pipelineMessages.interrupted });
     expect(await glOfPeriod(token)).toEqual(before);

@@ -1,29 +1,16 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PipelineProblem, PipelineRunFilters, PipelineRunStep } from '@finboard/shared/pipelines';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
 import { likeContaining } from '../../db/like.ts';
 import { matchingCount, pageAndTotal } from '../../db/paging.ts';
-import { dataTypes, pipelineRuns, pipelines, uploadedFiles, users } from '../../db/schema.ts';
+import { pipelineRuns, pipelines, users } from '../../db/schema.ts';
 
 export type PipelineRunRow = typeof pipelineRuns.$inferSelect;
 
-/** A pipeline with its data type, as a run and the list of available pipelines need it. */
-export interface PipelineWithType {
+/** A pipeline and the data type whose files it loads. */
+export interface PipelineOfType {
   pipelineId: string;
   dataTypeId: string;
-  name: string;
-  targetTable: string;
-  columns: { name: string }[];
-  periodBased: boolean;
-  pendingFiles: number;
-}
-
-export interface ClaimedFile {
-  id: string;
-  name: string;
-  period: string | null;
-  rows: number | null;
 }
 
 export interface RunOutcome {
@@ -37,55 +24,36 @@ export interface RunOutcome {
   problems?: PipelineProblem[] | null;
 }
 
-const pipelineColumns = {
-  pipelineId: pipelines.id,
-  dataTypeId: dataTypes.id,
-  name: dataTypes.name,
-  targetTable: dataTypes.targetTable,
-  columns: sql<{ name: string }[]>`${dataTypes.columns}`,
-  periodBased: dataTypes.periodBased,
-  pendingFiles: sql<number>`(select count(*)::int from ${uploadedFiles} f
-    where f.organization_id = ${pipelines.organizationId} and f.data_type_id = ${pipelines.dataTypeId}
-      and f.status = 'uploaded')`.mapWith(Number),
-};
-
 /**
- * The platform side of pipelines: the pipelines of each data type, their runs, and the status of the
- * uploaded files a run takes. The warehouse side is pipeline-load.ts.
+ * The platform side of pipelines: the pipeline of each data type and their runs. The data types and the
+ * uploaded files are their modules' own (through their services); the warehouse side is pipeline-load.ts.
  */
 export const pipelinesRepository = (db: Executor) => ({
-  /**
-   * A pipeline for every data type that lacks one (of one organization, or of all at start-up); how many
-   * were added.
-   */
-  async addMissing(organizationId?: string): Promise<number> {
-    const result = await db.execute(sql`
-      insert into ${pipelines} (organization_id, data_type_id)
-      select d.organization_id, d.id from ${dataTypes} d
-      where ${organizationId ? sql`d.organization_id = ${organizationId}` : sql`true`}
-      order by d.organization_id, d.id
-      on conflict (data_type_id) do nothing
-      returning id`);
-    return rowsOf(result).length;
+  /** A pipeline for each of these data types that lacks one; how many were added. */
+  async addFor(dataTypes: readonly { id: string; organizationId: string }[]): Promise<number> {
+    let added = 0;
+    // In slices: at start-up these are every organization's types, and a statement takes 65,535 parameters.
+    for (let start = 0; start < dataTypes.length; start += 1000) {
+      const rows = await db
+        .insert(pipelines)
+        .values(
+          dataTypes
+            .slice(start, start + 1000)
+            .map((type) => ({ organizationId: type.organizationId, dataTypeId: type.id })),
+        )
+        .onConflictDoNothing({ target: pipelines.dataTypeId })
+        .returning({ id: pipelines.id });
+      added += rows.length;
+    }
+    return added;
   },
 
-  /** The organization's pipelines, in dependency order of their tables (periods, accounts, …), then by name. */
-  list(organizationId: string): Promise<PipelineWithType[]> {
+  /** The organization's pipelines. */
+  list(organizationId: string): Promise<PipelineOfType[]> {
     return db
-      .select(pipelineColumns)
+      .select({ pipelineId: pipelines.id, dataTypeId: pipelines.dataTypeId })
       .from(pipelines)
-      .innerJoin(dataTypes, eq(dataTypes.id, pipelines.dataTypeId))
-      .where(eq(pipelines.organizationId, organizationId))
-      .orderBy(dataTypes.targetTable, sql`lower(${dataTypes.name})`, dataTypes.id);
-  },
-
-  async findByPipelineId(organizationId: string, pipelineId: string): Promise<PipelineWithType | undefined> {
-    const [row] = await db
-      .select(pipelineColumns)
-      .from(pipelines)
-      .innerJoin(dataTypes, eq(dataTypes.id, pipelines.dataTypeId))
-      .where(and(eq(pipelines.organizationId, organizationId), eq(pipelines.id, pipelineId)));
-    return row;
+      .where(eq(pipelines.organizationId, organizationId));
   },
 
   /** Serializes Run Pipeline within one organization until the transaction ends. */
@@ -140,22 +108,6 @@ export const pipelinesRepository = (db: Executor) => ({
     return row;
   },
 
-  /** The data type's files waiting for its pipeline become this run's (one statement: no file is taken twice). */
-  async claimFiles(organizationId: string, dataTypeId: string, runId: string): Promise<ClaimedFile[]> {
-    const result = await db.execute(sql`
-      update ${uploadedFiles} set status = 'processing', run_id = ${runId}, error = null
-      where organization_id = ${organizationId} and data_type_id = ${dataTypeId} and status = 'uploaded'
-      returning id, name, period, rows, uploaded_at`);
-    return rowsOf<ClaimedFile & { uploaded_at: string; rows: string | number | null }>(result)
-      .toSorted((a, b) => String(a.uploaded_at).localeCompare(String(b.uploaded_at)) || a.id.localeCompare(b.id))
-      .map((row) => ({
-        id: row.id,
-        name: row.name,
-        period: row.period,
-        rows: row.rows === null ? null : Number(row.rows),
-      }));
-  },
-
   /** Progress of a running run; touching heartbeat_at says its worker is alive. */
   async saveProgress(runId: string, steps: PipelineRunStep[] | undefined): Promise<void> {
     await db
@@ -196,36 +148,6 @@ export const pipelinesRepository = (db: Executor) => ({
       )
       .returning({ id: pipelineRuns.id });
     return rows.length > 0;
-  },
-
-  async filesProcessed(organizationId: string, rowsPerFile: ReadonlyMap<string, number>): Promise<void> {
-    for (const [id, rows] of rowsPerFile)
-      await db
-        .update(uploadedFiles)
-        .set({ status: 'processed', rows, error: null })
-        .where(and(eq(uploadedFiles.organizationId, organizationId), eq(uploadedFiles.id, id)));
-  },
-
-  async filesRejected(organizationId: string, errors: ReadonlyMap<string, string>): Promise<void> {
-    for (const [id, error] of errors)
-      await db
-        .update(uploadedFiles)
-        .set({ status: 'rejected', error })
-        .where(and(eq(uploadedFiles.organizationId, organizationId), eq(uploadedFiles.id, id)));
-  },
-
-  /** The run's files that it did not finish wait for the next run again. */
-  async releaseFiles(organizationId: string, runId: string): Promise<void> {
-    await db
-      .update(uploadedFiles)
-      .set({ status: 'uploaded', runId: null })
-      .where(
-        and(
-          eq(uploadedFiles.organizationId, organizationId),
-          eq(uploadedFiles.runId, runId),
-          eq(uploadedFiles.status, 'processing'),
-        ),
-      );
   },
 
   /** Filter Pipelines: newest first; `from` and `to` are days of queued_at (UTC), both included. */

@@ -170,9 +170,20 @@ describe('available pipelines', () => {
   it('adds the pipelines an organization lacks (start-up), once', async () => {
     await t.database.db.delete(pipelines).where(eq(pipelines.organizationId, organizationId));
     const repo = pipelinesRepository(t.database.db);
-    expect(await repo.addMissing()).toBeGreaterThanOrEqual(5);
-    expect(await repo.addMissing()).toBe(0);
-    expect((await repo.list(organizationId)).map((pipeline) => pipeline.name)).toEqual([
+    const types = await t.database.db.select().from(dataTypes).where(eq(dataTypes.organizationId, organizationId));
+    expect(await repo.addFor(types)).toBe(5);
+    expect(await repo.addFor(types)).toBe(0);
+    // Start-up: the data types module gives every organization's types their pipelines, again idempotent.
+    await t.database.db.delete(pipelines).where(eq(pipelines.organizationId, organizationId));
+    await t.app.services.dataTypes.seedStandardForAll();
+    await t.app.services.dataTypes.seedStandardForAll();
+    expect(await repo.list(organizationId)).toHaveLength(5);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/pipeline/list-available-pipelines/${organizationId}`,
+      headers: admin(),
+    });
+    expect(response.json().data.pipelines.map((pipeline: { name: string }) => pipeline.name)).toEqual([
       'Periods',
       'Chart of Accounts',
       'GL Detail',

@@ -25,12 +25,9 @@ import {
   type OpenFileRows,
   type PipelineLoadResult,
 } from './pipeline-load.ts';
-import {
-  pipelinesRepository,
-  type ClaimedFile,
-  type PipelineRunRow,
-  type PipelineWithType,
-} from './pipelines.repository.ts';
+import type { DataTypesService } from '../data-types/data-types.service.ts';
+import type { ClaimedFile, UploadsService } from '../uploads/uploads.service.ts';
+import { pipelinesRepository, type PipelineRunRow } from './pipelines.repository.ts';
 
 /** The job queue of pipeline runs. */
 export const PIPELINE_RUN_QUEUE = 'pipeline-run';
@@ -63,22 +60,80 @@ const pendingSteps = (): PipelineRunStep[] => PIPELINE_STEPS.map((stage) => ({ s
 
 export type PipelinesService = ReturnType<typeof createPipelinesService>;
 
+/** What pipelines read of the data types module: an organization's types, their tables and columns. */
+export type PipelineDataTypes = Pick<DataTypesService, 'listAll'>;
+
+/** What pipeline runs do with the uploads module's files: count, take, and settle the files waiting. */
+export type PipelineFiles = Pick<
+  UploadsService,
+  'pendingCounts' | 'claimPending' | 'markProcessed' | 'markRejected' | 'releaseClaimed'
+>;
+
+/** A pipeline with its data type, as a run and the list of available pipelines need it. */
+interface PipelineWithType {
+  pipelineId: string;
+  dataTypeId: string;
+  name: string;
+  targetTable: string;
+  columns: { name: string }[];
+  periodBased: boolean;
+  pendingFiles: number;
+}
+
+/** Dependency order of the tables (periods, accounts, …), then by name. */
+const byTableThenName = (a: PipelineWithType, b: PipelineWithType) =>
+  tableOrder(a.targetTable) - tableOrder(b.targetTable) ||
+  a.name.toLowerCase().localeCompare(b.name.toLowerCase()) ||
+  a.dataTypeId.localeCompare(b.dataTypeId);
+
 /**
  * Pipelines and their runs (issue 10 §2). A run is a durable job on the JobRunner (one organization's runs
  * one at a time, under its group key): it takes the files waiting for its data type, loads them with the
  * pipeline engine (pipeline-load.ts) and records steps, counts and the outcome on the run and its files.
- * `openFileRows` reads an uploaded file's rows (the uploads module).
+ * `openFileRows` reads an uploaded file's rows, `uploads` settles their status (the uploads module);
+ * `dataTypes` names the pipelines' tables and columns. Those two modules need this one (a data type's
+ * pipeline is added with it), so they are created after it and handed over as getters.
  */
 export function createPipelinesService(deps: {
   db: Database;
   warehouse: WarehouseService;
   jobs: JobRunner;
   openFileRows: OpenFileRows;
+  uploads: () => PipelineFiles;
+  dataTypes: () => PipelineDataTypes;
   logger: FastifyBaseLogger;
 }) {
-  const { db, warehouse, jobs, openFileRows, logger } = deps;
+  const { db, warehouse, jobs, openFileRows, uploads, dataTypes, logger } = deps;
   const repo = pipelinesRepository(db);
   const loader = createPipelineLoader({ warehouse, openFileRows });
+
+  /** The organization's pipelines with their data types and files waiting, in dependency order. */
+  async function pipelinesOf(organizationId: string): Promise<PipelineWithType[]> {
+    const [rows, types, pending] = await Promise.all([
+      repo.list(organizationId),
+      dataTypes().listAll(organizationId),
+      uploads().pendingCounts(organizationId),
+    ]);
+    const typeById = new Map(types.map((type) => [type.id, type]));
+    return rows
+      .flatMap(({ pipelineId, dataTypeId }) => {
+        const type = typeById.get(dataTypeId);
+        if (!type) return [];
+        const { name, targetTable, columns, periodBased } = type;
+        return [
+          {
+            pipelineId,
+            dataTypeId,
+            name,
+            targetTable,
+            columns,
+            periodBased,
+            pendingFiles: pending.get(dataTypeId) ?? 0,
+          },
+        ];
+      })
+      .toSorted(byTableThenName);
+  }
 
   function toRun(row: PipelineRunRow & { runByName: string | null }): PipelineRun {
     return {
@@ -112,12 +167,12 @@ export function createPipelinesService(deps: {
     const run = await repo.start(organizationId, runId);
     if (!run) return; // Failed or finished already (e.g. resolved as abandoned).
     const steps = pendingSteps();
-    const pipeline = run.pipelineId ? await repo.findByPipelineId(organizationId, run.pipelineId) : undefined;
+    const pipeline = (await pipelinesOf(organizationId)).find((candidate) => candidate.pipelineId === run.pipelineId);
     if (!pipeline) {
       await repo.finish(runId, failure(steps, pipelineMessages.pipelineNotFound));
       return;
     }
-    const files = await repo.claimFiles(organizationId, pipeline.dataTypeId, runId);
+    const files = await uploads().claimPending(organizationId, pipeline.dataTypeId, runId);
     let lastWrite = 0;
     let staged = 0;
     // Progress is written in the background, one write after another: the load never waits for it.
@@ -173,9 +228,8 @@ export function createPipelinesService(deps: {
   ) {
     for (const step of steps) step.status = 'done';
     await db.transaction(async (tx) => {
-      const own = pipelinesRepository(tx);
-      if (result) await own.filesProcessed(organizationId, result.rowsPerFile);
-      await own.finish(runId, {
+      if (result) await uploads().markProcessed(tx, organizationId, result.rowsPerFile);
+      await pipelinesRepository(tx).finish(runId, {
         status: 'succeeded',
         steps,
         filesProcessed: result?.rowsPerFile.size ?? 0,
@@ -226,10 +280,9 @@ export function createPipelinesService(deps: {
       message = pipelineMessages.runFailed;
     }
     await db.transaction(async (tx) => {
-      const own = pipelinesRepository(tx);
-      await own.filesRejected(organizationId, rejected);
-      await own.releaseFiles(organizationId, runId);
-      await own.finish(runId, {
+      await uploads().markRejected(tx, organizationId, rejected);
+      await uploads().releaseClaimed(tx, organizationId, runId);
+      await pipelinesRepository(tx).finish(runId, {
         status: 'failed',
         steps,
         filesProcessed: 0,
@@ -245,9 +298,8 @@ export function createPipelinesService(deps: {
   /** The run's process died: failed with the reason, its files wait for the next run. */
   async function runAbandoned(payload: PipelineRunPayload): Promise<void> {
     await db.transaction(async (tx) => {
-      const own = pipelinesRepository(tx);
-      await own.failUnfinished(payload.organizationId, payload.runId, pipelineMessages.interrupted);
-      await own.releaseFiles(payload.organizationId, payload.runId);
+      await pipelinesRepository(tx).failUnfinished(payload.organizationId, payload.runId, pipelineMessages.interrupted);
+      await uploads().releaseClaimed(tx, payload.organizationId, payload.runId);
     });
   }
 
@@ -275,7 +327,7 @@ export function createPipelinesService(deps: {
     selection: { pipelineName?: string; isGlDetail?: boolean },
     userId: string | null,
   ): Promise<{ runIds: string[] }> {
-    let candidates = await repo.list(organizationId);
+    let candidates = await pipelinesOf(organizationId);
     if (selection.pipelineName) {
       const name = selection.pipelineName.toLowerCase();
       candidates = candidates.filter((pipeline) => pipeline.name.toLowerCase() === name);
@@ -283,9 +335,8 @@ export function createPipelinesService(deps: {
     }
     if (selection.isGlDetail !== undefined)
       candidates = candidates.filter((pipeline) => isGlDetail(pipeline.targetTable) === selection.isGlDetail);
-    const pending = candidates
-      .filter((pipeline) => pipeline.pendingFiles > 0)
-      .toSorted((a, b) => tableOrder(a.targetTable) - tableOrder(b.targetTable));
+    // In dependency order already (pipelinesOf).
+    const pending = candidates.filter((pipeline) => pipeline.pendingFiles > 0);
     if (pending.length === 0) return { runIds: [] };
     // Two clicks at once queue one run per pipeline: the check and the insert run under the
     // organization's lock. Jobs are queued after the commit (a runner may use a connection of its own).
@@ -328,11 +379,12 @@ export function createPipelinesService(deps: {
   }
 
   return {
-    /** A pipeline for every data type lacking one: of one organization (in `tx`), or of all (start-up). */
-    addMissing: (tx: Executor, organizationId?: string) => pipelinesRepository(tx).addMissing(organizationId),
+    /** A pipeline for each of these data types lacking one (in the data types' transaction, `tx`). */
+    addMissing: (tx: Executor, dataTypes: readonly { id: string; organizationId: string }[]) =>
+      pipelinesRepository(tx).addFor(dataTypes),
 
     listAvailablePipelines: (organizationId: string): Promise<AvailablePipeline[]> =>
-      orFail(pipelineMessages.fetchAvailableFailed, async () => (await repo.list(organizationId)).map(toAvailable)),
+      orFail(pipelineMessages.fetchAvailableFailed, async () => (await pipelinesOf(organizationId)).map(toAvailable)),
 
     /** Run Pipeline (see queueRuns above): the runs queued, none when nothing was pending. */
     queueRuns: (

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { uploadedFileListQuerySchema } from '@finboard/shared/uploads';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { likeContaining } from '../../db/like.ts';
 import { matchingCount, pageAndTotal } from '../../db/paging.ts';
 import { dataTypes, uploadedFiles, users } from '../../db/schema.ts';
@@ -15,6 +16,14 @@ export interface ListedUploadedFile {
   file: UploadedFileRow;
   dataTypeName: string;
   uploadedBy: string | null;
+}
+
+/** A file a pipeline run has taken (status processing). */
+export interface ClaimedFile {
+  id: string;
+  name: string;
+  period: string | null;
+  rows: number | null;
 }
 
 export const uploadsRepository = (db: Executor) => ({
@@ -70,5 +79,61 @@ export const uploadsRepository = (db: Executor) => ({
         .offset((query.page - 1) * query.pageSize),
     );
     return { rows, total };
+  },
+
+  /** How many files of each data type of the organization wait for their pipeline (status uploaded). */
+  async pendingCounts(organizationId: string): Promise<Map<string, number>> {
+    const rows = await db
+      .select({ dataTypeId: uploadedFiles.dataTypeId, files: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(uploadedFiles)
+      .where(and(eq(uploadedFiles.organizationId, organizationId), eq(uploadedFiles.status, 'uploaded')))
+      .groupBy(uploadedFiles.dataTypeId);
+    return new Map(rows.map((row) => [row.dataTypeId, row.files]));
+  },
+
+  /** The data type's files waiting for its pipeline become this run's (one statement: no file is taken twice). */
+  async claimPending(organizationId: string, dataTypeId: string, runId: string): Promise<ClaimedFile[]> {
+    const result = await db.execute(sql`
+      update ${uploadedFiles} set status = 'processing', run_id = ${runId}, error = null
+      where organization_id = ${organizationId} and data_type_id = ${dataTypeId} and status = 'uploaded'
+      returning id, name, period, rows, uploaded_at`);
+    return rowsOf<ClaimedFile & { uploaded_at: string; rows: string | number | null }>(result)
+      .toSorted((a, b) => String(a.uploaded_at).localeCompare(String(b.uploaded_at)) || a.id.localeCompare(b.id))
+      .map((row) => ({
+        id: row.id,
+        name: row.name,
+        period: row.period,
+        rows: row.rows === null ? null : Number(row.rows),
+      }));
+  },
+
+  async markProcessed(organizationId: string, rowsPerFile: ReadonlyMap<string, number>): Promise<void> {
+    for (const [id, rows] of rowsPerFile)
+      await db
+        .update(uploadedFiles)
+        .set({ status: 'processed', rows, error: null })
+        .where(and(eq(uploadedFiles.organizationId, organizationId), eq(uploadedFiles.id, id)));
+  },
+
+  async markRejected(organizationId: string, errors: ReadonlyMap<string, string>): Promise<void> {
+    for (const [id, error] of errors)
+      await db
+        .update(uploadedFiles)
+        .set({ status: 'rejected', error })
+        .where(and(eq(uploadedFiles.organizationId, organizationId), eq(uploadedFiles.id, id)));
+  },
+
+  /** The run's files that it did not finish wait for the next run again. */
+  async releaseClaimed(organizationId: string, runId: string): Promise<void> {
+    await db
+      .update(uploadedFiles)
+      .set({ status: 'uploaded', runId: null })
+      .where(
+        and(
+          eq(uploadedFiles.organizationId, organizationId),
+          eq(uploadedFiles.runId, runId),
+          eq(uploadedFiles.status, 'processing'),
+        ),
+      );
   },
 });

@@ -4,7 +4,7 @@ import type { ColumnMapping } from '@finboard/shared/column-mapping';
 import type { DataType } from '@finboard/shared/data-types';
 import type { UploadEncryption, UploadKey } from '@finboard/shared/upload-encryption';
 import type { UploadedFile } from '@finboard/shared/uploads';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { StoredFileCrypto, StoredFileEncryption } from '../../platform/crypto/stored-files.ts';
 import { storedFileEncryptionSchema } from '../../platform/crypto/stored-files.ts';
@@ -13,7 +13,14 @@ import type { UploadKeys } from '../../platform/crypto/upload-keys.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
 import type { DataTypesService } from '../data-types/data-types.service.ts';
 import { readDataTypeCsv, type CsvReadSummary } from './data-type-csv.ts';
-import { uploadsRepository, type UploadedFileListQuery, type UploadedFileRow } from './uploads.repository.ts';
+import {
+  uploadsRepository,
+  type ClaimedFile,
+  type UploadedFileListQuery,
+  type UploadedFileRow,
+} from './uploads.repository.ts';
+
+export type { ClaimedFile } from './uploads.repository.ts';
 
 /** One file of an upload form, its sealed body still arriving. */
 export interface IncomingFile {
@@ -189,6 +196,29 @@ export function createUploadsService(deps: {
         for await (const batch of reader) yield batch.rows;
       })();
     },
+
+    // What pipeline runs do with the files waiting for them (issue 10 §2). The status changes that close a
+    // run take the run's transaction, `tx`, so that a run and its files never disagree.
+
+    /** How many files of each data type wait for their pipeline. */
+    pendingCounts: (organizationId: string): Promise<Map<string, number>> =>
+      uploadsRepository(db).pendingCounts(organizationId),
+
+    /** The data type's waiting files become the run's, oldest first. */
+    claimPending: (organizationId: string, dataTypeId: string, runId: string): Promise<ClaimedFile[]> =>
+      uploadsRepository(db).claimPending(organizationId, dataTypeId, runId),
+
+    /** Loaded, with the rows each file gave. */
+    markProcessed: (tx: Executor, organizationId: string, rowsPerFile: ReadonlyMap<string, number>) =>
+      uploadsRepository(tx).markProcessed(organizationId, rowsPerFile),
+
+    /** Refused by a run, each with its first problem: they wait for no later run. */
+    markRejected: (tx: Executor, organizationId: string, errors: ReadonlyMap<string, string>) =>
+      uploadsRepository(tx).markRejected(organizationId, errors),
+
+    /** The run's files it did not finish wait for the next run again. */
+    releaseClaimed: (tx: Executor, organizationId: string, runId: string) =>
+      uploadsRepository(tx).releaseClaimed(organizationId, runId),
   };
 }
 

@@ -1,5 +1,6 @@
-import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
 import type { WarehouseTable } from '@finboard/shared/warehouse';
+import { FilterForm } from '../../../components/filter-form';
 import { targetTableOptions } from '../data-type-labels';
 
 export interface DataTypeFilters {
@@ -9,38 +10,21 @@ export interface DataTypeFilters {
 
 /** Filter Data Types (spec §2): applied on 'Apply Filter', all removed on 'Clear Filter'. */
 export function FilterDataTypes(props: { onApply: (filters: DataTypeFilters) => void }) {
-  const [form] = Form.useForm<DataTypeFilters>();
   return (
-    <Card title="Filter Data Types" size="small" style={{ marginBottom: 16 }}>
-      <Form
-        form={form}
-        name="filterDataTypes"
-        layout="inline"
-        onFinish={(filters) =>
-          props.onApply({ name: filters.name?.trim() || undefined, targetTable: filters.targetTable })
-        }
-        style={{ rowGap: 12 }}
-      >
-        <Form.Item label="Name" name="name">
-          <Input allowClear placeholder="Any name" maxLength={200} />
-        </Form.Item>
-        <Form.Item label="Target table" name="targetTable">
-          <Select allowClear placeholder="Any table" style={{ width: 200 }} options={targetTableOptions} />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            Apply Filter
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              props.onApply({});
-            }}
-          >
-            Clear Filter
-          </Button>
-        </Space>
-      </Form>
-    </Card>
+    <FilterForm<DataTypeFilters>
+      title="Filter Data Types"
+      name="filterDataTypes"
+      onApply={(filters) =>
+        props.onApply({ name: filters.name?.trim() || undefined, targetTable: filters.targetTable })
+      }
+      onClear={() => props.onApply({})}
+    >
+      <Form.Item label="Name" name="name">
+        <Input allowClear placeholder="Any name" maxLength={200} />
+      </Form.Item>
+      <Form.Item label="Target table" name="targetTable">
+        <Select allowClear placeholder="Any table" style={{ width: 200 }} options={targetTableOptions} />
+      </Form.Item>
+    </FilterForm>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
 import type { UploadedFileStatus } from '@finboard/shared/uploads';
+import { FilterForm } from '../../../components/filter-form';
 import { STATUS_OPTIONS } from '../uploaded-file-status';
 
 export interface UploadedFileFilters {
@@ -13,46 +14,28 @@ export function FilterUploadedFiles(props: {
   dataTypes: { value: string; label: string }[];
   onApply: (filters: UploadedFileFilters) => void;
 }) {
-  const [form] = Form.useForm<UploadedFileFilters>();
   return (
-    <Card title="Filter Files" size="small" style={{ marginBottom: 16 }}>
-      <Form
-        form={form}
-        name="filterUploadedFiles"
-        aria-label="Filter Files"
-        layout="inline"
-        onFinish={(filters) =>
-          props.onApply({
-            name: filters.name?.trim() || undefined,
-            status: filters.status,
-            dataTypeId: filters.dataTypeId,
-          })
-        }
-        style={{ rowGap: 12 }}
-      >
-        <Form.Item label="File name" name="name">
-          <Input allowClear placeholder="Any name" maxLength={200} />
-        </Form.Item>
-        <Form.Item label="Status" name="status">
-          <Select allowClear placeholder="Any status" style={{ width: 160 }} options={STATUS_OPTIONS} />
-        </Form.Item>
-        <Form.Item label="Data type" name="dataTypeId">
-          <Select allowClear placeholder="Any data type" style={{ width: 200 }} options={props.dataTypes} />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            Apply Filter
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              props.onApply({});
-            }}
-          >
-            Clear Filter
-          </Button>
-        </Space>
-      </Form>
-    </Card>
+    <FilterForm<UploadedFileFilters>
+      title="Filter Files"
+      name="filterUploadedFiles"
+      onApply={(filters) =>
+        props.onApply({
+          name: filters.name?.trim() || undefined,
+          status: filters.status,
+          dataTypeId: filters.dataTypeId,
+        })
+      }
+      onClear={() => props.onApply({})}
+    >
+      <Form.Item label="File name" name="name">
+        <Input allowClear placeholder="Any name" maxLength={200} />
+      </Form.Item>
+      <Form.Item label="Status" name="status">
+        <Select allowClear placeholder="Any status" style={{ width: 160 }} options={STATUS_OPTIONS} />
+      </Form.Item>
+      <Form.Item label="Data type" name="dataTypeId">
+        <Select allowClear placeholder="Any data type" style={{ width: 200 }} options={props.dataTypes} />
+      </Form.Item>
+    </FilterForm>
   );
 }

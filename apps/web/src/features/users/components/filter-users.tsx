@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { ROLES, type Role } from '@finboard/shared/constants';
 import { ROLE_LABELS } from '../user-labels';
+import { FilterForm } from '../../../components/filter-form';
 import { OrganizationSelect } from '../../../components/organization-select';
 
 export interface UserFilters {
@@ -26,38 +27,31 @@ export function FilterUsers(props: { value: UserFilters; onApply: (filters: User
     });
   }, [form, value.name, value.email, value.organization_id, value.role]);
 
-  const clear = () => {
-    form.resetFields();
-    props.onApply({});
-  };
-
   return (
-    <Card title="Filter Users" size="small" style={{ marginBottom: 16 }}>
-      <Form form={form} name="filterUsers" layout="inline" onFinish={props.onApply} style={{ rowGap: 12 }}>
-        <Form.Item label="Name" name="name">
-          <Input allowClear placeholder="Any name" />
-        </Form.Item>
-        <Form.Item label="E-mail" name="email">
-          <Input allowClear placeholder="Any e-mail" />
-        </Form.Item>
-        <Form.Item label="Organization" name="organization_id">
-          <OrganizationSelect allowClear placeholder="Any organization" style={{ width: 220 }} />
-        </Form.Item>
-        <Form.Item label="Role" name="role">
-          <Select
-            allowClear
-            placeholder="Any role"
-            style={{ width: 140 }}
-            options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
-          />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            Apply Filter
-          </Button>
-          <Button onClick={clear}>Clear Filter</Button>
-        </Space>
-      </Form>
-    </Card>
+    <FilterForm<UserFilters>
+      title="Filter Users"
+      name="filterUsers"
+      form={form}
+      onApply={props.onApply}
+      onClear={() => props.onApply({})}
+    >
+      <Form.Item label="Name" name="name">
+        <Input allowClear placeholder="Any name" />
+      </Form.Item>
+      <Form.Item label="E-mail" name="email">
+        <Input allowClear placeholder="Any e-mail" />
+      </Form.Item>
+      <Form.Item label="Organization" name="organization_id">
+        <OrganizationSelect allowClear placeholder="Any organization" style={{ width: 220 }} />
+      </Form.Item>
+      <Form.Item label="Role" name="role">
+        <Select
+          allowClear
+          placeholder="Any role"
+          style={{ width: 140 }}
+          options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+        />
+      </Form.Item>
+    </FilterForm>
   );
 }

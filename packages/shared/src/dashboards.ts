@@ -67,10 +67,11 @@ export const dashboardInputSchema = z
   .object({
     dashboard: dashboardFieldSchemas.dashboard,
     type: dashboardFieldSchemas.type,
-    url: z.unknown().optional(),
-    workspaceId: z.unknown().optional(),
-    datasetId: z.unknown().optional(),
-    template: z.unknown().optional(),
+    // Checked as text here whatever the type, so nothing unstorable passes unseen; required per type below.
+    url: text({ error: dashboardMessages.urlRequired }).optional(),
+    workspaceId: text({ error: dashboardMessages.workspaceRequired }).optional(),
+    datasetId: text({ error: dashboardMessages.datasetRequired }).optional(),
+    template: dashboardFieldSchemas.template.nullish(),
   })
   .transform((input, ctx) => {
     const parsed = (input.type === 'builtin' ? builtinFieldsSchema : powerbiFieldsSchema).safeParse(input);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { dashboardMessages } from '@finboard/shared/dashboards';
 import { userMessages } from '@finboard/shared/users';
 import { apiSession } from './support/api';
 import { PHONE, seeText, usePage, waitForPath } from './support/browser';
@@ -144,8 +143,8 @@ describe('the signed-in shell at 390×844', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const navigation = page.getByRole('menu', { name: 'Main navigation' });
     await navigation.getByRole('menuitem', { name: 'Dashboard', exact: true }).click();
-    // The demo organization has no dashboards yet: the list says so.
-    await navigation.getByText(dashboardMessages.noneAvailable, { exact: true }).waitFor();
+    // The demo user is granted the demo organization's built-in statements.
+    await navigation.getByRole('menuitem', { name: 'Profit & Loss', exact: true }).waitFor();
     await expectNoSideScroll();
     await page
       .getByRole('dialog')

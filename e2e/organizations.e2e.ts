@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES } from '@finboard/shared/constants';
 import { dashboardMessages } from '@finboard/shared/dashboards';
 import { organizationMessages } from '@finboard/shared/organizations';
-import { apiLogin } from './support/api';
+import { apiLogin, removeBuiltinDashboards } from './support/api';
 import { baseURL, seeText, usePage, waitForPath } from './support/browser';
 import { E2E_ADMIN } from './support/constants';
 import { logInAndLand, moveToLastWithKeyboard } from './support/ui';
@@ -106,6 +106,12 @@ describe('organizations', () => {
     await waitForPath(page, `/organizations/${stored!.id}`);
     await page.getByRole('heading', { name: 'Organization Profile' }).waitFor();
     await seeText(page, 'bi@northwind.example.com');
+
+    // It starts with the six built-in statements; this journey builds a Power BI list of its own.
+    await expect.poll(dashboardNames).toHaveLength(6);
+    await removeBuiltinDashboards(await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password), stored!.id);
+    await page.reload();
+    await seeText(page, 'No dashboards yet');
 
     // The Add Dashboard form refuses an empty submission and a duplicate name.
     await page.getByRole('button', { name: 'Add Dashboard' }).click();

@@ -5,6 +5,7 @@ import { messages } from '@finboard/shared/messages';
 import { userMessages } from '@finboard/shared/users';
 import {
   addDashboard,
+  removeBuiltinDashboards,
   apiLogin,
   randomLetters,
   createOrganization,
@@ -42,6 +43,8 @@ beforeAll(async () => {
     },
     TINY_PNG,
   );
+  // This journey grants Power BI entries of its own; the built-in statements would only crowd the lists.
+  await removeBuiltinDashboards(token, journey.organization.id);
   const dashboard = { url: 'https://app.powerbi.com/reportEmbed', workspaceId: 'ws-1', datasetId: 'ds-1' };
   journey.dashboards.revenue = (
     await addDashboard(token, journey.organization.id, { ...dashboard, dashboard: 'Revenue Overview', type: 'report' })

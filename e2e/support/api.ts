@@ -102,6 +102,20 @@ export async function addDashboard(
   return body.data.dashboard;
 }
 
+/**
+ * Removes the built-in statements every new organization starts with (issue 11 §1), for journeys that
+ * configure a list of their own from scratch.
+ */
+export async function removeBuiltinDashboards(token: string, organizationId: string): Promise<void> {
+  const body = await call<{ data: { organization: { dashboards: { id: string; type: string }[] } } }>(
+    `/api/v1/organization/${organizationId}`,
+    { token },
+  );
+  for (const dashboard of body.data.organization.dashboards.filter((d) => d.type === 'builtin')) {
+    await call(`/api/v1/organization/${organizationId}/dashboards/${dashboard.id}`, { method: 'DELETE', token });
+  }
+}
+
 /** An organization as one caller sees it (a user: only the dashboards granted to them, in order). */
 export async function getOrganization(token: string, organizationId: string) {
   const body = await call<{ data: { organization: { name: string; dashboards: { id: string; name: string }[] } } }>(

@@ -7,7 +7,6 @@ import { NOT_FOUND_TITLE } from './titles';
 
 /** Later capabilities replace these with their own pages; until then they say so honestly. */
 const UPCOMING: { path: string; title: string; access: 'admin' | 'user' | 'any' }[] = [
-  { path: '/dashboard', title: 'Dashboard', access: 'any' },
   { path: '/db-chat', title: 'Chat DB', access: 'user' },
   { path: '/data-refresh-log', title: 'Dataset Refresh Log', access: 'any' },
   { path: '/apps', title: 'Apps', access: 'any' },
@@ -53,6 +52,7 @@ const appPages: RouteObject[] = [
   { path: 'datatypemaster', lazy: lazyPage(() => import('../features/data-types/data-types-page')) },
   { path: 'file-upload', lazy: lazyPage(() => import('../features/uploads/file-upload-page')) },
   { path: 'data-management', lazy: lazyPage(() => import('./data-management-studio')) },
+  { path: 'dashboard', lazy: lazyPage(() => import('../features/dashboards/dashboard-page')) },
   { path: 'pipelines', lazy: lazyPage(() => import('../features/pipelines/pipelines-page')) },
   { path: 'users', lazy: adminPage(() => import('../features/users/users-page')) },
   { path: 'users/:userId', lazy: adminPage(() => import('../features/users/user-profile-page')) },

@@ -8,6 +8,7 @@ import { openTestDatabase } from '../../test/database.ts';
 import { CANONICAL_COLUMNS, CANONICAL_TABLES, CANONICAL_VIEWS } from './canonical-model.ts';
 import { UnknownIdentifierError, warehouseSchemaName } from './identifiers.ts';
 import { createWarehouseService, type WarehouseService } from './warehouse.service.ts';
+import { WAREHOUSE_AGGREGATES } from '@finboard/shared/warehouse';
 import { WAREHOUSE_MIGRATIONS } from './warehouse-migrations.ts';
 
 let database: DatabaseHandle;
@@ -61,6 +62,7 @@ describe('provisioning', () => {
     expect(await objects()).toEqual(before);
     expect(before).toEqual([
       ...CANONICAL_TABLES.map((name) => ({ name, type: 'BASE TABLE' })),
+      ...[...WAREHOUSE_AGGREGATES].sort().map((name) => ({ name, type: 'BASE TABLE' })),
       ...CANONICAL_VIEWS.map((name) => ({ name, type: 'VIEW' })).sort((a, b) => a.name.localeCompare(b.name)),
     ]);
   });
@@ -163,6 +165,10 @@ describe('provisioning', () => {
       { table: '03_Budget', type: 'u', columns: 'period,account_code,department', target: null },
       { table: '04_Trial_Balance', type: 'p', columns: 'row_id', target: null },
       { table: '04_Trial_Balance', type: 'u', columns: 'period,account_code', target: null },
+      // The reports' aggregates (migration 2): one key each, no identity.
+      { table: '05_Aggregate_Refresh', type: 'p', columns: 'id', target: null },
+      { table: '05_Monthly_Balance', type: 'u', columns: 'period,account_code,entity,department', target: null },
+      { table: '05_Monthly_Cash_Flow', type: 'u', columns: 'period,entity,department', target: null },
     ]);
     const identities = await query<{ table: string }>(
       database.db,
@@ -302,7 +308,11 @@ describe('catalog', () => {
     const catalog = await warehouse.catalog(orgA);
     expect(catalog.schema).toBe(warehouse.schemaOf(orgA));
     expect(catalog.relations.map((relation) => `${relation.kind}:${relation.name}`).sort()).toEqual(
-      [...CANONICAL_TABLES.map((t) => `table:${t}`), ...CANONICAL_VIEWS.map((v) => `view:${v}`)].sort(),
+      [
+        ...CANONICAL_TABLES.map((t) => `table:${t}`),
+        ...WAREHOUSE_AGGREGATES.map((t) => `table:${t}`),
+        ...CANONICAL_VIEWS.map((v) => `view:${v}`),
+      ].sort(),
     );
     const gl = catalog.relations.find((relation) => relation.name === '02_GL_Detail')!;
     expect(gl.columns[0]).toEqual({

@@ -169,8 +169,10 @@ describe('Pipelines', () => {
     await tablePicker.click();
     await tablePicker.fill('GL');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^GL_Detail$/ }).click();
-    // The period row the run created from the posting dates is offered by the period filter.
-    await page.getByLabel('Period', { exact: true }).click();
+    // The table's first rows first: its toolbar settles before the period is picked. The period row the
+    // run created from the posting dates is offered by the period filter (which searches as one types).
+    await page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"]').waitFor();
+    await page.getByLabel('Period', { exact: true }).fill(newPeriod);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: newPeriod }).first().click();
     const cells = (column: string) =>
       page.locator(`.ag-grid-scrolling-container .ag-row[row-index] .ag-cell[col-id="${column}"]`).allInnerTexts();

@@ -58,6 +58,8 @@ import { createContactService } from './modules/contact/contact.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createReportsService, type ReportsService } from './modules/reports/reports.service.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/outbox.service.ts';
 import { createFlatFileImportService } from './modules/uploads/flat-file-import.service.ts';
 import { flatFileRoutes } from './modules/uploads/flat-file.routes.ts';
@@ -106,6 +108,8 @@ declare module 'fastify' {
       uploadKeys: UploadKeys;
       /** Dataset refreshes and their log. */
       dataRefresh: DataRefreshService;
+      /** Built-in statements; `refreshAggregates(organizationId)` rebuilds an organization's monthly aggregates. */
+      reports: ReportsService;
     };
   }
 }
@@ -186,8 +190,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     warehouse,
     logger: app.log,
   });
-  const dataManagement = createDataManagementService({ warehouse, audit, organizations, logger: app.log });
-  const journals = createJournalsService({ warehouse, audit, organizations });
+  const reports = createReportsService({ warehouse, organizations, logger: app.log });
+  // Studio edits of GL lines and accounts refresh the reports' aggregates shortly after.
+  const dataManagement = createDataManagementService({
+    warehouse,
+    audit,
+    organizations,
+    logger: app.log,
+    ledgerChanged: reports.ledgerChanged,
+  });
+  const journals = createJournalsService({ warehouse, audit, organizations, ledgerChanged: reports.ledgerChanged });
   const contact = createContactService({ db, users, mailer, logger: app.log });
   // Browsers wrap each file's key with this key pair; the server seals files again under its own key.
   const uploadKeys = createUploadKeys(
@@ -212,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dashboards,
     organizations,
     powerbi: powerbiClient,
-    aggregates: deps.aggregates,
+    aggregates: deps.aggregates ?? reports,
     settings: { pollMs: config.POWERBI_REFRESH_POLL_MS, timeoutMinutes: config.POWERBI_REFRESH_TIMEOUT_MINUTES },
     logger: app.log,
   });
@@ -229,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataTypes,
     organizations,
     dataRefresh,
+    reports,
   });
 
   await app.register(errorHandlerPlugin);
@@ -257,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pipelinesRoutes, { pipelines, organizations });
   await app.register(dataRefreshRoutes, { dataRefresh, organizations });
   await app.register(powerbiRoutes, { powerbi, dataRefresh });
+  await app.register(reportsRoutes, { reports });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });
   await app.register(outboxRoutes, { outbox });
@@ -301,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     stopMigrating.abort();
     await jobsStopped;
+    await reports.stop();
     await warehousesReady;
     await mailer.flush();
     mailer.close();

@@ -335,6 +335,24 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
     query: { source: 'manual' },
   }),
   'GET /api/v1/crud/:orgId/reconciliation': () => ({}),
+  'GET /api/v1/reports/:organizationId/:template': () => ({
+    params: { template: 'profit-and-loss' },
+    query: { from: '2024-01', to: '2024-03', entity: 'HQ', department: 'Sales', top: '5' },
+  }),
+  'GET /api/v1/reports/:organizationId/gl-lines': () => ({
+    query: {
+      account_code: '1000',
+      account_type: 'asset',
+      account_subtype: 'cash',
+      counterparty: 'Acme',
+      from: '2024-01',
+      to: '2024-03',
+      entity: 'HQ',
+      department: 'Sales',
+      page: '1',
+      pageSize: '20',
+    },
+  }),
   'GET /api/v1/pipeline/list-available-pipelines/:organizationId': () => ({}),
   'GET /api/v1/pipeline/list-pipelines/:organizationId': () => ({
     query: { name: 'GL', status: 'succeeded', from: '2024-01-01', to: '2030-12-31', page: '1', pageSize: '20' },

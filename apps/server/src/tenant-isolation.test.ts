@@ -549,6 +549,22 @@ const routeCases: RouteCase[] = [
     mutates: false,
     ...crud,
   },
+  // Built-in statements and their drill-down (issue 11)
+  {
+    route: 'GET /api/v1/reports/{organizationId}/{template}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/reports/${f.organization.id}/profit-and-loss?from=2024-01` }),
+    mutates: false,
+    ...crud,
+  },
+  {
+    route: 'GET /api/v1/reports/{organizationId}/gl-lines',
+    request: (f) => ({
+      method: 'GET',
+      url: `/api/v1/reports/${f.organization.id}/gl-lines?from=2024-01&to=2024-01&account_code=1000`,
+    }),
+    mutates: false,
+    ...crud,
+  },
   {
     route: 'POST /api/v1/pipeline/file-upload',
     // The organization is the form's first field: the guard's rule is applied to it before any file is read.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiSuccessSchema } from './api.ts';
 import { RESERVED_TABLE_NAMES } from './journals.ts';
-import { displayTableName, WAREHOUSE_TABLES, WAREHOUSE_VIEWS } from './warehouse.ts';
+import { displayTableName, WAREHOUSE_AGGREGATES, WAREHOUSE_TABLES, WAREHOUSE_VIEWS } from './warehouse.ts';
 
 /**
  * Import Flat File (issue 10 §1, `POST /api/v1/pipeline/saveCSV`): a CSV becomes a new table of the
@@ -36,12 +36,17 @@ const TABLE_NAME = /^[A-Za-z0-9_]{1,63}$/;
 
 /**
  * Names no import may take, compared case-insensitively: the canonical tables (with and without their
- * prefix: '02_GL_Detail', 'GL_Detail'), the canonical views, and the Studio's API segments.
+ * prefix: '02_GL_Detail', 'GL_Detail'), the derived tables, the canonical views, and the Studio's API segments.
  */
 const TAKEN_NAMES = new Set(
-  [...WAREHOUSE_TABLES, ...WAREHOUSE_TABLES.map(displayTableName), ...WAREHOUSE_VIEWS, ...RESERVED_TABLE_NAMES].map(
-    (name) => name.toLowerCase(),
-  ),
+  [
+    ...WAREHOUSE_TABLES,
+    ...WAREHOUSE_TABLES.map(displayTableName),
+    ...WAREHOUSE_AGGREGATES,
+    ...WAREHOUSE_AGGREGATES.map(displayTableName),
+    ...WAREHOUSE_VIEWS,
+    ...RESERVED_TABLE_NAMES,
+  ].map((name) => name.toLowerCase()),
 );
 
 /** Letters, digits and underscores, 1–63 characters, and not a name the warehouse already uses for its model. */

@@ -35,7 +35,18 @@ export const reportMessages = {
   loadFailed: 'Failed to load the report. Please try again.',
   noData: 'No ledger data for this selection yet.',
   linesLoadFailed: 'Failed to load the GL lines. Please try again.',
+  organizationRequired: 'A valid organization is required',
+  fetched: 'Report fetched successfully',
+  linesFetched: 'GL lines fetched successfully',
 } as const;
+
+/** Path of `GET /api/v1/reports/{organizationId}/{template}` (an unknown template answers 404 templateUnknown). */
+export const reportParamsSchema = z.object({
+  organizationId: z.uuid({ error: reportMessages.organizationRequired }),
+  template: z.string().max(100),
+});
+/** Path of `GET /api/v1/reports/{organizationId}/gl-lines`. */
+export const glLinesParamsSchema = z.object({ organizationId: z.uuid({ error: reportMessages.organizationRequired }) });
 
 const period = text({ error: reportMessages.periodInvalid })
   .trim()

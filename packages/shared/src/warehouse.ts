@@ -4,6 +4,15 @@
  */
 export const WAREHOUSE_TABLES = ['00_Period', '01_Account', '02_GL_Detail', '03_Budget', '04_Trial_Balance'] as const;
 export type WarehouseTable = (typeof WAREHOUSE_TABLES)[number];
+/**
+ * Tables derived from the canonical ones (warehouse migration 2): the monthly balances the built-in
+ * statements read, and when they were last rebuilt. Finboard alone writes them (a refresh recomputes them
+ * from 02_GL_Detail), so the Studio does not show them and no import may take their names.
+ */
+export const WAREHOUSE_AGGREGATES = ['05_Monthly_Balance', '05_Monthly_Cash_Flow', '05_Aggregate_Refresh'] as const;
+export type WarehouseAggregate = (typeof WAREHOUSE_AGGREGATES)[number];
+export const isWarehouseAggregate = (name: string): boolean =>
+  (WAREHOUSE_AGGREGATES as readonly string[]).includes(name);
 /** The canonical views over those tables: what dashboards and Chat DB read. */
 export const WAREHOUSE_VIEWS = [
   'vw_profit_and_loss',

@@ -1,5 +1,6 @@
 import { canonicalModel } from './migrations/0001_canonical-model.ts';
+import { monthlyAggregates } from './migrations/0002_monthly-aggregates.ts';
 import type { WarehouseMigration } from './migrations/migration.ts';
 
 /** Every warehouse migration, oldest first. Add new ones at the end; never change one that has shipped. */
-export const WAREHOUSE_MIGRATIONS: readonly WarehouseMigration[] = [canonicalModel];
+export const WAREHOUSE_MIGRATIONS: readonly WarehouseMigration[] = [canonicalModel, monthlyAggregates];

@@ -8,6 +8,7 @@ import type { DatabaseHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { CANONICAL_COLUMNS, CANONICAL_TABLES, type CanonicalTable } from './canonical-model.ts';
 import { csvChunks } from './csv-rows.ts';
+import { refreshAggregatesOn, type AggregateRefresh } from './aggregates.ts';
 import {
   qualifiedName,
   quoteIdent,
@@ -26,6 +27,9 @@ const ROWS_PER_COPY = 50_000;
 const ROWS_PER_WRITE = 5_000;
 
 type Rows = Iterable<unknown[]> | AsyncIterable<unknown[]>;
+
+/** The tables the monthly aggregates are computed from (aggregates.ts). */
+const AGGREGATE_SOURCES: readonly CanonicalTable[] = ['01_Account', '02_GL_Detail'];
 
 export interface CopyOptions {
   /** Delete the tables' rows first, in the same transaction: the load replaces them or nothing changes. */
@@ -181,6 +185,15 @@ export function createWarehouseService(deps: {
       const counts: number[] = [];
       for (const [i, { rows, columns }] of loads.entries())
         counts.push(await copyInto(client, statements[i]!.copy, rows, columns.length));
+      // The monthly aggregates move with the ledger and the accounts, in the same transaction (a warehouse
+      // before migration 2 — tests of older models — has none).
+      if (loads.some((load) => AGGREGATE_SOURCES.includes(load.table))) {
+        const schema = warehouseSchemaName(organizationId);
+        const found = await client.query<{ present: boolean }>('select to_regclass($1) is not null as present', [
+          qualifiedName(schema, '05_Aggregate_Refresh'),
+        ]);
+        if (found.rows[0]?.present) await refreshAggregatesOn(client, schema);
+      }
       return counts;
     });
   }
@@ -407,6 +420,17 @@ export function createWarehouseService(deps: {
     loadTables,
 
     withOrganizationConnection,
+
+    /**
+     * Rebuilds the organization's monthly aggregates from its ledger (every period, or only `periods`) in one
+     * transaction as its role; answers when and how many balance rows.
+     */
+    refreshAggregates(organizationId: string, periods?: readonly string[]): Promise<AggregateRefresh> {
+      return inOwnTransaction(async (client) => {
+        await client.query(`SET LOCAL ROLE ${quoteIdent(warehouseRoleName(organizationId))}`);
+        return refreshAggregatesOn(client, warehouseSchemaName(organizationId), periods);
+      });
+    },
 
     createTableFromRows,
 

@@ -16,7 +16,7 @@ import {
   type HistoryAction,
 } from '@finboard/shared/data-management';
 import { isCalendarDate, isTimestamp } from '@finboard/shared/validation';
-import { columnLabel, displayTableName, isMoneyColumn } from '@finboard/shared/warehouse';
+import { columnLabel, displayTableName, isMoneyColumn, isWarehouseAggregate } from '@finboard/shared/warehouse';
 import { paginationOf, type Pagination } from '@finboard/shared/pagination';
 import type { Executor } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/errors.ts';
@@ -37,6 +37,7 @@ import type { OrganizationsService } from '../organizations/organizations.servic
 import { RESERVED_TABLE_NAMES } from '@finboard/shared/journals';
 import { GL_TABLE, guardLineWrite } from './journal-guard.ts';
 import { recordRowChanges, rowEntityId, WAREHOUSE_ROW_ENTITY } from './row-changes.ts';
+import type { LedgerChanged } from './ledger-changed.ts';
 import {
   dataManagementRepository as repo,
   type BatchStart,
@@ -207,6 +208,8 @@ export function createDataManagementService(deps: {
   logger: FastifyBaseLogger;
   catalogTtlMs?: number;
   exportBatchRows?: { first: number; largest: number };
+  /** After a committed write of GL lines or accounts (the reports' aggregates follow). */
+  ledgerChanged?: LedgerChanged;
 }) {
   const { warehouse, audit, organizations } = deps;
   const ttl = deps.catalogTtlMs ?? CATALOG_TTL_MS;
@@ -217,7 +220,9 @@ export function createDataManagementService(deps: {
     const cached = catalogs.get(organizationId);
     if (cached && cached.until > Date.now()) return cached.catalog;
     await organizations.assertExists(organizationId);
-    const catalog = await warehouse.catalog(organizationId);
+    const whole = await warehouse.catalog(organizationId);
+    // The reports' aggregates are derived from the ledger and rebuilt by Finboard alone: not the Studio's.
+    const catalog = { ...whole, relations: whole.relations.filter((relation) => !isWarehouseAggregate(relation.name)) };
     if (catalog.relations.length > 0) catalogs.set(organizationId, { catalog, until: Date.now() + ttl });
     return catalog;
   }
@@ -343,6 +348,15 @@ export function createDataManagementService(deps: {
         )
       : write();
 
+  /** After a committed write: GL lines name their periods (before and after); an account edit concerns them all. */
+  function ledgerWritten(organizationId: string, table: string, rows: readonly (DataRow | null | undefined)[]) {
+    if (table === GL_TABLE)
+      deps.ledgerChanged?.(organizationId, [
+        ...new Set(rows.flatMap((row) => (typeof row?.period === 'string' ? [row.period] : []))),
+      ]);
+    else if (table === '01_Account') deps.ledgerChanged?.(organizationId);
+  }
+
   /** Runs a write; database refusals become the spec's messages, anything else stays a 500. */
   async function write<T>(
     organizationId: string,
@@ -434,11 +448,13 @@ export function createDataManagementService(deps: {
     async create(principal: Principal, organizationId: string, table: string, body: Record<string, unknown>) {
       const target = await resolve(organizationId, table, true);
       const values = valuesOf(target, body);
-      return write(organizationId, target, m.createFailed, async (tx) => {
+      const created = await write(organizationId, target, m.createFailed, async (tx) => {
         const row = (await ledgerChecked(tx, table, { values }, () => repo.insert(tx, target, values)))!;
         await recordChange(tx, principal, organizationId, table, 'created', row, null, row);
         return row;
       });
+      ledgerWritten(organizationId, table, [created]);
+      return created;
     },
 
     async update(
@@ -451,21 +467,23 @@ export function createDataManagementService(deps: {
       const target = await resolve(organizationId, table, true);
       keyed(target, rowId);
       const values = valuesOf(target, body, rowId);
-      return write(organizationId, target, m.updateFailed, async (tx) => {
+      const [before, after] = await write(organizationId, target, m.updateFailed, async (tx) => {
         const before = await repo.findByKey(tx, target, rowId, true);
         if (!before) throw recordNotFound();
         const after = (await ledgerChecked(tx, table, { before, values }, () =>
           repo.update(tx, target, rowId, values),
         ))!;
         await recordChange(tx, principal, organizationId, table, 'updated', after, before, after);
-        return after;
+        return [before, after] as const;
       });
+      ledgerWritten(organizationId, table, [before, after]);
+      return after;
     },
 
     async remove(principal: Principal, organizationId: string, table: string, rowId: string): Promise<void> {
       const target = await resolve(organizationId, table, true);
       keyed(target, rowId);
-      await write(organizationId, target, m.deleteFailed, async (tx) => {
+      const removed = await write(organizationId, target, m.deleteFailed, async (tx) => {
         const before = await repo.findByKey(tx, target, rowId, true);
         if (!before) throw recordNotFound();
         await ledgerChecked(tx, table, { before, values: new Map() }, async () => {
@@ -473,7 +491,9 @@ export function createDataManagementService(deps: {
           return undefined;
         });
         await recordChange(tx, principal, organizationId, table, 'deleted', before, before, null);
+        return before;
       });
+      ledgerWritten(organizationId, table, [removed]);
     },
 
     async history(organizationId: string, table: string, rowId: string): Promise<DataHistoryEntry[]> {

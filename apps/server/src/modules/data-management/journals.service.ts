@@ -19,6 +19,7 @@ import { GL_TABLE, outOfBalance, refuseClosedPeriods } from './journal-guard.ts'
 import { journalsRepository as repo, type JournalKey } from './journals.repository.ts';
 import { reconciliationRepository } from './reconciliation.repository.ts';
 import { recordRowChanges, type RowChange } from './row-changes.ts';
+import type { LedgerChanged } from './ledger-changed.ts';
 
 export type JournalsService = ReturnType<typeof createJournalsService>;
 
@@ -60,8 +61,15 @@ export function createJournalsService(deps: {
   warehouse: WarehouseService;
   audit: AuditService;
   organizations: OrganizationsService;
+  /** After a committed write of lines: the periods it touched (the reports' aggregates follow). */
+  ledgerChanged?: LedgerChanged;
 }) {
   const { warehouse, organizations } = deps;
+  /** Tells of a committed write: the periods of the lines before and after it. */
+  const changed = <T>(organizationId: string, lines: () => readonly { period: string }[], result: T): T => {
+    deps.ledgerChanged?.(organizationId, [...new Set(lines().map((line) => line.period))]);
+    return result;
+  };
 
   function journalOf(key: JournalKey, lines: JournalLineRow[]): Journal {
     const totals = journalTotals(lines);
@@ -130,8 +138,13 @@ export function createJournalsService(deps: {
       });
     },
 
-    create(principal: Principal, organizationId: string, key: JournalKey, lines: JournalLine[]): Promise<Journal> {
-      return run(organizationId, m.journalCreateFailed, async (tx) => {
+    async create(
+      principal: Principal,
+      organizationId: string,
+      key: JournalKey,
+      lines: JournalLine[],
+    ): Promise<Journal> {
+      const journal = await run(organizationId, m.journalCreateFailed, async (tx) => {
         await repo.lock(tx, [key]);
         if ((await repo.lines(tx, key)).length > 0)
           throw conflict('JOURNAL_EXISTS', m.journalExists(key.journalId), 'journal_id');
@@ -149,15 +162,23 @@ export function createJournalsService(deps: {
           written.sort((a, b) => a.line_no - b.line_no),
         );
       });
+      return changed(organizationId, () => journal.lines, journal);
     },
 
     /**
      * Replaces the journal's lines, matched by line number: a line kept is updated in place (its row
      * history goes on), a new number is inserted, a missing one deleted. Unchanged lines are not written.
      */
-    replace(principal: Principal, organizationId: string, key: JournalKey, lines: JournalLine[]): Promise<Journal> {
-      return run(organizationId, m.journalSaveFailed, async (tx) => {
+    async replace(
+      principal: Principal,
+      organizationId: string,
+      key: JournalKey,
+      lines: JournalLine[],
+    ): Promise<Journal> {
+      let before: JournalLineRow[] = [];
+      const journal = await run(organizationId, m.journalSaveFailed, async (tx) => {
         const existing = await lockedOpenJournal(tx, key);
+        before = existing;
         await checkLines(tx, key, lines);
         const byNumber = new Map(existing.map((line) => [line.line_no, line]));
         const wanted = new Set(lines.map((line) => line.line_no));
@@ -192,11 +213,12 @@ export function createJournalsService(deps: {
           result.sort((a, b) => a.line_no - b.line_no),
         );
       });
+      return changed(organizationId, () => [...before, ...journal.lines], journal);
     },
 
     /** Deletes every line of the journal (what deleting a ledger line in the Studio means). */
-    remove(principal: Principal, organizationId: string, key: JournalKey): Promise<void> {
-      return run(organizationId, m.journalDeleteFailed, async (tx) => {
+    async remove(principal: Principal, organizationId: string, key: JournalKey): Promise<void> {
+      const removed = await run(organizationId, m.journalDeleteFailed, async (tx) => {
         const existing = await lockedOpenJournal(tx, key);
         for (const line of existing) await repo.remove(tx, line.row_id);
         await record(
@@ -205,7 +227,9 @@ export function createJournalsService(deps: {
           organizationId,
           existing.map((line) => lineChange('deleted', key, line)),
         );
+        return existing;
       });
+      changed(organizationId, () => removed, undefined);
     },
 
     reconciliation(organizationId: string): Promise<ReconciliationDifference[]> {

@@ -10,6 +10,7 @@ import {
 import type { WarehouseTable } from '@finboard/shared/warehouse';
 import { sqlStateOf } from '../../db/errors.ts';
 import { CANONICAL_COLUMNS, ACCOUNT_TYPES } from '../../warehouse/canonical-model.ts';
+import { refreshAggregatesOn } from '../../warehouse/aggregates.ts';
 import { quoteIdent, UnknownIdentifierError } from '../../warehouse/identifiers.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 
@@ -32,7 +33,8 @@ import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
  *   fiscal year of the latest existing period; a calendar year when there is none): a journey that uploads
  *   the books of a new month needs no separate periods file. Closed periods are refused.
  * - Refresh: the target table's statistics (ANALYZE, as the platform: only the owner may), so the views
- *   plan well right after a big load.
+ *   plan well right after a big load; then the monthly aggregates the statements read (aggregates.ts) — of
+ *   the periods a GL load covered, or all after an accounts load.
  */
 
 /** One uploaded file's rows: batches of normalized values, in the data type's expected-column order. */
@@ -83,6 +85,8 @@ export interface PipelineLoadResult {
   rowsDeleted: number;
   rowsPerFile: Map<string, number>;
   periodsCreated: string[];
+  /** The periods the files covered (period-based and GL loads). */
+  periods?: string[];
 }
 
 /** The files break a rule: nothing was written. `message` is the first problem. */
@@ -265,7 +269,7 @@ export function createPipelineLoader(deps: {
             const rowsLoaded = await withBulkMaintenance(client, { target, role, rows: rowsRead, bulkRows }, () =>
               upsert(client, { target, stage, rules, columns, isGl }),
             );
-            return { rowsRead, rowsLoaded, rowsDeleted, rowsPerFile, periodsCreated };
+            return { rowsRead, rowsLoaded, rowsDeleted, rowsPerFile, periodsCreated, periods };
           })
           .catch(async (error: unknown) => {
             // A line the files hold twice meets the GL's unique key only as it is written: named here.
@@ -282,7 +286,14 @@ export function createPipelineLoader(deps: {
 
         // 4. refresh
         progress({ step: 'refresh', status: 'running', done: 0, total: outcome.rowsLoaded });
-        if (outcome.rowsLoaded > 0 || outcome.rowsDeleted > 0) await connection.client.query(`ANALYZE ${target}`);
+        const changed = outcome.rowsLoaded > 0 || outcome.rowsDeleted > 0;
+        if (changed) await connection.client.query(`ANALYZE ${target}`);
+        // The statements' monthly aggregates: the periods a GL load covered, all of them after an accounts load
+        // (cash flow depends on the accounts' subtypes).
+        if (changed && (isGl || targetTable === '01_Account'))
+          await connection.transaction((client) =>
+            refreshAggregatesOn(client, schema, isGl ? (outcome.periods ?? []) : undefined),
+          );
         progress({ step: 'refresh', status: 'done', done: outcome.rowsLoaded, total: outcome.rowsLoaded });
         return outcome;
       } finally {

@@ -1,0 +1,147 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  REPORT_TEMPLATES,
+  reportMessages as m,
+  type GlLines,
+  type Report,
+  type ReportTemplate,
+} from '@finboard/shared/reports';
+import type { z } from 'zod';
+import type { glLinesQuerySchema, reportQuerySchema } from '@finboard/shared/reports';
+import { AppError, badRequest, internalError, notFound } from '../../errors.ts';
+import type { AggregateRefresh } from '../../warehouse/aggregates.ts';
+import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import { createAggregateRefresher } from './aggregate-refresher.ts';
+import { balanceSheet } from './balance-sheet.ts';
+import { budgetVsActual } from './budget-vs-actual.ts';
+import { cashFlow } from './cash-flow.ts';
+import { expenseAnalysis } from './expense-analysis.ts';
+import { financialOverview } from './financial-overview.ts';
+import { fiscalCalendar, lastDayOf, monthNumber, periodOf } from './periods.ts';
+import { profitAndLoss } from './profit-and-loss.ts';
+import { reportsRepository as repo } from './reports.repository.ts';
+import type { StatementBody, StatementInput } from './statement-kit.ts';
+
+/** How far apart `from` and `to` may be: 10 years of months. */
+const MAX_MONTHS = 120;
+
+const BUILDERS: Record<ReportTemplate, (input: StatementInput) => Promise<StatementBody>> = {
+  'financial-overview': financialOverview,
+  'profit-and-loss': profitAndLoss,
+  'balance-sheet': balanceSheet,
+  'cash-flow': cashFlow,
+  'budget-vs-actual': budgetVsActual,
+  'expense-analysis': expenseAnalysis,
+};
+
+export const isReportTemplate = (name: string): name is ReportTemplate =>
+  (REPORT_TEMPLATES as readonly string[]).includes(name);
+
+const rangeError = (message: string, path: string) => badRequest('INVALID_RANGE', message, [{ msg: message, path }]);
+
+export type ReportsService = ReturnType<typeof createReportsService>;
+
+/**
+ * The built-in financial statements (issue 11 §1) and their drill-down, read as the organization's role
+ * from its monthly aggregates; and the refresh of those aggregates (now, or shortly after a Studio edit).
+ */
+export function createReportsService(deps: {
+  warehouse: WarehouseService;
+  organizations: OrganizationsService;
+  logger: FastifyBaseLogger;
+  /** How long after the last Studio edit the aggregates are refreshed (tests shorten it). */
+  refreshDelayMs?: number;
+}) {
+  const { warehouse, organizations, logger } = deps;
+  const refresher = createAggregateRefresher({
+    refresh: (organizationId, periods) => warehouse.refreshAggregates(organizationId, periods),
+    logger,
+    delayMs: deps.refreshDelayMs,
+  });
+
+  async function report(
+    organizationId: string,
+    template: string,
+    query: z.output<typeof reportQuerySchema>,
+  ): Promise<Report> {
+    if (!isReportTemplate(template)) throw notFound(m.templateUnknown);
+    await organizations.assertExists(organizationId);
+    try {
+      return await warehouse.withOrganization(organizationId, async (tx) => {
+        const context = await repo.context(tx);
+        const calendar = fiscalCalendar(context.periods);
+        // The default: the fiscal year of the latest period with ledger lines (or of 00_Period's last) to date.
+        const today = new Date();
+        const latest = context.lastData ?? calendar.last ?? periodOf(today.getUTCFullYear() * 12 + today.getUTCMonth());
+        const to = query.to ?? (query.from && query.from > latest ? query.from : latest);
+        const from = query.from ?? calendar.fiscalYearStart(to);
+        if (from > to) throw rangeError(m.rangeInvalid, 'from');
+        if (monthNumber(to) - monthNumber(from) + 1 > MAX_MONTHS) throw rangeError(m.rangeTooLong, 'from');
+        const slice = { entity: query.entity, department: query.department };
+        const accounts = await repo.accounts(tx);
+        const body = await BUILDERS[template]({ tx, from, to, slice, calendar, accounts, top: query.top });
+        return {
+          template,
+          from,
+          to,
+          asOf: lastDayOf(to),
+          entity: slice.entity ?? null,
+          department: slice.department ?? null,
+          refreshedAt: context.refreshedAt,
+          ...body,
+          filters: {
+            entities: context.entities,
+            departments: context.departments,
+            firstPeriod: calendar.first,
+            lastPeriod: calendar.last,
+            fiscalYearStart: calendar.fiscalYearStart(latest),
+          },
+        };
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw internalError('REPORT_FAILED', m.loadFailed, error);
+    }
+  }
+
+  async function glLines(organizationId: string, query: z.output<typeof glLinesQuerySchema>): Promise<GlLines> {
+    if (query.from > query.to) throw rangeError(m.rangeInvalid, 'from');
+    await organizations.assertExists(organizationId);
+    try {
+      return await warehouse.withOrganization(organizationId, (tx) =>
+        repo.glLines(
+          tx,
+          {
+            from: query.from,
+            to: query.to,
+            accountCode: query.account_code,
+            accountType: query.account_type,
+            accountSubtype: query.account_subtype,
+            counterparty: query.counterparty,
+            entity: query.entity,
+            department: query.department,
+          },
+          { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+        ),
+      );
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw internalError('GL_LINES_FAILED', m.linesLoadFailed, error);
+    }
+  }
+
+  return {
+    report,
+    glLines,
+    /**
+     * Rebuilds the organization's monthly aggregates now (a dataset refresh of a built-in dashboard); any
+     * refresh waiting for a Studio edit is done by it.
+     */
+    refreshAggregates: (organizationId: string): Promise<AggregateRefresh> => refresher.now(organizationId),
+    /** After a Studio edit: refreshes the touched periods (all when undefined) shortly, once per burst of edits. */
+    ledgerChanged: refresher.schedule,
+    /** Shutdown: waits for refreshes under way; pending ones are dropped (the next edit or run refreshes). */
+    stop: refresher.stop,
+  };
+}

@@ -1,0 +1,83 @@
+import type { PoolClient } from 'pg';
+import { qualifiedName } from './identifiers.ts';
+
+/**
+ * The derived tables of warehouse migration 2 (WAREHOUSE_AGGREGATES), rebuilt from the ledger:
+ *
+ * - `05_Monthly_Balance`: per period × account × entity × department the debit, credit, net (debit − credit)
+ *   and line count of 02_GL_Detail. Account names, types and subtypes are joined when read, so editing an
+ *   account never makes it stale.
+ * - `05_Monthly_Cash_Flow`: per period × entity × department the cash in and out — each journal's net effect on
+ *   accounts of subtype 'cash' (finance-conventions.md), which needs the journal, so it cannot be summed from
+ *   the monthly balances. It depends on the accounts' subtypes: an account edit refreshes it.
+ * - `05_Aggregate_Refresh`: one row, when they were last rebuilt and how many balance rows they hold.
+ *
+ * A refresh is a handful of statements in the caller's transaction, as the organization's role (which may
+ * read and write every warehouse table): the reports see the old figures or the new ones, never half.
+ */
+
+export interface AggregateRefresh {
+  refreshedAt: string;
+  rows: number;
+}
+
+/** Statements of a refresh of `schema`: every period, or only `periods` (those a load or an edit touched). */
+function refreshStatements(schema: string, periods?: readonly string[]) {
+  const t = (name: string) => qualifiedName(schema, name);
+  const gl = t('02_GL_Detail');
+  const only = periods ? 'WHERE period = ANY($1::text[])' : '';
+  const onlyLines = periods ? 'AND g.period = ANY($1::text[])' : '';
+  const values = periods ? [[...periods]] : [];
+  return [
+    { text: `DELETE FROM ${t('05_Monthly_Balance')} ${only}`, values },
+    {
+      text: `INSERT INTO ${t('05_Monthly_Balance')} (period, account_code, entity, department, debit, credit, net, lines)
+        SELECT period, account_code, entity, department, sum(debit), sum(credit), sum(debit) - sum(credit), count(*)
+        FROM ${gl} ${only}
+        GROUP BY period, account_code, entity, department`,
+      values,
+    },
+    { text: `DELETE FROM ${t('05_Monthly_Cash_Flow')} ${only}`, values },
+    {
+      text: `INSERT INTO ${t('05_Monthly_Cash_Flow')} (period, entity, department, cash_in, cash_out)
+        WITH journal AS (
+          SELECT g.period, g.entity, g.department, sum(g.debit) - sum(g.credit) AS net
+          FROM ${gl} g JOIN ${t('01_Account')} a ON a.account_code = g.account_code
+          WHERE a.account_subtype = 'cash' ${onlyLines}
+          GROUP BY g.period, g.source, g.journal_id, g.entity, g.department
+        )
+        SELECT period, entity, department,
+          coalesce(sum(net) FILTER (WHERE net > 0), 0), coalesce(-sum(net) FILTER (WHERE net < 0), 0)
+        FROM journal GROUP BY period, entity, department`,
+      values,
+    },
+  ];
+}
+
+/** Serializes the refreshes of one warehouse: two at once would each delete, then both insert the same keys. */
+const lockStatement = (schema: string) => ({
+  text: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
+  values: [`finboard:aggregates:${schema}`],
+});
+
+/**
+ * Rebuilds the aggregates of the warehouse `schema` on `client`, inside the caller's transaction (as the
+ * organization's role or the platform's). `periods`: only those (an empty list changes nothing but the time).
+ */
+export async function refreshAggregatesOn(
+  client: Pick<PoolClient, 'query'>,
+  schema: string,
+  periods?: readonly string[],
+): Promise<AggregateRefresh> {
+  const lock = lockStatement(schema);
+  await client.query(lock.text, lock.values);
+  for (const statement of refreshStatements(schema, periods)) await client.query(statement.text, statement.values);
+  const done = await client.query<{ refreshed_at: Date; rows: number }>(
+    `INSERT INTO ${qualifiedName(schema, '05_Aggregate_Refresh')} (id, refreshed_at, rows)
+     SELECT true, clock_timestamp(), count(*)::int FROM ${qualifiedName(schema, '05_Monthly_Balance')}
+     ON CONFLICT (id) DO UPDATE SET refreshed_at = excluded.refreshed_at, rows = excluded.rows
+     RETURNING refreshed_at, rows`,
+  );
+  const row = done.rows[0]!;
+  return { refreshedAt: new Date(row.refreshed_at).toISOString(), rows: Number(row.rows) };
+}

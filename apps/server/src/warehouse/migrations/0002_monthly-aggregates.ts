@@ -1,0 +1,61 @@
+import type { WarehouseMigration } from './migration.ts';
+import { qualifiedName } from '../identifiers.ts';
+
+/**
+ * Warehouse migration 2: the pre-aggregated monthly balances the built-in statements read (issue 11 §1),
+ * filled from the ledger the warehouse already holds, so existing organizations have them at once.
+ * Later refreshes are aggregates.ts (this migration keeps its own copy of the SQL: shipped migrations are
+ * frozen). The organization's role gets read and write on these tables like on every table (the migrator
+ * grants them): refreshes run as that role.
+ */
+export const monthlyAggregates: WarehouseMigration = {
+  version: 2,
+  name: 'monthly-aggregates',
+  statements(schema: string): string[] {
+    const t = (name: string) => qualifiedName(schema, name);
+    const balance = t('05_Monthly_Balance');
+    const cash = t('05_Monthly_Cash_Flow');
+    const gl = t('02_GL_Detail');
+    const total = 'numeric(20,2) NOT NULL DEFAULT 0';
+    return [
+      `CREATE TABLE ${balance} (
+        period text NOT NULL,
+        account_code text NOT NULL,
+        entity text,
+        department text,
+        debit ${total},
+        credit ${total},
+        net ${total},
+        lines integer NOT NULL DEFAULT 0,
+        CONSTRAINT "05_Monthly_Balance_key" UNIQUE NULLS NOT DISTINCT (period, account_code, entity, department)
+      )`,
+      `CREATE TABLE ${cash} (
+        period text NOT NULL,
+        entity text,
+        department text,
+        cash_in ${total},
+        cash_out ${total},
+        CONSTRAINT "05_Monthly_Cash_Flow_key" UNIQUE NULLS NOT DISTINCT (period, entity, department)
+      )`,
+      `CREATE TABLE ${t('05_Aggregate_Refresh')} (
+        id boolean PRIMARY KEY DEFAULT true CHECK (id),
+        refreshed_at timestamptz NOT NULL,
+        rows integer NOT NULL
+      )`,
+      `INSERT INTO ${balance} (period, account_code, entity, department, debit, credit, net, lines)
+        SELECT period, account_code, entity, department, sum(debit), sum(credit), sum(debit) - sum(credit), count(*)
+        FROM ${gl} GROUP BY period, account_code, entity, department`,
+      `INSERT INTO ${cash} (period, entity, department, cash_in, cash_out)
+        WITH journal AS (
+          SELECT g.period, g.entity, g.department, sum(g.debit) - sum(g.credit) AS net
+          FROM ${gl} g JOIN ${t('01_Account')} a ON a.account_code = g.account_code
+          WHERE a.account_subtype = 'cash'
+          GROUP BY g.period, g.source, g.journal_id, g.entity, g.department
+        )
+        SELECT period, entity, department,
+          coalesce(sum(net) FILTER (WHERE net > 0), 0), coalesce(-sum(net) FILTER (WHERE net < 0), 0)
+        FROM journal GROUP BY period, entity, department`,
+      `INSERT INTO ${t('05_Aggregate_Refresh')} (id, refreshed_at, rows) SELECT true, now(), count(*) FROM ${balance}`,
+    ];
+  },
+};

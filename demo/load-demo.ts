@@ -28,7 +28,7 @@ const since = (start: number) => (performance.now() - start) / 1000;
  * user unless that e-mail exists. Acts as the platform's first active administrator.
  */
 export async function loadDemo(app: FastifyInstance, options: { today?: Date } = {}): Promise<DemoLoad> {
-  const { users, organizations, warehouse } = app.services;
+  const { users, organizations, dashboards, warehouse } = app.services;
   const [adminEmail] = await users.listActiveAdminEmails();
   const admin = adminEmail ? await users.findAccountByEmail(adminEmail) : undefined;
   if (!admin) throw new DemoRefused('No active administrator: start Finboard once (npm start) to create one.');
@@ -83,6 +83,10 @@ export async function loadDemo(app: FastifyInstance, options: { today?: Date } =
     });
     // A demo password works at once: no forced change at first sign-in.
     await users.setPassword(created.id, await hashPassword(DEMO_USER.password), false);
+    // The demo user sees the built-in statements (an organization from before them gets them first).
+    await dashboards.addBuiltinsWhereMissing();
+    const builtins = (await dashboards.listForOrganization(organization.id)).filter((d) => d.type === 'builtin');
+    await users.updateByAdmin(actor, created.id, { dashboards: builtins.map((dashboard) => dashboard.id) });
   }
   return {
     organizationId: organization.id,

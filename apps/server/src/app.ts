@@ -24,7 +24,7 @@ import { createAuditService } from './modules/audit/audit.service.ts';
 import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { createPasswordLinksService } from './modules/auth/password-links.service.ts';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.ts';
-import { createDashboardsService } from './modules/dashboards/dashboards.service.ts';
+import { createDashboardsService, type DashboardsService } from './modules/dashboards/dashboards.service.ts';
 import { dataManagementRoutes } from './modules/data-management/data-management.routes.ts';
 import { createDataManagementService } from './modules/data-management/data-management.service.ts';
 import { journalsRoutes } from './modules/data-management/journals.routes.ts';
@@ -104,6 +104,8 @@ declare module 'fastify' {
       dataTypes: DataTypesService;
       /** For scripts that act as the platform (npm run demo). */
       organizations: OrganizationsService;
+      /** The demo grants its user the built-in statements. */
+      dashboards: DashboardsService;
       /** The server's RSA key for uploads (tests seal their files with it, as the browser does). */
       uploadKeys: UploadKeys;
       /** Dataset refreshes and their log. */
@@ -242,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     organizations,
     dataRefresh,
     reports,
+    dashboards,
   });
 
   await app.register(errorHandlerPlugin);
@@ -285,6 +288,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     const added = await dataTypes.seedStandardForAll();
     if (added > 0) app.log.info({ added }, 'standard data types seeded');
+  });
+  // Organizations created before the built-in statements get them once the app starts (issue 11 §1).
+  app.addHook('onReady', async () => {
+    const given = await dashboards.addBuiltinsWhereMissing();
+    if (given > 0) app.log.info({ organizations: given }, 'built-in dashboards added');
   });
   // Every warehouse is brought to the latest warehouse migration in the background (missing ones are
   // created): a large backlog must not hold up start-up. `warehousesReady` tells when it is done. On

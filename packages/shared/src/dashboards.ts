@@ -1,12 +1,21 @@
 import { z } from 'zod';
+import { REPORT_TEMPLATE_LABELS, REPORT_TEMPLATES, type ReportTemplate } from './reports.ts';
 import { text } from './validation.ts';
 
-export const DASHBOARD_TYPES = ['report', 'paginatedReport'] as const;
+/** Power BI entries (report, paginatedReport) are embedded; `builtin` ones are statements Finboard draws itself. */
+export const DASHBOARD_TYPES = ['report', 'paginatedReport', 'builtin'] as const;
 export type DashboardType = (typeof DASHBOARD_TYPES)[number];
 export const DASHBOARD_TYPE_LABELS: Record<DashboardType, string> = {
   report: 'Report',
   paginatedReport: 'Paginated Report',
+  builtin: 'Built-in statement',
 };
+export const isPowerbiType = (type: DashboardType) => type !== 'builtin';
+
+/** The built-in entries every organization starts with, named as the statements are (issue 11 §1). */
+export const BUILTIN_DASHBOARDS: { dashboard: string; template: ReportTemplate }[] = REPORT_TEMPLATES.map(
+  (template) => ({ dashboard: REPORT_TEMPLATE_LABELS[template], template }),
+);
 
 export const dashboardMessages = {
   nameRequired: 'Dashboard name required',
@@ -14,6 +23,7 @@ export const dashboardMessages = {
   workspaceRequired: 'Workspace ID required',
   datasetRequired: 'Dataset ID required',
   typeRequired: 'Type required',
+  templateRequired: 'Statement required',
   duplicateName: 'Duplicate dashboard names are not allowed',
   allRequired: 'All fields are required',
   urlInvalid: 'URL must be an https:// address',
@@ -29,8 +39,8 @@ export const dashboardMessages = {
 
 const requiredText = (message: string, max = 500) => text({ error: message }).trim().min(1, message).max(max);
 
-/** One dashboard as the Add Dashboard form and the API take it (spec §3 dashboard entry). */
-export const dashboardInputSchema = z.object({
+/** Each field of the Add Dashboard form, by itself (the form checks them one by one). */
+export const dashboardFieldSchemas = {
   dashboard: requiredText(dashboardMessages.nameRequired, 120),
   url: requiredText(dashboardMessages.urlRequired, 2000).pipe(
     z.url({ protocol: /^https$/, error: dashboardMessages.urlInvalid }),
@@ -38,8 +48,49 @@ export const dashboardInputSchema = z.object({
   workspaceId: requiredText(dashboardMessages.workspaceRequired, 100),
   datasetId: requiredText(dashboardMessages.datasetRequired, 100),
   type: z.enum(DASHBOARD_TYPES, { error: dashboardMessages.typeRequired }),
+  template: z.enum(REPORT_TEMPLATES, { error: dashboardMessages.templateRequired }),
+};
+
+const powerbiFieldsSchema = z.object({
+  url: dashboardFieldSchemas.url,
+  workspaceId: dashboardFieldSchemas.workspaceId,
+  datasetId: dashboardFieldSchemas.datasetId,
 });
-export type DashboardInput = z.input<typeof dashboardInputSchema>;
+const builtinFieldsSchema = z.object({ template: dashboardFieldSchemas.template });
+
+/**
+ * One dashboard as the Add Dashboard form and the API take it (spec §3 dashboard entry). A Power BI entry
+ * needs url, workspaceId and datasetId; a built-in one only its template. The output always has every
+ * column (empty texts, or a null template, for what the type does not use), so one row shape stores both.
+ */
+export const dashboardInputSchema = z
+  .object({
+    dashboard: dashboardFieldSchemas.dashboard,
+    type: dashboardFieldSchemas.type,
+    // Checked as text here whatever the type, so nothing unstorable passes unseen; required per type below.
+    url: text({ error: dashboardMessages.urlRequired }).optional(),
+    workspaceId: text({ error: dashboardMessages.workspaceRequired }).optional(),
+    datasetId: text({ error: dashboardMessages.datasetRequired }).optional(),
+    template: dashboardFieldSchemas.template.nullish(),
+  })
+  .transform((input, ctx) => {
+    const parsed = (input.type === 'builtin' ? builtinFieldsSchema : powerbiFieldsSchema).safeParse(input);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    const fields = { url: '', workspaceId: '', datasetId: '', template: null as ReportTemplate | null, ...parsed.data };
+    return { dashboard: input.dashboard, type: input.type, ...fields };
+  });
+export type DashboardInput = {
+  dashboard: string;
+  type: DashboardType;
+  url?: string;
+  workspaceId?: string;
+  datasetId?: string;
+  template?: ReportTemplate;
+};
 
 export const dashboardSchema = z.object({
   id: z.uuid(),
@@ -50,6 +101,8 @@ export const dashboardSchema = z.object({
   workspaceId: z.string(),
   datasetId: z.string(),
   type: z.enum(DASHBOARD_TYPES),
+  /** The statement a `builtin` entry shows; null for Power BI entries. */
+  template: z.enum(REPORT_TEMPLATES).nullable(),
   position: z.number().int(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
@@ -101,6 +154,7 @@ export function parseLegacyDashboards(input: unknown): Record<string, unknown>[]
       workspaceId: record.workspaceId ?? record.workspace_id,
       datasetId: record.datasetId ?? record.dataset_id,
       type: record.type ?? 'report',
+      template: record.template,
     };
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   bigint,
   integer,
@@ -13,6 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DASHBOARD_TYPES } from '@finboard/shared/dashboards';
+import { REPORT_TEMPLATES } from '@finboard/shared/reports';
 
 const id = () =>
   uuid('id')
@@ -52,15 +55,16 @@ export const dashboards = pgTable(
     url: text('url').notNull(),
     workspaceId: text('workspace_id').notNull(),
     datasetId: text('dataset_id').notNull(),
-    type: text('type', { enum: ['report', 'paginatedReport'] })
-      .notNull()
-      .default('report'),
+    type: text('type', { enum: DASHBOARD_TYPES }).notNull().default('report'),
+    /** The statement of a `builtin` entry (its url, workspaceId and datasetId stay empty); null otherwise. */
+    template: text('template', { enum: REPORT_TEMPLATES }),
     position: integer('position').notNull(),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('dashboards_organization_name_unique').on(table.organizationId, sql`lower(${table.name})`),
     index('dashboards_organization_position_idx').on(table.organizationId, table.position),
+    check('dashboards_builtin_template', sql`(${table.type} = 'builtin') = (${table.template} is not null)`),
   ],
 );
 

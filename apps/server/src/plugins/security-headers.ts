@@ -24,7 +24,8 @@ const directives = {
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
-  frameSrc: ["'self'"],
+  // Power BI reports are embedded from the service's own pages (issue 11 §2).
+  frameSrc: ["'self'", 'https://app.powerbi.com', 'https://*.powerbi.com'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],

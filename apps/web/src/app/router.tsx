@@ -7,7 +7,6 @@ import { NOT_FOUND_TITLE } from './titles';
 
 /** Later capabilities replace these with their own pages; until then they say so honestly. */
 const UPCOMING: { path: string; title: string; access: 'admin' | 'user' | 'any' }[] = [
-  { path: '/dashboard', title: 'Dashboard', access: 'any' },
   { path: '/db-chat', title: 'Chat DB', access: 'user' },
   { path: '/apps', title: 'Apps', access: 'any' },
   { path: '/org-onboarding', title: 'Org - Onboarding', access: 'admin' },
@@ -52,6 +51,7 @@ const appPages: RouteObject[] = [
   { path: 'datatypemaster', lazy: lazyPage(() => import('../features/data-types/data-types-page')) },
   { path: 'file-upload', lazy: lazyPage(() => import('../features/uploads/file-upload-page')) },
   { path: 'data-management', lazy: lazyPage(() => import('./data-management-studio')) },
+  { path: 'dashboard', lazy: lazyPage(() => import('../features/dashboards/dashboard-page')) },
   { path: 'pipelines', lazy: lazyPage(() => import('../features/pipelines/pipelines-page')) },
   { path: 'data-refresh-log', lazy: lazyPage(() => import('../features/data-refresh/data-refresh-log-page')) },
   { path: 'users', lazy: adminPage(() => import('../features/users/users-page')) },

@@ -1,6 +1,6 @@
-import { and, asc, eq, exists, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, ne, not, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { dashboards, userDashboards } from '../../db/schema.ts';
+import { dashboards, organizations, userDashboards } from '../../db/schema.ts';
 
 export type DashboardRow = typeof dashboards.$inferSelect;
 export type NewDashboardRow = typeof dashboards.$inferInsert;
@@ -83,6 +83,20 @@ export const dashboardsRepository = (db: Executor) => ({
       )
       .limit(1);
     return row !== undefined;
+  },
+
+  /** Organizations without a single built-in entry (start-up gives them the six; see the service). */
+  async organizationsWithoutBuiltins(): Promise<string[]> {
+    const builtin = db
+      .select({ one: sql`1` })
+      .from(dashboards)
+      .where(and(eq(dashboards.organizationId, organizations.id), eq(dashboards.type, 'builtin')));
+    const rows = await db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(not(exists(builtin)))
+      .orderBy(asc(organizations.id));
+    return rows.map((row) => row.id);
   },
 
   async nextPosition(organizationId: string): Promise<number> {

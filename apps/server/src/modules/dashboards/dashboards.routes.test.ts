@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardMessages } from '@finboard/shared/dashboards';
+import { BUILTIN_DASHBOARDS, dashboardMessages } from '@finboard/shared/dashboards';
 import { organizationMessages } from '@finboard/shared/organizations';
 import { auditEvents, dashboards, userDashboards } from '../../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
@@ -116,6 +116,58 @@ describe('POST /api/v1/organization/:id/dashboards', () => {
     expect(response.json()).toMatchObject({ status: false, message });
     expect(response.json().errors[0]).toEqual({ msg: message, path });
     expect(await stored(organization.id)).toEqual([]);
+  });
+
+  it('adds a built-in statement by its template alone, storing no Power BI fields', async () => {
+    const organization = await createOrganization(t.database);
+
+    const response = await create(organization.id, {
+      dashboard: 'Monthly P&L',
+      type: 'builtin',
+      template: 'profit-and-loss',
+      // Power BI fields sent along are not kept: a built-in entry has none.
+      url: 'https://app.powerbi.com/x',
+    });
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data.dashboard).toMatchObject({
+      name: 'Monthly P&L',
+      type: 'builtin',
+      template: 'profit-and-loss',
+      url: '',
+      workspaceId: '',
+      datasetId: '',
+      position: 0,
+    });
+    expect(await stored(organization.id)).toMatchObject([
+      { name: 'Monthly P&L', type: 'builtin', template: 'profit-and-loss', url: '', workspaceId: '', datasetId: '' },
+    ]);
+  });
+
+  it.each([
+    ['no template', { dashboard: 'P&L', type: 'builtin' }],
+    ['an unknown template', { dashboard: 'P&L', type: 'builtin', template: 'tax-return' }],
+  ])('refuses a built-in entry with %s with 400 "Statement required", storing nothing', async (_, payload) => {
+    const organization = await createOrganization(t.database);
+
+    const response = await create(organization.id, payload);
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      status: false,
+      message: dashboardMessages.templateRequired,
+      errors: [{ msg: dashboardMessages.templateRequired, path: 'template' }],
+    });
+    expect(await stored(organization.id)).toEqual([]);
+  });
+
+  it('keeps a report’s template null: the template belongs to built-in entries only', async () => {
+    const organization = await createOrganization(t.database);
+
+    const response = await create(organization.id, entry('Sales', { template: 'cash-flow' }));
+
+    expect(response.statusCode).toBe(201);
+    expect(await stored(organization.id)).toMatchObject([{ name: 'Sales', type: 'report', template: null }]);
   });
 
   it('answers 404 "Organization not found" for an unknown organization', async () => {
@@ -276,5 +328,47 @@ describe('PUT /api/v1/organization/:id/dashboards/order', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(dashboardMessages.reorderInvalid);
     expect(await stored(organization.id)).toEqual(before);
+  });
+});
+
+describe('built-in entries of organizations created before them (start-up)', () => {
+  it('gives an organization without any the six after its own entries, once, and audits it', async () => {
+    const organization = await createOrganization(t.database);
+    await createDashboard(t.database, organization.id, { name: 'Cash Flow' });
+    const alreadyHas = await createOrganization(t.database);
+    await createDashboard(t.database, alreadyHas.id, {
+      name: 'Only P&L',
+      type: 'builtin',
+      template: 'profit-and-loss',
+      url: '',
+      workspaceId: '',
+      datasetId: '',
+    });
+
+    await t.app.services.dashboards.addBuiltinsWhereMissing();
+    await t.app.services.dashboards.addBuiltinsWhereMissing();
+
+    // 'Cash Flow' is the organization's own Power BI entry: the built-in one of that name is left out.
+    expect(await storedNames(organization.id)).toEqual([
+      'Cash Flow',
+      ...BUILTIN_DASHBOARDS.map((d) => d.dashboard).filter((name) => name !== 'Cash Flow'),
+    ]);
+    expect((await stored(organization.id)).slice(1).every((row) => row.type === 'builtin')).toBe(true);
+    expect(await auditOf(organization.id, 'dashboards.builtin_added')).toMatchObject([
+      {
+        actorEmail: null,
+        after: { dashboards: BUILTIN_DASHBOARDS.map((d) => d.dashboard).filter((n) => n !== 'Cash Flow') },
+      },
+    ]);
+    // An organization whose admin kept only some of them keeps its choice.
+    expect(await storedNames(alreadyHas.id)).toEqual(['Only P&L']);
+  });
+
+  it('refuses a built-in row without a template, and a report row with one, in the table itself', async () => {
+    const organization = await createOrganization(t.database);
+
+    await expect(createDashboard(t.database, organization.id, { type: 'builtin' })).rejects.toThrow();
+    await expect(createDashboard(t.database, organization.id, { template: 'cash-flow' })).rejects.toThrow();
+    expect(await stored(organization.id)).toEqual([]);
   });
 });

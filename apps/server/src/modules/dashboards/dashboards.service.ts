@@ -1,4 +1,5 @@
 import {
+  BUILTIN_DASHBOARDS,
   dashboardListSchema,
   dashboardMessages,
   parseLegacyDashboards,
@@ -25,6 +26,7 @@ export function toDashboard(row: DashboardRow): Dashboard {
     workspaceId: row.workspaceId,
     datasetId: row.datasetId,
     type: row.type,
+    template: row.template,
     position: row.position,
   };
 }
@@ -35,6 +37,7 @@ const columnsOf = (input: DashboardFields) => ({
   workspaceId: input.workspaceId,
   datasetId: input.datasetId,
   type: input.type,
+  template: input.template,
 });
 
 /** Organization users see only the dashboards granted to them; admins see all. */
@@ -60,7 +63,63 @@ export function createDashboardsService(deps: { db: Database; audit: AuditServic
         throw error;
       });
 
+  /**
+   * Appends the built-in statements to the organization's list, skipping a name another entry already
+   * has (the admin's own entry of that name wins). Returns the names added.
+   */
+  async function appendBuiltins(actor: Principal | null, organizationId: string, tx: Executor): Promise<string[]> {
+    const repo = dashboardsRepository(tx);
+    await repo.lockOrganizationList(organizationId);
+    const taken = new Set((await repo.listByOrganization(organizationId)).map((row) => row.name.toLowerCase()));
+    const first = await repo.nextPosition(organizationId);
+    const rows = await repo.insert(
+      BUILTIN_DASHBOARDS.filter(({ dashboard }) => !taken.has(dashboard.toLowerCase())).map(
+        ({ dashboard, template }, index) => ({
+          organizationId,
+          ...columnsOf({ dashboard, type: 'builtin', template, url: '', workspaceId: '', datasetId: '' }),
+          position: first + index,
+        }),
+      ),
+    );
+    if (rows.length > 0) {
+      await audit.record(
+        {
+          actor,
+          action: 'dashboards.builtin_added',
+          entityType: 'organization',
+          entityId: organizationId,
+          organizationId,
+          after: { dashboards: rows.map((row) => row.name) },
+        },
+        tx,
+      );
+    }
+    return rows.map((row) => row.name);
+  }
+
   return {
+    /** A new organization's built-in statements, in the transaction that creates it. */
+    addBuiltins: (actor: Principal, organizationId: string, tx: Executor) => appendBuiltins(actor, organizationId, tx),
+
+    /**
+     * Start-up: organizations that have none of the built-in entries yet (created before them) get the
+     * six. Idempotent; an organization whose admin removed only some keeps its choice. Returns how many
+     * organizations were given them.
+     */
+    async addBuiltinsWhereMissing(): Promise<number> {
+      const ids = await dashboardsRepository(db).organizationsWithoutBuiltins();
+      for (const organizationId of ids) {
+        await db.transaction(async (tx) => {
+          // Checked again under the list's lock: another node may be doing the same at this moment.
+          const repo = dashboardsRepository(tx);
+          await repo.lockOrganizationList(organizationId);
+          if ((await repo.listByOrganization(organizationId)).some((row) => row.type === 'builtin')) return;
+          await appendBuiltins(null, organizationId, tx);
+        });
+      }
+      return ids.length;
+    },
+
     /**
      * The legacy form of spec §3 (an array or an escaped JSON string, names falling back to
      * dashboard_name, then name, then 'Unnamed Dashboard'), validated as one list: 400 when it is not.

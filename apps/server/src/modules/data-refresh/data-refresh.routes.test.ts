@@ -66,7 +66,8 @@ const builtinDashboard = (name = 'Profit & Loss') =>
     url: '',
     workspaceId: '',
     datasetId: '',
-    type: 'builtin' as never,
+    type: 'builtin',
+    template: 'profit-and-loss',
   });
 
 const refreshAll = (headers = admin(), id = organizationId) =>

@@ -7,7 +7,7 @@ import {
   type RefreshedDataset,
   type RefreshLog,
 } from '@finboard/shared/data-refresh';
-import type { Dashboard } from '@finboard/shared/dashboards';
+import { isPowerbiType, type Dashboard } from '@finboard/shared/dashboards';
 import { powerbiMessages } from '@finboard/shared/powerbi';
 import type { Database } from '../../db/client.ts';
 import { AppError, internalError, notFound } from '../../errors.ts';
@@ -39,7 +39,7 @@ export interface DataRefreshSettings {
 }
 
 /** The built-in dashboards carry a template and no Power BI ids (issue 11 §1). */
-const isBuiltin = (entry: Dashboard) => (entry.type as string) === 'builtin';
+const isBuiltin = (entry: Dashboard) => !isPowerbiType(entry.type);
 
 /** A failure the log shows as it is (the others are logged and shown as the spec's message). */
 class RefreshFailure extends Error {}

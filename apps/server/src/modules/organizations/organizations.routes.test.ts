@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardMessages } from '@finboard/shared/dashboards';
+import { BUILTIN_DASHBOARDS, dashboardMessages } from '@finboard/shared/dashboards';
 import { messages } from '@finboard/shared/messages';
 import { organizationMessages } from '@finboard/shared/organizations';
 import { emailMessages, nameMessages, phoneMessages } from '@finboard/shared/validation';
@@ -112,7 +112,16 @@ describe('POST /api/v1/organization/add', () => {
           isActive: true,
           auditDataMessage: null,
           userCount: 0,
-          dashboards: [],
+          // Every organization starts with the six built-in statements (issue 11 §1).
+          dashboards: BUILTIN_DASHBOARDS.map(({ dashboard, template }, position) => ({
+            name: dashboard,
+            type: 'builtin',
+            template,
+            url: '',
+            workspaceId: '',
+            datasetId: '',
+            position,
+          })),
         },
       },
     });
@@ -132,7 +141,15 @@ describe('POST /api/v1/organization/add', () => {
       organizationId: created.id,
       actorEmail: TEST_ADMIN.email,
       before: null,
-      after: { name: fields.organizationName, logoKey: created.logo_url, dashboards: [] },
+      after: { name: fields.organizationName, logoKey: created.logo_url },
+    });
+    expect((event?.after as { dashboards: { name: string }[] }).dashboards.map((d) => d.name)).toEqual(
+      BUILTIN_DASHBOARDS.map((d) => d.dashboard),
+    );
+    const [builtinEvent] = await auditOf(created.id, 'dashboards.builtin_added');
+    expect(builtinEvent).toMatchObject({
+      actorEmail: TEST_ADMIN.email,
+      after: { dashboards: BUILTIN_DASHBOARDS.map((d) => d.dashboard) },
     });
   });
 
@@ -258,9 +275,10 @@ describe('POST /api/v1/organization/add', () => {
     expect(storedFiles()).toEqual(filesBefore);
   });
 
-  it('stores legacy dashboards sent as an array, in order, with the name fallbacks', async () => {
+  it('stores legacy dashboards sent as an array, in order, with the name fallbacks, then the built-in ones', async () => {
     const list = [
       { ...dashboardEntry('ignored'), dashboard: undefined, dashboard_name: 'Profit and Loss', name: 'P&L' },
+      // A Power BI entry named as a built-in statement keeps the name; that built-in entry is left out.
       { ...dashboardEntry('ignored'), dashboard: undefined, name: 'Balance Sheet' },
       { ...dashboardEntry('ignored'), dashboard: undefined, type: 'paginatedReport' },
     ];
@@ -273,12 +291,18 @@ describe('POST /api/v1/organization/add', () => {
       'Profit and Loss',
       'Balance Sheet',
       dashboardMessages.unnamed,
+      'Financial Overview',
+      'Profit & Loss',
+      'Cash Flow',
+      'Budget vs Actual',
+      'Expense Analysis',
     ]);
     const rows = await storedDashboards(created.id);
-    expect(rows.map((row) => [row.name, row.position, row.type])).toEqual([
-      ['Profit and Loss', 0, 'report'],
-      ['Balance Sheet', 1, 'report'],
-      ['Unnamed Dashboard', 2, 'paginatedReport'],
+    expect(rows.slice(0, 4).map((row) => [row.name, row.position, row.type, row.template])).toEqual([
+      ['Profit and Loss', 0, 'report', null],
+      ['Balance Sheet', 1, 'report', null],
+      ['Unnamed Dashboard', 2, 'paginatedReport', null],
+      ['Financial Overview', 3, 'builtin', 'financial-overview'],
     ]);
     expect(rows[0]).toMatchObject({ url: list[0]!.url, workspaceId: 'workspace-1', datasetId: 'dataset-1' });
   });
@@ -297,7 +321,7 @@ describe('POST /api/v1/organization/add', () => {
 
     expect(response.statusCode).toBe(201);
     const rows = await storedDashboards(response.json().data.createdOrganization.id);
-    expect(rows.map((row) => row.name)).toEqual(['Cash Flow', 'Budget']);
+    expect(rows.filter((row) => row.type !== 'builtin').map((row) => row.name)).toEqual(['Cash Flow', 'Budget']);
   });
 
   it.each([

@@ -62,13 +62,14 @@ const snapshot = (row: OrganizationRow, dashboards?: Dashboard[]) => ({
   isActive: row.isActive,
   auditDataMessage: row.auditDataMessage,
   ...(dashboards && {
-    dashboards: dashboards.map(({ id, name, url, workspaceId, datasetId, type }) => ({
+    dashboards: dashboards.map(({ id, name, url, workspaceId, datasetId, type, template }) => ({
       id,
       name,
       url,
       workspaceId,
       datasetId,
       type,
+      template,
     })),
   }),
 });
@@ -188,7 +189,9 @@ export function createOrganizationsService(deps: {
           if (!row) throw nameTaken();
           // In the same transaction: an organization never exists without its warehouse.
           await warehouse.provision(id, tx);
-          const saved = await dashboards.replaceForOrganization(id, list ?? [], tx);
+          await dashboards.replaceForOrganization(id, list ?? [], tx);
+          await dashboards.addBuiltins(actor, id, tx);
+          const saved = await dashboards.listForOrganization(id, undefined, tx);
           await dataTypes.seedStandardForOrganization(actor, id, tx);
           await auditChange(tx, actor, 'organization.created', id, null, snapshot(row, saved));
           return toOrganization({ ...row, userCount: 0 }, saved);

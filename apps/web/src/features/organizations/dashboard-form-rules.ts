@@ -1,9 +1,15 @@
 import { dashboardMessages, type DashboardInput } from '@finboard/shared/dashboards';
 
-const TEXT_FIELDS = ['dashboard', 'url', 'workspaceId', 'datasetId'] as const;
+const POWERBI_FIELDS = ['dashboard', 'url', 'workspaceId', 'datasetId'] as const;
 
-/** Spec §5 'All fields are required': the form was submitted with every text field blank. */
-export const allFieldsBlank = (values: Partial<DashboardInput>) => TEXT_FIELDS.every((field) => !values[field]?.trim());
+/**
+ * Spec §5 'All fields are required': the form was submitted with every field its type asks for blank
+ * (a built-in statement asks only for a name and a statement).
+ */
+export const allFieldsBlank = (values: Partial<DashboardInput>) =>
+  values.type === 'builtin'
+    ? !values.dashboard?.trim() && !values.template
+    : POWERBI_FIELDS.every((field) => !values[field]?.trim());
 
 /**
  * Spec §5 'Duplicate dashboard names are not allowed', checked as the API checks it: names compare

@@ -3,12 +3,13 @@ import { App, Button, Flex, Form, Input, Modal, Select } from 'antd';
 import {
   DASHBOARD_TYPE_LABELS,
   DASHBOARD_TYPES,
-  dashboardInputSchema,
+  dashboardFieldSchemas,
   dashboardMessages,
   type Dashboard,
   type DashboardInput,
 } from '@finboard/shared/dashboards';
 import { messages } from '@finboard/shared/messages';
+import { REPORT_TEMPLATE_LABELS, REPORT_TEMPLATES, type ReportTemplate } from '@finboard/shared/reports';
 import { zodRule } from '../../../lib/form-rules';
 import { useCreateDashboard } from '../api/create-dashboard';
 import { useUpdateDashboard } from '../api/update-dashboard';
@@ -41,8 +42,12 @@ export function DashboardFormModal({ target, onClose, ...rest }: DashboardFormMo
   );
 }
 
-const shape = dashboardInputSchema.shape;
+const shape = dashboardFieldSchemas;
 const typeOptions = DASHBOARD_TYPES.map((type) => ({ value: type, label: DASHBOARD_TYPE_LABELS[type] }));
+const templateOptions = REPORT_TEMPLATES.map((template) => ({
+  value: template,
+  label: REPORT_TEMPLATE_LABELS[template],
+}));
 
 function DashboardForm(props: Omit<DashboardFormModalProps, 'target'> & { editing: Dashboard | undefined }) {
   const { organizationId, dashboards, editing, onClose } = props;
@@ -52,6 +57,12 @@ function DashboardForm(props: Omit<DashboardFormModalProps, 'target'> & { editin
   const create = useCreateDashboard();
   const update = useUpdateDashboard();
   const mutation = editing ? update : create;
+  const builtin = Form.useWatch('type', form) === 'builtin';
+
+  // Picking a statement names an unnamed entry after it, which is what most admins want.
+  const onTemplateChange = (template: ReportTemplate) => {
+    if (!form.getFieldValue('dashboard')?.trim()) form.setFieldValue('dashboard', REPORT_TEMPLATE_LABELS[template]);
+  };
 
   const onFinish = (values: DashboardInput) => {
     setAllRequired(false);
@@ -80,6 +91,7 @@ function DashboardForm(props: Omit<DashboardFormModalProps, 'target'> & { editin
               workspaceId: editing.workspaceId,
               datasetId: editing.datasetId,
               type: editing.type,
+              template: editing.template ?? undefined,
             }
           : { type: 'report' }
       }
@@ -110,18 +122,26 @@ function DashboardForm(props: Omit<DashboardFormModalProps, 'target'> & { editin
       >
         <Input autoFocus maxLength={120} />
       </Form.Item>
-      <Form.Item label="URL" name="url" required rules={[zodRule(shape.url)]}>
-        <Input type="url" placeholder="https://app.powerbi.com/…" />
-      </Form.Item>
-      <Form.Item label="Workspace ID" name="workspaceId" required rules={[zodRule(shape.workspaceId)]}>
-        <Input maxLength={100} />
-      </Form.Item>
-      <Form.Item label="Dataset ID" name="datasetId" required rules={[zodRule(shape.datasetId)]}>
-        <Input maxLength={100} />
-      </Form.Item>
       <Form.Item label="Type" name="type" required rules={[zodRule(shape.type)]}>
         <Select options={typeOptions} />
       </Form.Item>
+      {builtin ? (
+        <Form.Item label="Statement" name="template" required rules={[zodRule(shape.template)]}>
+          <Select options={templateOptions} onChange={onTemplateChange} placeholder="Choose a statement" />
+        </Form.Item>
+      ) : (
+        <>
+          <Form.Item label="URL" name="url" required rules={[zodRule(shape.url)]}>
+            <Input type="url" placeholder="https://app.powerbi.com/…" />
+          </Form.Item>
+          <Form.Item label="Workspace ID" name="workspaceId" required rules={[zodRule(shape.workspaceId)]}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item label="Dataset ID" name="datasetId" required rules={[zodRule(shape.datasetId)]}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </>
+      )}
       <Flex gap={8} justify="flex-end">
         <Button onClick={onClose} disabled={false}>
           Cancel

@@ -1,6 +1,7 @@
 import { App, Button, Empty, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { DASHBOARD_TYPE_LABELS, dashboardMessages, type Dashboard } from '@finboard/shared/dashboards';
+import { REPORT_TEMPLATE_LABELS } from '@finboard/shared/reports';
 import { SortableList } from '../../../components/sortable-list';
 import { useDeleteDashboard } from '../api/delete-dashboard';
 import { useReorderDashboards } from '../api/reorder-dashboards';
@@ -70,12 +71,20 @@ export function DashboardList({ organizationId, dashboards, onEdit }: DashboardL
               <Typography.Text strong>{dashboard.dashboard}</Typography.Text>
               <Tag>{DASHBOARD_TYPE_LABELS[dashboard.type]}</Tag>
             </Flex>
-            <Typography.Text type="secondary" ellipsis={{ tooltip: dashboard.url }} style={{ fontSize: 12 }}>
-              {dashboard.url}
-            </Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              Workspace {dashboard.workspaceId} · Dataset {dashboard.datasetId}
-            </Typography.Text>
+            {dashboard.template ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {REPORT_TEMPLATE_LABELS[dashboard.template]}, drawn from the organization’s ledger
+              </Typography.Text>
+            ) : (
+              <>
+                <Typography.Text type="secondary" ellipsis={{ tooltip: dashboard.url }} style={{ fontSize: 12 }}>
+                  {dashboard.url}
+                </Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  Workspace {dashboard.workspaceId} · Dataset {dashboard.datasetId}
+                </Typography.Text>
+              </>
+            )}
           </Flex>
           <Button
             icon={<EditOutlined />}

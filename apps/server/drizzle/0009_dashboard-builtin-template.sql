@@ -1,0 +1,2 @@
+ALTER TABLE "dashboards" ADD COLUMN "template" text;--> statement-breakpoint
+ALTER TABLE "dashboards" ADD CONSTRAINT "dashboards_builtin_template" CHECK (("dashboards"."type" = 'builtin') = ("dashboards"."template" is not null));

@@ -371,7 +371,8 @@ describe('without Power BI configured', () => {
         url: '',
         workspaceId: '',
         datasetId: '',
-        type: 'builtin' as never,
+        type: 'builtin',
+        template: 'profit-and-loss',
       });
       const token = await login(bare.app, TEST_ADMIN);
       const response = await bare.app.inject({

@@ -32,6 +32,15 @@ import { createJournalsService } from './modules/data-management/journals.servic
 import { dataTypesRoutes } from './modules/data-types/data-types.routes.ts';
 import { createDataTypesService, type DataTypesService } from './modules/data-types/data-types.service.ts';
 import type { OpenFileRows } from './modules/pipelines/pipeline-load.ts';
+import { dataRefreshRoutes } from './modules/data-refresh/data-refresh.routes.ts';
+import {
+  createDataRefreshService,
+  type AggregatesRefresher,
+  type DataRefreshService,
+} from './modules/data-refresh/data-refresh.service.ts';
+import { powerbiRoutes } from './modules/powerbi/powerbi.routes.ts';
+import { createPowerbiService } from './modules/powerbi/powerbi.service.ts';
+import { powerbiClientOf } from './platform/powerbi/powerbi-config.ts';
 import { pipelinesRoutes } from './modules/pipelines/pipelines.routes.ts';
 import { createPipelinesService } from './modules/pipelines/pipelines.service.ts';
 import type { JobRunner } from './platform/jobs/job-runner.ts';
@@ -73,6 +82,8 @@ export interface AppDeps {
   jobs?: JobRunner;
   /** Tests: rows of their own for pipeline runs instead of the uploaded files'. */
   openFileRows?: OpenFileRows;
+  /** Tests: the built-in dashboards' aggregates refresher instead of the reports module's. */
+  aggregates?: AggregatesRefresher;
 }
 
 declare module 'fastify' {
@@ -97,6 +108,8 @@ declare module 'fastify' {
       dashboards: DashboardsService;
       /** The server's RSA key for uploads (tests seal their files with it, as the browser does). */
       uploadKeys: UploadKeys;
+      /** Dataset refreshes and their log. */
+      dataRefresh: DataRefreshService;
       /** Built-in statements; `refreshAggregates(organizationId)` rebuilds an organization's monthly aggregates. */
       reports: ReportsService;
     };
@@ -208,6 +221,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     logger: app.log,
   });
+  const powerbiClient = powerbiClientOf(config);
+  const dataRefresh = createDataRefreshService({
+    db,
+    jobs,
+    dashboards,
+    organizations,
+    powerbi: powerbiClient,
+    aggregates: deps.aggregates ?? reports,
+    settings: { pollMs: config.POWERBI_REFRESH_POLL_MS, timeoutMinutes: config.POWERBI_REFRESH_TIMEOUT_MINUTES },
+    logger: app.log,
+  });
+  const powerbi = createPowerbiService({ client: powerbiClient, dashboards, logger: app.log });
   app.decorate('services', {
     auth,
     users,
@@ -219,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadKeys,
     dataTypes,
     organizations,
+    dataRefresh,
     reports,
     dashboards,
   });
@@ -247,6 +273,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadsRoutes, { uploads, dataTypes, organizations });
   await app.register(flatFileRoutes, { flatFiles });
   await app.register(pipelinesRoutes, { pipelines, organizations });
+  await app.register(dataRefreshRoutes, { dataRefresh, organizations });
+  await app.register(powerbiRoutes, { powerbi, dataRefresh });
   await app.register(reportsRoutes, { reports });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@finboard/shared/api';
 import { messages } from '@finboard/shared/messages';
 import { sealedBlob, sealUpload } from '@finboard/shared/upload-encryption';
-import { auditEvents, dashboards, organizations, pipelineRuns } from './db/schema.ts';
+import { auditEvents, dashboards, organizations, pipelineRuns, refreshLogs } from './db/schema.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { generateToken, hashToken } from './platform/crypto/tokens.ts';
 import { buildTestApp, TEST_ADMIN } from '../test/build-app.ts';
@@ -34,14 +34,20 @@ import {
   USER_PASSWORD,
 } from '../test/factories.ts';
 import { pngBytes } from '../test/images.ts';
+import { powerbiConfigOf, startPowerbiFake } from '../test/powerbi-fake.ts';
 
 const SEED = Number(process.env.FAST_CHECK_SEED ?? 20_261_122);
 /** Random cases per route, on top of the fixed hostile values sent to every field. */
 const RANDOM_RUNS = 10;
 
 // The routes are read from the app while the file is collected, so each gets a test of its own.
-const t = await buildTestApp();
-afterAll(() => t.close());
+// Power BI is the local fake: embed and refresh calls get past the service to the protocol.
+const fake = await startPowerbiFake();
+const t = await buildTestApp({ ...powerbiConfigOf(fake), POWERBI_REFRESH_POLL_MS: 50 });
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
 
 type Caller = 'admin' | 'user';
 const CALLERS: Caller[] = ['admin', 'user'];
@@ -381,7 +387,71 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
     },
   }),
   'GET /api/v1/admin/outbox': () => ({ query: { limit: '10' } }),
+  // Dataset refresh and Power BI (issue 11): the admin's calls, on the fixture's first dashboard
+  'POST /api/v1/data-refresh/refresh-all': (f) => ({ body: { organizationId: f.organizationId }, baseline: 'admin' }),
+  'POST /api/v1/data-refresh/refresh-dataset': async (f) => {
+    const dashboard = await powerbiDashboard(f);
+    return {
+      body: {
+        organizationId: f.organizationId,
+        workspaceId: dashboard.workspaceId,
+        datasetId: dashboard.datasetId,
+        reportName: dashboard.name,
+      },
+      baseline: 'admin',
+    };
+  },
+  'GET /api/v1/data-refresh/logs': (f) => ({ query: { organizationId: f.organizationId, date: '2024-01-31' } }),
+  'GET /api/v1/data-refresh/status/:id': async (f) => ({ params: { id: await refreshLogId(f) } }),
+  'POST /api/v1/data-refresh/update-stuck-logs': async (f) => {
+    const dashboard = await powerbiDashboard(f);
+    return {
+      body: { organizationId: f.organizationId, workspaceId: dashboard.workspaceId, datasetId: dashboard.datasetId },
+    };
+  },
+  'GET /api/v1/data-refresh/auto-update-stuck-logs': (f) => ({ query: { organizationId: f.organizationId } }),
+  'GET /api/v1/powerbi/embed': async (f) => {
+    const dashboard = await powerbiDashboard(f);
+    return {
+      query: {
+        workspaceId: dashboard.workspaceId,
+        reportId: new URL(dashboard.url).searchParams.get('reportId')!,
+        userEmail: 'ada@finboard.test',
+        type: 'report',
+        url: dashboard.url,
+      },
+      baseline: 'admin',
+    };
+  },
+  'POST /api/v1/powerbi/refresh-dataset': async (f) => {
+    const dashboard = await powerbiDashboard(f);
+    return { body: { workspaceId: dashboard.workspaceId, datasetId: dashboard.datasetId }, baseline: 'admin' };
+  },
 };
+
+/** The fixture's first dashboard, whose report and dataset the fake Power BI knows. */
+async function powerbiDashboard(f: Fixture) {
+  const [dashboard] = await t.database.db.select().from(dashboards).where(eq(dashboards.id, f.dashboardId));
+  fake.addReport({
+    id: new URL(dashboard!.url).searchParams.get('reportId')!,
+    name: dashboard!.name,
+    workspaceId: dashboard!.workspaceId,
+    reportType: 'PowerBIReport',
+    datasetId: dashboard!.datasetId,
+  });
+  return dashboard!;
+}
+
+/** One finished refresh log of the organization, for the status route. */
+let refreshLog: Promise<string> | undefined;
+function refreshLogId(f: Fixture): Promise<string> {
+  refreshLog ??= t.database.db
+    .insert(refreshLogs)
+    .values({ organizationId: f.organizationId, kind: 'builtin', reportName: 'Built-in dashboards', status: 'success' })
+    .returning({ id: refreshLogs.id })
+    .then(([row]) => row!.id);
+  return refreshLog;
+}
 
 /** Forgot-password links are single use: each call gets a fresh one. */
 async function resetToken(userId: string): Promise<string> {

@@ -14,6 +14,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@finboard/shared/messages';
 import { pipelineMessages } from '@finboard/shared/pipelines';
+import { dataRefreshMessages } from '@finboard/shared/data-refresh';
+import { powerbiMessages } from '@finboard/shared/powerbi';
 import {
   auditEvents,
   dashboards,
@@ -21,6 +23,7 @@ import {
   organizations,
   pipelineRuns,
   pipelines,
+  refreshLogs,
   sessions,
   uploadedFiles,
   userDashboards,
@@ -31,6 +34,7 @@ import { hashPassword } from './platform/crypto/passwords.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../test/build-app.ts';
 import { createTestJobRunner } from '../test/jobs.ts';
+import { powerbiConfigOf, startPowerbiFake, type PowerbiFake } from '../test/powerbi-fake.ts';
 import {
   bearer,
   createDashboard,
@@ -50,16 +54,22 @@ import { warehouseSchemaName } from './warehouse/identifiers.ts';
 import { rowsOf } from './db/client.ts';
 
 let t: TestApp;
+let fake: PowerbiFake;
 let adminToken: string;
 /** One argon2 hash for every fixture's users: hashing is the slow part of a fixture, and not under test. */
 let passwordHash: string;
 beforeAll(async () => {
   // Runs are queued, never run: the routes are under test here, not the pipeline engine.
-  t = await buildTestApp({}, { jobs: createTestJobRunner().runner });
+  // Power BI is the local fake: an allowed embed call really mints a token.
+  fake = await startPowerbiFake();
+  t = await buildTestApp(powerbiConfigOf(fake), { jobs: createTestJobRunner().runner });
   adminToken = await login(t.app, TEST_ADMIN);
   passwordHash = await hashPassword(USER_PASSWORD);
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
 
 type Caller = 'anonymous' | 'expiredSession' | 'otherOrganizationUser' | 'sameOrganizationUser' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'expiredSession', 'otherOrganizationUser', 'sameOrganizationUser', 'admin'];
@@ -199,6 +209,37 @@ async function pipelineWithWork(f: Fixture): Promise<void> {
   pipelineRunIds.set(f, run!.id);
 }
 const pipelineCase = { setup: pipelineWithWork, outcomes: usersOfTheOrganizationToo };
+
+/** Per fixture: a refresh log of organization A left unfinished a day ago (stuck past the time limit). */
+const refreshLogIds = new WeakMap<Fixture, string>();
+async function stuckRefreshLog(f: Fixture): Promise<void> {
+  const [row] = await t.database.db
+    .insert(refreshLogs)
+    .values({
+      organizationId: f.organization.id,
+      kind: 'powerbi',
+      reportName: f.dashboards[0].name,
+      workspaceId: f.dashboards[0].workspaceId,
+      datasetId: f.dashboards[0].datasetId,
+      status: 'running',
+      requestedAt: sql`now() - interval '1 day'`,
+    })
+    .returning();
+  refreshLogIds.set(f, row!.id);
+}
+const refreshCase = { setup: stuckRefreshLog, outcomes: usersOfTheOrganizationToo };
+
+/** The fake Power BI knows organization A's first dashboard's report and dataset. */
+async function powerbiReport(f: Fixture): Promise<void> {
+  const reportId = new URL(f.dashboards[0].url).searchParams.get('reportId')!;
+  fake.addReport({
+    id: reportId,
+    name: f.dashboards[0].name,
+    workspaceId: f.dashboards[0].workspaceId,
+    reportType: 'PowerBIReport',
+    datasetId: f.dashboards[0].datasetId,
+  });
+}
 
 const routeCases: RouteCase[] = [
   // Organizations (issue 3)
@@ -598,6 +639,102 @@ const routeCases: RouteCase[] = [
     setup: sealedFlatFileForm,
     outcomes: usersOfTheOrganizationToo,
   },
+  // Dataset refresh (issue 11): the organization named in the body or query, its own users and admins
+  {
+    route: 'POST /api/v1/data-refresh/refresh-all',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/data-refresh/refresh-all',
+      payload: { organizationId: f.organization.id },
+    }),
+    mutates: true,
+    outcomes: usersOfTheOrganizationToo,
+  },
+  {
+    route: 'POST /api/v1/data-refresh/refresh-dataset',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/data-refresh/refresh-dataset',
+      payload: {
+        organizationId: f.organization.id,
+        workspaceId: f.dashboards[0].workspaceId,
+        datasetId: f.dashboards[0].datasetId,
+        reportName: f.dashboards[0].name,
+      },
+    }),
+    mutates: true,
+    outcomes: usersOfTheOrganizationToo,
+  },
+  {
+    route: 'GET /api/v1/data-refresh/logs',
+    request: (f) => ({ method: 'GET', url: '/api/v1/data-refresh/logs', query: { organizationId: f.organization.id } }),
+    mutates: false,
+    ...refreshCase,
+  },
+  {
+    // No organization named: another organization's log answers as a missing one (404, not 403).
+    route: 'GET /api/v1/data-refresh/status/{id}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/data-refresh/status/${refreshLogIds.get(f)}` }),
+    mutates: false,
+    ...refreshCase,
+    outcomes: {
+      ...usersOfTheOrganizationToo,
+      otherOrganizationUser: { status: 404, message: dataRefreshMessages.logNotFound },
+    },
+  },
+  {
+    route: 'POST /api/v1/data-refresh/update-stuck-logs',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/data-refresh/update-stuck-logs',
+      payload: {
+        organizationId: f.organization.id,
+        workspaceId: f.dashboards[0].workspaceId,
+        datasetId: f.dashboards[0].datasetId,
+      },
+    }),
+    mutates: true,
+    ...refreshCase,
+  },
+  {
+    route: 'GET /api/v1/data-refresh/auto-update-stuck-logs',
+    request: (f) => ({
+      method: 'GET',
+      url: '/api/v1/data-refresh/auto-update-stuck-logs',
+      query: { organizationId: f.organization.id },
+    }),
+    mutates: true,
+    ...refreshCase,
+  },
+  // Power BI (issue 11): only for a report or dataset of a dashboard the caller may open
+  {
+    route: 'GET /api/v1/powerbi/embed',
+    request: (f) => ({
+      method: 'GET',
+      url: '/api/v1/powerbi/embed',
+      query: { workspaceId: f.dashboards[0].workspaceId, url: f.dashboards[0].url },
+    }),
+    mutates: false,
+    setup: powerbiReport,
+    outcomes: {
+      ...usersOfTheOrganizationToo,
+      otherOrganizationUser: { status: 404, message: powerbiMessages.dashboardNotFound },
+    },
+  },
+  {
+    route: 'POST /api/v1/powerbi/refresh-dataset',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/powerbi/refresh-dataset',
+      payload: { workspaceId: f.dashboards[0].workspaceId, datasetId: f.dashboards[0].datasetId },
+    }),
+    mutates: true,
+    setup: powerbiReport,
+    outcomes: {
+      ...usersOfTheOrganizationToo,
+      otherOrganizationUser: { status: 404, message: powerbiMessages.dashboardNotFound },
+    },
+  },
 ];
 
 /** Per fixture: a form importing a small sealed CSV as a new table of organization A. */
@@ -713,6 +850,11 @@ async function storedState(f: Fixture) {
       .from(uploadedFiles)
       .where(inArray(uploadedFiles.organizationId, ids))
       .orderBy(uploadedFiles.id),
+    refreshLogs: await db
+      .select()
+      .from(refreshLogs)
+      .where(inArray(refreshLogs.organizationId, ids))
+      .orderBy(refreshLogs.id),
     grants: await db
       .select()
       .from(userDashboards)
@@ -734,7 +876,7 @@ const routeName = (route: ApiRoute) => `${route.method} ${route.url.replace(/:(\
 
 /**
  * API routes that read or change no organization's data, each with the reason. A route guarded by
- * `tenantParam` or `tenantField` can never be listed here: it belongs in the matrix.
+ * `tenantParam`, `tenantField`, `tenantQuery` or `tenantBody` can never be listed here: it belongs in the matrix.
  */
 const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   'POST /api/v1/auth/login': 'public: signs in',
@@ -754,7 +896,7 @@ describe('the matrix', () => {
   it('has a case for every organization-scoped route the app registers, and a reason for every other', () => {
     const registered = t.app.apiRoutes.map((route) => ({
       name: routeName(route),
-      guarded: Boolean(route.tenantParam || route.tenantField),
+      guarded: Boolean(route.tenantParam || route.tenantField || route.tenantQuery || route.tenantBody),
     }));
     const names = registered.map((route) => route.name);
     const cases = routeCases.map((routeCase) => routeCase.route);
@@ -774,7 +916,11 @@ describe('the matrix', () => {
   });
 
   it('expects every guarded route to refuse the neighbouring organization with 403', () => {
-    const guarded = new Set(t.app.apiRoutes.filter((route) => route.tenantParam || route.tenantField).map(routeName));
+    const guarded = new Set(
+      t.app.apiRoutes
+        .filter((route) => route.tenantParam || route.tenantField || route.tenantQuery || route.tenantBody)
+        .map(routeName),
+    );
     const guardedCases = routeCases.filter((routeCase) => guarded.has(routeCase.route));
 
     expect(guardedCases.length).toBe(guarded.size);

@@ -26,7 +26,7 @@ export interface TestApp {
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { webDistDir?: string; logStream?: Writable } & Pick<AppDeps, 'jobs' | 'openFileRows'> = {},
+  options: { webDistDir?: string; logStream?: Writable } & Pick<AppDeps, 'jobs' | 'openFileRows' | 'aggregates'> = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-test-'));
   const config: Config = {
@@ -56,6 +56,7 @@ export async function buildTestApp(
       webDistDir: options.webDistDir,
       jobs: options.jobs,
       openFileRows: options.openFileRows,
+      aggregates: options.aggregates,
       logger: options.logStream ? { level: 'trace', stream: options.logStream } : undefined,
     });
     await app.services.users.ensureBootstrapAdmin(

@@ -45,6 +45,12 @@ export function createTestJobRunner() {
         done.push(job);
       }
     },
+    /** Runs the first queued job only (a job that queues another, e.g. when stopped, does not loop). */
+    async runNext(signal: AbortSignal = new AbortController().signal) {
+      const job = queued.shift()!;
+      await handlers.get(job.queue)!(job.payload, { jobId: job.id, signal });
+      done.push(job);
+    },
     /** The queued job's process died: its queue's onAbandoned handler resolves it. */
     async abandon(jobId: string) {
       const index = queued.findIndex((job) => job.id === jobId);

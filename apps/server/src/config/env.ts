@@ -42,6 +42,21 @@ const envSchema = z.object({
   PIPELINE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   JOB_STALE_AFTER_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
   WORK_JOBS: booleanFlag.default(true),
+  // Power BI (service principal, "app owns data"): all three or none; the URLs move only for tests' fakes.
+  POWERBI_TENANT_ID: optionalString,
+  POWERBI_CLIENT_ID: optionalString,
+  POWERBI_CLIENT_SECRET: optionalString,
+  POWERBI_AUTHORITY_URL: z.url().default('https://login.microsoftonline.com'),
+  POWERBI_API_URL: z.url().default('https://api.powerbi.com'),
+  /** How often a running dataset refresh's history is read. */
+  POWERBI_REFRESH_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(15_000),
+  /** A dataset refresh unfinished after this long is failed (Power BI itself gives up on throttled ones after 1 h). */
+  POWERBI_REFRESH_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(150),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
@@ -54,6 +69,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const powerbi = [parsed.data.POWERBI_TENANT_ID, parsed.data.POWERBI_CLIENT_ID, parsed.data.POWERBI_CLIENT_SECRET];
+  if (powerbi.some(Boolean) && !powerbi.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  POWERBI_TENANT_ID, POWERBI_CLIENT_ID and POWERBI_CLIENT_SECRET: set all three or none',
+    );
   }
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
 }

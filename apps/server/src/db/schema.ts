@@ -395,3 +395,36 @@ export const jobs = pgTable(
       .where(sql`${table.state} = 'active'`),
   ],
 );
+
+/**
+ * The Dataset Refresh Log (issue 11 §3): one row per refresh asked for, of a Power BI dataset or of the
+ * built-in dashboards' aggregates. Each is worked by a durable job (modules/data-refresh): queued, running,
+ * then success or failed; `powerbi_request_id` names Power BI's refresh so a restarted process can resume
+ * watching it.
+ */
+export const refreshLogs = pgTable(
+  'refresh_logs',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['builtin', 'powerbi'] }).notNull(),
+    reportName: text('report_name').notNull(),
+    workspaceId: text('workspace_id'),
+    datasetId: text('dataset_id'),
+    status: text('status', { enum: ['queued', 'running', 'success', 'failed'] })
+      .notNull()
+      .default('queued'),
+    errorMessage: text('error_message'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    powerbiRequestId: text('powerbi_request_id'),
+  },
+  (table) => [
+    index('refresh_logs_organization_idx').on(table.organizationId, table.requestedAt),
+    index('refresh_logs_status_idx').on(table.status),
+  ],
+);

@@ -17,6 +17,12 @@ declare module 'fastify' {
      * `organizationFromField` before it reads any file part.
      */
     tenantField?: string;
+    /**
+     * The validated query parameter or JSON body field naming the organization, for the spec's routes that
+     * send it there (`GET /data-refresh/logs?organizationId=`, `POST /data-refresh/refresh-all`).
+     */
+    tenantQuery?: string;
+    tenantBody?: string;
   }
   interface FastifyInstance {
     /**
@@ -33,6 +39,8 @@ export interface ApiRoute {
   url: string;
   tenantParam?: string;
   tenantField?: string;
+  tenantQuery?: string;
+  tenantBody?: string;
   /** Who may call it (`config.access`; absent means authenticated). */
   access?: Access;
   /** Its request and response schemas (tests that must reach every route read its inputs here). */
@@ -73,22 +81,30 @@ export const tenantGuardPlugin = fp(async (app: FastifyInstance) => {
           access: route.config?.access,
           ...(tenantParam && { tenantParam }),
           ...(route.config?.tenantField && { tenantField: route.config.tenantField }),
+          ...(route.config?.tenantQuery && { tenantQuery: route.config.tenantQuery }),
+          ...(route.config?.tenantBody && { tenantBody: route.config.tenantBody }),
         });
     }
   });
 
   // preHandler: after the params have been validated (an organization id is a UUID by then).
   app.addHook('preHandler', async (request) => {
-    const param = request.routeOptions.config.tenantParam;
-    if (!param) return;
+    const { tenantParam, tenantQuery, tenantBody } = request.routeOptions.config;
+    if (!tenantParam && !tenantQuery && !tenantBody) return;
     assertOrganizationAccess(callerOf(request).user, organizationIdOf(request));
   });
 });
 
 /** The organization a tenant-guarded route is about, as the guard checked it. */
 export function organizationIdOf(request: FastifyRequest): string {
-  const param = request.routeOptions.config.tenantParam;
-  const value = param ? (request.params as Record<string, unknown>)[param] : undefined;
+  const { tenantParam, tenantQuery, tenantBody } = request.routeOptions.config;
+  const value = tenantParam
+    ? (request.params as Record<string, unknown>)[tenantParam]
+    : tenantQuery
+      ? (request.query as Record<string, unknown> | undefined)?.[tenantQuery]
+      : tenantBody
+        ? (request.body as Record<string, unknown> | undefined)?.[tenantBody]
+        : undefined;
   if (typeof value !== 'string') throw new Error(`route ${request.routeOptions.url} has no tenant parameter`);
   return value;
 }

@@ -31,6 +31,35 @@ export const dashboardsRepository = (db: Executor) => ({
       .orderBy(asc(dashboards.position), asc(dashboards.createdAt), asc(dashboards.id));
   },
 
+  /**
+   * Dashboards of one Power BI workspace: of every organization, or of one (and then, with `grantedTo`,
+   * only those granted to that user).
+   */
+  async listByWorkspace(
+    workspaceId: string,
+    scope: { organizationId?: string; grantedTo?: string } = {},
+  ): Promise<DashboardRow[]> {
+    const granted = scope.grantedTo
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(userDashboards)
+            .where(and(eq(userDashboards.dashboardId, dashboards.id), eq(userDashboards.userId, scope.grantedTo))),
+        )
+      : undefined;
+    return db
+      .select()
+      .from(dashboards)
+      .where(
+        and(
+          eq(dashboards.workspaceId, workspaceId),
+          scope.organizationId ? eq(dashboards.organizationId, scope.organizationId) : undefined,
+          granted,
+        ),
+      )
+      .orderBy(asc(dashboards.organizationId), asc(dashboards.position), asc(dashboards.id));
+  },
+
   async findInOrganization(organizationId: string, id: string): Promise<DashboardRow | undefined> {
     const [row] = await db
       .select()

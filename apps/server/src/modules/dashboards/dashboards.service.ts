@@ -135,6 +135,22 @@ export function createDashboardsService(deps: { db: Database; audit: AuditServic
       return parsed.data;
     },
 
+    /**
+     * The dashboards of a Power BI workspace the viewer may open, with their organization: an admin's of
+     * every organization, a user's of their own organization and granted to them (none without one).
+     */
+    async listOpenableInWorkspace(
+      viewer: Principal,
+      workspaceId: string,
+    ): Promise<(Dashboard & { organizationId: string })[]> {
+      if (viewer.role !== 'admin' && !viewer.organizationId) return [];
+      const rows = await dashboardsRepository(db).listByWorkspace(
+        workspaceId,
+        viewer.role === 'admin' ? {} : { organizationId: viewer.organizationId!, grantedTo: viewer.id },
+      );
+      return rows.map((row) => ({ ...toDashboard(row), organizationId: row.organizationId }));
+    },
+
     async listForOrganization(organizationId: string, viewer?: Principal, tx: Executor = db): Promise<Dashboard[]> {
       const rows = await dashboardsRepository(tx).listByOrganization(organizationId, grantedToOf(viewer));
       return rows.map(toDashboard);

@@ -157,6 +157,13 @@ export function createOrganizationsService(deps: {
       return warehouse.migrateAll(await repo.allIds(), signal);
     },
 
+    /** The organization's name (404 when there is none). */
+    async nameOf(id: string): Promise<string> {
+      const row = await repo.findById(id);
+      if (!row) throw missing();
+      return row.name;
+    },
+
     async assertExists(id: string): Promise<void> {
       if (!(await repo.exists(id))) throw missing();
     },

@@ -6,6 +6,7 @@ import {
   DatabaseOutlined,
   EditOutlined,
   PlusOutlined,
+  SyncOutlined,
   TableOutlined,
   UploadOutlined,
   UserAddOutlined,
@@ -69,6 +70,9 @@ export default function OrganizationProfilePage() {
           </ButtonLink>
           <ButtonLink to={withOrganization('/file-upload', org.id)} icon={<UploadOutlined />}>
             Upload
+          </ButtonLink>
+          <ButtonLink to={withOrganization('/data-refresh-log', org.id)} icon={<SyncOutlined />}>
+            Data Refresh Log
           </ButtonLink>
           <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
             Edit Organization

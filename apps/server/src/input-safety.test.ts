@@ -11,7 +11,7 @@
  * Random cases use a fixed seed (FAST_CHECK_SEED overrides it); fast-check prints seed and path on failure.
  */
 import { randomBytes } from 'node:crypto';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { ApiRoute } from './plugins/tenant-guard.ts';
 import fc from 'fast-check';
@@ -429,17 +429,32 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
   },
 };
 
-/** The fixture's first dashboard, whose report and dataset the fake Power BI knows. */
+/**
+ * A Power BI dashboard of the organization of its own, whose report and dataset the fake Power BI knows
+ * (made again when another route's example replaced the organization's list).
+ */
 async function powerbiDashboard(f: Fixture) {
-  const [dashboard] = await t.database.db.select().from(dashboards).where(eq(dashboards.id, f.dashboardId));
+  const name = 'Power BI example';
+  const [existing] = await t.database.db
+    .select()
+    .from(dashboards)
+    .where(and(eq(dashboards.organizationId, f.organizationId), eq(dashboards.name, name)));
+  const dashboard =
+    existing ??
+    (await createDashboard(t.database, f.organizationId, {
+      name,
+      url: 'https://app.powerbi.com/reportEmbed?reportId=safety-report&groupId=safety-workspace',
+      workspaceId: 'safety-workspace',
+      datasetId: 'safety-dataset',
+    }));
   fake.addReport({
-    id: new URL(dashboard!.url).searchParams.get('reportId')!,
-    name: dashboard!.name,
-    workspaceId: dashboard!.workspaceId,
+    id: 'safety-report',
+    name,
+    workspaceId: dashboard.workspaceId,
     reportType: 'PowerBIReport',
-    datasetId: dashboard!.datasetId,
+    datasetId: dashboard.datasetId,
   });
-  return dashboard!;
+  return dashboard;
 }
 
 /** One finished refresh log of the organization, for the status route. */

@@ -63,7 +63,13 @@ const periods = async () =>
 /** The aggregates as stored, and as the ledger computes them now: equal when they are fresh. */
 async function aggregatesAndLedger() {
   const stored = await raw(sql`select period, account_code, entity, department, debit::text, credit::text,
-      net::text, lines from "05_Monthly_Balance" order by 1, 2, 3 nulls first, 4 nulls first`);
+      net::text, lines from "05_Monthly_Balance" where grain = 3 order by 1, 2, 3 nulls first, 4 nulls first`);
+  // The coarsest grain: every entity and department summed.
+  const storedTotals = await raw(sql`select period, account_code, net::text, lines from "05_Monthly_Balance"
+    where grain = 0 order by 1, 2`);
+  const ledgerTotals =
+    await raw(sql`select period, account_code, (sum(debit) - sum(credit))::numeric(20,2)::text as net,
+      count(*)::int as lines from "02_GL_Detail" group by 1, 2 order by 1, 2`);
   const ledger =
     await raw(sql`select period, account_code, entity, department, sum(debit)::numeric(20,2)::text as debit,
       sum(credit)::numeric(20,2)::text as credit, (sum(debit) - sum(credit))::numeric(20,2)::text as net,
@@ -78,7 +84,10 @@ async function aggregatesAndLedger() {
     select period, entity, department, coalesce(sum(net) filter (where net > 0), 0)::numeric(20,2)::text as cash_in,
       coalesce(-sum(net) filter (where net < 0), 0)::numeric(20,2)::text as cash_out
     from journal group by 1, 2, 3 order by 1, 2 nulls first, 3 nulls first`);
-  return { stored: { balances: stored, cash: cashStored }, ledger: { balances: ledger, cash: cashLedger } };
+  return {
+    stored: { balances: stored, totals: storedTotals, cash: cashStored },
+    ledger: { balances: ledger, totals: ledgerTotals, cash: cashLedger },
+  };
 }
 
 describe('Profit & Loss', () => {

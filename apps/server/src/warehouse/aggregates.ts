@@ -5,12 +5,14 @@ import { qualifiedName } from './identifiers.ts';
  * The derived tables of warehouse migration 2 (WAREHOUSE_AGGREGATES), rebuilt from the ledger:
  *
  * - `05_Monthly_Balance`: per period × account × entity × department the debit, credit, net (debit − credit)
- *   and line count of 02_GL_Detail. Account names, types and subtypes are joined when read, so editing an
- *   account never makes it stale.
+ *   and line count of 02_GL_Detail (`grain` 3), and the same summed over departments (2), over entities (1)
+ *   and over both (0): a statement reads only the rows of its filter's grain. Account names, types and
+ *   subtypes are joined when read, so editing an account never makes it stale.
  * - `05_Monthly_Cash_Flow`: per period × entity × department the cash in and out — each journal's net effect on
  *   accounts of subtype 'cash' (finance-conventions.md), which needs the journal, so it cannot be summed from
  *   the monthly balances. It depends on the accounts' subtypes: an account edit refreshes it.
- * - `05_Aggregate_Refresh`: one row, when they were last rebuilt and how many balance rows they hold.
+ * - `05_Aggregate_Refresh`: one row: when they were last rebuilt, how many detail rows they hold, the last
+ *   period with lines and the entities and departments (the statements' filter values).
  *
  * A refresh is a handful of statements in the caller's transaction, as the organization's role (which may
  * read and write every warehouse table): the reports see the old figures or the new ones, never half.
@@ -31,10 +33,12 @@ function refreshStatements(schema: string, periods?: readonly string[]) {
   return [
     { text: `DELETE FROM ${t('05_Monthly_Balance')} ${only}`, values },
     {
-      text: `INSERT INTO ${t('05_Monthly_Balance')} (period, account_code, entity, department, debit, credit, net, lines)
-        SELECT period, account_code, entity, department, sum(debit), sum(credit), sum(debit) - sum(credit), count(*)
+      text: `INSERT INTO ${t('05_Monthly_Balance')} (grain, period, account_code, entity, department, debit, credit, net, lines)
+        SELECT 3 - 2 * grouping(entity) - grouping(department), period, account_code, entity, department,
+          sum(debit), sum(credit), sum(debit) - sum(credit), count(*)
         FROM ${gl} ${only}
-        GROUP BY period, account_code, entity, department`,
+        GROUP BY GROUPING SETS ((period, account_code, entity, department), (period, account_code, entity),
+          (period, account_code, department), (period, account_code))`,
       values,
     },
     { text: `DELETE FROM ${t('05_Monthly_Cash_Flow')} ${only}`, values },
@@ -72,10 +76,16 @@ export async function refreshAggregatesOn(
   const lock = lockStatement(schema);
   await client.query(lock.text, lock.values);
   for (const statement of refreshStatements(schema, periods)) await client.query(statement.text, statement.values);
+  const balance = qualifiedName(schema, '05_Monthly_Balance');
   const done = await client.query<{ refreshed_at: Date; rows: number }>(
-    `INSERT INTO ${qualifiedName(schema, '05_Aggregate_Refresh')} (id, refreshed_at, rows)
-     SELECT true, clock_timestamp(), count(*)::int FROM ${qualifiedName(schema, '05_Monthly_Balance')}
-     ON CONFLICT (id) DO UPDATE SET refreshed_at = excluded.refreshed_at, rows = excluded.rows
+    `INSERT INTO ${qualifiedName(schema, '05_Aggregate_Refresh')}
+       (id, refreshed_at, rows, last_period, entities, departments)
+     SELECT true, clock_timestamp(), (SELECT count(*)::int FROM ${balance} WHERE grain = 3),
+       (SELECT max(period) FROM ${balance}),
+       array(SELECT DISTINCT entity FROM ${balance} WHERE grain = 2 AND entity IS NOT NULL ORDER BY 1),
+       array(SELECT DISTINCT department FROM ${balance} WHERE grain = 1 AND department IS NOT NULL ORDER BY 1)
+     ON CONFLICT (id) DO UPDATE SET refreshed_at = excluded.refreshed_at, rows = excluded.rows,
+       last_period = excluded.last_period, entities = excluded.entities, departments = excluded.departments
      RETURNING refreshed_at, rows`,
   );
   const row = done.rows[0]!;

@@ -167,7 +167,7 @@ describe('provisioning', () => {
       { table: '04_Trial_Balance', type: 'u', columns: 'period,account_code', target: null },
       // The reports' aggregates (migration 2): one key each, no identity.
       { table: '05_Aggregate_Refresh', type: 'p', columns: 'id', target: null },
-      { table: '05_Monthly_Balance', type: 'u', columns: 'period,account_code,entity,department', target: null },
+      { table: '05_Monthly_Balance', type: 'u', columns: 'grain,period,account_code,entity,department', target: null },
       { table: '05_Monthly_Cash_Flow', type: 'u', columns: 'period,entity,department', target: null },
     ]);
     const identities = await query<{ table: string }>(

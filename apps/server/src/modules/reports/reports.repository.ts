@@ -53,11 +53,8 @@ export const reportsRepository = {
       await tx.execute(sql`select
         (select json_agg(json_build_object('period', "Period", 'fiscal_year', fiscal_year,
            'fiscal_period', fiscal_period) order by "Period") from "00_Period") as periods,
-        (select max(period) from "05_Monthly_Balance") as last_data,
-        (select refreshed_at from "05_Aggregate_Refresh") as refreshed_at,
-        array(select distinct entity from "05_Monthly_Balance" where entity is not null order by 1) as entities,
-        array(select distinct department from "05_Monthly_Balance" where department is not null order by 1)
-          as departments`),
+        r.last_period as last_data, r.refreshed_at, r.entities, r.departments
+        from (select 1) one left join "05_Aggregate_Refresh" r on true`),
     );
     const periods: PeriodRow[] = (state?.periods ?? []).map((row) => ({
       period: row.period,
@@ -97,13 +94,15 @@ export const reportsRepository = {
       ),
       sql` or `,
     );
-    const department = options.byDepartment ? sql`m.department` : sql`null::text`;
+    // The grain that keeps just the dimensions the filter and the breakdown need (aggregates.ts).
+    const byDepartment = options.byDepartment === true;
+    const grain = (slice.entity !== undefined ? 2 : 0) + (byDepartment || slice.department !== undefined ? 1 : 0);
+    const department = byDepartment ? sql`m.department` : sql`null::text`;
     const rows = rowsOf<{ period: string; account_code: string; department: string | null; net: string }>(
       await tx.execute(sql`select m.period, m.account_code, ${department} as department,
-          (sum(m.net) * 100)::bigint as net
+          (m.net * 100)::bigint as net
         from "05_Monthly_Balance" m
-        where (${within}) ${sliceOf('m', slice)}
-        group by m.period, m.account_code${options.byDepartment ? sql`, m.department` : sql``}`),
+        where m.grain = ${grain} and (${within}) ${sliceOf('m', slice)}`),
     );
     return rows.map((row) => ({
       period: row.period,

@@ -18,7 +18,10 @@ export const monthlyAggregates: WarehouseMigration = {
     const gl = t('02_GL_Detail');
     const total = 'numeric(20,2) NOT NULL DEFAULT 0';
     return [
+      // grain: which dimensions a row keeps — 3 entity and department (the detail), 2 entity only, 1 department
+      // only, 0 neither — so a statement reads the few rows of its filter's grain, not the detail.
       `CREATE TABLE ${balance} (
+        grain smallint NOT NULL CHECK (grain BETWEEN 0 AND 3),
         period text NOT NULL,
         account_code text NOT NULL,
         entity text,
@@ -27,7 +30,7 @@ export const monthlyAggregates: WarehouseMigration = {
         credit ${total},
         net ${total},
         lines integer NOT NULL DEFAULT 0,
-        CONSTRAINT "05_Monthly_Balance_key" UNIQUE NULLS NOT DISTINCT (period, account_code, entity, department)
+        CONSTRAINT "05_Monthly_Balance_key" UNIQUE NULLS NOT DISTINCT (grain, period, account_code, entity, department)
       )`,
       `CREATE TABLE ${cash} (
         period text NOT NULL,
@@ -40,11 +43,17 @@ export const monthlyAggregates: WarehouseMigration = {
       `CREATE TABLE ${t('05_Aggregate_Refresh')} (
         id boolean PRIMARY KEY DEFAULT true CHECK (id),
         refreshed_at timestamptz NOT NULL,
-        rows integer NOT NULL
+        rows integer NOT NULL,
+        last_period text,
+        entities text[] NOT NULL DEFAULT '{}',
+        departments text[] NOT NULL DEFAULT '{}'
       )`,
-      `INSERT INTO ${balance} (period, account_code, entity, department, debit, credit, net, lines)
-        SELECT period, account_code, entity, department, sum(debit), sum(credit), sum(debit) - sum(credit), count(*)
-        FROM ${gl} GROUP BY period, account_code, entity, department`,
+      `INSERT INTO ${balance} (grain, period, account_code, entity, department, debit, credit, net, lines)
+        SELECT 3 - 2 * grouping(entity) - grouping(department), period, account_code, entity, department,
+          sum(debit), sum(credit), sum(debit) - sum(credit), count(*)
+        FROM ${gl}
+        GROUP BY GROUPING SETS ((period, account_code, entity, department), (period, account_code, entity),
+          (period, account_code, department), (period, account_code))`,
       `INSERT INTO ${cash} (period, entity, department, cash_in, cash_out)
         WITH journal AS (
           SELECT g.period, g.entity, g.department, sum(g.debit) - sum(g.credit) AS net
@@ -55,7 +64,10 @@ export const monthlyAggregates: WarehouseMigration = {
         SELECT period, entity, department,
           coalesce(sum(net) FILTER (WHERE net > 0), 0), coalesce(-sum(net) FILTER (WHERE net < 0), 0)
         FROM journal GROUP BY period, entity, department`,
-      `INSERT INTO ${t('05_Aggregate_Refresh')} (id, refreshed_at, rows) SELECT true, now(), count(*) FROM ${balance}`,
+      `INSERT INTO ${t('05_Aggregate_Refresh')} (id, refreshed_at, rows, last_period, entities, departments)
+        SELECT true, now(), (SELECT count(*) FROM ${balance} WHERE grain = 3), (SELECT max(period) FROM ${balance}),
+          array(SELECT DISTINCT entity FROM ${balance} WHERE grain = 2 AND entity IS NOT NULL ORDER BY 1),
+          array(SELECT DISTINCT department FROM ${balance} WHERE grain = 1 AND department IS NOT NULL ORDER BY 1)`,
     ];
   },
 };

@@ -16,6 +16,7 @@ export function RefreshLogTable(props: {
     <Table<RefreshLog>
       rowKey="id"
       size="middle"
+      scroll={{ x: 960 }}
       loading={props.loading}
       dataSource={props.logs}
       pagination={{ pageSize: 20, hideOnSinglePage: true }}

@@ -84,11 +84,15 @@ function ReportHeader({ title, report, loading }: { title: string; report: Repor
           {title}
         </Typography.Title>
         <Typography.Text type="secondary">
-          {report.from} to {report.to}
+          <span>
+            {report.from} to {report.to}
+          </span>
           {report.entity ? ` · ${report.entity}` : ''}
           {report.department ? ` · ${report.department}` : ''}
           {' · '}
-          {report.refreshedAt ? `Data refreshed ${formatRefreshed(report.refreshedAt)}` : 'Data not refreshed yet'}
+          <span>
+            {report.refreshedAt ? `Data refreshed ${formatRefreshed(report.refreshedAt)}` : 'Data not refreshed yet'}
+          </span>
         </Typography.Text>
         {loading && <Spin size="small" style={{ marginLeft: 8 }} />}
       </div>

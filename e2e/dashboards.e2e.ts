@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BUILTIN_DASHBOARDS, dashboardMessages } from '@finboard/shared/dashboards';
+import { BUILTIN_REFRESH_NAME, dataRefreshMessages } from '@finboard/shared/data-refresh';
 import { apiLogin, apiSession, createOrganization, getOrganization, randomLetters } from './support/api';
 import { seeText, usePage, waitForPath } from './support/browser';
 import { DEMO_USER, E2E_ADMIN } from './support/constants';
@@ -15,7 +16,7 @@ beforeEach(() => {
 const drawerNames = (drawer: ReturnType<Page['getByRole']>) => drawer.getByRole('link').allInnerTexts();
 
 describe('built-in dashboards', () => {
-  it('the demo user reorders the drawer, opens Profit & Loss, narrows it to a quarter and drills into a figure', async () => {
+  it('the demo user reorders the drawer, opens Profit & Loss, narrows it to a quarter, drills into a figure and refreshes the datasets', async () => {
     const session = await apiSession(DEMO_USER.email, DEMO_USER.password);
     await logInAndLand(page, DEMO_USER.email, DEMO_USER.password, '/pipelines');
 
@@ -72,6 +73,29 @@ describe('built-in dashboards', () => {
     await studio.click();
     await waitForPath(page, '/data-management');
     await page.getByRole('heading', { name: 'Data Management Studio' }).waitFor();
+
+    // Refreshes the datasets from the navigation and follows the log entry until it completes.
+    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Data Refresh Log').click();
+    await waitForPath(page, '/data-refresh-log');
+    await page.getByRole('heading', { name: 'Dataset Refresh Log' }).waitFor();
+    const logRows = page.locator('.ant-table-tbody .ant-table-row');
+    const before = await logRows.count();
+    await page.getByRole('button', { name: 'Refresh All' }).click();
+    await seeText(page, dataRefreshMessages.allStarted);
+    // The demo's dashboards are the built-in statements: one refresh of their aggregates, listed first.
+    const newest = logRows.first();
+    await expect.poll(() => logRows.count(), { timeout: 15_000 }).toBeGreaterThan(before === 0 ? 0 : before - 1);
+    await expect
+      .poll(() => newest.innerText(), { timeout: 30_000 })
+      .toMatch(new RegExp(`^${BUILTIN_REFRESH_NAME}\\s+Success\\s+\\d+\\.\\d s`));
+    expect(await newest.locator('td').nth(5).innerText()).toBe('—');
+    await page.getByRole('img', { name: /Refresh durations over time for Built-in dashboards/ }).waitFor();
+
+    // Today's filter keeps it.
+    await page.getByLabel('Date').click();
+    await page.getByLabel('Date').fill(new Date().toISOString().slice(0, 10));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => logRows.first().innerText()).toMatch(new RegExp(`^${BUILTIN_REFRESH_NAME}\\s+Success`));
   }, 240_000);
 
   it('the admin adds a built-in statement, renames it and removes it', async () => {

@@ -1,7 +1,7 @@
 import { forwardRef, useImperativeHandle, useRef } from 'react';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import type { EChartsOption } from 'echarts';
-import { echarts } from '../echarts';
+import { echarts } from '../../../components/echarts';
 
 export interface ReportChartHandle {
   /** The chart as a PNG data URL (echarts getDataURL), on white, at twice the screen's density. */

@@ -1,15 +1,9 @@
 import { useMemo } from 'react';
 import { Card, Empty } from 'antd';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
-import * as echarts from 'echarts/core';
-import { LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
 import type { RefreshLog } from '@finboard/shared/data-refresh';
+import { echarts } from '../../../components/echarts';
 import { formatDuration } from '../refresh-format';
-
-// Only the parts drawn here: the whole of ECharts would add ~1 MB to the page.
-echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 /** Refresh durations over time, one line per dashboard, from the finished refreshes listed. */
 export function RefreshDurationChart({ logs }: { logs: RefreshLog[] }) {

@@ -6,12 +6,14 @@ interface TestJob {
   queue: string;
   payload: object;
   groupKey?: string;
+  /** Kept to be asserted; `drain` does not wait it out. */
+  delayMs?: number;
 }
 
 /**
  * A job runner for tests: it keeps what is queued and runs it only when the test says so (`drain`), in
  * the order it was queued, one job at a time; `abandon` hands a job to its queue's onAbandoned handler as
- * if its process had died. The product's runners (pg-boss, the embedded one) implement the same interface.
+ * if its process had died. The product's runner (database-job-runner.ts) implements the same interface.
  */
 export function createTestJobRunner() {
   const handlers = new Map<string, JobHandler<object>>();
@@ -20,7 +22,7 @@ export function createTestJobRunner() {
   const done: TestJob[] = [];
   const runner: JobRunner = {
     async enqueue(queue, payload, options) {
-      const job = { id: randomUUID(), queue, payload, groupKey: options?.groupKey };
+      const job = { id: randomUUID(), queue, payload, groupKey: options?.groupKey, delayMs: options?.delayMs };
       queued.push(job);
       return job.id;
     },

@@ -378,6 +378,8 @@ export const jobs = pgTable(
     queue: text('queue').notNull(),
     payload: jsonb('payload').notNull(),
     groupKey: text('group_key'),
+    /** Not claimed before this time (a job that waits, e.g. the next look at a Power BI refresh). */
+    runAfter: timestamp('run_after', { withTimezone: true }),
     state: text('state').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),

@@ -219,6 +219,9 @@ describe('a Power BI refresh job', () => {
     );
     // Unknown at first (still running), then Completed.
     expect(history.length).toBeGreaterThan(1);
+    // Each further look is a job of its own, delayed by the poll interval: no worker waits on Power BI.
+    const looks = jobs.done.filter((job) => (job.payload as { logId?: string }).logId === logId);
+    expect(looks.map((job) => job.delayMs)).toEqual([undefined, ...Array<number>(history.length - 1).fill(20)]);
     const log = await status(logId);
     expect(log).toMatchObject({ status: 'success', error_message: null, report_name: 'Sales' });
     expect(log.duration).toBeGreaterThanOrEqual(0.1);

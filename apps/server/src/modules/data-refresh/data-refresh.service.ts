@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import {
@@ -48,8 +47,8 @@ export type DataRefreshService = ReturnType<typeof createDataRefreshService>;
 
 /**
  * Dataset refresh (issue 11 §3). Every refresh asked for is a log row and a durable job: a Power BI dataset's
- * job starts Power BI's refresh and reads its history until it is Completed or Failed; the built-in
- * dashboards' job rebuilds the organization's aggregates. A job whose process died is resolved at the next
+ * job starts Power BI's refresh and reads its history, again in a delayed follow-up job until it is Completed
+ * or Failed; the built-in dashboards' job rebuilds the organization's aggregates. A job whose process died is resolved at the next
  * start: a Power BI refresh already started is watched again, anything else is failed with the reason.
  */
 export function createDataRefreshService(deps: {
@@ -93,8 +92,12 @@ export function createDataRefreshService(deps: {
     }
   }
 
-  /** Starts Power BI's refresh (once: a resumed job finds its request id) and watches its history. */
-  async function refreshPowerbi(row: RefreshLogRow, signal: AbortSignal): Promise<void> {
+  /**
+   * Starts Power BI's refresh (once: a later job finds its request id) and looks at its history once:
+   * 'watching' while Power BI is still at it, and the job's follow-up looks again after `pollMs`. A refresh
+   * can take an hour; waiting in a new job each time keeps the workers free for pipeline runs meanwhile.
+   */
+  async function refreshPowerbi(row: RefreshLogRow, signal: AbortSignal): Promise<'done' | 'watching'> {
     if (!powerbi) throw new RefreshFailure(powerbiMessages.notConfigured);
     const workspaceId = row.workspaceId!;
     const datasetId = row.datasetId!;
@@ -103,26 +106,27 @@ export function createDataRefreshService(deps: {
       ({ requestId } = await powerbi.startRefresh(workspaceId, datasetId, signal));
       await repo.setPowerbiRequest(row.organizationId, row.id, requestId);
     }
+    const history = await powerbi.refreshHistory(workspaceId, datasetId, 20, signal);
+    const entry = history.find((candidate) => candidate.requestId === requestId);
+    if (entry?.status === 'Completed') return 'done';
+    if (entry && entry.status !== 'Unknown')
+      throw new RefreshFailure(failureOf(entry.status, entry.serviceExceptionJson));
     const deadline = (row.startedAt?.getTime() ?? Date.now()) + settings.timeoutMinutes * 60_000;
-    for (;;) {
-      const history = await powerbi.refreshHistory(workspaceId, datasetId, 20, signal);
-      const entry = history.find((candidate) => candidate.requestId === requestId);
-      if (entry?.status === 'Completed') return;
-      if (entry && entry.status !== 'Unknown')
-        throw new RefreshFailure(failureOf(entry.status, entry.serviceExceptionJson));
-      if (Date.now() > deadline) throw new RefreshFailure(dataRefreshMessages.timedOut(settings.timeoutMinutes));
-      await sleep(settings.pollMs, undefined, { signal });
-    }
+    if (Date.now() > deadline) throw new RefreshFailure(dataRefreshMessages.timedOut(settings.timeoutMinutes));
+    return 'watching';
   }
 
-  /** The job: one log, start to end. Its outcome is on the log, never thrown. */
+  /** The job: one log, start to end, or one look at a Power BI refresh under way. Its outcome is on the log. */
   async function runRefresh(payload: DatasetRefreshPayload, context: JobContext): Promise<void> {
     const { organizationId, logId } = payload;
     const row = await repo.start(organizationId, logId);
     if (!row) return;
     try {
       if (row.kind === 'builtin') await refreshBuiltin(row);
-      else await refreshPowerbi(row, context.signal);
+      else if ((await refreshPowerbi(row, context.signal)) === 'watching') {
+        await jobs.enqueue(DATASET_REFRESH_QUEUE, payload, { groupKey: groupKeyOf(row), delayMs: settings.pollMs });
+        return;
+      }
       await repo.finish(organizationId, [logId], { status: 'success' });
     } catch (error) {
       if (context.signal.aborted) {

@@ -117,6 +117,25 @@ describe('database job runner', () => {
     expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
   });
 
+  it('does not start a delayed job before its time, and runs later jobs meanwhile', async () => {
+    const runner = newRunner({ concurrency: 1 });
+    const started: { name: string; at: number }[] = [];
+    runner.work<{ name: string }>('dataset-refresh', async ({ name }) => void started.push({ name, at: Date.now() }));
+    await runner.start();
+
+    const queuedAt = Date.now();
+    const delayedId = await runner.enqueue('dataset-refresh', { name: 'delayed' }, { delayMs: 1_500 });
+    const promptId = await runner.enqueue('dataset-refresh', { name: 'prompt' });
+
+    await vi.waitFor(async () => expect((await jobRow(database, promptId)).state).toBe('completed'));
+    expect((await jobRow(database, delayedId)).state).toBe('queued');
+    await vi.waitFor(async () => expect((await jobRow(database, delayedId)).state).toBe('completed'), {
+      timeout: 5_000,
+    });
+    expect(started.map((job) => job.name)).toEqual(['prompt', 'delayed']);
+    expect(started[1]!.at - queuedAt).toBeGreaterThanOrEqual(1_500);
+  });
+
   it("runs one group's jobs one at a time, oldest first, while other groups use the free slots", async () => {
     const runner = newRunner({ concurrency: 2 });
     const releases = new Map<string, () => void>();

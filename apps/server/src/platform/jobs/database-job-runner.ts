@@ -173,6 +173,7 @@ export function createDatabaseJobRunner(options: DatabaseJobRunnerOptions): Data
         queue,
         payload,
         groupKey: enqueueOptions.groupKey ?? null,
+        delayMs: enqueueOptions.delayMs,
       });
       // In the caller's transaction the job is not visible until its commit: the next poll finds it.
       if (!enqueueOptions.executor) wake();

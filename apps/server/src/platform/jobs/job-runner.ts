@@ -30,6 +30,11 @@ export interface EnqueueOptions {
    * record and its job). The job is picked up at the next poll after the commit.
    */
   executor?: Executor;
+  /**
+   * Not started before this many milliseconds: a job that waits on something outside (a Power BI refresh)
+   * looks again later as a new job instead of holding a worker while it waits.
+   */
+  delayMs?: number;
 }
 
 export interface JobRunner {

@@ -14,17 +14,18 @@ export function createJobsRepository(db: Database) {
   return {
     async insert(
       executor: Executor,
-      job: { queue: string; payload: object; groupKey: string | null },
+      job: { queue: string; payload: object; groupKey: string | null; delayMs?: number },
     ): Promise<string> {
+      const runAfter = job.delayMs ? sql`now() + ${job.delayMs} * interval '1 millisecond'` : sql`null`;
       const result = await executor.execute(sql`
-        insert into jobs (queue, payload, group_key)
-        values (${job.queue}, ${JSON.stringify(job.payload)}::jsonb, ${job.groupKey})
+        insert into jobs (queue, payload, group_key, run_after)
+        values (${job.queue}, ${JSON.stringify(job.payload)}::jsonb, ${job.groupKey}, ${runAfter})
         returning id`);
       return rowsOf<{ id: string }>(result)[0]!.id;
     },
 
     /**
-     * Activates the oldest queued job of `queues` whose group has no active job, for `workerId`; null
+     * Activates the oldest queued job of `queues` that is due and whose group has no active job, for `workerId`; null
      * when there is none. Two workers racing for one group: the unique index on active group keys lets
      * one win and the other answers null for this pass (it tries again at its next pass).
      */
@@ -37,6 +38,7 @@ export function createJobsRepository(db: Database) {
           where id = (
             select candidate.id from jobs candidate
             where candidate.state = 'queued'
+              and (candidate.run_after is null or candidate.run_after <= now())
               and candidate.queue in (${sql.join(
                 queues.map((queue) => sql`${queue}`),
                 sql`, `,

@@ -14,6 +14,8 @@ beforeEach(() => {
   page = currentPage();
 });
 
+const visibleOption = (text: string | RegExp) =>
+  page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
 const stepTab = (name: string) => page.locator('.ant-steps-item', { hasText: name });
 
 describe('Org - Onboarding', () => {
@@ -32,28 +34,29 @@ describe('Org - Onboarding', () => {
     await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
     await page.getByRole('link', { name: 'Org - Onboarding' }).click();
     await page.getByRole('heading', { name: 'Org - Onboarding' }).waitFor();
-    await page.getByRole('combobox', { name: 'Organization' }).fill(organization.name);
-    await page.getByRole('option', { name: organization.name }).click();
+    await page.getByLabel('Organization', { exact: true }).click();
+    await page.getByLabel('Organization', { exact: true }).fill(organization.name);
+    await visibleOption(organization.name).click();
 
     // Storage: the container with its folders; a second run says nothing changed.
     await page.getByLabel('Container name').fill(containerName);
     await page.getByRole('button', { name: 'Create Container & Folders' }).click();
     await seeText(page, onboardingMessages.containerCreated(containerName, DEFAULT_FOLDERS));
-    await page.getByTestId('step-state-storage').getByText('done').waitFor();
+    await page.getByTestId('step-state-storage').getByText('done', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Create Container & Folders' }).click();
     await seeText(page, onboardingMessages.containerExisted(containerName));
 
     // Database: cloned from the demo organization's warehouse.
     await stepTab('Database').click();
     await page.getByLabel('Database name').fill(databaseName);
-    await page.getByRole('combobox', { name: 'Clone from' }).click();
-    await page.getByRole('combobox', { name: 'Clone from' }).fill('Harbor');
-    const demoOption = page.getByRole('option', { name: /Harbor Precision Components/ });
+    await page.getByLabel('Clone from', { exact: true }).click();
+    await page.getByLabel('Clone from', { exact: true }).fill('Harbor');
+    const demoOption = visibleOption(/^Harbor Precision Components \(/);
     const demoDatabase = /\(([^)]+)\)$/.exec((await demoOption.textContent()) ?? '')?.[1] ?? '';
     await demoOption.click();
     await page.getByRole('button', { name: 'Create Database' }).click();
     await seeText(page, onboardingMessages.databaseCloned(databaseName, demoDatabase));
-    await page.getByTestId('step-state-database').getByText('done').waitFor();
+    await page.getByTestId('step-state-database').getByText('done', { exact: true }).waitFor();
 
     // The reference data came, the ledger did not.
     const accounts = await listWarehouseRecords(adminToken, organization.id, '01_Account', { pageSize: 1 });

@@ -243,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     warehouse,
     organizations,
     dataTypes,
+    pipelines,
     logger: app.log,
   });
   const powerbi = createPowerbiService({ client: powerbiClient, dashboards, logger: app.log });

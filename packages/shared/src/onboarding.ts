@@ -22,6 +22,12 @@ export const onboardingMessages = {
   databaseExisted: (name: string) =>
     `Database ${name} already exists: nothing was changed, running the step again is harmless`,
   databaseCloned: (name: string, from: string) => `Database ${name} created with the reference data of ${from}`,
+  dataFactoryCreated: (name: string, pipelines: number) =>
+    `Data factory ${name} created with ${pipelines} pipelines from the standard templates`,
+  dataFactoryExisted: (name: string) =>
+    `Data factory ${name} already exists: nothing was changed, running the step again is harmless`,
+  dataFactoryImported: (name: string, from: string) =>
+    `Data factory ${name} imported with the pipelines, data types and column mappings of ${from}`,
   // Ours.
   statusFetched: 'Onboarding status fetched successfully',
   databasesFetched: 'Databases fetched successfully',
@@ -35,6 +41,10 @@ export const onboardingMessages = {
   otherContainer: (name: string) => `This organization already has the container ${name}`,
   databaseTaken: (name: string) => `Database ${name} belongs to another organization`,
   otherDatabase: (name: string) => `This organization already has the database ${name}`,
+  dataFactoryNameInvalid:
+    'Data factory name: 3 to 63 letters, digits and single hyphens, starting and ending with a letter or digit',
+  dataFactoryTaken: (name: string) => `Data factory ${name} belongs to another organization`,
+  otherDataFactory: (name: string) => `This organization already has the data factory ${name}`,
   cloneSourceMissing: (name: string) => `No database named ${name}`,
   cloneFromItself: 'A database cannot be cloned from itself',
 } as const;
@@ -146,4 +156,37 @@ export type OnboardingStepStatus = z.infer<typeof onboardingStepStatusSchema>;
 
 export const onboardingStatusResponseSchema = apiSuccessSchema(
   z.object({ orgID: z.uuid(), steps: z.array(onboardingStepStatusSchema) }),
+);
+
+/** Azure Data Factory's naming rules (letters, digits, single hyphens; 3–63). */
+export const dataFactoryNameSchema = text({ error: onboardingMessages.dataFactoryNameInvalid })
+  .trim()
+  .regex(/^(?=.{3,63}$)[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/, onboardingMessages.dataFactoryNameInvalid);
+
+export const createDataFactoryRequestSchema = z.object({
+  orgID,
+  dataFactoryJson: z.object({ dataFactoryName: dataFactoryNameSchema }),
+});
+export type CreateDataFactoryRequest = z.input<typeof createDataFactoryRequestSchema>;
+
+/** Import Data Factory (spec §7): the factory of the organization's database and container. */
+export const importDataFactoryRequestSchema = z.object({
+  orgID,
+  factoryName: dataFactoryNameSchema,
+  databaseName: databaseNameSchema,
+  containerName: containerNameSchema,
+  /** A name from list-databases: that organization's pipeline definitions, data types and column mappings. */
+  cloneFromDatabase: text().trim().max(100).optional(),
+});
+export type ImportDataFactoryRequest = z.input<typeof importDataFactoryRequestSchema>;
+
+export const dataFactoryResponseSchema = apiSuccessSchema(
+  z.object({
+    orgID: z.uuid(),
+    dataFactoryName: z.string(),
+    created: z.boolean(),
+    /** The organization's pipelines (one per data type), by name. */
+    pipelines: z.array(z.string()),
+    imported: z.object({ from: z.string(), dataTypes: z.number().int(), columnMappings: z.number().int() }).nullable(),
+  }),
 );

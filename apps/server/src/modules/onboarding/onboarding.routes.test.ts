@@ -269,3 +269,111 @@ describe('database: POST /api/v1/onboard/sql/create-database', () => {
     });
   });
 });
+
+describe('data factory: POST /api/v1/onboard/data-factory/create and /import', () => {
+  const createFactory = (orgID: string, dataFactoryName: string) =>
+    post('/api/v1/onboard/data-factory/create', { orgID, dataFactoryJson: { dataFactoryName } });
+  const importFactory = (orgID: string, body: Record<string, string>) =>
+    post('/api/v1/onboard/data-factory/import', { orgID, ...body });
+  const typeNames = async (organizationId: string) =>
+    (await t.app.services.dataTypes.listAll(organizationId)).map((type) => type.name).sort();
+
+  it('gives the organization the standard pipelines; a second run changes nothing', async () => {
+    const organization = await createOrganization(t.database);
+    const response = await createFactory(organization.id, 'acme-adf');
+    expect(response.statusCode, response.body).toBe(200);
+    const { data, message } = response.json();
+    // One pipeline per data type: the standard ones, seeded by the step for this bare organization.
+    const pipelines = data.pipelines as string[];
+    expect(pipelines.length).toBeGreaterThan(0);
+    expect([...pipelines].sort()).toEqual(await typeNames(organization.id));
+    expect(data).toEqual({
+      orgID: organization.id,
+      dataFactoryName: 'acme-adf',
+      created: true,
+      pipelines,
+      imported: null,
+    });
+    expect(message).toBe(onboardingMessages.dataFactoryCreated('acme-adf', pipelines.length));
+    expect(await stepOf(organization.id, 'data-factory')).toMatchObject({ state: 'done', resourceName: 'acme-adf' });
+
+    const again = await createFactory(organization.id, 'acme-adf');
+    expect(again.json().message).toBe(onboardingMessages.dataFactoryExisted('acme-adf'));
+    expect(again.json().data.created).toBe(false);
+    expect(await typeNames(organization.id)).toEqual([...pipelines].sort());
+
+    const other = await createOrganization(t.database);
+    const taken = await createFactory(other.id, 'acme-adf');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(onboardingMessages.dataFactoryTaken('acme-adf'));
+  });
+
+  it("imports another organization's pipeline definitions, data types and column mappings", async () => {
+    const source = await createOrganization(t.database);
+    await createDataType(t.database, source.id, {
+      name: 'Bank lines',
+      columns: [{ name: 'debit', type: 'numeric', required: true }],
+      columnMappings: [{ header: ['Amt'], mapping: { Amt: 'debit' } }],
+    });
+    await createDatabase(source.id, 'import_source');
+    const target = await createOrganization(t.database);
+    await createContainer(target.id, 'import-target');
+
+    const wrongContainer = await importFactory(target.id, {
+      factoryName: 'target-adf',
+      databaseName: 'target_db',
+      containerName: 'not-ours',
+    });
+    expect(wrongContainer.statusCode).toBe(409);
+    expect(wrongContainer.json().message).toBe(onboardingMessages.otherContainer('import-target'));
+
+    const response = await importFactory(target.id, {
+      factoryName: 'target-adf',
+      databaseName: 'target_db',
+      containerName: 'import-target',
+      cloneFromDatabase: 'import_source',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe(onboardingMessages.dataFactoryImported('target-adf', 'import_source'));
+    expect(response.json().data).toMatchObject({
+      created: true,
+      imported: { from: 'import_source', dataTypes: 1, columnMappings: 1 },
+    });
+    expect(response.json().data.pipelines).toContain('Bank lines');
+    const bank = (await t.app.services.dataTypes.listAll(target.id)).find((type) => type.name === 'Bank lines');
+    expect(bank?.columnMappings).toEqual([{ header: ['Amt'], mapping: { Amt: 'debit' } }]);
+  });
+
+  it('leaves nothing of an import behind when it fails half-way, and records the failure', async () => {
+    const source = await createOrganization(t.database);
+    const debit = [{ name: 'debit', type: 'numeric', required: true }];
+    await createDataType(t.database, source.id, { name: 'Alpha lines', columns: debit });
+    await createDataType(t.database, source.id, {
+      name: 'Beta lines',
+      columns: debit,
+      columnMappings: [{ header: ['Amt'], mapping: { Amt: 'debit' } }],
+    });
+    const target = await createOrganization(t.database);
+    // The target's own Beta lines has no debit column: the source's mapping cannot be saved on it.
+    await createDataType(t.database, target.id, {
+      name: 'Beta lines',
+      columns: [{ name: 'credit', type: 'numeric', required: true }],
+    });
+
+    const response = await importFactory(target.id, {
+      factoryName: 'failing-adf',
+      databaseName: 'failing_db',
+      containerName: 'failing-files',
+      cloneFromDatabase: warehouseSchema(source.id),
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ status: false, message: onboardingMessages.importFailed });
+    // Alpha lines, created before Beta lines failed, is gone again; Beta lines is as it was.
+    const after = await t.app.services.dataTypes.listAll(target.id);
+    expect(after.map((type) => type.name)).not.toContain('Alpha lines');
+    expect(after.find((type) => type.name === 'Beta lines')?.columnMappings).toEqual([]);
+    expect((await stepOf(target.id, 'data-factory')).state).toBe('failed');
+  });
+});
+
+const warehouseSchema = (organizationId: string) => t.app.services.warehouse.schemaOf(organizationId);

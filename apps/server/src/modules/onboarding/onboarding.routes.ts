@@ -5,6 +5,9 @@ import {
   createContainerResponseSchema,
   createDatabaseRequestSchema,
   createDatabaseResponseSchema,
+  createDataFactoryRequestSchema,
+  dataFactoryResponseSchema,
+  importDataFactoryRequestSchema,
   listDatabasesResponseSchema,
   onboardingMessages,
   onboardingStatusParamsSchema,
@@ -69,6 +72,49 @@ export async function onboardingRoutes(
         organizationIdOf(request),
         databaseName,
         cloneFromDatabase,
+      );
+      return { status: true as const, message, data };
+    },
+  );
+
+  routes.post(
+    '/api/v1/onboard/data-factory/create',
+    {
+      config: inBody,
+      schema: {
+        tags,
+        summary: "Create Data Factory: the organization's pipeline set from the standard templates (idempotent)",
+        body: createDataFactoryRequestSchema,
+        response: { 200: dataFactoryResponseSchema },
+      },
+    },
+    async (request) => {
+      const { data, message } = await onboarding.createDataFactory(
+        callerOf(request).user,
+        organizationIdOf(request),
+        request.body.dataFactoryJson.dataFactoryName,
+      );
+      return { status: true as const, message, data };
+    },
+  );
+
+  routes.post(
+    '/api/v1/onboard/data-factory/import',
+    {
+      config: inBody,
+      schema: {
+        tags,
+        summary:
+          "Import Data Factory: the organization's pipelines, with another organization's pipeline definitions, data types and column mappings",
+        body: importDataFactoryRequestSchema,
+        response: { 200: dataFactoryResponseSchema },
+      },
+    },
+    async (request) => {
+      const { data, message } = await onboarding.importDataFactory(
+        callerOf(request).user,
+        organizationIdOf(request),
+        request.body,
       );
       return { status: true as const, message, data };
     },

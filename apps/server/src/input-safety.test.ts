@@ -426,6 +426,18 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
       databaseJson: { databaseName: 'safety_books', cloneFromDatabase: await cloneSourceDatabase() },
     },
   }),
+  'POST /api/v1/onboard/data-factory/create': (f) => ({
+    body: { orgID: f.organizationId, dataFactoryJson: { dataFactoryName: 'safety-adf' } },
+  }),
+  'POST /api/v1/onboard/data-factory/import': async (f) => ({
+    body: {
+      orgID: f.organizationId,
+      factoryName: 'safety-adf',
+      databaseName: 'safety_books',
+      containerName: 'safety-files',
+      cloneFromDatabase: await cloneSourceDatabase(),
+    },
+  }),
   'GET /api/v1/onboard/status/:orgID': (f) => ({ params: { orgID: f.organizationId } }),
   'GET /api/v1/data-refresh/logs': (f) => ({ query: { organizationId: f.organizationId, date: '2024-01-31' } }),
   'GET /api/v1/data-refresh/status/:id': async (f) => ({ params: { id: await refreshLogId(f) } }),

@@ -756,6 +756,29 @@ const routeCases: RouteCase[] = [
     mutates: true,
   },
   {
+    route: 'POST /api/v1/onboard/data-factory/create',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/onboard/data-factory/create',
+      payload: { orgID: f.organization.id, dataFactoryJson: { dataFactoryName: `adf-${letters()}` } },
+    }),
+    mutates: true,
+  },
+  {
+    route: 'POST /api/v1/onboard/data-factory/import',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/onboard/data-factory/import',
+      payload: {
+        orgID: f.organization.id,
+        factoryName: `adf-${letters()}`,
+        databaseName: `db_${letters()}`,
+        containerName: `c-${letters()}`,
+      },
+    }),
+    mutates: true,
+  },
+  {
     route: 'GET /api/v1/onboard/sql/list-databases',
     request: () => ({ method: 'GET', url: '/api/v1/onboard/sql/list-databases' }),
     mutates: false,

@@ -6,8 +6,8 @@ import { seeText, usePage } from './support/browser';
 import { DEMO_USER, E2E_ADMIN } from './support/constants';
 import { logInAndLand } from './support/ui';
 
-// Issue 14, acceptance 1 as far as it is built: storage and database steps on the embedded defaults,
-// cloning the demo organization's reference data. (Data factory and uploads into the container: not yet.)
+// Issue 14, acceptance 1 as far as it is built: the three steps on the embedded defaults, cloning the demo
+// organization's reference data and importing its pipelines. (Uploads into the container: not yet.)
 const currentPage = usePage();
 let page: Page;
 beforeEach(() => {
@@ -19,7 +19,7 @@ const visibleOption = (text: string | RegExp) =>
 const stepTab = (name: string) => page.locator('.ant-steps-item', { hasText: name });
 
 describe('Org - Onboarding', () => {
-  it("an admin gives a new organization its container and a database cloned from the demo's reference data", async () => {
+  it("an admin gives a new organization its container, a database cloned from the demo's reference data and the demo's pipelines", async () => {
     const adminToken = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
     const demo = await apiSession(DEMO_USER.email, DEMO_USER.password);
     const suffix = randomLetters(8);
@@ -30,6 +30,7 @@ describe('Org - Onboarding', () => {
     });
     const containerName = `files-${suffix}`;
     const databaseName = `books_${suffix}`;
+    const factoryName = `adf-${suffix}`;
 
     await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
     await page.getByRole('link', { name: 'Org - Onboarding' }).click();
@@ -68,10 +69,21 @@ describe('Org - Onboarding', () => {
     const ledger = await listWarehouseRecords(adminToken, organization.id, '02_GL_Detail', { pageSize: 1 });
     expect(ledger.pagination.total).toBe(0);
 
+    // Data factory: imported with the demo's pipeline definitions, data types and column mappings.
+    await stepTab('Data Factory').click();
+    await page.getByLabel('Data factory name').fill(factoryName);
+    await page.getByLabel('Import from', { exact: true }).click();
+    await page.getByLabel('Import from', { exact: true }).fill('Harbor');
+    await visibleOption(/^Harbor Precision Components \(/).click();
+    await page.getByRole('button', { name: 'Import Data Factory' }).click();
+    await seeText(page, onboardingMessages.dataFactoryImported(factoryName, demoDatabase));
+    await page.getByTestId('step-state-data-factory').getByText('done', { exact: true }).waitFor();
+
     // The summary links to the organization's pages.
     await stepTab('Summary').click();
     await page.getByText(`Container: ${containerName} (done)`).waitFor();
     await page.getByText(`Database: ${databaseName} (done)`).waitFor();
+    await page.getByText(`Data factory: ${factoryName} (done)`).waitFor();
     await page.getByRole('link', { name: 'Data Management Studio' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe(`?organization=${organization.id}`);
   });

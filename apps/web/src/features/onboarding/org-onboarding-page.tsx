@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Card, Flex, Result, Steps, Typography } from 'antd';
+import { Card, Flex, Result, Steps, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { OnboardingStep } from '@finboard/shared/onboarding';
 import { AdminOrganizationPicker } from '../../components/organization-select';
@@ -7,13 +7,15 @@ import { withOrganization } from '../../lib/organization-link';
 import { usePageOrganization } from '../../lib/page-organization';
 import { useOnboardingStatus } from './api/get-onboarding-status';
 import { DatabaseStep } from './components/database-step';
+import { DataFactoryStep } from './components/data-factory-step';
 import { StorageStep } from './components/storage-step';
 
+const SUMMARY_LABELS = { storage: 'Container', database: 'Database', 'data-factory': 'Data factory' } as const;
 const STATUS_OF_STATE = { 'not started': 'wait', done: 'finish', failed: 'error' } as const;
 
 /**
  * Org - Onboarding (issue 14): an administrator sets a new client up step by step — its storage
- * container, its warehouse database — and ends on a summary with links to the organization's pages.
+ * container, its warehouse database, its data factory (pipelines) — and ends on a summary with links to the organization's pages.
  */
 export default function OrgOnboardingPage() {
   const { organizationId, picked, setPicked } = usePageOrganization();
@@ -52,19 +54,19 @@ export default function OrgOnboardingPage() {
             <DatabaseStep key={organizationId} organizationId={organizationId} status={stepOf('database')} />
           )}
           {current === 2 && (
-            <Alert
-              type="info"
-              showIcon
-              message="Not available yet"
-              description="Creating or importing a data factory is not available yet. The organization's standard pipelines come with its data types."
+            <DataFactoryStep
+              key={organizationId}
+              organizationId={organizationId}
+              status={stepOf('data-factory')}
+              containerName={stepOf('storage')?.state === 'done' ? stepOf('storage')?.resourceName : undefined}
+              databaseName={stepOf('database')?.state === 'done' ? stepOf('database')?.resourceName : undefined}
             />
           )}
           {current === 3 && (
             <Flex vertical gap={8}>
-              {(['storage', 'database'] as const).map((step) => (
+              {(['storage', 'database', 'data-factory'] as const).map((step) => (
                 <Typography.Text key={step}>
-                  {step === 'storage' ? 'Container' : 'Database'}: {stepOf(step)?.resourceName ?? '—'} (
-                  {stepOf(step)?.state ?? 'not started'})
+                  {SUMMARY_LABELS[step]}: {stepOf(step)?.resourceName ?? '—'} ({stepOf(step)?.state ?? 'not started'})
                 </Typography.Text>
               ))}
               <Link to={`/organizations/${organizationId}`}>Organization</Link>

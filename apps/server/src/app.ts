@@ -18,6 +18,7 @@ import { createUploadKeys, UPLOAD_KEYS_PURPOSE, type UploadKeys } from './platfo
 import { uploadKeysRepository } from './platform/crypto/upload-keys.repository.ts';
 import { deriveKey, resolveSecret } from './platform/crypto/secret-key.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { containerStoreOf, type ContainerStore } from './platform/storage/containers.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
 import { createDatabaseJobRunner } from './platform/jobs/database-job-runner.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
@@ -59,6 +60,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/outbox.service.ts';
 import { createFlatFileImportService } from './modules/uploads/flat-file-import.service.ts';
@@ -82,6 +85,8 @@ export interface AppDeps {
   jobs?: JobRunner;
   /** Tests: rows of their own for pipeline runs instead of the uploaded files'. */
   openFileRows?: OpenFileRows;
+  /** Tests: a container store of their own (a fault injected) instead of the configured one. */
+  containers?: ContainerStore;
   /** Tests: the built-in dashboards' aggregates refresher instead of the reports module's. */
   aggregates?: AggregatesRefresher;
 }
@@ -232,6 +237,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: { pollMs: config.POWERBI_REFRESH_POLL_MS, timeoutMinutes: config.POWERBI_REFRESH_TIMEOUT_MINUTES },
     logger: app.log,
   });
+  const onboarding = createOnboardingService({
+    db,
+    containers: deps.containers ?? containerStoreOf(config),
+    warehouse,
+    organizations,
+    dataTypes,
+    pipelines,
+    logger: app.log,
+  });
   const powerbi = createPowerbiService({ client: powerbiClient, dashboards, logger: app.log });
   app.decorate('services', {
     auth,
@@ -276,6 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataRefreshRoutes, { dataRefresh, organizations });
   await app.register(powerbiRoutes, { powerbi, dataRefresh });
   await app.register(reportsRoutes, { reports });
+  await app.register(onboardingRoutes, { onboarding, organizations });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });
   await app.register(outboxRoutes, { outbox });

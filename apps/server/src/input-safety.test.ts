@@ -84,6 +84,18 @@ interface Example {
   baseline?: Caller;
 }
 
+/** Another organization's warehouse, the example clone's source (made once). */
+let cloneSource: Promise<string> | undefined;
+const cloneSourceDatabase = () =>
+  (cloneSource ??= (async () => {
+    const [source] = await t.database.db
+      .insert(organizations)
+      .values({ name: `Clone source ${letters()}`, email: uniqueEmail('clone'), phone: '5551234567' })
+      .returning({ id: organizations.id });
+    await t.app.services.warehouse.provision(source!.id);
+    return t.app.services.warehouse.schemaOf(source!.id);
+  })());
+
 let serial = 0;
 const next = () => ++serial;
 /** Random letters: a valid organization name that keeps each run's rows apart. */
@@ -401,6 +413,32 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
       baseline: 'admin',
     };
   },
+  // Client onboarding (issue 14): administrators only; each step run again is harmless
+  'POST /api/v1/onboard/storage/create-container': (f) => ({
+    body: {
+      orgID: f.organizationId,
+      containerJson: { containerName: 'safety-files', folders: ['incoming', 'processed'] },
+    },
+  }),
+  'POST /api/v1/onboard/sql/create-database': async (f) => ({
+    body: {
+      orgID: f.organizationId,
+      databaseJson: { databaseName: 'safety_books', cloneFromDatabase: await cloneSourceDatabase() },
+    },
+  }),
+  'POST /api/v1/onboard/data-factory/create': (f) => ({
+    body: { orgID: f.organizationId, dataFactoryJson: { dataFactoryName: 'safety-adf' } },
+  }),
+  'POST /api/v1/onboard/data-factory/import': async (f) => ({
+    body: {
+      orgID: f.organizationId,
+      factoryName: 'safety-adf',
+      databaseName: 'safety_books',
+      containerName: 'safety-files',
+      cloneFromDatabase: await cloneSourceDatabase(),
+    },
+  }),
+  'GET /api/v1/onboard/status/:orgID': (f) => ({ params: { orgID: f.organizationId } }),
   'GET /api/v1/data-refresh/logs': (f) => ({ query: { organizationId: f.organizationId, date: '2024-01-31' } }),
   'GET /api/v1/data-refresh/status/:id': async (f) => ({ params: { id: await refreshLogId(f) } }),
   'POST /api/v1/data-refresh/update-stuck-logs': async (f) => {

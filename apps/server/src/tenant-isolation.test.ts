@@ -20,6 +20,7 @@ import {
   auditEvents,
   dashboards,
   dataTypes,
+  onboardingSteps,
   organizations,
   pipelineRuns,
   pipelines,
@@ -735,6 +736,58 @@ const routeCases: RouteCase[] = [
       otherOrganizationUser: { status: 404, message: powerbiMessages.dashboardNotFound },
     },
   },
+  // Client onboarding (issue 14): administrators only
+  {
+    route: 'POST /api/v1/onboard/storage/create-container',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/onboard/storage/create-container',
+      payload: { orgID: f.organization.id, containerJson: { containerName: `c-${letters()}` } },
+    }),
+    mutates: true,
+  },
+  {
+    route: 'POST /api/v1/onboard/sql/create-database',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/onboard/sql/create-database',
+      payload: { orgID: f.organization.id, databaseJson: { databaseName: `db_${letters()}` } },
+    }),
+    mutates: true,
+  },
+  {
+    route: 'POST /api/v1/onboard/data-factory/create',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/onboard/data-factory/create',
+      payload: { orgID: f.organization.id, dataFactoryJson: { dataFactoryName: `adf-${letters()}` } },
+    }),
+    mutates: true,
+  },
+  {
+    route: 'POST /api/v1/onboard/data-factory/import',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/onboard/data-factory/import',
+      payload: {
+        orgID: f.organization.id,
+        factoryName: `adf-${letters()}`,
+        databaseName: `db_${letters()}`,
+        containerName: `c-${letters()}`,
+      },
+    }),
+    mutates: true,
+  },
+  {
+    route: 'GET /api/v1/onboard/sql/list-databases',
+    request: () => ({ method: 'GET', url: '/api/v1/onboard/sql/list-databases' }),
+    mutates: false,
+  },
+  {
+    route: 'GET /api/v1/onboard/status/{orgID}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/onboard/status/${f.organization.id}` }),
+    mutates: false,
+  },
 ];
 
 /** Per fixture: a form importing a small sealed CSV as a new table of organization A. */
@@ -855,6 +908,11 @@ async function storedState(f: Fixture) {
       .from(refreshLogs)
       .where(inArray(refreshLogs.organizationId, ids))
       .orderBy(refreshLogs.id),
+    onboardingSteps: await db
+      .select()
+      .from(onboardingSteps)
+      .where(inArray(onboardingSteps.organizationId, ids))
+      .orderBy(onboardingSteps.organizationId, onboardingSteps.step),
     grants: await db
       .select()
       .from(userDashboards)

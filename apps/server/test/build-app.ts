@@ -26,7 +26,10 @@ export interface TestApp {
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { webDistDir?: string; logStream?: Writable } & Pick<AppDeps, 'jobs' | 'openFileRows' | 'aggregates'> = {},
+  options: { webDistDir?: string; logStream?: Writable } & Pick<
+    AppDeps,
+    'jobs' | 'openFileRows' | 'aggregates' | 'containers'
+  > = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-test-'));
   const config: Config = {
@@ -57,6 +60,7 @@ export async function buildTestApp(
       jobs: options.jobs,
       openFileRows: options.openFileRows,
       aggregates: options.aggregates,
+      containers: options.containers,
       logger: options.logStream ? { level: 'trace', stream: options.logStream } : undefined,
     });
     await app.services.users.ensureBootstrapAdmin(

@@ -42,6 +42,8 @@ const envSchema = z.object({
   PIPELINE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   JOB_STALE_AFTER_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
   WORK_JOBS: booleanFlag.default(true),
+  /** Onboarding creates organizations' containers in this Azure Storage account; the local folder otherwise. */
+  AZURE_STORAGE_CONNECTION_STRING: optionalString,
   // Power BI (service principal, "app owns data"): all three or none; the URLs move only for tests' fakes.
   POWERBI_TENANT_ID: optionalString,
   POWERBI_CLIENT_ID: optionalString,

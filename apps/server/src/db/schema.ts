@@ -430,3 +430,33 @@ export const refreshLogs = pgTable(
     index('refresh_logs_status_idx').on(table.status),
   ],
 );
+
+/**
+ * Client onboarding (issue 14): the last run of each step per organization. A step without a row has not
+ * been started. The resource (container, database) of a done step belongs to that organization alone.
+ */
+export const onboardingSteps = pgTable(
+  'onboarding_steps',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    step: text('step', { enum: ['storage', 'database', 'data-factory'] }).notNull(),
+    state: text('state', { enum: ['done', 'failed'] }).notNull(),
+    resourceName: text('resource_name').notNull(),
+    /** Why the last run failed (null when done). */
+    reason: text('reason'),
+    /** What the step made: a container's folders, a clone's source. */
+    details: jsonb('details')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.step] }),
+    // Two organizations never share a container or a database.
+    uniqueIndex('onboarding_steps_resource_unique')
+      .on(table.step, table.resourceName)
+      .where(sql`state = 'done'`),
+  ],
+);

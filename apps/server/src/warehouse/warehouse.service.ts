@@ -444,6 +444,57 @@ export function createWarehouseService(deps: {
       }
     },
 
+    /**
+     * Onboarding's clone: the reference data of one organization's warehouse (periods, chart of accounts)
+     * copied into another's, never the ledger, budget or balances. Rows the target already has (by natural
+     * key) are kept as they are, so a second run adds nothing. One transaction as the platform (the only
+     * role that reaches both schemas); answers the rows added per table.
+     */
+    async copyReferenceData(
+      fromOrganizationId: string,
+      toOrganizationId: string,
+    ): Promise<{ periods: number; accounts: number }> {
+      const from = warehouseSchemaName(fromOrganizationId);
+      const to = warehouseSchemaName(toOrganizationId);
+      return inOwnTransaction(async (client) => {
+        const copy = async (table: '00_Period' | '01_Account', key: string) => {
+          const columns = CANONICAL_COLUMNS[table].map(quoteIdent).join(', ');
+          const result = await client.query(
+            `INSERT INTO ${qualifiedName(to, table)} (${columns})
+             SELECT ${columns} FROM ${qualifiedName(from, table)} ORDER BY row_id
+             ON CONFLICT (${quoteIdent(key)}) DO NOTHING`,
+          );
+          return result.rowCount ?? 0;
+        };
+        const periods = await copy('00_Period', 'Period');
+        const accounts = await copy('01_Account', 'account_code');
+        // The monthly aggregates read the accounts (their types and names).
+        if (accounts > 0) await refreshAggregatesOn(client, to);
+        return { periods, accounts };
+      });
+    },
+
+    /** Each warehouse's size on disk (tables, indexes, TOAST) and table count, by organization. */
+    async sizes(organizationIds: readonly string[]): Promise<Map<string, { size: number; tables: number }>> {
+      const schemas = new Map(organizationIds.map((id) => [warehouseSchemaName(id), id]));
+      const result = new Map<string, { size: number; tables: number }>();
+      if (schemas.size === 0) return result;
+      const rows = rowsOf<{ schema: string; size: string; tables: number }>(
+        await db.execute(sql`
+          select n.nspname as schema, coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint as size,
+            count(*) filter (where c.relkind in ('r', 'p'))::int as tables
+          from pg_namespace n left join pg_class c on c.relnamespace = n.oid and c.relkind in ('r', 'p')
+          where n.nspname in (${sql.join(
+            [...schemas.keys()].map((schema) => sql`${schema}`),
+            sql`, `,
+          )})
+          group by n.nspname`),
+      );
+      for (const row of rows)
+        result.set(schemas.get(row.schema)!, { size: Number(row.size), tables: Number(row.tables) });
+      return result;
+    },
+
     /** Whether the organization's warehouse has GL data (the header's info bell: viewHasData). */
     async hasData(organizationId: string): Promise<boolean> {
       const gl = qualifiedName(warehouseSchemaName(organizationId), '02_GL_Detail');

@@ -9,7 +9,6 @@ import { NOT_FOUND_TITLE } from './titles';
 const UPCOMING: { path: string; title: string; access: 'admin' | 'user' | 'any' }[] = [
   { path: '/db-chat', title: 'Chat DB', access: 'user' },
   { path: '/apps', title: 'Apps', access: 'any' },
-  { path: '/org-onboarding', title: 'Org - Onboarding', access: 'admin' },
 ];
 
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
@@ -56,6 +55,7 @@ const appPages: RouteObject[] = [
   { path: 'data-refresh-log', lazy: lazyPage(() => import('../features/data-refresh/data-refresh-log-page')) },
   { path: 'users', lazy: adminPage(() => import('../features/users/users-page')) },
   { path: 'users/:userId', lazy: adminPage(() => import('../features/users/user-profile-page')) },
+  { path: 'org-onboarding', lazy: adminPage(() => import('../features/onboarding/org-onboarding-page')) },
   { path: 'organizations', lazy: adminPage(() => import('../features/organizations/organizations-page')) },
   {
     path: 'organizations/:id',

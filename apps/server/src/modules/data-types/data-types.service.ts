@@ -236,6 +236,11 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
       });
     },
 
+    /** Puts back layouts read earlier: onboarding undoes a clone that failed half-way. */
+    async restoreColumnMappings(organizationId: string, dataTypeId: string, layouts: SavedColumnLayout[]) {
+      await dataTypesRepository(db).setColumnMappings(organizationId, dataTypeId, layouts);
+    },
+
     /** A new organization starts with the standard types, in the transaction that creates it. */
     seedStandardForOrganization: (actor: Principal, organizationId: string, tx: Executor) =>
       seed(actor, tx, organizationId),

@@ -97,6 +97,13 @@ export const organizationsRepository = (db: Executor) => ({
   },
 
   /** Every organization's id (start-up checks that each has its warehouse). */
+  /** Every organization's id, name and creation time, by name. */
+  allBrief: () =>
+    db
+      .select({ id: organizations.id, name: organizations.name, createdAt: organizations.createdAt })
+      .from(organizations)
+      .orderBy(asc(organizations.name)),
+
   async allIds(): Promise<string[]> {
     const rows = await db.select({ id: organizations.id }).from(organizations);
     return rows.map((row) => row.id);

@@ -157,6 +157,9 @@ export function createOrganizationsService(deps: {
       return warehouse.migrateAll(await repo.allIds(), signal);
     },
 
+    /** Every organization's id, name and creation time, by name (onboarding lists their warehouses). */
+    listBrief: () => repo.allBrief(),
+
     /** The organization's name (404 when there is none). */
     async nameOf(id: string): Promise<string> {
       const row = await repo.findById(id);

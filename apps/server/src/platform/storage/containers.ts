@@ -1,0 +1,141 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { BlobServiceClient } from '@azure/storage-blob';
+
+/**
+ * Where an organization's files live once it is onboarded: a container holding folders (incoming,
+ * processed, …). The primitives below are each one call on the store; ensureContainer() composes them
+ * so that a step either makes the container with all its folders or leaves nothing new behind.
+ */
+export interface ContainerStore {
+  readonly kind: 'local' | 'azure-blob';
+  containerExists(name: string): Promise<boolean>;
+  /** Creates the container; false when it already existed. */
+  createContainer(name: string): Promise<boolean>;
+  deleteContainer(name: string): Promise<void>;
+  folderExists(container: string, folder: string): Promise<boolean>;
+  createFolder(container: string, folder: string): Promise<void>;
+  deleteFolder(container: string, folder: string): Promise<void>;
+}
+
+/** Names the callers checked already (shared containerNameSchema / folderNameSchema); checked again here. */
+const CONTAINER_NAME = /^(?=.{3,63}$)[a-z0-9]+(-[a-z0-9]+)*$/;
+const FOLDER_NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+function assertNames(container: string, folder?: string): void {
+  if (!CONTAINER_NAME.test(container)) throw new Error(`invalid container name: ${JSON.stringify(container)}`);
+  if (folder !== undefined && !FOLDER_NAME.test(folder))
+    throw new Error(`invalid folder name: ${JSON.stringify(folder)}`);
+}
+
+/**
+ * The container with every folder: made, or completed when some were there already. Anything this call
+ * made is removed again when a later part fails (the error is passed on), so a failure leaves the store
+ * as it was. Answers whether anything was made.
+ */
+export async function ensureContainer(
+  store: ContainerStore,
+  name: string,
+  folders: readonly string[],
+): Promise<{ created: boolean }> {
+  assertNames(name);
+  for (const folder of folders) assertNames(name, folder);
+  const madeContainer = await store.createContainer(name);
+  const madeFolders: string[] = [];
+  try {
+    for (const folder of folders) {
+      if (!madeContainer && (await store.folderExists(name, folder))) continue;
+      await store.createFolder(name, folder);
+      madeFolders.push(folder);
+    }
+  } catch (error) {
+    // Undo in reverse; a failing undo must not hide the original error.
+    try {
+      if (madeContainer) await store.deleteContainer(name);
+      else for (const folder of madeFolders.toReversed()) await store.deleteFolder(name, folder);
+    } catch (undoError) {
+      throw new AggregateError([error, undoError], 'creating the container failed, and so did removing what it made');
+    }
+    throw error;
+  }
+  return { created: madeContainer || madeFolders.length > 0 };
+}
+
+/** Containers as directories under `root` (DATA_DIR/containers), folders as their subdirectories. */
+export function createLocalContainerStore(root: string): ContainerStore {
+  const dir = (container: string, folder?: string) => {
+    assertNames(container, folder);
+    return folder === undefined ? path.join(root, container) : path.join(root, container, folder);
+  };
+  const isDirectory = async (target: string) => {
+    try {
+      return (await fs.stat(target)).isDirectory();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  };
+  return {
+    kind: 'local',
+    containerExists: (name) => isDirectory(dir(name)),
+    async createContainer(name) {
+      await fs.mkdir(root, { recursive: true });
+      try {
+        await fs.mkdir(dir(name));
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST' && (await isDirectory(dir(name)))) return false;
+        throw error;
+      }
+    },
+    deleteContainer: (name) => fs.rm(dir(name), { recursive: true, force: true }),
+    folderExists: (container, folder) => isDirectory(dir(container, folder)),
+    async createFolder(container, folder) {
+      await fs.mkdir(dir(container, folder), { recursive: false }).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST' || !(await isDirectory(dir(container, folder)))) throw error;
+      });
+    },
+    deleteFolder: (container, folder) => fs.rm(dir(container, folder), { recursive: true, force: true }),
+  };
+}
+
+/** Blob storage has no directories: a folder is the prefix `folder/`, kept alive by this empty blob. */
+export const FOLDER_MARKER = '.folder';
+
+/** Azure Blob Storage (or Azurite) from a connection string. */
+export function createAzureContainerStore(connectionString: string): ContainerStore {
+  const service = BlobServiceClient.fromConnectionString(connectionString);
+  const marker = (container: string, folder: string) => {
+    assertNames(container, folder);
+    return service.getContainerClient(container).getBlockBlobClient(`${folder}/${FOLDER_MARKER}`);
+  };
+  const container = (name: string) => {
+    assertNames(name);
+    return service.getContainerClient(name);
+  };
+  return {
+    kind: 'azure-blob',
+    containerExists: (name) => container(name).exists(),
+    // `succeeded` is false when the container was there already (409 ContainerAlreadyExists, tolerated).
+    createContainer: async (name) => (await container(name).createIfNotExists()).succeeded,
+    async deleteContainer(name) {
+      await container(name).deleteIfExists();
+    },
+    folderExists: (name, folder) => marker(name, folder).exists(),
+    async createFolder(name, folder) {
+      await marker(name, folder).upload('', 0);
+    },
+    async deleteFolder(name, folder) {
+      await marker(name, folder).deleteIfExists();
+    },
+  };
+}
+
+/** The store onboarding uses: Azure Blob when a connection string is configured, else the local folder. */
+export function containerStoreOf(config: {
+  AZURE_STORAGE_CONNECTION_STRING?: string | undefined;
+  DATA_DIR: string;
+}): ContainerStore {
+  return config.AZURE_STORAGE_CONNECTION_STRING
+    ? createAzureContainerStore(config.AZURE_STORAGE_CONNECTION_STRING)
+    : createLocalContainerStore(path.join(config.DATA_DIR, 'containers'));
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountingMessages, syncStatusMessages } from '@finboard/shared/accounting';
 import { journalMessages } from '@finboard/shared/journals';
@@ -68,8 +69,8 @@ beforeEach(async () => {
   jobs.queued.length = 0;
 });
 
-async function inject(options: Parameters<TestApp['app']['inject']>[0] & object, token = adminToken) {
-  const response = await t.app.inject({ ...options, headers: { ...bearer(token), ...(options.headers ?? {}) } });
+async function inject(options: InjectOptions, token = adminToken) {
+  const response = await t.app.inject({ ...options, headers: { ...bearer(token), ...options.headers } });
   bodies.push(response.body, JSON.stringify(response.headers));
   return response;
 }
@@ -157,26 +158,35 @@ async function sync() {
 
 const runOf = async (runId: string) => (await t.database.db.select().from(syncRuns).where(eq(syncRuns.id, runId)))[0]!;
 
+interface GlRow {
+  row_id: string;
+  journal_id: string;
+  line_no: number;
+  debit: string;
+  credit: string;
+  [column: string]: unknown;
+}
+
 /** The organization's ledger as synced: every line, and the accounts. */
 async function warehouse() {
   return t.app.services.warehouse.withOrganization(organizationId, async (tx) => ({
-    lines: rowsOf(
+    lines: rowsOf<GlRow>(
       await tx.execute(
         sql.raw(`select row_id::text, source, journal_id, line_no, posting_date::text, period, account_code, description,
           debit::text, credit::text, department, counterparty, reference from "02_GL_Detail" order by journal_id, line_no`),
       ),
     ),
-    totals: rowsOf(
+    totals: rowsOf<{ debit: string; credit: string }>(
       await tx.execute(sql.raw(`select sum(debit)::text as debit, sum(credit)::text as credit from "02_GL_Detail"`)),
     )[0],
-    accounts: rowsOf(
+    accounts: rowsOf<Record<string, unknown>>(
       await tx.execute(
         sql.raw(`select account_code, account_name, account_type, account_subtype, parent_code, is_active
           from "01_Account" order by account_code`),
       ),
     ),
-    periods: rowsOf(await tx.execute(sql.raw(`select "Period" from "00_Period" order by 1`))).map(
-      (row) => (row as { Period: string }).Period,
+    periods: rowsOf<{ Period: string }>(await tx.execute(sql.raw(`select "Period" from "00_Period" order by 1`))).map(
+      (row) => row.Period,
     ),
   }));
 }

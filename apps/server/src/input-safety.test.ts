@@ -773,7 +773,9 @@ function expectSafe(response: LightMyRequestResponse, label: string, refuse: boo
   // An OAuth callback answers by sending the browser back to one of our pages, never elsewhere.
   const redirect = response.statusCode >= 300 && response.statusCode < 400;
   if (redirect)
-    expect(response.headers.location, label).toMatch(/^\/apps\?quickbooks=(connected|declined|expired|failed)$/);
+    expect(response.headers.location, label).toMatch(
+      /^\/apps\?quickbooks=(connected|declined|expired|failed)(&organization=[0-9a-f-]{36})?$/,
+    );
   if (response.statusCode >= 400) {
     expect(response.headers['content-type'], label).toMatch(/^application\/json/);
     const body = response.json();

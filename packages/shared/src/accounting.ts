@@ -80,6 +80,8 @@ export const accountingMessages = {
     'QuickBooks is not configured: set QUICKBOOKS_CLIENT_ID, QUICKBOOKS_CLIENT_SECRET and QUICKBOOKS_ENVIRONMENT on the server',
   reconnectQuickbooks: 'Reconnect QuickBooks',
   stateInvalid: 'The QuickBooks sign-in link has expired or is not valid. Connect again.',
+  quickbooksDeclined: 'QuickBooks was not connected: access was declined on Intuit’s page',
+  notAvailableYet: (system: string) => `Connecting ${system} is not available yet`,
   notConnected: 'This connection is disconnected: connect it again before syncing',
   alreadySyncing: 'A sync of this connection is already under way',
 } as const;
@@ -172,6 +174,10 @@ export const quickbooksAccountsQuerySchema = z.object({ organization_id: organiz
 export const quickbooksAccountsResponseSchema = apiSuccessSchema(
   z.object({ accounts: z.array(quickbooksAccountSchema), configured: z.boolean() }),
 );
+
+/** How the OAuth callback went, as it tells /apps (`?quickbooks=`). */
+export const QUICKBOOKS_CALLBACK_OUTCOMES = ['connected', 'declined', 'expired', 'failed'] as const;
+export type QuickbooksCallbackOutcome = (typeof QUICKBOOKS_CALLBACK_OUTCOMES)[number];
 
 export const accountStatusParamsSchema = z.object({ id: connectionId });
 /** Disconnect forgets the tokens; "connected" is accepted only while they are kept. */

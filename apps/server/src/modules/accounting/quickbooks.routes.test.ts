@@ -196,7 +196,7 @@ describe('connecting QuickBooks', () => {
     const callback = await connect();
 
     expect(callback.statusCode).toBe(302);
-    expect(callback.headers.location).toBe('/apps?quickbooks=connected');
+    expect(callback.headers.location).toBe(`/apps?quickbooks=connected&organization=${organizationId}`);
     const row = await connection();
     expect(row).toMatchObject({ system: 'quickbooks', status: 'connected', externalId: realmId });
     expect(row.companyName).toBe('Craig’s Design and Landscaping');
@@ -247,13 +247,15 @@ describe('connecting QuickBooks', () => {
   it('says when the user declined on Intuit’s page', async () => {
     fake.declineNext();
     const callback = await connect();
-    expect(callback.headers.location).toBe('/apps?quickbooks=declined');
+    expect(callback.headers.location).toBe(`/apps?quickbooks=declined&organization=${organizationId}`);
   });
 
   it('lets the organization’s own user connect, not a user of another organization', async () => {
     const user = await createUser(t.database, { organizationId });
     const userToken = await login(t.app, user);
-    expect((await connect(userToken)).headers.location).toBe('/apps?quickbooks=connected');
+    expect((await connect(userToken)).headers.location).toBe(
+      `/apps?quickbooks=connected&organization=${organizationId}`,
+    );
 
     const other = await inject({
       method: 'POST',

@@ -65,8 +65,7 @@ export async function quickbooksRoutes(
       },
     },
     async (request, reply) => {
-      const outcome = await quickbooks.callback(request.query);
-      return reply.redirect(`/apps?quickbooks=${outcome}`, 302);
+      return reply.redirect(await quickbooks.callback(request.query), 302);
     },
   );
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { createSigner, createVerifier } from 'fast-jwt';
-import { accountingMessages } from '@finboard/shared/accounting';
+import { accountingMessages, type QuickbooksCallbackOutcome } from '@finboard/shared/accounting';
 import { AppError, internalError } from '../../errors.ts';
 import type { QuickbooksClient } from '../../platform/quickbooks/quickbooks-client.ts';
 import type { AccountingService } from './accounting.service.ts';
@@ -11,9 +11,6 @@ export const QUICKBOOKS_STATE_PURPOSE = 'quickbooks-oauth-state';
 /** How long a Connect link may take to come back from Intuit. */
 const STATE_TTL_SECONDS = 10 * 60;
 const STATE_AUDIENCE = 'quickbooks-callback';
-
-/** Where the callback sends the browser back to: /apps, saying how the connection went. */
-export type CallbackOutcome = 'connected' | 'declined' | 'expired' | 'failed';
 
 const notConfigured = () => new AppError(503, 'QUICKBOOKS_NOT_CONFIGURED', accountingMessages.quickbooksNotConfigured);
 
@@ -47,15 +44,18 @@ export function createQuickbooksService(deps: {
     return { authorizeUrl: client.authorizeUrl(state) };
   }
 
-  async function callback(query: { code?: string; state?: string; realmId?: string; error?: string }) {
-    if (!client) return 'failed' as const;
+  /** Where the browser goes back to: /apps, saying how it went (and for which organization, once the state is good). */
+  async function callback(query: { code?: string; state?: string; realmId?: string; error?: string }): Promise<string> {
+    const back = (outcome: QuickbooksCallbackOutcome, organizationId?: string) =>
+      `/apps?${new URLSearchParams({ quickbooks: outcome, ...(organizationId && { organization: organizationId }) }).toString()}`;
+    if (!client) return back('failed');
     let organizationId: string;
     try {
       organizationId = (verifyState(query.state ?? '') as { org: string }).org;
     } catch {
-      return 'expired' as const;
+      return back('expired');
     }
-    if (query.error || !query.code || !query.realmId) return 'declined' as const;
+    if (query.error || !query.code || !query.realmId) return back('declined', organizationId);
     try {
       const tokens = await client.exchangeCode(query.code);
       const company = await client.queryAll<{ CompanyName?: string }>(
@@ -70,11 +70,11 @@ export function createQuickbooksService(deps: {
         { externalId: query.realmId, companyName: company.rows[0]?.CompanyName ?? null },
         tokens,
       );
-      return 'connected' as const;
+      return back('connected', organizationId);
     } catch (error) {
       // The code and tokens never reach the log: only what QuickBooks said.
       logger.warn({ err: { message: (error as Error).message }, organizationId }, 'QuickBooks connection failed');
-      return 'failed' as const;
+      return back('failed', organizationId);
     }
   }
 

@@ -1,15 +1,18 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Alert, App, Button, Flex, Popconfirm, Result, Typography } from 'antd';
 import { ApiOutlined, DisconnectOutlined, SyncOutlined } from '@ant-design/icons';
 import {
   ACCOUNTING_SYSTEM_NAMES,
   accountingMessages,
+  FINISHED_SYNC_STATUSES,
   QUICKBOOKS_CALLBACK_OUTCOMES,
   type QuickbooksCallbackOutcome,
 } from '@finboard/shared/accounting';
 import { AdminOrganizationPicker } from '../../components/organization-select';
 import { usePageOrganization } from '../../lib/page-organization';
+import { accountingQueryKey } from './api/accounting-urls';
 import { useConnectQuickbooks } from './api/connect-quickbooks';
 import { useQuickbooksAccounts } from './api/get-quickbooks-accounts';
 import { useSyncRuns } from './api/get-sync-runs';
@@ -56,8 +59,18 @@ export default function AppsPage() {
   const { message } = App.useApp();
   useCallbackNotice();
   const { isAdmin, organizationId, picked, setPicked } = usePageOrganization();
-  const quickbooks = useQuickbooksAccounts(organizationId);
   const runs = useSyncRuns(organizationId);
+  const syncRunning = Boolean(runs.data?.some((run) => !FINISHED_SYNC_STATUSES.includes(run.status)));
+  const quickbooks = useQuickbooksAccounts(organizationId, syncRunning);
+  // A run that has just ended changed the cards (state, last synced, rows synced): read them again.
+  const queryClient = useQueryClient();
+  const latestFinished = runs.data?.find((run) => FINISHED_SYNC_STATUSES.includes(run.status))?.id;
+  const seenFinished = useRef(latestFinished);
+  useEffect(() => {
+    if (latestFinished === seenFinished.current) return;
+    seenFinished.current = latestFinished;
+    void queryClient.invalidateQueries({ queryKey: [...accountingQueryKey, organizationId, 'quickbooks'] });
+  }, [latestFinished, organizationId, queryClient]);
   const connect = useConnectQuickbooks();
   const sync = useSyncQuickbooks();
   const status = useUpdateQuickbooksStatus();

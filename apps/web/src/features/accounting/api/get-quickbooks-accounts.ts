@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accountingMessages, quickbooksAccountsResponseSchema } from '@finboard/shared/accounting';
+import { accountingMessages, quickbooksAccountsResponseSchema, SYNC_POLL_MS } from '@finboard/shared/accounting';
 import { apiRequest } from '../../../lib/api-client';
 import { accountingQueryKey, accountingUrls } from './accounting-urls';
 
@@ -11,14 +11,16 @@ export const getQuickbooksAccounts = (organizationId: string, signal?: AbortSign
     errorMessage: accountingMessages.fetchAccountsFailed,
   }).then(({ data }) => data);
 
-export const quickbooksAccountsQueryOptions = (organizationId: string) =>
+/** `syncRunning`: a sync of the organization is unfinished, so the card's state and counts are about to move. */
+export const quickbooksAccountsQueryOptions = (organizationId: string, syncRunning: boolean) =>
   queryOptions({
     queryKey: [...accountingQueryKey, organizationId, 'quickbooks'],
     queryFn: ({ signal }) => getQuickbooksAccounts(organizationId, signal),
-    // The card shows "syncing" until the run ends.
     refetchInterval: (current) =>
-      current.state.data?.accounts.some((account) => account.status === 'syncing') ? 3000 : false,
+      syncRunning || current.state.data?.accounts.some((account) => account.status === 'syncing')
+        ? SYNC_POLL_MS
+        : false,
   });
 
-export const useQuickbooksAccounts = (organizationId: string | undefined) =>
-  useQuery({ ...quickbooksAccountsQueryOptions(organizationId ?? ''), enabled: Boolean(organizationId) });
+export const useQuickbooksAccounts = (organizationId: string | undefined, syncRunning: boolean) =>
+  useQuery({ ...quickbooksAccountsQueryOptions(organizationId ?? '', syncRunning), enabled: Boolean(organizationId) });

@@ -55,6 +55,8 @@ interface Injected {
   match: RegExp;
   status: number;
   body: unknown;
+  /** Answers only after this long (a call the client waits on, e.g. while its server is killed). */
+  delayMs?: number;
 }
 
 interface Company {
@@ -265,6 +267,8 @@ export async function startQuickbooksFake(): Promise<QuickbooksFake> {
       const failure = injected.findIndex((candidate) => candidate.match.test(described));
       if (failure >= 0) {
         const [chosen] = injected.splice(failure, 1);
+        if (chosen!.delayMs) await new Promise((resolve) => setTimeout(resolve, chosen!.delayMs));
+        if (response.destroyed) return;
         return send(response, chosen!.status, chosen!.body);
       }
       if (request.method === 'GET' && url.pathname === '/connect/oauth2') {

@@ -31,6 +31,7 @@ describe('signing in', () => {
     expect(await navigationLabels(page)).toEqual([
       'Pipelines',
       'Upload',
+      'Apps',
       'Chat DB',
       'Data Management',
       'Data Refresh Log',

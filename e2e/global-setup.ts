@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN } from './support/constants';
+import { quickbooksConfigOf, startQuickbooksFake } from '../apps/server/test/quickbooks-fake';
+import { seedQuickbooksCompany } from './support/quickbooks-ledger';
 import { newestMtime } from './support/newest-mtime';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -66,6 +68,10 @@ export default async function setup(project: TestProject) {
 
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  // The accounting journey connects QuickBooks: the server talks to a local fake QuickBooks that speaks its
+  // protocol, holding one company with a known ledger (support/quickbooks-ledger.ts).
+  const quickbooks = await startQuickbooksFake();
+  seedQuickbooksCompany(quickbooks);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-e2e-'));
   const env = {
     ...process.env,
@@ -81,6 +87,10 @@ export default async function setup(project: TestProject) {
     ADMIN_PASSWORD: E2E_ADMIN.password,
     ALLOW_SIGNUP: 'true',
     LOG_LEVEL: 'warn',
+    // As environment variables: every value a string.
+    ...Object.fromEntries(
+      Object.entries(quickbooksConfigOf(quickbooks, 1000)).map(([name, value]) => [name, String(value)]),
+    ),
   };
 
   // The demo user's journeys need the demo books (`npm run demo`). It must run before the server:
@@ -116,6 +126,7 @@ export default async function setup(project: TestProject) {
       else server.once('exit', resolve);
     });
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await quickbooks.close();
   };
 }
 

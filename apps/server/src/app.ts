@@ -40,6 +40,16 @@ import {
   type DataRefreshService,
 } from './modules/data-refresh/data-refresh.service.ts';
 import { powerbiRoutes } from './modules/powerbi/powerbi.routes.ts';
+import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
+import {
+  ACCOUNTING_CREDENTIALS_PURPOSE,
+  createAccountingService,
+  type AccountingService,
+} from './modules/accounting/accounting.service.ts';
+import { createQuickbooksConnector } from './modules/accounting/quickbooks-connector.ts';
+import { quickbooksRoutes } from './modules/accounting/quickbooks.routes.ts';
+import { createQuickbooksService, QUICKBOOKS_STATE_PURPOSE } from './modules/accounting/quickbooks.service.ts';
+import { quickbooksClientOf } from './platform/quickbooks/quickbooks-config.ts';
 import { createPowerbiService } from './modules/powerbi/powerbi.service.ts';
 import { powerbiClientOf } from './platform/powerbi/powerbi-config.ts';
 import { pipelinesRoutes } from './modules/pipelines/pipelines.routes.ts';
@@ -117,6 +127,8 @@ declare module 'fastify' {
       dataRefresh: DataRefreshService;
       /** Built-in statements; `refreshAggregates(organizationId)` rebuilds an organization's monthly aggregates. */
       reports: ReportsService;
+      /** Accounting connections and their syncs. */
+      accounting: AccountingService;
     };
   }
 }
@@ -247,6 +259,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   });
   const powerbi = createPowerbiService({ client: powerbiClient, dashboards, logger: app.log });
+  const quickbooksClient = quickbooksClientOf(config, publicUrl);
+  const accounting = createAccountingService({
+    db,
+    warehouse,
+    jobs,
+    box: createSecretBox(deriveKey(secret, ACCOUNTING_CREDENTIALS_PURPOSE)),
+    connectors: { ...(quickbooksClient && { quickbooks: createQuickbooksConnector(quickbooksClient) }) },
+    logger: app.log,
+  });
+  const quickbooks = createQuickbooksService({
+    client: quickbooksClient,
+    accounting,
+    stateKey: deriveKey(secret, QUICKBOOKS_STATE_PURPOSE),
+    logger: app.log,
+  });
   app.decorate('services', {
     auth,
     users,
@@ -261,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataRefresh,
     reports,
     dashboards,
+    accounting,
   });
 
   await app.register(errorHandlerPlugin);
@@ -291,6 +319,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(powerbiRoutes, { powerbi, dataRefresh });
   await app.register(reportsRoutes, { reports });
   await app.register(onboardingRoutes, { onboarding, organizations });
+  await app.register(accountingRoutes, { accounting, organizations });
+  await app.register(quickbooksRoutes, { quickbooks, accounting, organizations });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });
   await app.register(outboxRoutes, { outbox });

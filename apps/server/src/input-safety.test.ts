@@ -35,6 +35,8 @@ import {
 } from '../test/factories.ts';
 import { pngBytes } from '../test/images.ts';
 import { powerbiConfigOf, startPowerbiFake } from '../test/powerbi-fake.ts';
+import { quickbooksConfigOf, startQuickbooksFake } from '../test/quickbooks-fake.ts';
+import { accountingConnections } from './db/schema.ts';
 
 const SEED = Number(process.env.FAST_CHECK_SEED ?? 20_261_122);
 /** Random cases per route, on top of the fixed hostile values sent to every field. */
@@ -43,10 +45,17 @@ const RANDOM_RUNS = 10;
 // The routes are read from the app while the file is collected, so each gets a test of its own.
 // Power BI is the local fake: embed and refresh calls get past the service to the protocol.
 const fake = await startPowerbiFake();
-const t = await buildTestApp({ ...powerbiConfigOf(fake), POWERBI_REFRESH_POLL_MS: 50 });
+// QuickBooks is its local fake too: Connect, the callback and a sync get past the service to the protocol.
+const quickbooksFake = await startQuickbooksFake();
+const t = await buildTestApp({
+  ...powerbiConfigOf(fake),
+  ...quickbooksConfigOf(quickbooksFake),
+  POWERBI_REFRESH_POLL_MS: 50,
+});
 afterAll(async () => {
   await t.close();
   await fake.close();
+  await quickbooksFake.close();
 });
 
 type Caller = 'admin' | 'user';
@@ -82,6 +91,8 @@ interface Example {
   file?: FilePart;
   /** Who sends the unchanged example, which must succeed (default: admin on admin routes, else the user). */
   baseline?: Caller;
+  /** The route answers a redirect when it succeeds (an OAuth callback). */
+  redirects?: boolean;
 }
 
 /** Another organization's warehouse, the example clone's source (made once). */
@@ -448,6 +459,21 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
     };
   },
   'GET /api/v1/data-refresh/auto-update-stuck-logs': (f) => ({ query: { organizationId: f.organizationId } }),
+  // Accounting connections (issue 12): QuickBooks through its local fake
+  'GET /api/v1/accounting/sync-runs': (f) => ({ query: { organization_id: f.organizationId } }),
+  'POST /api/v1/quickbooks/connect': (f) => ({ body: { organization_id: f.organizationId } }),
+  'GET /api/v1/quickbooks/callback': async (f) => ({
+    query: { code: 'code-unknown', state: await quickbooksState(f), realmId: '9130000000000042' },
+    redirects: true,
+  }),
+  'GET /api/v1/quickbooks/accounts': (f) => ({ query: { organization_id: f.organizationId } }),
+  'PUT /api/v1/quickbooks/status/:id': async (f) => ({
+    params: { id: await quickbooksConnectionId(f) },
+    body: { accountStatus: 'connected' },
+  }),
+  'POST /api/v1/quickbooks': async (f) => ({
+    body: { id: await quickbooksConnectionId(f), organization_id: f.organizationId },
+  }),
   'GET /api/v1/powerbi/embed': async (f) => {
     const dashboard = await powerbiDashboard(f);
     return {
@@ -466,6 +492,40 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
     return { body: { workspaceId: dashboard.workspaceId, datasetId: dashboard.datasetId }, baseline: 'admin' };
   },
 };
+
+/** A signed OAuth state for the organization, as Connect puts it in Intuit's authorization URL. */
+async function quickbooksState(f: Fixture): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/quickbooks/connect',
+    headers: bearer(f.tokens.admin),
+    payload: { organization_id: f.organizationId },
+  });
+  return new URL(response.json().data.authorizeUrl).searchParams.get('state')!;
+}
+
+/** The organization's QuickBooks connection, made once through the whole flow against the fake. */
+let quickbooksConnection: Promise<string> | undefined;
+function quickbooksConnectionId(f: Fixture): Promise<string> {
+  quickbooksConnection ??= (async () => {
+    quickbooksFake.addCompany('9130000000000777', 'Safety Books');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/quickbooks/connect',
+      headers: bearer(f.tokens.admin),
+      payload: { organization_id: f.organizationId },
+    });
+    const consent = await fetch(response.json().data.authorizeUrl, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const [row] = await t.database.db
+      .select({ id: accountingConnections.id })
+      .from(accountingConnections)
+      .where(eq(accountingConnections.organizationId, f.organizationId));
+    return row!.id;
+  })();
+  return quickbooksConnection;
+}
 
 /**
  * A Power BI dashboard of the organization of its own, whose report and dataset the fake Power BI knows
@@ -748,7 +808,13 @@ const show = (value: unknown) => {
 
 function expectSafe(response: LightMyRequestResponse, label: string, refuse: boolean) {
   expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
-  if (response.statusCode >= 300) {
+  // An OAuth callback answers by sending the browser back to one of our pages, never elsewhere.
+  const redirect = response.statusCode >= 300 && response.statusCode < 400;
+  if (redirect)
+    expect(response.headers.location, label).toMatch(
+      /^\/apps\?quickbooks=(connected|declined|expired|failed)(&organization=[0-9a-f-]{36})?$/,
+    );
+  if (response.statusCode >= 400) {
     expect(response.headers['content-type'], label).toMatch(/^application\/json/);
     const body = response.json();
     const envelope = apiErrorSchema.strict().safeParse(body);
@@ -947,7 +1013,7 @@ describe('every route that takes input', () => {
         const caller = example.baseline ?? (access === 'admin' ? 'admin' : 'user');
         const response = await t.app.inject(requestOf(target, f, { example, caller }).options);
         expect(response.statusCode, `${target.key} example as ${caller}: ${response.body.slice(0, 300)}`).toBeLessThan(
-          300,
+          example.redirects ? 400 : 300,
         );
       }
 

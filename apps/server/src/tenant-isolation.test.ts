@@ -16,7 +16,9 @@ import { messages } from '@finboard/shared/messages';
 import { pipelineMessages } from '@finboard/shared/pipelines';
 import { dataRefreshMessages } from '@finboard/shared/data-refresh';
 import { powerbiMessages } from '@finboard/shared/powerbi';
+import { accountingMessages } from '@finboard/shared/accounting';
 import {
+  accountingConnections,
   auditEvents,
   dashboards,
   dataTypes,
@@ -26,6 +28,7 @@ import {
   pipelines,
   refreshLogs,
   sessions,
+  syncRuns,
   uploadedFiles,
   userDashboards,
   users,
@@ -36,6 +39,7 @@ import { usersRepository } from './modules/users/users.repository.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../test/build-app.ts';
 import { createTestJobRunner } from '../test/jobs.ts';
 import { powerbiConfigOf, startPowerbiFake, type PowerbiFake } from '../test/powerbi-fake.ts';
+import { quickbooksConfigOf, startQuickbooksFake, type QuickbooksFake } from '../test/quickbooks-fake.ts';
 import {
   bearer,
   createDashboard,
@@ -56,6 +60,7 @@ import { rowsOf } from './db/client.ts';
 
 let t: TestApp;
 let fake: PowerbiFake;
+let quickbooksFake: QuickbooksFake;
 let adminToken: string;
 /** One argon2 hash for every fixture's users: hashing is the slow part of a fixture, and not under test. */
 let passwordHash: string;
@@ -63,13 +68,19 @@ beforeAll(async () => {
   // Runs are queued, never run: the routes are under test here, not the pipeline engine.
   // Power BI is the local fake: an allowed embed call really mints a token.
   fake = await startPowerbiFake();
-  t = await buildTestApp(powerbiConfigOf(fake), { jobs: createTestJobRunner().runner });
+  // QuickBooks is configured (its local fake): Connect answers an authorization URL.
+  quickbooksFake = await startQuickbooksFake();
+  t = await buildTestApp(
+    { ...powerbiConfigOf(fake), ...quickbooksConfigOf(quickbooksFake) },
+    { jobs: createTestJobRunner().runner },
+  );
   adminToken = await login(t.app, TEST_ADMIN);
   passwordHash = await hashPassword(USER_PASSWORD);
 });
 afterAll(async () => {
   await t?.close();
   await fake?.close();
+  await quickbooksFake?.close();
 });
 
 type Caller = 'anonymous' | 'expiredSession' | 'otherOrganizationUser' | 'sameOrganizationUser' | 'admin';
@@ -229,6 +240,26 @@ async function stuckRefreshLog(f: Fixture): Promise<void> {
   refreshLogIds.set(f, row!.id);
 }
 const refreshCase = { setup: stuckRefreshLog, outcomes: usersOfTheOrganizationToo };
+
+/** Per fixture: organization A's QuickBooks connection (tokens sealed) and a finished sync run of it. */
+const connectionIds = new WeakMap<Fixture, string>();
+async function quickbooksConnection(f: Fixture): Promise<void> {
+  const account = await t.app.services.accounting.saveConnection(
+    f.organization.id,
+    'quickbooks',
+    { externalId: `realm-${letters()}`, companyName: 'Isolation Books' },
+    { accessToken: 'access', refreshToken: 'refresh', accessExpiresAt: Date.now() + 3_600_000 },
+  );
+  await t.database.db.insert(syncRuns).values({
+    organizationId: f.organization.id,
+    connectionId: account.id,
+    system: 'quickbooks',
+    status: 'completed',
+    message: 'Sync completed',
+  });
+  connectionIds.set(f, account.id);
+}
+const accountingCase = { setup: quickbooksConnection, outcomes: usersOfTheOrganizationToo };
 
 /** The fake Power BI knows organization A's first dashboard's report and dataset. */
 async function powerbiReport(f: Fixture): Promise<void> {
@@ -707,6 +738,62 @@ const routeCases: RouteCase[] = [
     mutates: true,
     ...refreshCase,
   },
+  // Accounting connections (issue 12): the organization in the query or body, its own users and admins
+  {
+    route: 'GET /api/v1/accounting/sync-runs',
+    request: (f) => ({
+      method: 'GET',
+      url: '/api/v1/accounting/sync-runs',
+      query: { organization_id: f.organization.id },
+    }),
+    mutates: false,
+    ...accountingCase,
+  },
+  {
+    route: 'POST /api/v1/quickbooks/connect',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/quickbooks/connect',
+      payload: { organization_id: f.organization.id },
+    }),
+    mutates: false,
+    outcomes: usersOfTheOrganizationToo,
+  },
+  {
+    route: 'GET /api/v1/quickbooks/accounts',
+    request: (f) => ({
+      method: 'GET',
+      url: '/api/v1/quickbooks/accounts',
+      query: { organization_id: f.organization.id },
+    }),
+    mutates: false,
+    ...accountingCase,
+  },
+  {
+    // No organization in the path: another organization's connection answers as a missing one (404, not 403).
+    route: 'PUT /api/v1/quickbooks/status/{id}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/quickbooks/status/${connectionIds.get(f)}`,
+      payload: { accountStatus: 'disconnected' },
+    }),
+    mutates: true,
+    ...accountingCase,
+    outcomes: {
+      ...usersOfTheOrganizationToo,
+      otherOrganizationUser: { status: 404, message: accountingMessages.connectionNotFound },
+    },
+  },
+  {
+    route: 'POST /api/v1/quickbooks',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/quickbooks',
+      payload: { id: connectionIds.get(f), organization_id: f.organization.id },
+    }),
+    mutates: true,
+    ...accountingCase,
+  },
   // Power BI (issue 11): only for a report or dataset of a dashboard the caller may open
   {
     route: 'GET /api/v1/powerbi/embed',
@@ -913,6 +1000,12 @@ async function storedState(f: Fixture) {
       .from(onboardingSteps)
       .where(inArray(onboardingSteps.organizationId, ids))
       .orderBy(onboardingSteps.organizationId, onboardingSteps.step),
+    accountingConnections: await db
+      .select()
+      .from(accountingConnections)
+      .where(inArray(accountingConnections.organizationId, ids))
+      .orderBy(accountingConnections.id),
+    syncRuns: await db.select().from(syncRuns).where(inArray(syncRuns.organizationId, ids)).orderBy(syncRuns.id),
     grants: await db
       .select()
       .from(userDashboards)
@@ -948,6 +1041,8 @@ const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   'GET /api/v1/image': 'public: resizes images Finboard stores (logos), which <img> tags load without a token',
   'GET /api/v1/admin/outbox': "platform administrators only: the platform's own mail outbox",
   'GET /api/v1/pipeline/upload-key': "the platform's public key browsers seal uploads with, the same for everyone",
+  'GET /api/v1/quickbooks/callback':
+    "public: Intuit's redirect; acts only for the organization and user its signed, 10-minute state names",
 };
 
 describe('the matrix', () => {

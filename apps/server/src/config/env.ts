@@ -59,6 +59,16 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(150),
+  // QuickBooks Online (issue 12): the app's OAuth client; the three URLs move only for tests' fakes.
+  QUICKBOOKS_CLIENT_ID: optionalString,
+  QUICKBOOKS_CLIENT_SECRET: optionalString,
+  QUICKBOOKS_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  QUICKBOOKS_AUTHORIZE_URL: z.url().default('https://appcenter.intuit.com/connect/oauth2'),
+  QUICKBOOKS_TOKEN_URL: z.url().default('https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer'),
+  /** Default: Intuit's sandbox or production API, per QUICKBOOKS_ENVIRONMENT. */
+  QUICKBOOKS_API_URL: optionalString.pipe(z.url().optional()),
+  /** How long a sync waits after QuickBooks answers 429 (Intuit asks for 60 s). */
+  QUICKBOOKS_RATE_LIMIT_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
@@ -76,6 +86,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (powerbi.some(Boolean) && !powerbi.every(Boolean)) {
     throw new ConfigError(
       'Invalid configuration:\n  POWERBI_TENANT_ID, POWERBI_CLIENT_ID and POWERBI_CLIENT_SECRET: set all three or none',
+    );
+  }
+  if (Boolean(parsed.data.QUICKBOOKS_CLIENT_ID) !== Boolean(parsed.data.QUICKBOOKS_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  QUICKBOOKS_CLIENT_ID and QUICKBOOKS_CLIENT_SECRET: set both or neither',
     );
   }
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };

@@ -460,3 +460,76 @@ export const onboardingSteps = pgTable(
       .where(sql`state = 'done'`),
   ],
 );
+
+/**
+ * An organization's connection to an accounting system (issue 12): one per system. `credentials` is the
+ * sealed JSON of its tokens or passwords (SecretBox, context = the row's id), null once disconnected.
+ */
+export const accountingConnections = pgTable(
+  'accounting_connections',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    system: text('system', { enum: ['quickbooks', 'intacct', 'netsuite'] }).notNull(),
+    status: text('status', { enum: ['connected', 'syncing', 'error', 'disconnected'] }).notNull(),
+    companyName: text('company_name'),
+    /** QuickBooks realm id, Intacct company id, NetSuite account id. */
+    externalId: text('external_id').notNull(),
+    credentials: text('credentials'),
+    message: text('message'),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    /** Where the next sync starts reading changes (the system's own clock), set by each successful sync. */
+    syncedThrough: text('synced_through'),
+    rowsSynced: integer('rows_synced').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('accounting_connections_organization_system_key').on(table.organizationId, table.system)],
+);
+
+/** One sync of a connection (issue 12): a durable job's record, with spec §8's states. */
+export const syncRuns = pgTable(
+  'sync_runs',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => accountingConnections.id, { onDelete: 'cascade' }),
+    system: text('system', { enum: ['quickbooks', 'intacct', 'netsuite'] }).notNull(),
+    status: text('status', {
+      enum: [
+        'started',
+        'in_progress',
+        'completed',
+        'failed',
+        'cancelled',
+        'timed_out',
+        'retry',
+        'max_retries',
+        'partial_success',
+        'no_data',
+        'validation_failed',
+        'insufficient_permissions',
+        'rate_limit_exceeded',
+      ],
+    })
+      .notNull()
+      .default('started'),
+    message: text('message').notNull(),
+    accountsSynced: integer('accounts_synced').notNull().default(0),
+    linesSynced: integer('lines_synced').notNull().default(0),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('sync_runs_organization_idx').on(table.organizationId, table.queuedAt),
+    index('sync_runs_connection_idx').on(table.connectionId),
+  ],
+);

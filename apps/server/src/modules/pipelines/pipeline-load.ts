@@ -306,7 +306,177 @@ export function createPipelineLoader(deps: {
     });
   }
 
-  return { load };
+  /**
+   * A connector's sync (issue 12): the system's accounts and the journals that changed since the last sync,
+   * checked by the same rules as a file (known account types, balanced journals, known accounts, no closed
+   * period) and written in ONE transaction — or nothing is. Accounts are upserted; each journal's lines are
+   * replaced whole under `source`: lines the system no longer has for a journal it sent are deleted, the
+   * others upserted on (source, journal_id, line_no), so the same sync twice changes nothing. Missing GL
+   * periods are created; the statements' aggregates are refreshed after.
+   */
+  async function loadSynced(
+    request: SyncedLoadRequest,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<SyncedLoadResult> {
+    const { organizationId, source, accounts, lines } = request;
+    const { signal } = options;
+    // Inlined into SQL below: only the connectors' own constant names.
+    if (!SYNC_SOURCES.includes(source)) throw new Error(`not a sync source: ${source}`);
+    const schema = warehouse.schemaOf(organizationId);
+    const table = (name: string) => `${q(schema)}.${q(name)}`;
+    const suffix = randomBytes(8).toString('hex');
+    const accountStage = `pg_temp.${q(`sync_accounts_${suffix}`)}`;
+    const lineStage = `pg_temp.${q(`sync_lines_${suffix}`)}`;
+    const accountFiles = [{ id: 'accounts', name: `${source} accounts`, period: null }];
+    const lineFiles = [{ id: 'lines', name: `${source} journal lines`, period: null }];
+
+    return warehouse.withOrganizationConnection(organizationId, async (connection) => {
+      try {
+        signal?.throwIfAborted();
+        const stageFor = async (
+          stage: string,
+          target: WarehouseTable,
+          columns: readonly string[],
+          rows: SyncedRows,
+        ) => {
+          await connection.transaction((client) =>
+            client.query(
+              `CREATE TEMP TABLE ${stage} AS SELECT ${columns.map(q).join(', ')}, NULL::integer AS _file, ` +
+                `NULL::bigint AS _line FROM ${table(target)} WITH NO DATA`,
+            ),
+          );
+          if (rows.length === 0) return;
+          await connection.copy(
+            `COPY ${stage} (${[...columns.map(q), '_file', '_line'].join(', ')}) FROM STDIN WITH (FORMAT csv)`,
+            rows.map((row, index) => [...row, 0, index + 1]),
+            columns.length + 2,
+          );
+        };
+        await stageFor(accountStage, '01_Account', SYNCED_ACCOUNT_COLUMNS, accounts);
+        await stageFor(lineStage, GL, SYNCED_LINE_COLUMNS, lines);
+
+        signal?.throwIfAborted();
+        const outcome = await connection
+          .transaction(async (client) => {
+            // Table order, as every load takes its locks: no deadlock with a pipeline run or a journal edit.
+            for (const name of ['00_Period', '01_Account', GL])
+              await client.query(`LOCK TABLE ${table(name)} IN SHARE ROW EXCLUSIVE MODE`);
+            const accountProblems = await validate(client, {
+              schema,
+              stage: accountStage,
+              targetTable: '01_Account',
+              columns: SYNCED_ACCOUNT_COLUMNS,
+              files: accountFiles,
+              periods: [],
+              replacing: false,
+            });
+            if (accountProblems.length > 0) throw new PipelineLoadRefused(accountProblems);
+            const accountsWritten = await upsert(client, {
+              target: table('01_Account'),
+              stage: accountStage,
+              rules: TABLE_RULES['01_Account'],
+              columns: SYNCED_ACCOUNT_COLUMNS,
+              isGl: false,
+            });
+            // The lines' periods and those of the stored lines of the journals they replace (which must be
+            // open too: replacing deletes them).
+            const periods = (
+              await client.query<{ period: string | null }>(
+                `SELECT period FROM ${lineStage} UNION SELECT g.period FROM ${table(GL)} g ` +
+                  `WHERE g.source = $1 AND g.journal_id IN (SELECT journal_id FROM ${lineStage}) ORDER BY 1`,
+                [source],
+              )
+            ).rows.map((row) => row.period);
+            const lineProblems = await validate(client, {
+              schema,
+              stage: lineStage,
+              targetTable: GL,
+              columns: SYNCED_LINE_COLUMNS,
+              files: lineFiles,
+              periods: periods as string[],
+              replacing: false,
+            });
+            if (lineProblems.length > 0) throw new PipelineLoadRefused(lineProblems);
+            const open = periods.filter((period): period is string => period !== null);
+            const periodsCreated = await createMissingPeriods(client, schema, open);
+            const deleted = await client.query(
+              `DELETE FROM ${table(GL)} t WHERE t.source = $1 AND t.journal_id IN (SELECT journal_id FROM ${lineStage}) ` +
+                `AND NOT EXISTS (SELECT 1 FROM ${lineStage} s WHERE s.journal_id = t.journal_id AND s.line_no = t.line_no)`,
+              [source],
+            );
+            const linesWritten = await upsert(client, {
+              target: table(GL),
+              stage: lineStage,
+              rules: TABLE_RULES[GL],
+              columns: SYNCED_LINE_COLUMNS,
+              isGl: true,
+              source,
+            });
+            return {
+              accountsWritten,
+              linesWritten,
+              linesDeleted: deleted.rowCount ?? 0,
+              periodsCreated,
+              periods: open,
+            };
+          })
+          .catch(async (error: unknown) => {
+            // A line the system sent twice meets the GL's unique key only as it is written: named here.
+            if (sqlStateOf(error).code === '23505') {
+              const duplicates = await connection.transaction((client) =>
+                duplicateKeys(client, lineStage, lineFiles, GL, ['journal_id', 'line_no']),
+              );
+              if (duplicates.length > 0) throw new PipelineLoadRefused(duplicates);
+            }
+            throw error;
+          });
+
+        const linesChanged = outcome.linesWritten > 0 || outcome.linesDeleted > 0;
+        if (outcome.accountsWritten > 0 || linesChanged)
+          // Cash flow depends on the accounts' subtypes: all periods after an accounts change.
+          await connection.transaction((client) =>
+            refreshAggregatesOn(client, schema, outcome.accountsWritten > 0 ? undefined : outcome.periods),
+          );
+        return outcome;
+      } finally {
+        await connection
+          .transaction((client) => client.query(`DROP TABLE IF EXISTS ${accountStage}, ${lineStage}`))
+          .catch(() => {
+            // A broken connection is dropped with its temporary tables.
+          });
+      }
+    });
+  }
+
+  return { load, loadSynced };
+}
+
+/** The GL sources a connector's sync writes (the checked constraint's values, less upload and manual). */
+const SYNC_SOURCES: readonly string[] = ['quickbooks', 'intacct', 'netsuite'];
+/** A synced account's values, in this order. */
+export const SYNCED_ACCOUNT_COLUMNS = CANONICAL_COLUMNS['01_Account'];
+/** A synced GL line's values, in this order (the source is the sync's). */
+export const SYNCED_LINE_COLUMNS = CANONICAL_COLUMNS[GL].filter((column) => column !== 'source');
+type SyncedRows = readonly (string | number | boolean | null)[][];
+
+export interface SyncedLoadRequest {
+  organizationId: string;
+  source: 'quickbooks' | 'intacct' | 'netsuite';
+  /** Values in SYNCED_ACCOUNT_COLUMNS order. */
+  accounts: SyncedRows;
+  /** Values in SYNCED_LINE_COLUMNS order; every line of each journal sent. */
+  lines: SyncedRows;
+}
+
+export interface SyncedLoadResult {
+  /** Accounts inserted or changed (0 when nothing changed). */
+  accountsWritten: number;
+  /** Lines inserted or changed. */
+  linesWritten: number;
+  /** Lines of the journals sent that the system no longer has. */
+  linesDeleted: number;
+  periodsCreated: string[];
+  periods: string[];
 }
 
 /**
@@ -576,6 +746,8 @@ interface WriteContext {
   stage: string;
   rules: TableRules;
   isGl: boolean;
+  /** The GL source whose lines the load owns (default 'upload'; a sync's system). */
+  source?: string;
 }
 
 /** Rows of the replaced periods that the files no longer have. */
@@ -597,11 +769,11 @@ async function deleteReplaced(client: PoolClient, context: WriteContext & { peri
  * against other writers, and a plain insert lets a big load go without the unique index (withBulkMaintenance).
  */
 async function upsert(client: PoolClient, context: WriteContext & { columns: readonly string[] }) {
-  const { target, stage, rules, columns, isGl } = context;
+  const { target, stage, rules, columns, isGl, source = UPLOAD_SOURCE } = context;
   const written = isGl ? columns.filter((column) => column !== 'source') : [...columns];
   const key = rules.key.filter((column) => !(isGl && column === 'source'));
   const same = keyMatch(key);
-  const ownRows = isGl ? ` AND t.source = '${UPLOAD_SOURCE}'` : '';
+  const ownRows = isGl ? ` AND t.source = '${source}'` : '';
   const updated = written.filter((column) => !rules.key.includes(column));
   // An empty cell of a column with a default is that default, as in the Studio's Add Record.
   const staged = (column: string) =>
@@ -617,7 +789,7 @@ async function upsert(client: PoolClient, context: WriteContext & { columns: rea
     count += result.rowCount ?? 0;
   }
   const insertColumns = isGl ? [...written, 'source'] : written;
-  const selected = [...written.map(staged), ...(isGl ? [`'${UPLOAD_SOURCE}'`] : [])];
+  const selected = [...written.map(staged), ...(isGl ? [`'${source}'`] : [])];
   const inserted = await client.query(
     `INSERT INTO ${target} (${insertColumns.map(q).join(', ')}) SELECT ${selected.join(', ')} FROM ${stage} s ` +
       `WHERE NOT EXISTS (SELECT 1 FROM ${target} t WHERE ${same}${ownRows})`,

@@ -3,10 +3,11 @@ import { isActive, navigationFor } from './navigation';
 import { landingPathFor, logoTargetFor } from '../landing';
 
 describe('navigation by role', () => {
-  it('shows users Pipelines, Upload, Chat DB, Data Management, Data Refresh Log and Dashboard', () => {
+  it('shows users Pipelines, Upload, Apps, Chat DB, Data Management, Data Refresh Log and Dashboard', () => {
     expect(navigationFor('user').map((item) => item.label)).toEqual([
       'Pipelines',
       'Upload',
+      'Apps',
       'Chat DB',
       'Data Management',
       'Data Refresh Log',

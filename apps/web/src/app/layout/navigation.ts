@@ -9,6 +9,8 @@ const USER_ITEMS: NavigationItem[] = [
   { key: 'pipelines', label: 'Pipelines', path: '/pipelines' },
   // Issue 10: the way a user's books come in sits beside the pipelines that load them.
   { key: 'file-upload', label: 'Upload', path: '/file-upload' },
+  // Issue 12: the other way books come in, connected accounting systems.
+  { key: 'apps', label: 'Apps', path: '/apps' },
   { key: 'db-chat', label: 'Chat DB', path: '/db-chat' },
   { key: 'data-management', label: 'Data Management', path: '/data-management' },
   { key: 'data-refresh-log', label: 'Data Refresh Log', path: '/data-refresh-log' },

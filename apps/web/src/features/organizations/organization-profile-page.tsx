@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { App, Button, Card, Descriptions, Flex, Popconfirm, Result, Skeleton, Tag, Typography } from 'antd';
 import {
+  ApiOutlined,
   ArrowLeftOutlined,
   DatabaseOutlined,
   EditOutlined,
@@ -73,6 +74,9 @@ export default function OrganizationProfilePage() {
           </ButtonLink>
           <ButtonLink to={withOrganization('/data-refresh-log', org.id)} icon={<SyncOutlined />}>
             Data Refresh Log
+          </ButtonLink>
+          <ButtonLink to={withOrganization('/apps', org.id)} icon={<ApiOutlined />}>
+            Apps
           </ButtonLink>
           <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
             Edit Organization

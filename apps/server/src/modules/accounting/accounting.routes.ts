@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountingMessages, syncRunsQuerySchema, syncRunsResponseSchema } from '@finboard/shared/accounting';
+import { organizationIdOf } from '../../plugins/tenant-guard.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import type { AccountingService } from './accounting.service.ts';
+
+/** The sync runs of every accounting system (issue 12). */
+export async function accountingRoutes(
+  app: FastifyInstance,
+  opts: { accounting: AccountingService; organizations: OrganizationsService },
+): Promise<void> {
+  const { accounting, organizations } = opts;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/v1/accounting/sync-runs',
+    {
+      config: { tenantQuery: 'organization_id' },
+      schema: {
+        tags: ['accounting'],
+        summary: "The organization's accounting sync runs, newest first",
+        querystring: syncRunsQuerySchema,
+        response: { 200: syncRunsResponseSchema },
+      },
+    },
+    async (request) => {
+      const organizationId = organizationIdOf(request);
+      await organizations.assertExists(organizationId);
+      return {
+        status: true as const,
+        message: accountingMessages.fetchedRuns,
+        data: { runs: await accounting.listRuns(organizationId) },
+      };
+    },
+  );
+}

@@ -1,0 +1,314 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ACCOUNTING_SYSTEM_NAMES,
+  accountingMessages,
+  syncStatusMessages,
+  type AccountingAccount,
+  type AccountingSystem,
+  type SyncRun,
+  type SyncStatus,
+} from '@finboard/shared/accounting';
+import type { Database } from '../../db/client.ts';
+import { AppError, conflict, internalError, notFound } from '../../errors.ts';
+import type { SecretBox } from '../../platform/crypto/secret-box.ts';
+import type { JobContext, JobRunner } from '../../platform/jobs/job-runner.ts';
+import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
+import type { Principal } from '../auth/principal.ts';
+import { createPipelineLoader, PipelineLoadRefused } from '../pipelines/pipeline-load.ts';
+import { accountingRepository, type ConnectionRow, type SyncRunRow } from './accounting.repository.ts';
+
+/** The job queue of accounting syncs. */
+export const ACCOUNTING_SYNC_QUEUE = 'accounting-sync';
+
+export interface SyncPayload {
+  organizationId: string;
+  runId: string;
+}
+
+/** Purpose of the key that seals connections' credentials (secret-key.ts deriveKey). */
+export const ACCOUNTING_CREDENTIALS_PURPOSE = 'accounting-credentials';
+
+type Row = (string | number | boolean | null)[];
+
+/** What a system's sync reads: accounts (SYNCED_ACCOUNT_COLUMNS order) and every line of each changed journal. */
+export interface LedgerChanges {
+  accounts: Row[];
+  lines: Row[];
+  /** Where the next sync starts reading changes (the system's own clock). */
+  syncedThrough: string | null;
+}
+
+export interface ReadContext {
+  signal: AbortSignal;
+  /** The connection's credentials, opened. */
+  credentials: unknown;
+  /** Stores new credentials at once (rotated tokens). */
+  saveCredentials(credentials: unknown): Promise<void>;
+  /** A state of the run while it works (rate limit exceeded, retry, in progress) with its message. */
+  report(status: 'in_progress' | 'rate_limit_exceeded' | 'retry', message: string): Promise<void>;
+}
+
+/** One accounting system's side of a sync. */
+export interface LedgerConnector {
+  read(connection: ConnectionRow, context: ReadContext): Promise<LedgerChanges>;
+}
+
+/**
+ * A failure a connector recognizes: the run's state and message, and what becomes of the connection
+ * (default: in error with the same message).
+ */
+export class SyncFailure extends Error {
+  constructor(
+    readonly status: SyncStatus,
+    message: string,
+    readonly connection: { status: 'error' | 'disconnected'; forgetCredentials?: boolean } = { status: 'error' },
+  ) {
+    super(message);
+    this.name = 'SyncFailure';
+  }
+}
+
+export const syncMessages = {
+  interrupted: 'The server stopped during the sync: nothing was loaded. Sync again.',
+  completed: (accounts: number, lines: number) =>
+    `Sync completed: ${accounts} ${accounts === 1 ? 'account' : 'accounts'} and ${lines} journal ${lines === 1 ? 'line' : 'lines'} written`,
+  validationFailed: (problem: string) => `${syncStatusMessages.validation_failed}. ${problem}`,
+} as const;
+
+const syncFailedMessage: Record<AccountingSystem, string> = {
+  quickbooks: accountingMessages.quickbooksSyncFailed,
+  intacct: accountingMessages.intacctSyncFailed,
+  netsuite: accountingMessages.netsuiteSyncFailed,
+};
+
+export type AccountingService = ReturnType<typeof createAccountingService>;
+
+/**
+ * Accounting connections and their syncs (issue 12). A sync is a run record and a durable job on the
+ * JobRunner, under the organization's group key like its pipeline runs (one load of its warehouse at a time):
+ * the system's connector reads what changed since the last successful sync, the pipelines' validated loader
+ * writes accounts and journal lines in one transaction (or nothing), and the run records the outcome. A run
+ * whose process died is failed at the next start; its connection is no longer "syncing".
+ */
+export function createAccountingService(deps: {
+  db: Database;
+  warehouse: WarehouseService;
+  jobs: JobRunner;
+  box: SecretBox;
+  connectors: Partial<Record<AccountingSystem, LedgerConnector>>;
+  logger: FastifyBaseLogger;
+}) {
+  const { db, warehouse, jobs, box, connectors, logger } = deps;
+  const repo = accountingRepository(db);
+  const loader = createPipelineLoader({
+    warehouse,
+    openFileRows: () => {
+      throw new Error('a sync loads no uploaded file');
+    },
+  });
+
+  const seal = (credentials: unknown, connectionId: string) => box.seal(JSON.stringify(credentials), connectionId);
+  const open = (connection: ConnectionRow): unknown =>
+    connection.credentials ? JSON.parse(box.open(connection.credentials, connection.id)) : undefined;
+
+  const toAccount = (row: ConnectionRow): AccountingAccount => ({
+    id: row.id,
+    system: row.system,
+    status: row.status,
+    last_synced: row.lastSyncedAt?.toISOString() ?? null,
+    organization_id: row.organizationId,
+    companyName: row.companyName,
+    rowsSynced: row.rowsSynced,
+    message: row.message,
+  });
+
+  const toRun = (row: SyncRunRow): SyncRun => ({
+    id: row.id,
+    system: row.system,
+    connectionId: row.connectionId,
+    status: row.status,
+    message: row.message,
+    accountsSynced: row.accountsSynced,
+    linesSynced: row.linesSynced,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    queuedAt: row.queuedAt.toISOString(),
+  });
+
+  /** The job: one run, start to end. Its outcome is on the run (and the connection), never thrown. */
+  async function runSync(payload: SyncPayload, context: JobContext): Promise<void> {
+    const { organizationId, runId } = payload;
+    const run = await repo.startRun(organizationId, runId, syncStatusMessages.in_progress);
+    if (!run) return;
+    const connection = await repo.connection(organizationId, run.connectionId);
+    const connector = connectors[run.system];
+    if (!connection?.credentials || !connector) {
+      await repo.finishRun(organizationId, runId, { status: 'failed', message: accountingMessages.notConnected });
+      return;
+    }
+    await repo.setStatus(organizationId, connection.id, { status: 'syncing' });
+    try {
+      const changes = await connector.read(connection, {
+        signal: context.signal,
+        credentials: open(connection),
+        saveCredentials: (credentials) =>
+          repo.setCredentials(organizationId, connection.id, seal(credentials, connection.id)),
+        report: (status, message) => repo.progress(organizationId, runId, status, message),
+      });
+      const result = await loader.loadSynced(
+        { organizationId, source: run.system, accounts: changes.accounts, lines: changes.lines },
+        { signal: context.signal },
+      );
+      const linesSynced = result.linesWritten + result.linesDeleted;
+      const nothing = result.accountsWritten === 0 && linesSynced === 0;
+      await repo.finishRun(organizationId, runId, {
+        status: nothing ? 'no_data' : 'completed',
+        message: nothing ? syncStatusMessages.no_data : syncMessages.completed(result.accountsWritten, linesSynced),
+        accountsSynced: result.accountsWritten,
+        linesSynced,
+      });
+      await repo.recordSync(organizationId, connection.id, {
+        syncedThrough: changes.syncedThrough,
+        rowsWritten: result.accountsWritten + linesSynced,
+      });
+    } catch (error) {
+      await failed(run, connection, error, context.signal);
+    }
+  }
+
+  async function failed(run: SyncRunRow, connection: ConnectionRow, error: unknown, signal: AbortSignal) {
+    const { organizationId } = run;
+    if (signal.aborted) {
+      await repo.finishRun(organizationId, run.id, { status: 'cancelled', message: syncMessages.interrupted });
+      await repo.settleSyncing(organizationId, [connection.id]);
+      return;
+    }
+    let status: SyncStatus = 'failed';
+    let message = syncFailedMessage[run.system];
+    let connectionChange: SyncFailure['connection'] = { status: 'error' };
+    if (error instanceof SyncFailure) {
+      ({ status, message } = error);
+      connectionChange = error.connection;
+    } else if (error instanceof PipelineLoadRefused) {
+      status = 'validation_failed';
+      message = syncMessages.validationFailed(error.message);
+    } else {
+      logger.error({ err: error, runId: run.id, organizationId }, 'accounting sync failed');
+    }
+    await repo.finishRun(organizationId, run.id, { status, message });
+    await repo.setStatus(organizationId, connection.id, {
+      status: connectionChange.status,
+      message,
+      forgetCredentials: connectionChange.forgetCredentials,
+    });
+  }
+
+  /** The run's process died: the load's transaction died with it, so the warehouse is as it was. */
+  async function runAbandoned(payload: SyncPayload): Promise<void> {
+    const run = await repo.run(payload.organizationId, payload.runId);
+    if (!run) return;
+    await repo.finishRun(payload.organizationId, payload.runId, {
+      status: 'failed',
+      message: syncMessages.interrupted,
+    });
+    await repo.settleSyncing(payload.organizationId, [run.connectionId]);
+  }
+
+  jobs.work<SyncPayload>(ACCOUNTING_SYNC_QUEUE, runSync);
+  jobs.onAbandoned<SyncPayload>(ACCOUNTING_SYNC_QUEUE, runAbandoned);
+
+  /** Unexpected failures answer the operation's message (details stay in the log). */
+  async function orFail<T>(message: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw internalError('ACCOUNTING_FAILED', message, error);
+    }
+  }
+
+  /** A connection the caller may act on by its id alone: administrators any, a user their organization's. */
+  async function connectionFor(caller: Principal, system: AccountingSystem, id: string): Promise<ConnectionRow> {
+    const organizationId = caller.role === 'admin' ? await repo.organizationOfConnection(id) : caller.organizationId;
+    const row = organizationId ? await repo.connection(organizationId, id) : undefined;
+    if (!row || row.system !== system) throw notFound(accountingMessages.connectionNotFound);
+    return row;
+  }
+
+  async function startSync(organizationId: string, system: AccountingSystem, connectionId: string, userId: string) {
+    const connection = await repo.connection(organizationId, connectionId);
+    if (!connection || connection.system !== system) throw notFound(accountingMessages.connectionNotFound);
+    if (!connection.credentials || connection.status === 'disconnected')
+      throw conflict('NOT_CONNECTED', accountingMessages.notConnected);
+    // Two clicks queue one run: the check and the insert under the connection's row lock.
+    const { run, isNew } = await db.transaction(async (tx) => {
+      const own = accountingRepository(tx);
+      await own.lockConnection(organizationId, connectionId);
+      const waiting = await own.unfinishedRun(organizationId, connectionId);
+      if (waiting) return { run: waiting, isNew: false };
+      const inserted = await own.insertRun({
+        organizationId,
+        connectionId,
+        system,
+        status: 'started',
+        message: syncStatusMessages.started,
+        requestedBy: userId,
+      });
+      return { run: inserted, isNew: true };
+    });
+    if (isNew) {
+      try {
+        // The organization's group: one load of its warehouse at a time, syncs and pipeline runs alike.
+        await jobs.enqueue<SyncPayload>(
+          ACCOUNTING_SYNC_QUEUE,
+          { organizationId, runId: run.id },
+          { groupKey: organizationId },
+        );
+      } catch (error) {
+        await repo.finishRun(organizationId, run.id, { status: 'failed', message: syncFailedMessage[system] });
+        throw internalError('SYNC_NOT_QUEUED', syncFailedMessage[system], error);
+      }
+    }
+    return run.id;
+  }
+
+  return {
+    /** Stores the organization's connection to the system with its credentials, sealed. */
+    saveConnection: (
+      organizationId: string,
+      system: AccountingSystem,
+      values: { externalId: string; companyName: string | null },
+      credentials: unknown,
+    ) => repo.saveConnection(organizationId, system, values, (id) => seal(credentials, id)).then(toAccount),
+
+    listConnections: (organizationId: string, system: AccountingSystem, failure: string) =>
+      orFail(failure, async () =>
+        (await repo.connections(organizationId, system)).map((row) => ({
+          ...toAccount(row),
+          externalId: row.externalId,
+        })),
+      ),
+
+    /** Disconnect forgets the credentials; "connected" again only while they are kept. */
+    setStatus: (caller: Principal, system: AccountingSystem, id: string, accountStatus: 'connected' | 'disconnected') =>
+      orFail(accountingMessages.statusFailed, async () => {
+        const connection = await connectionFor(caller, system, id);
+        if (accountStatus === 'connected' && !connection.credentials)
+          throw conflict('NOT_CONNECTED', accountingMessages.notConnected);
+        const row = await repo.setStatus(connection.organizationId, id, {
+          status: accountStatus,
+          message: null,
+          forgetCredentials: accountStatus === 'disconnected',
+        });
+        return toAccount(row!);
+      }),
+
+    startSync: (organizationId: string, system: AccountingSystem, connectionId: string, userId: string) =>
+      orFail(syncFailedMessage[system], () => startSync(organizationId, system, connectionId, userId)),
+
+    listRuns: (organizationId: string): Promise<SyncRun[]> =>
+      orFail(accountingMessages.fetchRunsFailed, async () => (await repo.runs(organizationId)).map(toRun)),
+
+    systemName: (system: AccountingSystem) => ACCOUNTING_SYSTEM_NAMES[system],
+  };
+}

@@ -1,0 +1,742 @@
+import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accountingMessages, syncStatusMessages } from '@finboard/shared/accounting';
+import { journalMessages } from '@finboard/shared/journals';
+import { accountingConnections, syncRuns } from '../../db/schema.ts';
+import { rowsOf } from '../../db/client.ts';
+import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
+import { bearer, createUser, login } from '../../../test/factories.ts';
+import { createTestJobRunner } from '../../../test/jobs.ts';
+import {
+  QBO_CLIENT_SECRET,
+  quickbooksConfigOf,
+  startQuickbooksFake,
+  throttleFault,
+  type FakeAccount,
+  type QuickbooksFake,
+} from '../../../test/quickbooks-fake.ts';
+import { syncMessages } from './accounting.service.ts';
+
+let fake: QuickbooksFake;
+let t: TestApp;
+let adminToken: string;
+const jobs = createTestJobRunner();
+/** Every log line the app wrote, and every response body: credentials must appear in neither. */
+const logs: string[] = [];
+const bodies: string[] = [];
+
+beforeAll(async () => {
+  fake = await startQuickbooksFake();
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
+  t = await buildTestApp(quickbooksConfigOf(fake, 200), { jobs: jobs.runner, logStream });
+  adminToken = await login(t.app, TEST_ADMIN);
+});
+afterAll(async () => {
+  // Nothing the fake ever issued, nor the app's client secret, reached a response or the log.
+  const secrets = [QBO_CLIENT_SECRET, ...fake.refreshTokens, ...fake.accessTokensIssued];
+  const everything = [...logs, ...bodies].join('\n');
+  for (const secret of secrets) expect(everything).not.toContain(secret);
+  expect(logs.length).toBeGreaterThan(0);
+  await t?.close();
+  await fake?.close();
+});
+
+let organizationId: string;
+let realmId: string;
+beforeEach(async () => {
+  const response = await inject({
+    method: 'POST',
+    url: '/api/v1/organization/add',
+    payload: {
+      organizationName: `Books ${randomBytes(4).toString('hex')}`,
+      organizationEmail: 'finance@books.example',
+      organizationPhoneNumber: '5551234567',
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  organizationId = response.json().data.createdOrganization.id;
+  realmId = `9130${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  fake.addCompany(realmId, 'Craig’s Design and Landscaping');
+  fake.setAccounts(realmId, CHART);
+  fake.putJournalEntry(realmId, je101);
+  fake.putJournalEntry(realmId, je102);
+  fake.putJournalEntry(realmId, je103);
+  fake.setTokenLifetime(3600);
+  jobs.queued.length = 0;
+});
+
+async function inject(options: InjectOptions, token = adminToken) {
+  const response = await t.app.inject({ ...options, headers: { ...bearer(token), ...options.headers } });
+  bodies.push(response.body, JSON.stringify(response.headers));
+  return response;
+}
+
+const CHART: FakeAccount[] = [
+  { Id: '1', Name: 'Checking', AcctNum: '1000', AccountType: 'Bank', AccountSubType: 'Checking' },
+  { Id: '2', Name: 'Accounts Receivable (A/R)', AcctNum: '1100', AccountType: 'Accounts Receivable' },
+  {
+    Id: '3',
+    Name: 'Sales of Product Income',
+    AcctNum: '4000',
+    AccountType: 'Income',
+    AccountSubType: 'SalesOfProductIncome',
+  },
+  { Id: '4', Name: 'Rent or Lease', AccountType: 'Expense', AccountSubType: 'RentOrLeaseOfBuildings' },
+  { Id: '5', Name: 'Old Truck', AcctNum: '1500', AccountType: 'Fixed Asset', Active: false, ParentRef: { value: '1' } },
+];
+const je101 = {
+  Id: '101',
+  TxnDate: '2024-01-15',
+  DocNumber: 'INV-1',
+  Lines: [
+    {
+      Id: '0',
+      Amount: 1250.5,
+      PostingType: 'Debit' as const,
+      AccountId: '1',
+      Description: 'Cash sale',
+      Entity: 'Amy’s Bird Sanctuary',
+    },
+    { Id: '1', Amount: 1250.5, PostingType: 'Credit' as const, AccountId: '3', Department: 'Garden' },
+  ],
+};
+const je102 = {
+  Id: '102',
+  TxnDate: '2024-02-03',
+  Lines: [
+    { Id: '0', Amount: 800, PostingType: 'Debit' as const, AccountId: '4' },
+    { Id: '1', Amount: 800, PostingType: 'Credit' as const, AccountId: '1' },
+  ],
+};
+const je103 = {
+  Id: '103',
+  TxnDate: '2024-02-20',
+  Lines: [
+    { Id: '0', Amount: 300.25, PostingType: 'Debit' as const, AccountId: '2' },
+    { Id: '1', Amount: 200.25, PostingType: 'Credit' as const, AccountId: '3' },
+    { Id: '2', Amount: 100, PostingType: 'Credit' as const, AccountId: '3' },
+  ],
+};
+
+/** Connect as a browser does: our authorize URL, Intuit's redirect with the code, our callback. */
+async function connect(token = adminToken) {
+  const started = await inject(
+    { method: 'POST', url: '/api/v1/quickbooks/connect', payload: { organization_id: organizationId } },
+    token,
+  );
+  expect(started.statusCode, started.body).toBe(200);
+  const consent = await fetch(started.json().data.authorizeUrl, { redirect: 'manual' });
+  const back = new URL(consent.headers.get('location')!);
+  const callback = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  bodies.push(callback.body, JSON.stringify(callback.headers));
+  return callback;
+}
+
+const connection = async () =>
+  (
+    await t.database.db
+      .select()
+      .from(accountingConnections)
+      .where(eq(accountingConnections.organizationId, organizationId))
+  )[0]!;
+
+async function sync() {
+  const response = await inject({
+    method: 'POST',
+    url: '/api/v1/quickbooks',
+    payload: { id: (await connection()).id, organization_id: organizationId },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const { runId } = response.json().data as { runId: string };
+  await jobs.drain();
+  return runOf(runId);
+}
+
+const runOf = async (runId: string) => (await t.database.db.select().from(syncRuns).where(eq(syncRuns.id, runId)))[0]!;
+
+interface GlRow {
+  row_id: string;
+  journal_id: string;
+  line_no: number;
+  debit: string;
+  credit: string;
+  [column: string]: unknown;
+}
+
+/** The organization's ledger as synced: every line, and the accounts. */
+async function warehouse() {
+  return t.app.services.warehouse.withOrganization(organizationId, async (tx) => ({
+    lines: rowsOf<GlRow>(
+      await tx.execute(
+        sql.raw(`select row_id::text, source, journal_id, line_no, posting_date::text, period, account_code, description,
+          debit::text, credit::text, department, counterparty, reference from "02_GL_Detail" order by journal_id, line_no`),
+      ),
+    ),
+    totals: rowsOf<{ debit: string; credit: string }>(
+      await tx.execute(sql.raw(`select sum(debit)::text as debit, sum(credit)::text as credit from "02_GL_Detail"`)),
+    )[0],
+    accounts: rowsOf<Record<string, unknown>>(
+      await tx.execute(
+        sql.raw(`select account_code, account_name, account_type, account_subtype, parent_code, is_active
+          from "01_Account" order by account_code`),
+      ),
+    ),
+    periods: rowsOf<{ Period: string }>(await tx.execute(sql.raw(`select "Period" from "00_Period" order by 1`))).map(
+      (row) => row.Period,
+    ),
+  }));
+}
+
+describe('connecting QuickBooks', () => {
+  it('stores the tokens sealed, names the company, and sends the browser back to /apps', async () => {
+    const callback = await connect();
+
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe(`/apps?quickbooks=connected&organization=${organizationId}`);
+    const row = await connection();
+    expect(row).toMatchObject({ system: 'quickbooks', status: 'connected', externalId: realmId });
+    expect(row.companyName).toBe('Craig’s Design and Landscaping');
+    expect(row.credentials).toMatch(/^v1\./);
+    expect(row.credentials).not.toContain(fake.refreshTokens.at(-1));
+    expect(fake.tokenRequests.at(-1)).toEqual({ grantType: 'authorization_code', auth: 'basic' });
+
+    const listed = await inject({
+      method: 'GET',
+      url: '/api/v1/quickbooks/accounts',
+      query: { organization_id: organizationId },
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data).toEqual({
+      configured: true,
+      accounts: [
+        {
+          id: row.id,
+          system: 'quickbooks',
+          status: 'connected',
+          last_synced: null,
+          organization_id: organizationId,
+          companyName: 'Craig’s Design and Landscaping',
+          realmId,
+          rowsSynced: 0,
+          message: null,
+        },
+      ],
+    });
+  });
+
+  it('asks for a signed state: a forged or missing one stores nothing', async () => {
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/quickbooks/callback',
+      query: { code: 'anything', state: 'eyJhbGciOiJIUzI1NiJ9.eyJvcmciOiJ4In0.forged', realmId },
+    });
+    expect(forged.statusCode).toBe(302);
+    expect(forged.headers.location).toBe('/apps?quickbooks=expired');
+    expect(
+      await t.database.db
+        .select()
+        .from(accountingConnections)
+        .where(eq(accountingConnections.organizationId, organizationId)),
+    ).toEqual([]);
+  });
+
+  it('says when the user declined on Intuit’s page', async () => {
+    fake.declineNext();
+    const callback = await connect();
+    expect(callback.headers.location).toBe(`/apps?quickbooks=declined&organization=${organizationId}`);
+  });
+
+  it('lets the organization’s own user connect, not a user of another organization', async () => {
+    const user = await createUser(t.database, { organizationId });
+    const userToken = await login(t.app, user);
+    expect((await connect(userToken)).headers.location).toBe(
+      `/apps?quickbooks=connected&organization=${organizationId}`,
+    );
+
+    const other = await inject({
+      method: 'POST',
+      url: '/api/v1/organization/add',
+      payload: {
+        organizationName: `Other ${randomBytes(4).toString('hex')}`,
+        organizationEmail: 'other@books.example',
+        organizationPhoneNumber: '5551234567',
+      },
+    });
+    const stranger = await createUser(t.database, { organizationId: other.json().data.createdOrganization.id });
+    const refused = await inject(
+      { method: 'POST', url: '/api/v1/quickbooks/connect', payload: { organization_id: organizationId } },
+      await login(t.app, stranger),
+    );
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('syncing QuickBooks', () => {
+  it('lands the known ledger exactly, through the validated load, and a second sync adds nothing', async () => {
+    await connect();
+    const first = await sync();
+
+    expect(first).toMatchObject({
+      status: 'completed',
+      message: syncMessages.completed(5, 7),
+      accountsSynced: 5,
+      linesSynced: 7,
+    });
+    const books = await warehouse();
+    expect(books.lines.map(({ row_id: _rowId, ...line }) => line)).toEqual([
+      {
+        source: 'quickbooks',
+        journal_id: '101',
+        line_no: 0,
+        posting_date: '2024-01-15',
+        period: '2024-01',
+        account_code: '1000',
+        description: 'Cash sale',
+        debit: '1250.50',
+        credit: '0.00',
+        department: null,
+        counterparty: 'Amy’s Bird Sanctuary',
+        reference: 'INV-1',
+      },
+      {
+        source: 'quickbooks',
+        journal_id: '101',
+        line_no: 1,
+        posting_date: '2024-01-15',
+        period: '2024-01',
+        account_code: '4000',
+        description: null,
+        debit: '0.00',
+        credit: '1250.50',
+        department: 'Garden',
+        counterparty: null,
+        reference: 'INV-1',
+      },
+      {
+        source: 'quickbooks',
+        journal_id: '102',
+        line_no: 0,
+        posting_date: '2024-02-03',
+        period: '2024-02',
+        account_code: 'QBO-4',
+        description: null,
+        debit: '800.00',
+        credit: '0.00',
+        department: null,
+        counterparty: null,
+        reference: null,
+      },
+      {
+        source: 'quickbooks',
+        journal_id: '102',
+        line_no: 1,
+        posting_date: '2024-02-03',
+        period: '2024-02',
+        account_code: '1000',
+        description: null,
+        debit: '0.00',
+        credit: '800.00',
+        department: null,
+        counterparty: null,
+        reference: null,
+      },
+      {
+        source: 'quickbooks',
+        journal_id: '103',
+        line_no: 0,
+        posting_date: '2024-02-20',
+        period: '2024-02',
+        account_code: '1100',
+        description: null,
+        debit: '300.25',
+        credit: '0.00',
+        department: null,
+        counterparty: null,
+        reference: null,
+      },
+      {
+        source: 'quickbooks',
+        journal_id: '103',
+        line_no: 1,
+        posting_date: '2024-02-20',
+        period: '2024-02',
+        account_code: '4000',
+        description: null,
+        debit: '0.00',
+        credit: '200.25',
+        department: null,
+        counterparty: null,
+        reference: null,
+      },
+      {
+        source: 'quickbooks',
+        journal_id: '103',
+        line_no: 2,
+        posting_date: '2024-02-20',
+        period: '2024-02',
+        account_code: '4000',
+        description: null,
+        debit: '0.00',
+        credit: '100.00',
+        department: null,
+        counterparty: null,
+        reference: null,
+      },
+    ]);
+    expect(books.totals).toEqual({ debit: '2350.75', credit: '2350.75' });
+    expect(books.accounts).toEqual([
+      {
+        account_code: '1000',
+        account_name: 'Checking',
+        account_type: 'asset',
+        account_subtype: 'cash',
+        parent_code: null,
+        is_active: true,
+      },
+      {
+        account_code: '1100',
+        account_name: 'Accounts Receivable (A/R)',
+        account_type: 'asset',
+        account_subtype: 'receivable',
+        parent_code: null,
+        is_active: true,
+      },
+      {
+        account_code: '1500',
+        account_name: 'Old Truck',
+        account_type: 'asset',
+        account_subtype: 'fixed_asset',
+        parent_code: '1000',
+        is_active: false,
+      },
+      {
+        account_code: '4000',
+        account_name: 'Sales of Product Income',
+        account_type: 'revenue',
+        account_subtype: 'revenue',
+        parent_code: null,
+        is_active: true,
+      },
+      {
+        account_code: 'QBO-4',
+        account_name: 'Rent or Lease',
+        account_type: 'expense',
+        account_subtype: 'operating_expense',
+        parent_code: null,
+        is_active: true,
+      },
+    ]);
+    expect(books.periods).toEqual(['2024-01', '2024-02']);
+    const connected = await connection();
+    expect(connected).toMatchObject({ status: 'connected', rowsSynced: 12 });
+    expect(connected.lastSyncedAt).not.toBeNull();
+    // Every call asked for minor version 75 and paged from position 1.
+    expect(fake.missingMinorVersion).toEqual([]);
+    expect(
+      fake.requests
+        .filter((request) => request.includes(`/v3/company/${realmId}/query`))
+        .every((request) => request.includes('minorversion=75')),
+    ).toBe(true);
+
+    const second = await sync();
+
+    expect(second).toMatchObject({
+      status: 'no_data',
+      message: syncStatusMessages.no_data,
+      accountsSynced: 0,
+      linesSynced: 0,
+    });
+    expect(await warehouse()).toEqual(books);
+    expect((await connection()).rowsSynced).toBe(12);
+    // The second sync asked only for what changed since the first.
+    expect(
+      fake.requests.filter((request) => request.includes('FROM JournalEntry WHERE MetaData.LastUpdatedTime >=')).length,
+    ).toBe(1);
+
+    const runs = await inject({
+      method: 'GET',
+      url: '/api/v1/accounting/sync-runs',
+      query: { organization_id: organizationId },
+    });
+    expect(runs.statusCode).toBe(200);
+    expect(
+      runs
+        .json()
+        .data.runs.map((run: { id: string; status: string; system: string }) => [run.id, run.status, run.system]),
+    ).toEqual([
+      [second.id, 'no_data', 'quickbooks'],
+      [first.id, 'completed', 'quickbooks'],
+    ]);
+  });
+
+  it('takes only the journals changed since the last sync, replacing their lines whole', async () => {
+    await connect();
+    await sync();
+    const before = await warehouse();
+    fake.putJournalEntry(realmId, {
+      Id: '102',
+      TxnDate: '2024-02-03',
+      Lines: [
+        { Id: '0', Amount: 900, PostingType: 'Debit', AccountId: '4' },
+        { Id: '2', Amount: 900, PostingType: 'Credit', AccountId: '1' },
+      ],
+    });
+
+    const run = await sync();
+
+    expect(run).toMatchObject({ status: 'completed', accountsSynced: 0, linesSynced: 3 });
+    const after = await warehouse();
+    const je102 = after.lines.filter((line) => (line as { journal_id: string }).journal_id === '102');
+    expect(
+      je102.map((line) => [
+        (line as { line_no: number }).line_no,
+        (line as { debit: string }).debit,
+        (line as { credit: string }).credit,
+      ]),
+    ).toEqual([
+      [0, '900.00', '0.00'],
+      [2, '0.00', '900.00'],
+    ]);
+    // Journals that did not change keep their rows as they were.
+    const untouched = (rows: typeof before.lines) =>
+      rows.filter((line) => (line as { journal_id: string }).journal_id !== '102');
+    expect(untouched(after.lines)).toEqual(untouched(before.lines));
+    expect(after.totals).toEqual({ debit: '2450.75', credit: '2450.75' });
+  });
+
+  it('keeps the newest refresh token: access tokens near their end or refused are renewed, sync after sync', async () => {
+    // Tokens that live 30 s are renewed before use (a minute's margin); the refresh token rotates each time.
+    fake.setTokenLifetime(30);
+    await connect();
+    expect((await sync()).status).toBe('completed');
+    expect((await sync()).status).toBe('no_data');
+    expect(fake.tokenRequests.filter((request) => request.grantType === 'refresh_token').length).toBe(2);
+
+    // A token QuickBooks refuses (401, code 3200) is renewed once and the call made again.
+    fake.setTokenLifetime(3600);
+    expect((await sync()).status).toBe('no_data');
+    fake.expireAccessTokens();
+    expect((await sync()).status).toBe('no_data');
+    expect(fake.tokenRequests.filter((request) => request.grantType === 'refresh_token').length).toBe(4);
+    expect(fake.refreshTokens.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('disconnects with "Reconnect QuickBooks" when the refresh token is refused (invalid_grant), loading nothing', async () => {
+    await connect();
+    fake.revokeRefreshToken();
+    fake.expireAccessTokens();
+    const before = await warehouse();
+
+    const run = await sync();
+
+    expect(run).toMatchObject({ status: 'failed', message: accountingMessages.reconnectQuickbooks });
+    expect(await connection()).toMatchObject({
+      status: 'disconnected',
+      message: accountingMessages.reconnectQuickbooks,
+      credentials: null,
+    });
+    expect(await warehouse()).toEqual(before);
+    const again = await inject({
+      method: 'POST',
+      url: '/api/v1/quickbooks',
+      payload: { id: (await connection()).id, organization_id: organizationId },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ status: false, message: accountingMessages.notConnected });
+  });
+
+  it.each([200, 400])('maps a Fault answered with HTTP %i to the run’s message and loads nothing', async (status) => {
+    await connect();
+    const before = await warehouse();
+    fake.inject({
+      match: /FROM JournalEntry/,
+      status,
+      body: {
+        Fault: {
+          Error: [{ Message: 'Invalid query', Detail: 'QueryParserError: bad token', code: '4000' }],
+          type: 'ValidationFault',
+        },
+        time: new Date().toISOString(),
+      },
+    });
+
+    const run = await sync();
+
+    expect(run).toMatchObject({
+      status: 'failed',
+      message: `${accountingMessages.quickbooksSyncFailed}: code 4000: Invalid query: QueryParserError: bad token`,
+    });
+    expect((await connection()).status).toBe('error');
+    expect(await warehouse()).toEqual(before);
+  });
+
+  it('answers a 403 AuthorizationFault as insufficient permissions', async () => {
+    await connect();
+    fake.inject({
+      match: /FROM Account/,
+      status: 403,
+      body: {
+        Fault: {
+          Error: [{ Message: 'message=ApplicationAuthorizationFailed', code: '3100' }],
+          type: 'AuthorizationFault',
+        },
+      },
+    });
+    expect(await sync()).toMatchObject({
+      status: 'insufficient_permissions',
+      message: `${syncStatusMessages.insufficient_permissions} (QuickBooks: code 3100: message=ApplicationAuthorizationFailed)`,
+    });
+  });
+
+  it('waits out a 429 (code 3001), showing "rate limit exceeded", then retries and completes', async () => {
+    await connect();
+    fake.throttleNext(1);
+    const id = (await connection()).id;
+    const started = await inject({
+      method: 'POST',
+      url: '/api/v1/quickbooks',
+      payload: { id, organization_id: organizationId },
+    });
+    const runId = started.json().data.runId as string;
+    const draining = jobs.drain();
+    const seen = new Set<string>();
+    while (!(await runOf(runId)).finishedAt) {
+      seen.add((await runOf(runId)).status);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await draining;
+
+    expect(seen).toContain('rate_limit_exceeded');
+    expect((await runOf(runId)).status).toBe('completed');
+    const statuses = fake.requests.filter((request) => request.includes('/query'));
+    expect(statuses.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives up with "max retries" when QuickBooks keeps throttling', async () => {
+    await connect();
+    fake.throttleNext(10);
+    const run = await sync();
+    expect(run.status).toBe('max_retries');
+    expect(run.message).toContain('rate limit exceeded');
+    fake.throttleNext(0);
+    expect(throttleFault().Fault.Error[0]!.code).toBe('3001');
+  });
+
+  it('refuses an unbalanced journal with the ledger’s own message and loads nothing', async () => {
+    await connect();
+    fake.putJournalEntry(realmId, {
+      Id: '104',
+      TxnDate: '2024-03-01',
+      Lines: [
+        { Id: '0', Amount: 10, PostingType: 'Debit', AccountId: '1' },
+        { Id: '1', Amount: 9.99, PostingType: 'Credit', AccountId: '3' },
+      ],
+    });
+
+    const run = await sync();
+
+    expect(run).toMatchObject({
+      status: 'validation_failed',
+      message: syncMessages.validationFailed(journalMessages.outOfBalance('104', '0.01')),
+    });
+    const books = await warehouse();
+    expect(books.lines).toEqual([]);
+    expect(books.accounts).toEqual([]);
+  });
+
+  it('fails a run whose process died, and frees its connection', async () => {
+    await connect();
+    const id = (await connection()).id;
+    const started = await inject({
+      method: 'POST',
+      url: '/api/v1/quickbooks',
+      payload: { id, organization_id: organizationId },
+    });
+    const runId = started.json().data.runId as string;
+    await t.database.db
+      .update(accountingConnections)
+      .set({ status: 'syncing' })
+      .where(eq(accountingConnections.id, id));
+
+    await jobs.abandon(jobs.queued.at(-1)!.id);
+
+    expect(await runOf(runId)).toMatchObject({ status: 'failed', message: syncMessages.interrupted });
+    expect((await connection()).status).toBe('connected');
+  });
+
+  it('answers the waiting run to a second click instead of queueing another', async () => {
+    await connect();
+    const id = (await connection()).id;
+    const payload = { id, organization_id: organizationId };
+    const first = await inject({ method: 'POST', url: '/api/v1/quickbooks', payload });
+    const second = await inject({ method: 'POST', url: '/api/v1/quickbooks', payload });
+    expect(second.json().data.runId).toBe(first.json().data.runId);
+    expect(jobs.queued.length).toBe(1);
+    await jobs.drain();
+  });
+});
+
+describe('disconnecting', () => {
+  it('forgets the tokens; another organization’s user finds no such connection', async () => {
+    await connect();
+    const { id } = await connection();
+    const user = await createUser(t.database, {});
+    const stranger = await inject(
+      { method: 'PUT', url: `/api/v1/quickbooks/status/${id}`, payload: { accountStatus: 'disconnected' } },
+      await login(t.app, user),
+    );
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toEqual({ status: false, message: accountingMessages.connectionNotFound });
+
+    const response = await inject({
+      method: 'PUT',
+      url: `/api/v1/quickbooks/status/${id}`,
+      payload: { accountStatus: 'disconnected' },
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.account).toMatchObject({ id, status: 'disconnected' });
+    expect(await connection()).toMatchObject({ status: 'disconnected', credentials: null });
+  });
+});
+
+describe('without QuickBooks configured', () => {
+  it('says what to set', async () => {
+    const bare = await buildTestApp({}, { jobs: createTestJobRunner().runner });
+    try {
+      const token = await login(bare.app, TEST_ADMIN);
+      const created = await bare.app.inject({
+        method: 'POST',
+        url: '/api/v1/organization/add',
+        headers: bearer(token),
+        payload: {
+          organizationName: 'Unconfigured Books',
+          organizationEmail: 'a@b.example',
+          organizationPhoneNumber: '5551234567',
+        },
+      });
+      const id = created.json().data.createdOrganization.id as string;
+      const connectResponse = await bare.app.inject({
+        method: 'POST',
+        url: '/api/v1/quickbooks/connect',
+        headers: bearer(token),
+        payload: { organization_id: id },
+      });
+      expect(connectResponse.statusCode).toBe(503);
+      expect(connectResponse.json()).toEqual({ status: false, message: accountingMessages.quickbooksNotConfigured });
+      const listed = await bare.app.inject({
+        method: 'GET',
+        url: '/api/v1/quickbooks/accounts',
+        headers: bearer(token),
+        query: { organization_id: id },
+      });
+      expect(listed.json().data).toEqual({ accounts: [], configured: false });
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  accountingMessages,
+  accountStatusBodySchema,
+  accountStatusParamsSchema,
+  accountStatusResponseSchema,
+  quickbooksAccountsQuerySchema,
+  quickbooksAccountsResponseSchema,
+  quickbooksCallbackQuerySchema,
+  quickbooksConnectBodySchema,
+  quickbooksConnectResponseSchema,
+  quickbooksSyncBodySchema,
+  syncStartedResponseSchema,
+} from '@finboard/shared/accounting';
+import { callerOf } from '../../plugins/auth.ts';
+import { organizationIdOf } from '../../plugins/tenant-guard.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import type { AccountingService } from './accounting.service.ts';
+import type { QuickbooksService } from './quickbooks.service.ts';
+
+const tags = ['quickbooks'];
+
+/** QuickBooks Online (issue 12, spec §7 system A). */
+export async function quickbooksRoutes(
+  app: FastifyInstance,
+  opts: { quickbooks: QuickbooksService; accounting: AccountingService; organizations: OrganizationsService },
+): Promise<void> {
+  const { quickbooks, accounting, organizations } = opts;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // Routes that name their organization answer 404 for an unknown one (after the guard's 403).
+  app.addHook('preHandler', async (request) => {
+    const { tenantBody, tenantQuery } = request.routeOptions.config;
+    if (tenantBody || tenantQuery) await organizations.assertExists(organizationIdOf(request));
+  });
+
+  routes.post(
+    '/api/v1/quickbooks/connect',
+    {
+      config: { tenantBody: 'organization_id' },
+      schema: {
+        tags,
+        summary: "Intuit's authorization URL for the organization (authorization code flow, signed state)",
+        body: quickbooksConnectBodySchema,
+        response: { 200: quickbooksConnectResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: accountingMessages.continueToQuickbooks,
+      data: quickbooks.connect(organizationIdOf(request), callerOf(request).user.id),
+    }),
+  );
+
+  // Intuit sends the browser here: no bearer token, the signed state names the organization.
+  routes.get(
+    '/api/v1/quickbooks/callback',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'OAuth redirect: stores the tokens and sends the browser back to /apps',
+        querystring: quickbooksCallbackQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      return reply.redirect(await quickbooks.callback(request.query), 302);
+    },
+  );
+
+  routes.get(
+    '/api/v1/quickbooks/accounts',
+    {
+      config: { tenantQuery: 'organization_id' },
+      schema: {
+        tags,
+        summary: "The organization's QuickBooks connection (at most one), and whether QuickBooks is configured",
+        querystring: quickbooksAccountsQuerySchema,
+        response: { 200: quickbooksAccountsResponseSchema },
+      },
+    },
+    async (request) => {
+      const accounts = await accounting.listConnections(
+        organizationIdOf(request),
+        'quickbooks',
+        accountingMessages.fetchAccountsFailed,
+      );
+      return {
+        status: true as const,
+        message: accountingMessages.fetchedAccounts,
+        data: {
+          accounts: accounts.map(({ externalId, ...account }) => ({ ...account, realmId: externalId })),
+          configured: quickbooks.configured(),
+        },
+      };
+    },
+  );
+
+  // No organization named (the spec's path): another organization's connection answers as a missing one.
+  routes.put(
+    '/api/v1/quickbooks/status/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Disconnects (forgetting the tokens) or marks connected a QuickBooks connection',
+        params: accountStatusParamsSchema,
+        body: accountStatusBodySchema,
+        response: { 200: accountStatusResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: accountingMessages.statusUpdated,
+      data: {
+        account: await accounting.setStatus(
+          callerOf(request).user,
+          'quickbooks',
+          request.params.id,
+          request.body.accountStatus,
+        ),
+      },
+    }),
+  );
+
+  routes.post(
+    '/api/v1/quickbooks',
+    {
+      config: { tenantBody: 'organization_id' },
+      schema: {
+        tags,
+        summary: 'Starts a sync of the connection (a durable job) and answers its run id',
+        body: quickbooksSyncBodySchema,
+        response: { 200: syncStartedResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: accountingMessages.syncStarted,
+      data: {
+        runId: await accounting.startSync(
+          organizationIdOf(request),
+          'quickbooks',
+          request.body.id,
+          callerOf(request).user.id,
+        ),
+      },
+    }),
+  );
+}

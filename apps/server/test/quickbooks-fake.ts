@@ -1,0 +1,351 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Config } from '../src/config/env.ts';
+
+/**
+ * A local QuickBooks Online (OAuth 2.0 and the Accounting API) that speaks the documented protocol, for tests
+ * (docs/integrations.md §2.7):
+ * - `GET /connect/oauth2`: the consent screen, consenting at once: redirects to `redirect_uri` with `code`,
+ *   `state` and `realmId` (or `error=access_denied` once `declineNext()` was called).
+ * - `POST /oauth2/v1/tokens/bearer`: client_secret_basic or client_secret_post; an authorization code works
+ *   once and only with its redirect_uri; every refresh ROTATES the refresh token and the old one answers
+ *   `{"error":"invalid_grant"}` from then on.
+ * - `/v3/company/{realmId}/…`: a Bearer token it issued and that has not expired, else 401 with an
+ *   AuthenticationFault (code 3200); `minorversion` required (its absence is recorded and refused with a
+ *   ValidationFault); `query` parses `SELECT * FROM X [WHERE …] STARTPOSITION n MAXRESULTS m` with 1-based
+ *   paging, an empty `QueryResponse` when nothing matches and a `time` stamp. WHERE understands
+ *   `Active IN (true, false)` (otherwise only active accounts) and `MetaData.LastUpdatedTime >= '…'`.
+ * - Throttling as Intuit: more than 500 requests a minute or 10 at once per realm answer 429 with a Fault of
+ *   code 3001. Any failure can be injected: a Fault on HTTP 200 or 400, a 429.
+ */
+export const QBO_CLIENT_ID = 'fake-qbo-client';
+export const QBO_CLIENT_SECRET = 'fake-qbo-secret-never-logged';
+
+export interface FakeAccount {
+  Id: string;
+  Name: string;
+  AcctNum?: string;
+  AccountType: string;
+  AccountSubType?: string;
+  Classification?: string;
+  Active?: boolean;
+  ParentRef?: { value: string };
+}
+
+export interface FakeJournalLine {
+  Id: string;
+  Description?: string;
+  Amount: number;
+  PostingType: 'Debit' | 'Credit';
+  AccountId: string;
+  Department?: string;
+  Entity?: string;
+}
+
+export interface FakeJournalEntry {
+  Id: string;
+  TxnDate: string;
+  DocNumber?: string;
+  Lines: FakeJournalLine[];
+}
+
+interface Injected {
+  /** Matched against `METHOD path?query` (query decoded). */
+  match: RegExp;
+  status: number;
+  body: unknown;
+  /** Answers only after this long (a call the client waits on, e.g. while its server is killed). */
+  delayMs?: number;
+}
+
+interface Company {
+  name: string;
+  accounts: FakeAccount[];
+  entries: Map<string, { entry: FakeJournalEntry; updatedAt: number }>;
+}
+
+export interface QuickbooksFake {
+  url: string;
+  /** Every request, as `METHOD path?query` (decoded). */
+  requests: string[];
+  /** Requests to the Accounting API that came without minorversion. */
+  missingMinorVersion: string[];
+  /** The refresh tokens issued, oldest first (the last one is the only one that works). */
+  refreshTokens: string[];
+  /** The access tokens issued. */
+  accessTokensIssued: string[];
+  tokenRequests: { grantType: string; auth: 'basic' | 'post' }[];
+  addCompany(realmId: string, name: string): void;
+  setAccounts(realmId: string, accounts: FakeAccount[]): void;
+  /** Adds or replaces a journal entry; its LastUpdatedTime is now. */
+  putJournalEntry(realmId: string, entry: FakeJournalEntry): void;
+  /** The next authorization is declined by the user. */
+  declineNext(): void;
+  /** The next request matching `match` answers this instead (once). */
+  inject(failure: Injected): void;
+  /** The next `count` API requests answer 429 with code 3001. */
+  throttleNext(count: number): void;
+  /** Lifetime of the access tokens it issues (default 3600 s). */
+  setTokenLifetime(seconds: number): void;
+  /** Every access token issued so far stops working. */
+  expireAccessTokens(): void;
+  /** The current refresh token is no longer valid (revoked by the user in QuickBooks). */
+  revokeRefreshToken(): void;
+  close(): Promise<void>;
+}
+
+const fault = (type: string, code: string, message: string, detail = message) => ({
+  Fault: { Error: [{ Message: message, Detail: detail, code }], type },
+  time: new Date().toISOString(),
+});
+
+export const throttleFault = () =>
+  fault('SERVICE', '3001', 'message=ThrottleExceeded; errorCode=003001; statusCode=429', 'ThrottleExceeded');
+
+export async function startQuickbooksFake(): Promise<QuickbooksFake> {
+  const companies = new Map<string, Company>();
+  const codes = new Map<string, { realmId: string; redirectUri: string }>();
+  const accessTokens = new Map<string, number>();
+  let currentRefresh: string | undefined;
+  const refreshTokens: string[] = [];
+  const accessTokensIssued: string[] = [];
+  const requests: string[] = [];
+  const missingMinorVersion: string[] = [];
+  const tokenRequests: QuickbooksFake['tokenRequests'] = [];
+  const injected: Injected[] = [];
+  let throttled = 0;
+  let decline = false;
+  let tokenLifetimeSeconds = 3600;
+  const recent: number[] = [];
+  let inFlight = 0;
+  let realmForConsent: string | undefined;
+
+  const send = (response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    response.writeHead(status, {
+      'content-type': 'application/json',
+      intuit_tid: randomBytes(8).toString('hex'),
+      ...headers,
+    });
+    response.end(JSON.stringify(body));
+  };
+
+  const readBody = (request: http.IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => resolve(body));
+    });
+
+  function issueTokens() {
+    const accessToken = `qbo-access-${randomBytes(16).toString('hex')}`;
+    accessTokens.set(accessToken, Date.now() + tokenLifetimeSeconds * 1000);
+    accessTokensIssued.push(accessToken);
+    currentRefresh = `qbo-refresh-${randomBytes(16).toString('hex')}`;
+    refreshTokens.push(currentRefresh);
+    return {
+      token_type: 'bearer',
+      access_token: accessToken,
+      refresh_token: currentRefresh,
+      expires_in: tokenLifetimeSeconds,
+      x_refresh_token_expires_in: 8_726_400,
+    };
+  }
+
+  async function token(request: http.IncomingMessage, response: http.ServerResponse) {
+    const form = new URLSearchParams(await readBody(request));
+    const header = request.headers.authorization ?? '';
+    const basic = header.startsWith('Basic ')
+      ? Buffer.from(header.slice(6), 'base64').toString('utf8').split(':')
+      : undefined;
+    const [clientId, clientSecret] = basic ?? [form.get('client_id'), form.get('client_secret')];
+    const grantType = form.get('grant_type') ?? '';
+    tokenRequests.push({ grantType, auth: basic ? 'basic' : 'post' });
+    if (clientId !== QBO_CLIENT_ID || clientSecret !== QBO_CLIENT_SECRET)
+      return send(response, 401, { error: 'invalid_client' });
+    if (grantType === 'authorization_code') {
+      const grant = codes.get(form.get('code') ?? '');
+      codes.delete(form.get('code') ?? '');
+      if (!grant || grant.redirectUri !== form.get('redirect_uri'))
+        return send(response, 400, { error: 'invalid_grant' });
+      return send(response, 200, issueTokens());
+    }
+    if (grantType === 'refresh_token') {
+      if (!currentRefresh || form.get('refresh_token') !== currentRefresh)
+        return send(response, 400, { error: 'invalid_grant' });
+      return send(response, 200, issueTokens());
+    }
+    return send(response, 400, { error: 'unsupported_grant_type' });
+  }
+
+  function query(company: Company, statement: string) {
+    const parsed =
+      /^SELECT \* FROM (\w+)(?: WHERE (.+?))?(?: ORDERBY [\w.]+(?: (?:ASC|DESC))?)? STARTPOSITION (\d+) MAXRESULTS (\d+)$/i.exec(
+        statement.trim(),
+      );
+    if (!parsed) return undefined;
+    const [, entity, where = '', start, max] = parsed;
+    let rows: Record<string, unknown>[];
+    if (entity === 'CompanyInfo') rows = [{ CompanyName: company.name, Id: '1' }];
+    else if (entity === 'Account')
+      rows = company.accounts
+        .filter((account) => /Active IN \(true, ?false\)/i.test(where) || account.Active !== false)
+        .map((account) => ({ ...account, Active: account.Active !== false }));
+    else if (entity === 'JournalEntry') {
+      const since = /MetaData\.LastUpdatedTime >= '([^']+)'/.exec(where)?.[1];
+      const from = since ? Date.parse(since) : -Infinity;
+      rows = [...company.entries.values()]
+        .filter(({ updatedAt }) => updatedAt >= from)
+        .map(({ entry, updatedAt }) => ({
+          Id: entry.Id,
+          TxnDate: entry.TxnDate,
+          DocNumber: entry.DocNumber,
+          MetaData: { LastUpdatedTime: new Date(updatedAt).toISOString() },
+          Line: entry.Lines.map((line) => ({
+            Id: line.Id,
+            Description: line.Description,
+            Amount: line.Amount,
+            DetailType: 'JournalEntryLineDetail',
+            JournalEntryLineDetail: {
+              PostingType: line.PostingType,
+              AccountRef: { value: line.AccountId },
+              ...(line.Department && { DepartmentRef: { value: '1', name: line.Department } }),
+              ...(line.Entity && { Entity: { Type: 'Customer', EntityRef: { value: '1', name: line.Entity } } }),
+            },
+          })),
+        }));
+    } else rows = [];
+    const page = rows.slice(Number(start) - 1, Number(start) - 1 + Number(max));
+    return {
+      QueryResponse: page.length > 0 ? { [entity!]: page, startPosition: Number(start), maxResults: page.length } : {},
+      time: new Date().toISOString(),
+    };
+  }
+
+  async function api(request: http.IncomingMessage, response: http.ServerResponse, url: URL, described: string) {
+    const [, , , realmId, resource] = url.pathname.split('/');
+    const bearer = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+    const expiresAt = accessTokens.get(bearer);
+    if (!expiresAt || expiresAt < Date.now())
+      return send(
+        response,
+        401,
+        fault('AuthenticationFault', '3200', 'message=AuthenticationFailed; errorCode=003200; statusCode=401'),
+      );
+    if (!url.searchParams.get('minorversion')) {
+      missingMinorVersion.push(described);
+      return send(response, 400, fault('ValidationFault', '4000', 'minorversion is required'));
+    }
+    const company = companies.get(realmId ?? '');
+    if (!company)
+      return send(response, 403, fault('AuthorizationFault', '3100', 'message=ApplicationAuthorizationFailed'));
+    const now = Date.now();
+    recent.push(now);
+    while (recent.length > 0 && recent[0]! < now - 60_000) recent.shift();
+    if (throttled > 0 || recent.length > 500 || inFlight >= 10) {
+      throttled = Math.max(0, throttled - 1);
+      return send(response, 429, throttleFault());
+    }
+    inFlight += 1;
+    try {
+      if (resource !== 'query') return send(response, 400, fault('ValidationFault', '4001', 'Unsupported resource'));
+      const answer = query(company, url.searchParams.get('query') ?? '');
+      if (!answer)
+        return send(response, 400, fault('ValidationFault', '4000', 'QueryParserError: Encountered an error'));
+      return send(response, 200, answer);
+    } finally {
+      inFlight -= 1;
+    }
+  }
+
+  const server = http.createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://fake');
+      const query = [...url.searchParams].map(([name, value]) => `${name}=${value}`).join('&');
+      const described = `${request.method} ${url.pathname}${query ? `?${query}` : ''}`;
+      requests.push(described);
+      const failure = injected.findIndex((candidate) => candidate.match.test(described));
+      if (failure >= 0) {
+        const [chosen] = injected.splice(failure, 1);
+        if (chosen!.delayMs) await new Promise((resolve) => setTimeout(resolve, chosen!.delayMs));
+        if (response.destroyed) return;
+        return send(response, chosen!.status, chosen!.body);
+      }
+      if (request.method === 'GET' && url.pathname === '/connect/oauth2') {
+        const redirect = new URL(url.searchParams.get('redirect_uri') ?? '');
+        redirect.searchParams.set('state', url.searchParams.get('state') ?? '');
+        if (decline || url.searchParams.get('client_id') !== QBO_CLIENT_ID) {
+          decline = false;
+          redirect.searchParams.set('error', 'access_denied');
+        } else {
+          const code = `code-${randomBytes(12).toString('hex')}`;
+          const realmId = realmForConsent ?? [...companies.keys()][0] ?? '9130000000000001';
+          codes.set(code, { realmId, redirectUri: url.searchParams.get('redirect_uri') ?? '' });
+          redirect.searchParams.set('code', code);
+          redirect.searchParams.set('realmId', realmId);
+        }
+        response.writeHead(302, { location: redirect.toString() });
+        return response.end();
+      }
+      if (request.method === 'POST' && url.pathname === '/oauth2/v1/tokens/bearer') return token(request, response);
+      if (request.method === 'GET' && url.pathname.startsWith('/v3/company/'))
+        return api(request, response, url, described);
+      return send(response, 404, { error: 'not found' });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    missingMinorVersion,
+    refreshTokens,
+    accessTokensIssued,
+    tokenRequests,
+    addCompany(realmId, name) {
+      companies.set(realmId, { name, accounts: [], entries: new Map() });
+      // Intuit's consent screen lets the user pick a company: the fake picks the newest.
+      realmForConsent = realmId;
+    },
+    setAccounts(realmId, accounts) {
+      companies.get(realmId)!.accounts = accounts;
+    },
+    putJournalEntry(realmId, entry) {
+      companies.get(realmId)!.entries.set(entry.Id, { entry, updatedAt: Date.now() });
+    },
+    declineNext() {
+      decline = true;
+    },
+    inject(failure) {
+      injected.push(failure);
+    },
+    throttleNext(count) {
+      throttled = count;
+    },
+    setTokenLifetime(seconds) {
+      tokenLifetimeSeconds = seconds;
+    },
+    expireAccessTokens() {
+      for (const key of accessTokens.keys()) accessTokens.set(key, 0);
+    },
+    revokeRefreshToken() {
+      currentRefresh = undefined;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The server's QuickBooks settings pointing at the fake (no waiting on 429s unless asked). */
+export const quickbooksConfigOf = (fake: QuickbooksFake, rateLimitWaitMs = 0): Partial<Config> => ({
+  QUICKBOOKS_CLIENT_ID: QBO_CLIENT_ID,
+  QUICKBOOKS_CLIENT_SECRET: QBO_CLIENT_SECRET,
+  QUICKBOOKS_AUTHORIZE_URL: `${fake.url}/connect/oauth2`,
+  QUICKBOOKS_TOKEN_URL: `${fake.url}/oauth2/v1/tokens/bearer`,
+  QUICKBOOKS_API_URL: fake.url,
+  QUICKBOOKS_RATE_LIMIT_WAIT_MS: rateLimitWaitMs,
+});

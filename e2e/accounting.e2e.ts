@@ -1,0 +1,65 @@
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { accountingMessages } from '@finboard/shared/accounting';
+import { seeText, usePage, waitForPath } from './support/browser';
+import { DEMO_USER } from './support/constants';
+import { QUICKBOOKS_COMPANY, QUICKBOOKS_JOURNAL, QUICKBOOKS_SALE } from './support/quickbooks-ledger';
+import { logInAndLand } from './support/ui';
+
+const currentPage = usePage();
+let page: Page;
+beforeEach(() => {
+  page = currentPage();
+});
+
+describe('Apps', () => {
+  it('the demo user connects QuickBooks, syncs, and finds the synced lines in the Data Management Studio', async () => {
+    await logInAndLand(page, DEMO_USER.email, DEMO_USER.password, '/pipelines');
+    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Apps', { exact: true }).click();
+    await waitForPath(page, '/apps');
+    await page.getByRole('heading', { name: 'Apps', exact: true }).waitFor();
+    const card = page.getByTestId('connection-QuickBooks Online');
+    await card.getByText('Not connected').waitFor();
+
+    // Connect: Intuit's page (the fake consents at once) sends the browser back to /apps.
+    await card.getByRole('button', { name: 'Connect' }).click();
+    await seeText(page, accountingMessages.connected('QuickBooks'), 20_000);
+    await waitForPath(page, '/apps');
+    await card.getByText('Connected', { exact: true }).waitFor();
+    await card.getByText(QUICKBOOKS_COMPANY).waitFor();
+
+    // Sync now: the run is followed live until it completes; the card counts the rows.
+    await card.getByRole('button', { name: 'Sync now' }).click();
+    await seeText(page, accountingMessages.syncStarted);
+    const newestRun = page.locator('.ant-table-tbody .ant-table-row').first();
+    await expect
+      .poll(() => newestRun.innerText(), { timeout: 30_000 })
+      .toMatch(/QuickBooks Online\s+Completed\s+Sync completed: 2 accounts and 2 journal lines written/);
+    await expect.poll(() => card.innerText(), { timeout: 15_000 }).toMatch(/Rows synced\s+4/);
+
+    // The Studio shows the lines, source quickbooks, in the period the sync created.
+    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Data Management', { exact: true }).click();
+    await waitForPath(page, '/data-management');
+    const tablePicker = page.getByLabel('Table', { exact: true });
+    await tablePicker.click();
+    await tablePicker.fill('GL');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^GL_Detail$/ }).click();
+    await page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="journal_id"]').waitFor();
+    await page.getByLabel('Period', { exact: true }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', {
+        hasText: new Date().toISOString().slice(0, 7),
+      })
+      .first()
+      .click();
+    const synced = page.locator('.ag-grid-scrolling-container .ag-row[row-index]', {
+      has: page.locator('.ag-cell[col-id="journal_id"]', { hasText: QUICKBOOKS_JOURNAL }),
+    });
+    await expect.poll(() => synced.count(), { timeout: 15_000 }).toBe(2);
+    expect(await synced.first().locator('.ag-cell[col-id="description"]').innerText()).toBe(QUICKBOOKS_SALE);
+    // The accounts came with the lines: QuickBooks' own ids, with no account number, become QBO-<id>.
+    expect(await synced.first().locator('.ag-cell[col-id="account_code"]').innerText()).toBe(
+      'QBO-35 · QuickBooks Checking',
+    );
+  });
+});

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { apiSuccessSchema } from './api.ts';
+import { text } from './validation.ts';
+
+/**
+ * Accounting connections (issue 12; spec §2 /apps, §3 accounting account, §4, §7 "Accounting connections",
+ * §8). Each system's ledger is synced into the organization's warehouse by a durable job, a sync run.
+ */
+export const ACCOUNTING_SYSTEMS = ['quickbooks', 'intacct', 'netsuite'] as const;
+export type AccountingSystem = (typeof ACCOUNTING_SYSTEMS)[number];
+
+export const ACCOUNTING_SYSTEM_NAMES: Record<AccountingSystem, string> = {
+  quickbooks: 'QuickBooks Online',
+  intacct: 'Sage Intacct',
+  netsuite: 'NetSuite',
+};
+
+/** A stored connection's state; a system with no connection is "not connected" (the page's card says so). */
+export const CONNECTION_STATUSES = ['connected', 'syncing', 'error', 'disconnected'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+/** Spec §8's sync states (system C's, used for all three). */
+export const SYNC_STATUSES = [
+  'started',
+  'in_progress',
+  'completed',
+  'failed',
+  'cancelled',
+  'timed_out',
+  'retry',
+  'max_retries',
+  'partial_success',
+  'no_data',
+  'validation_failed',
+  'insufficient_permissions',
+  'rate_limit_exceeded',
+] as const;
+export type SyncStatus = (typeof SYNC_STATUSES)[number];
+/** States a run never leaves. */
+export const FINISHED_SYNC_STATUSES: readonly SyncStatus[] = [
+  'completed',
+  'failed',
+  'cancelled',
+  'timed_out',
+  'max_retries',
+  'partial_success',
+  'no_data',
+  'validation_failed',
+  'insufficient_permissions',
+];
+
+/** How often the page asks again while a sync is unfinished. */
+export const SYNC_POLL_MS = 3000;
+
+export const accountingMessages = {
+  // Spec §8, exactly (system A = QuickBooks, B = Sage Intacct, C = NetSuite: ARCHITECTURE §2).
+  statusFailed: 'Failed to update status',
+  quickbooksSyncFailed: 'Failed to sync QuickBooks account',
+  intacctCreateFailed: 'Failed to create Intacct account',
+  intacctFetchFailed: 'Failed to fetch Intacct accounts',
+  intacctUpdateFailed: 'Failed to update Intacct account',
+  intacctSyncFailed: 'Failed to sync Intacct data',
+  netsuiteCreateFailed: 'Failed to create NetSuite account',
+  netsuiteSyncFailed: 'Failed to sync NetSuite data',
+  // Successes the spec names without their text.
+  connected: (system: string) => `${system} connected successfully`,
+  syncStarted: 'Sync started successfully',
+  accountAdded: 'Account added successfully',
+  statusUpdated: 'Status updated successfully',
+  // Ours.
+  fetchedAccounts: 'Accounts fetched successfully',
+  fetchedRuns: 'Sync runs fetched successfully',
+  fetchAccountsFailed: 'Failed to fetch accounts',
+  fetchRunsFailed: 'Failed to fetch sync runs',
+  connectFailed: 'Failed to connect QuickBooks',
+  continueToQuickbooks: 'Continue to QuickBooks to connect',
+  connectionNotFound: 'Connection not found',
+  organizationRequired: 'Please select an organization or ensure you are properly logged in',
+  quickbooksNotConfigured:
+    'QuickBooks is not configured: set QUICKBOOKS_CLIENT_ID, QUICKBOOKS_CLIENT_SECRET and QUICKBOOKS_ENVIRONMENT on the server',
+  reconnectQuickbooks: 'Reconnect QuickBooks',
+  stateInvalid: 'The QuickBooks sign-in link has expired or is not valid. Connect again.',
+  quickbooksDeclined: 'QuickBooks was not connected: access was declined on Intuit’s page',
+  notAvailableYet: (system: string) => `Connecting ${system} is not available yet`,
+  notConnected: 'This connection is disconnected: connect it again before syncing',
+  alreadySyncing: 'A sync of this connection is already under way',
+} as const;
+
+/** What each run state says when the run itself has nothing more specific to tell (spec §8). */
+export const syncStatusMessages: Record<SyncStatus, string> = {
+  started: 'Sync started: waiting for its turn',
+  in_progress: 'Sync in progress: reading the ledger',
+  completed: 'Sync completed',
+  failed: 'Sync failed',
+  cancelled: 'Sync cancelled',
+  timed_out: 'Sync timed out before the ledger was read',
+  retry: 'Retrying after a temporary failure',
+  max_retries: 'Sync gave up after too many retries',
+  partial_success: 'Sync partly completed',
+  no_data: 'Nothing new since the last sync',
+  validation_failed: 'The ledger did not pass validation: nothing was loaded',
+  insufficient_permissions: 'The connected user lacks permission to read the ledger',
+  rate_limit_exceeded: 'Rate limit exceeded: waiting before trying again',
+};
+
+export const SYNC_RUN_STATUS_LABELS: Record<SyncStatus, string> = {
+  started: 'Started',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  timed_out: 'Timed out',
+  retry: 'Retry',
+  max_retries: 'Max retries',
+  partial_success: 'Partial success',
+  no_data: 'No data',
+  validation_failed: 'Validation failed',
+  insufficient_permissions: 'Insufficient permissions',
+  rate_limit_exceeded: 'Rate limit exceeded',
+};
+
+const organizationId = z.uuid({ error: accountingMessages.organizationRequired });
+const connectionId = z.uuid({ error: accountingMessages.connectionNotFound });
+
+/** One sync run (issue 12: `data.runs`). */
+export const syncRunSchema = z.object({
+  id: z.uuid(),
+  system: z.enum(ACCOUNTING_SYSTEMS),
+  connectionId: z.uuid(),
+  status: z.enum(SYNC_STATUSES),
+  message: z.string(),
+  accountsSynced: z.number().int(),
+  linesSynced: z.number().int(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  queuedAt: z.string(),
+});
+export type SyncRun = z.infer<typeof syncRunSchema>;
+
+export const syncRunsQuerySchema = z.object({ organization_id: organizationId });
+export const syncRunsResponseSchema = apiSuccessSchema(z.object({ runs: z.array(syncRunSchema) }));
+
+/** A connection as every system's list answers it (spec §3: id, status, last_synced, organization_id). */
+export const accountingAccountSchema = z.object({
+  id: z.uuid(),
+  system: z.enum(ACCOUNTING_SYSTEMS),
+  status: z.enum(CONNECTION_STATUSES),
+  last_synced: z.string().nullable(),
+  organization_id: z.uuid(),
+  companyName: z.string().nullable(),
+  /** Rows (accounts and GL lines) the syncs of this connection have written. */
+  rowsSynced: z.number().int(),
+  /** Why the connection is in error or disconnected. */
+  message: z.string().nullable(),
+});
+export type AccountingAccount = z.infer<typeof accountingAccountSchema>;
+
+// QuickBooks Online (system A)
+export const quickbooksAccountSchema = accountingAccountSchema.extend({ realmId: z.string() });
+export type QuickbooksAccount = z.infer<typeof quickbooksAccountSchema>;
+
+export const quickbooksConnectBodySchema = z.object({ organization_id: organizationId });
+export const quickbooksConnectResponseSchema = apiSuccessSchema(z.object({ authorizeUrl: z.string() }));
+
+/** Intuit's redirect: `code`, `state`, `realmId`, or `error` when the user declined. */
+export const quickbooksCallbackQuerySchema = z.object({
+  code: text().max(2000).optional(),
+  state: text().max(4000).optional(),
+  realmId: text().max(100).optional(),
+  error: text().max(200).optional(),
+});
+
+export const quickbooksAccountsQuerySchema = z.object({ organization_id: organizationId });
+export const quickbooksAccountsResponseSchema = apiSuccessSchema(
+  z.object({ accounts: z.array(quickbooksAccountSchema), configured: z.boolean() }),
+);
+
+/** How the OAuth callback went, as it tells /apps (`?quickbooks=`). */
+export const QUICKBOOKS_CALLBACK_OUTCOMES = ['connected', 'declined', 'expired', 'failed'] as const;
+export type QuickbooksCallbackOutcome = (typeof QUICKBOOKS_CALLBACK_OUTCOMES)[number];
+
+export const accountStatusParamsSchema = z.object({ id: connectionId });
+/** Disconnect forgets the tokens; "connected" is accepted only while they are kept. */
+export const accountStatusBodySchema = z.object({ accountStatus: z.enum(['connected', 'disconnected']) });
+export const accountStatusResponseSchema = apiSuccessSchema(z.object({ account: accountingAccountSchema }));
+
+export const quickbooksSyncBodySchema = z.object({ id: connectionId, organization_id: organizationId });
+export const syncStartedResponseSchema = apiSuccessSchema(z.object({ runId: z.uuid() }));

@@ -59,6 +59,9 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { createChatRunner } from './modules/chat/chat-runner.ts';
+import { createChatService, type ChatService } from './modules/chat/chat.service.ts';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/outbox.service.ts';
 import { createFlatFileImportService } from './modules/uploads/flat-file-import.service.ts';
@@ -112,6 +115,8 @@ declare module 'fastify' {
       dataRefresh: DataRefreshService;
       /** Built-in statements; `refreshAggregates(organizationId)` rebuilds an organization's monthly aggregates. */
       reports: ReportsService;
+      /** Chat DB: questions answered from an organization's warehouse. */
+      chat: ChatService;
     };
   }
 }
@@ -195,6 +200,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   });
   const reports = createReportsService({ warehouse, organizations, logger: app.log });
+  const chat = createChatService({
+    db: database.db,
+    warehouse,
+    organizations,
+    runner: createChatRunner(database),
+    logger: app.log,
+  });
   // Studio edits of GL lines and accounts refresh the reports' aggregates shortly after.
   const dataManagement = createDataManagementService({
     warehouse,
@@ -247,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataRefresh,
     reports,
     dashboards,
+    chat,
   });
 
   await app.register(errorHandlerPlugin);
@@ -276,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataRefreshRoutes, { dataRefresh, organizations });
   await app.register(powerbiRoutes, { powerbi, dataRefresh });
   await app.register(reportsRoutes, { reports });
+  await app.register(chatRoutes, { chat });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });
   await app.register(outboxRoutes, { outbox });

@@ -428,3 +428,33 @@ export const refreshLogs = pgTable(
     index('refresh_logs_status_idx').on(table.status),
   ],
 );
+
+/**
+ * Chat DB conversations (spec §3 chat message): per user and organization, a user's question, the model's
+ * answer (its json: sentence, rows, columns, SQL, chart, semantic query) or a system note. Cleared per user.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').notNull(),
+    type: text('type', { enum: ['system', 'user', 'model'] }).notNull(),
+    text: text('text').notNull(),
+    json: jsonb('json'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('chat_messages_conversation_idx').on(
+      table.userId,
+      table.organizationId,
+      table.conversationId,
+      table.createdAt,
+    ),
+  ],
+);

@@ -55,15 +55,13 @@ export const chatRepository = {
     }[],
   ): Promise<void> {
     // Distinct timestamps keep the question before its answer when both are written in one statement.
-    await db
-      .insert(chatMessages)
-      .values(
-        rows.map((row, i) => ({
-          ...row,
-          json: row.json ?? null,
-          createdAt: sql`clock_timestamp() + ${`${i} microseconds`}::interval`,
-        })),
-      );
+    await db.insert(chatMessages).values(
+      rows.map((row, i) => ({
+        ...row,
+        json: row.json ?? null,
+        createdAt: sql`clock_timestamp() + ${`${i} microseconds`}::interval`,
+      })),
+    );
   },
 
   /** The conversation asked for, or the user's latest in this organization. */

@@ -136,6 +136,21 @@ export function createChatService(deps: {
         'What is our cash balance?',
       ].slice(0, 6);
     },
+    /**
+     * Raw SQL (what a language model answers when a semantic query cannot express the question): the same
+     * guard and the same read-only run. A refusal is a 400 with the reason in plain words.
+     */
+    async answerSql(organizationId: string, text: string) {
+      await loadSqlParser();
+      let checked;
+      try {
+        checked = checkSql(text);
+      } catch (error) {
+        if (error instanceof SqlRefusedError) throw badRequest('CHAT_REFUSED', m.refused(error.reason));
+        throw error;
+      }
+      return { sql: checked.sql, rows: await runner.run(organizationId, checked.sql, []) };
+    },
     /** For tests and the bench: the parser's answer without storing a conversation. */
     contextOf,
     answerQuery,

@@ -231,6 +231,8 @@ function walk(node: unknown, state: Walk, depth = 0): void {
       if (!ALLOWED_NODES.has(key)) throw new SqlRefusedError(refusalOf(key));
       const body = value as Node;
       if (key === 'FuncCall') checkFunction(body);
+      // A cast's type is a plain field ({ TypeCast: { typeName: {…} } }), not a TypeName node.
+      if (key === 'TypeCast') checkType((body.typeName ?? {}) as Node);
       if (key === 'TypeName') checkType(body);
       if (key === 'SQLValueFunction' && !ALLOWED_SQL_VALUE_FUNCTIONS.has(String(body.op)))
         throw new SqlRefusedError('session information is not available');

@@ -7,7 +7,6 @@ import { NOT_FOUND_TITLE } from './titles';
 
 /** Later capabilities replace these with their own pages; until then they say so honestly. */
 const UPCOMING: { path: string; title: string; access: 'admin' | 'user' | 'any' }[] = [
-  { path: '/db-chat', title: 'Chat DB', access: 'user' },
   { path: '/apps', title: 'Apps', access: 'any' },
   { path: '/org-onboarding', title: 'Org - Onboarding', access: 'admin' },
 ];
@@ -53,6 +52,7 @@ const appPages: RouteObject[] = [
   { path: 'data-management', lazy: lazyPage(() => import('./data-management-studio')) },
   { path: 'dashboard', lazy: lazyPage(() => import('../features/dashboards/dashboard-page')) },
   { path: 'pipelines', lazy: lazyPage(() => import('../features/pipelines/pipelines-page')) },
+  { path: 'db-chat', lazy: lazyPage(() => import('../features/chat/chat-page')) },
   { path: 'data-refresh-log', lazy: lazyPage(() => import('../features/data-refresh/data-refresh-log-page')) },
   { path: 'users', lazy: adminPage(() => import('../features/users/users-page')) },
   { path: 'users/:userId', lazy: adminPage(() => import('../features/users/user-profile-page')) },

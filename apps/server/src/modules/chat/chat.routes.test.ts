@@ -184,3 +184,12 @@ describe('a hostile corpus (acceptance 2)', () => {
     expect(response.statusCode).toBe(403);
   });
 });
+
+describe('balances', () => {
+  it('answers the cash balance at the end of the latest period', async () => {
+    const response = await ask('What is our cash balance?');
+    expect(response.statusCode, response.body).toBe(200);
+    const expected = await gold(`select sum(g.debit - g.credit) as value ${PL} where a.account_subtype = 'cash'`);
+    expect(response.json().data.result).toEqual([{ closing_cash: expected }]);
+  });
+});

@@ -129,9 +129,16 @@ function dimensionColumns(dimension: ChatDimension): { expression: string; name:
 
 class Params {
   readonly values: unknown[] = [];
+  private readonly named = new Map<string, string>();
   add(value: unknown): string {
     this.values.push(value);
     return `$${this.values.length}`;
+  }
+  /** A text parameter bound once, on first use: PostgreSQL refuses a statement with a parameter it never reads. */
+  text(name: string, value: string): string {
+    let placeholder = this.named.get(name);
+    if (!placeholder) this.named.set(name, (placeholder = `${this.add(value)}::text`));
+    return placeholder;
   }
 }
 
@@ -159,10 +166,12 @@ export function compileSemanticQuery(query: SemanticQuery): CompiledQuery {
   if (wantsCash && dimensions.some((d) => d.startsWith('account') || d === 'counterparty'))
     throw new CompileError('cash flows are not kept per account or counterparty');
 
-  const from = params.add(timeRange.from);
-  const to = params.add(timeRange.to);
-  const priorFrom = compare === 'prior_year' ? params.add(addMonths(timeRange.from, -12)) : undefined;
-  const priorTo = compare === 'prior_year' ? params.add(addMonths(timeRange.to, -12)) : undefined;
+  // Bound on first use (toString), so a statement never carries a parameter it does not read.
+  const lazy = (name: string, value: string) => ({ toString: () => params.text(name, value) });
+  const from = lazy('from', timeRange.from);
+  const to = lazy('to', timeRange.to);
+  const priorFrom = lazy('priorFrom', addMonths(timeRange.from, -12));
+  const priorTo = lazy('priorTo', addMonths(timeRange.to, -12));
 
   const accountFilters = (alias: string) => {
     const parts: string[] = [];
@@ -174,13 +183,13 @@ export function compileSemanticQuery(query: SemanticQuery): CompiledQuery {
       parts.push(`${alias}.account_subtype = ANY(${params.add(filters.accountSubtypes)}::text[])`);
     return parts;
   };
-  const sliceFilters = (alias: string, options: { entity: boolean }) => {
+  const sliceFilters = (alias: string, options: { entity: boolean; counterparty?: boolean }) => {
     const parts: string[] = [];
     if (filters.departments?.length)
       parts.push(`${alias}.department = ANY(${params.add(filters.departments)}::text[])`);
     if (options.entity && filters.entities?.length)
       parts.push(`${alias}.entity = ANY(${params.add(filters.entities)}::text[])`);
-    if (filters.counterparties?.length)
+    if (options.counterparty !== false && filters.counterparties?.length)
       parts.push(`${alias}.counterparty = ANY(${params.add(filters.counterparties)}::text[])`);
     return parts;
   };
@@ -253,7 +262,7 @@ export function compileSemanticQuery(query: SemanticQuery): CompiledQuery {
     })}
       FROM ${t('05_Monthly_Balance')} m JOIN ${t('01_Account')} a ON a.account_code = m.account_code
         JOIN ${t('00_Period')} p ON p."Period" = m.period
-      WHERE m.grain = ${params.add(grain)} AND m.period ${range}${and([...accountFilters('a'), ...sliceFilters('m', { entity: true })])}`;
+      WHERE m.grain = ${params.add(grain)}::int AND m.period ${range}${and([...accountFilters('a'), ...sliceFilters('m', { entity: true })])}`;
   };
 
   const branches = [actuals('current')];
@@ -278,7 +287,18 @@ export function compileSemanticQuery(query: SemanticQuery): CompiledQuery {
       FROM ${t('03_Budget')} b JOIN ${t('01_Account')} a ON a.account_code = b.account_code
         JOIN ${t('00_Period')} p ON p."Period" = b.period
       WHERE b.period BETWEEN ${from} AND ${to}${and([...accountFilters('a'), ...(filters.departments?.length ? [`b.department = ANY(${params.add(filters.departments)}::text[])`] : [])])}`);
-  if (wantsCash)
+  if (wantsCash) {
+    // Each journal's net effect on cash counts once (finance-conventions.md). Without an entity or department,
+    // that is the ledger's journals; with one, the monthly cash flows kept per entity and department.
+    const sliced = byEntity || byDepartment;
+    const source = sliced
+      ? `${t('05_Monthly_Cash_Flow')} c`
+      : `(SELECT g.period, NULL::text AS entity, NULL::text AS department,
+            CASE WHEN sum(g.debit - g.credit) > 0 THEN sum(g.debit - g.credit) ELSE 0 END AS cash_in,
+            CASE WHEN sum(g.debit - g.credit) < 0 THEN -sum(g.debit - g.credit) ELSE 0 END AS cash_out
+          FROM ${t('02_GL_Detail')} g JOIN ${t('01_Account')} a ON a.account_code = g.account_code
+          WHERE a.account_subtype = 'cash' AND g.period BETWEEN ${from} AND ${to}
+          GROUP BY g.period, g.source, g.journal_id) c`;
     branches.push(`SELECT ${columns({
       period: 'p."Period"',
       fiscalYear: 'p.fiscal_year',
@@ -294,8 +314,9 @@ export function compileSemanticQuery(query: SemanticQuery): CompiledQuery {
       cashIn: 'c.cash_in',
       cashOut: 'c.cash_out',
     })}
-      FROM ${t('05_Monthly_Cash_Flow')} c JOIN ${t('00_Period')} p ON p."Period" = c.period
-      WHERE c.period BETWEEN ${from} AND ${to}${and(sliceFilters('c', { entity: true }))}`);
+      FROM ${source} JOIN ${t('00_Period')} p ON p."Period" = c.period
+      WHERE c.period BETWEEN ${from} AND ${to}${and(sliceFilters('c', { entity: true, counterparty: false }))}`);
+  }
 
   // grouped: dimensions, then one column per figure.
   const dimensionList = dimensions.flatMap(dimensionColumns);
@@ -305,8 +326,9 @@ export function compileSemanticQuery(query: SemanticQuery): CompiledQuery {
     label: DIMENSION_LABELS[d.name] ?? d.name,
     type: d.name === 'fiscal_year' ? 'number' : 'text',
   }));
-  const current = `f.span = 'current' AND f.period >= ${from}`;
-  const flowSum = (spec: FlowSpec, column: 'net' | 'budget', span = current) =>
+  // Built when used: its `from` parameter must not be bound by a query that never reads it.
+  const current = { toString: () => `f.span = 'current' AND f.period >= ${from}` };
+  const flowSum = (spec: FlowSpec, column: 'net' | 'budget', span: { toString(): string } = current) =>
     `coalesce(sum(${signed(spec, column)}) FILTER (WHERE ${spec.where} AND ${span}), 0)`;
   const answerColumns: string[] = output.map((column) => column.name);
   const windowed: string[] = [];
@@ -397,7 +419,7 @@ export function compileSemanticQuery(query: SemanticQuery): CompiledQuery {
 
   const names = output.map((column) => column.name);
   const order = orderOf(query, names, timeDimension, dimensionList.length > 0);
-  const limit = query.limit ? ` LIMIT ${params.add(query.limit)}` : '';
+  const limit = query.limit ? ` LIMIT ${params.add(query.limit)}::int` : '';
   const sql = `WITH facts AS (
   ${branches.join('\n  UNION ALL\n  ')}
 ), grouped AS (

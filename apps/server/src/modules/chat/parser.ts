@@ -320,12 +320,7 @@ export function parseQuestion(question: string, context: ParserContext): ParseRe
   const calendar = calendarOf(context);
   const understood: string[] = [];
 
-  const departments = departmentsIn(text, context);
   let rest = text;
-  for (const department of departments)
-    rest = rest.replace(new RegExp(`\\b${normalize(department)}( department| dept| team)?\\b`, 'g'), ' ');
-  const entities = context.entities.filter((entity) => mentions(text, normalize(entity)));
-
   // Accounts: codes (a number that is not a year of the books) and names, the longest names first.
   const years = new Set(context.periods.map((p) => String(p.fiscalYear)));
   const accountCodes = new Set<string>();
@@ -343,13 +338,28 @@ export function parseQuestion(question: string, context: ParserContext): ParseRe
     // Names that are also metric words ("Revenue", "Cost of Sales") stay metrics.
     if (METRIC_WORDS.some(([pattern]) => new RegExp(`^${pattern.source}$`).test(name))) continue;
     if (name.split(' ').length < 2 && name.length < 6) continue;
-    if (mentions(rest, name)) {
+    // A group named after a department ("Marketing Department") means the department.
+    if (context.departments.some((d) => [normalize(d), `${normalize(d)} department`].includes(name))) continue;
+    // "Accounts Receivable - Trade" is also asked for as "accounts receivable", when no other account starts so.
+    const head = account.name.includes(' - ') ? normalize(account.name.split(' - ')[0]!) : undefined;
+    const uniqueHead =
+      head &&
+      head.includes(' ') &&
+      context.accounts.filter((other) => normalize(other.name).startsWith(head)).length === 1;
+    const said = mentions(rest, name) ? name : uniqueHead && mentions(rest, head) ? head : undefined;
+    if (said) {
       matchedAccounts.push(account);
-      rest = ` ${rest} `.replace(` ${name} `, ' ').trim();
+      rest = ` ${rest} `.replace(` ${said} `, ' ').trim();
     }
   }
   for (const account of matchedAccounts)
     for (const code of withDescendants(context.accounts, account.code)) accountCodes.add(code);
+
+  // Departments after accounts: "Engineering Services" is an account, not the Engineering department.
+  const departments = departmentsIn(rest, context);
+  for (const department of departments)
+    rest = rest.replace(new RegExp(`\\b${normalize(department)}( department| dept| team)?\\b`, 'g'), ' ');
+  const entities = context.entities.filter((entity) => mentions(text, normalize(entity)));
 
   const time = timeOf(rest, context, calendar);
   // Time words must not be read as metrics ("cash flow in March" is fine; "last year" is not "earnings").
@@ -367,12 +377,17 @@ export function parseQuestion(question: string, context: ParserContext): ParseRe
   if (time.dimension && !dimensions.includes(time.dimension)) dimensions.unshift(time.dimension);
 
   // Top / bottom N.
-  const top = rest.match(/\b(top|largest|biggest|highest|bottom|lowest|smallest|least) (\d+|[a-z]+)\b/);
-  const topN = top
-    ? (numberOf(top[2]) ??
-      (/\b(top|largest|biggest|highest|bottom|lowest|smallest|least)\b/.test(rest) ? 1 : undefined))
-    : undefined;
-  const ascending = top ? /bottom|lowest|smallest|least/.test(top[1]!) : false;
+  const NUMBER = `(\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
+  const RANK = '(top|largest|biggest|highest|bottom|lowest|smallest|least)';
+  const before = rest.match(new RegExp(`\\b${RANK} ${NUMBER}\\b`));
+  const after = rest.match(new RegExp(`\\b${NUMBER} ${RANK}\\b`));
+  const top = before
+    ? { rank: before[1]!, n: numberOf(before[2]) }
+    : after
+      ? { rank: after[2]!, n: numberOf(after[1]) }
+      : undefined;
+  const topN = top?.n;
+  const ascending = top ? /bottom|lowest|smallest|least/.test(top.rank) : false;
   const superlative =
     !top &&
     /\b(which|what) (department|account|customer|supplier|vendor|counterparty)\b.*\b(most|highest|largest|biggest|least|lowest)\b/.test(

@@ -61,6 +61,7 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatRunner } from './modules/chat/chat-runner.ts';
+import { createWarehouseReaders } from './modules/chat/warehouse-readers.ts';
 import { createChatService, type ChatService } from './modules/chat/chat.service.ts';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/outbox.service.ts';
@@ -204,7 +205,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     warehouse,
     organizations,
-    runner: createChatRunner(database),
+    runner: createChatRunner(
+      database,
+      database.kind === 'postgres' && database.url
+        ? createWarehouseReaders({
+            database,
+            databaseUrl: database.url,
+            secrets: createSecretBox(deriveKey(secret, 'warehouse-readers')),
+          })
+        : undefined,
+    ),
     logger: app.log,
   });
   // Studio edits of GL lines and accounts refresh the reports' aggregates shortly after.
@@ -340,6 +350,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stopMigrating.abort();
     await jobsStopped;
     await reports.stop();
+    await chat.close();
     await warehousesReady;
     await mailer.flush();
     mailer.close();

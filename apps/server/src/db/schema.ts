@@ -458,3 +458,16 @@ export const chatMessages = pgTable(
     ),
   ],
 );
+
+/**
+ * Chat DB on PostgreSQL: each organization's read-only LOGIN role and its password, sealed with AES-256-GCM
+ * (the organization's id as context), so the server can open that role's own connections after a restart.
+ */
+export const warehouseReaders = pgTable('warehouse_readers', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  roleName: text('role_name').notNull(),
+  passwordSealed: text('password_sealed').notNull(),
+  createdAt: createdAt(),
+});

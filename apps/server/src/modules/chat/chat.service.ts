@@ -151,6 +151,8 @@ export function createChatService(deps: {
       }
       return { sql: checked.sql, rows: await runner.run(organizationId, checked.sql, []) };
     },
+    /** Shutdown: closes the organizations' reader pools. */
+    close: () => runner.close(),
     /** For tests and the bench: the parser's answer without storing a conversation. */
     contextOf,
     answerQuery,

@@ -94,6 +94,13 @@ const cash = (range: { from: string; to: string }) =>
    group by g.period, g.source, g.journal_id)
    select coalesce(sum(net) filter (where net > 0), 0) as cash_in, coalesce(-sum(net) filter (where net < 0), 0) as cash_out from j`;
 
+/** Actual and budget gold figures → actual, budget, variance. */
+const versus = ([actual, planned]: number[][][]) => {
+  const a = actual?.[0]?.[0] ?? 0;
+  const b = planned?.[0]?.[0] ?? 0;
+  return [[a, b, a - b]];
+};
+
 interface Case {
   category: string;
   question: string;
@@ -154,7 +161,10 @@ const cases: Case[] = [
     gold: () =>
       goldRows(
         `select (${one(REV, ytd)}) as current, (${one(REV, rangeOf(shift(ytd.from, -12), shift(ytd.to, -12)))}) as prior`,
-      ).then(([[current, prior]]) => [[current!, prior!, current! - prior!]]),
+      ).then((rows) => {
+        const [current = 0, prior = 0] = rows[0] ?? [];
+        return [[current, prior, current - prior]];
+      }),
   },
   // Top and bottom N.
   {
@@ -204,9 +214,7 @@ const cases: Case[] = [
     category: 'vs budget',
     question: 'Revenue vs budget this year',
     gold: () =>
-      Promise.all([goldRows(one(REV, ytd)), goldRows(budget(`a.account_type = 'revenue'`, ytd))]).then(
-        ([[[a]], [[b]]]) => [[a!, b!, a! - b!]],
-      ),
+      Promise.all([goldRows(one(REV, ytd)), goldRows(budget(`a.account_type = 'revenue'`, ytd))]).then(versus),
   },
   {
     category: 'vs budget',
@@ -220,7 +228,7 @@ const cases: Case[] = [
             rangeOf(last, last),
           ),
         ),
-      ]).then(([[[a]], [[b]]]) => [[a!, b!, a! - b!]]),
+      ]).then(versus),
   },
   {
     category: 'vs budget',
@@ -233,7 +241,7 @@ const cases: Case[] = [
            join "01_Account" a on a.account_code = b.account_code where b.period between '${lastQuarter.from}' and '${lastQuarter.to}'
            and a.account_type in ('revenue', 'expense')`,
         ),
-      ]).then(([[[a]], [[b]]]) => [[a!, b!, a! - b!]]),
+      ]).then(versus),
   },
   {
     category: 'vs budget',
@@ -246,7 +254,7 @@ const cases: Case[] = [
     question: 'Cost of sales vs budget in Q3 ' + (year - 1),
     gold: () =>
       Promise.all([goldRows(one(COGS, q3Prev)), goldRows(budget(`a.account_subtype = 'cost_of_sales'`, q3Prev))]).then(
-        ([[[a]], [[b]]]) => [[a!, b!, a! - b!]],
+        versus,
       ),
   },
   {
@@ -254,7 +262,7 @@ const cases: Case[] = [
     question: 'Budget for revenue last year',
     gold: () =>
       Promise.all([goldRows(one(REV, prevYear)), goldRows(budget(`a.account_type = 'revenue'`, prevYear))]).then(
-        ([[[a]], [[b]]]) => [[a!, b!, a! - b!]],
+        versus,
       ),
   },
   // Departments.
@@ -318,13 +326,17 @@ const cases: Case[] = [
   {
     category: 'cash',
     question: 'Cash in last month',
-    gold: () => goldRows(cash(rangeOf(last, last))).then(([[i]]) => [[i!]]),
+    gold: () => goldRows(cash(rangeOf(last, last))).then((rows) => [[rows[0]?.[0] ?? 0]]),
   },
-  { category: 'cash', question: 'Cash outflows this year', gold: () => goldRows(cash(ytd)).then(([[, o]]) => [[o!]]) },
+  {
+    category: 'cash',
+    question: 'Cash outflows this year',
+    gold: () => goldRows(cash(ytd)).then((rows) => [[rows[0]?.[1] ?? 0]]),
+  },
   {
     category: 'cash',
     question: 'Net cash flow last quarter',
-    gold: () => goldRows(cash(lastQuarter)).then(([[i, o]]) => [[i! - o!]]),
+    gold: () => goldRows(cash(lastQuarter)).then((rows) => [[(rows[0]?.[0] ?? 0) - (rows[0]?.[1] ?? 0)]]),
   },
   {
     category: 'cash',

@@ -35,7 +35,10 @@ export default function ChatPage() {
   const messages = history.data?.messages ?? [];
   const lastQuestion = messages.filter((m) => m.type === 'user').at(-1)?.text;
 
-  useEffect(() => bottom.current?.scrollIntoView?.({ block: 'end' }), [messages.length, pending]);
+  // The newest message in view (a block body: an effect may return nothing but its cleanup).
+  useEffect(() => {
+    bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length, pending]);
 
   const send = (question: string) => {
     const text = question.trim();

@@ -62,6 +62,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatRunner } from './modules/chat/chat-runner.ts';
 import { createWarehouseReaders } from './modules/chat/warehouse-readers.ts';
+import { createLlmClient } from './modules/chat/llm-client.ts';
 import { createChatService, type ChatService } from './modules/chat/chat.service.ts';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/outbox.service.ts';
@@ -205,6 +206,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     warehouse,
     organizations,
+    llm:
+      config.CHAT_LLM_BASE_URL && config.CHAT_LLM_MODEL
+        ? createLlmClient({
+            baseUrl: config.CHAT_LLM_BASE_URL,
+            apiKey: config.CHAT_LLM_API_KEY,
+            model: config.CHAT_LLM_MODEL,
+          })
+        : undefined,
     runner: createChatRunner(
       database,
       database.kind === 'postgres' && database.url

@@ -12,6 +12,7 @@ import type { ChatRunner } from './chat-runner.ts';
 import { CompileError, compileSemanticQuery, metricLabel } from './compiler.ts';
 import { followUp, isFollowUp, parseQuestion, rephrasings, type ParserContext } from './parser.ts';
 import { checkSql, loadSqlParser, SqlRefusedError } from './sql-guard.ts';
+import type { LlmAnswer, LlmClient } from './llm-client.ts';
 
 export type ChatService = ReturnType<typeof createChatService>;
 
@@ -25,8 +26,10 @@ export function createChatService(deps: {
   organizations: OrganizationsService;
   runner: ChatRunner;
   logger: FastifyBaseLogger;
+  /** The optional language model (CHAT_LLM_*); without it, the built-in parser answers everything. */
+  llm?: LlmClient;
 }) {
-  const { db, warehouse, organizations, runner } = deps;
+  const { db, warehouse, organizations, runner, llm, logger } = deps;
 
   const contextOf = (organizationId: string): Promise<ParserContext> =>
     warehouse.withOrganization(organizationId, (tx) => repo.parserContext(tx));
@@ -58,6 +61,40 @@ export function createChatService(deps: {
     };
   }
 
+  /** The model's SQL, through the same guard and read-only run: a table of whatever it selected. */
+  async function answerModelSql(organizationId: string, text: string) {
+    const checked = checkSql(text);
+    const rows = await runner.run(organizationId, checked.sql, []);
+    const names = Object.keys(rows[0] ?? {});
+    const columns: ChatAnswer['columns'] = names.map((name) => {
+      const numeric = rows.every((row) => row[name] === null || !Number.isNaN(Number(row[name])));
+      return { name, label: name.replaceAll('_', ' '), type: numeric && rows.length > 0 ? 'number' : 'text' };
+    });
+    const result = rowsOf(rows, columns);
+    const single = result.length === 1 && columns.length === 1 ? result[0]![columns[0]!.name] : undefined;
+    return {
+      response:
+        single !== undefined
+          ? `The answer is ${typeof single === 'number' ? single.toLocaleString('en-US') : String(single)}.`
+          : `${result.length} row${result.length === 1 ? '' : 's'} answer the question.`,
+      result,
+      columns,
+      sql: checked.sql,
+      chart: { type: single !== undefined ? ('kpi' as const) : ('table' as const), y: columns.map((c) => c.name) },
+    };
+  }
+
+  /** The model's proposal; a failure of the model itself falls back to the built-in parser (logged). */
+  async function proposalOf(question: string, context: ParserContext): Promise<LlmAnswer | undefined> {
+    if (!llm) return undefined;
+    try {
+      return await llm.propose(question, context);
+    } catch (error) {
+      logger.warn({ err: error }, 'the language model failed; the built-in parser answers');
+      return undefined;
+    }
+  }
+
   async function ask(
     user: Principal,
     organizationId: string,
@@ -73,7 +110,27 @@ export function createChatService(deps: {
       let parsed = parseQuestion(body.question, context);
       if (previous && (isFollowUp(body.question) || parsed.kind === 'unknown'))
         parsed = followUp(body.question, previous, context);
-      if (parsed.kind === 'unknown') {
+      const proposal = previous && isFollowUp(body.question) ? undefined : await proposalOf(body.question, context);
+      if (proposal?.kind === 'query') {
+        const answered = await answerQuery(
+          organizationId,
+          proposal.query,
+          `${proposal.query.timeRange.from} to ${proposal.query.timeRange.to}`,
+        );
+        answer = {
+          ...answered,
+          semanticQuery: proposal.query,
+          suggestions: followUps(proposal.query, context),
+          understood: true,
+        };
+      } else if (proposal?.kind === 'sql') {
+        answer = {
+          ...(await answerModelSql(organizationId, proposal.sql)),
+          semanticQuery: null,
+          suggestions: [],
+          understood: true,
+        };
+      } else if (parsed.kind === 'unknown') {
         const understood = parsed.understood.length ? `I understood ${parsed.understood.join(', ')}, but ` : '';
         answer = {
           response: `${understood}I could not tell which figure you are asking about. Try asking: ${parsed.suggestions.map((s) => `"${s}"`).join(', ')}.`,

@@ -16,6 +16,7 @@ import { hashPassword } from '../../apps/server/src/platform/crypto/passwords.ts
 import {
   isWarehouseSchemaName,
   quoteIdent,
+  warehouseReaderRoleOfSchema,
   warehouseRoleOfSchema,
 } from '../../apps/server/src/warehouse/identifiers.ts';
 import { databaseUrl, withAdminClient } from '../../apps/server/test/postgres.ts';
@@ -166,7 +167,7 @@ async function warehouseRolesOf(database: DatabaseHandle): Promise<string[]> {
   return (result as unknown as { rows: { name: string }[] }).rows
     .map((row) => row.name)
     .filter(isWarehouseSchemaName)
-    .map(warehouseRoleOfSchema);
+    .flatMap((schema) => [warehouseRoleOfSchema(schema), warehouseReaderRoleOfSchema(schema)]);
 }
 
 /**

@@ -72,6 +72,11 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { createChatRunner } from './modules/chat/chat-runner.ts';
+import { createWarehouseReaders } from './modules/chat/warehouse-readers.ts';
+import { createLlmClient } from './modules/chat/llm-client.ts';
+import { createChatService, type ChatService } from './modules/chat/chat.service.ts';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/outbox.service.ts';
 import { createFlatFileImportService } from './modules/uploads/flat-file-import.service.ts';
@@ -129,6 +134,8 @@ declare module 'fastify' {
       reports: ReportsService;
       /** Accounting connections and their syncs. */
       accounting: AccountingService;
+      /** Chat DB: questions answered from an organization's warehouse. */
+      chat: ChatService;
     };
   }
 }
@@ -212,6 +219,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   });
   const reports = createReportsService({ warehouse, organizations, logger: app.log });
+  const chat = createChatService({
+    db: database.db,
+    warehouse,
+    organizations,
+    llm:
+      config.CHAT_LLM_BASE_URL && config.CHAT_LLM_MODEL
+        ? createLlmClient({
+            baseUrl: config.CHAT_LLM_BASE_URL,
+            apiKey: config.CHAT_LLM_API_KEY,
+            model: config.CHAT_LLM_MODEL,
+          })
+        : undefined,
+    runner: createChatRunner(
+      database,
+      database.kind === 'postgres' && database.url
+        ? createWarehouseReaders({
+            database,
+            databaseUrl: database.url,
+            secrets: createSecretBox(deriveKey(secret, 'warehouse-readers')),
+          })
+        : undefined,
+    ),
+    logger: app.log,
+  });
   // Studio edits of GL lines and accounts refresh the reports' aggregates shortly after.
   const dataManagement = createDataManagementService({
     warehouse,
@@ -289,6 +320,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reports,
     dashboards,
     accounting,
+    chat,
   });
 
   await app.register(errorHandlerPlugin);
@@ -321,6 +353,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(onboardingRoutes, { onboarding, organizations });
   await app.register(accountingRoutes, { accounting, organizations });
   await app.register(quickbooksRoutes, { quickbooks, accounting, organizations });
+  await app.register(chatRoutes, { chat });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });
   await app.register(outboxRoutes, { outbox });
@@ -371,6 +404,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stopMigrating.abort();
     await jobsStopped;
     await reports.stop();
+    await chat.close();
     await warehousesReady;
     await mailer.flush();
     mailer.close();

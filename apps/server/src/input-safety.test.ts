@@ -450,6 +450,10 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
     },
   }),
   'GET /api/v1/onboard/status/:orgID': (f) => ({ params: { orgID: f.organizationId } }),
+  'POST /api/v1/chat/ask': (f) => ({ body: { organizationId: f.organizationId, question: 'Revenue last month' } }),
+  'GET /api/v1/chat/history': (f) => ({ query: { organizationId: f.organizationId } }),
+  'POST /api/v1/chat/clear': (f) => ({ body: { organizationId: f.organizationId } }),
+  'GET /api/v1/chat/suggestions': (f) => ({ query: { organizationId: f.organizationId } }),
   'GET /api/v1/data-refresh/logs': (f) => ({ query: { organizationId: f.organizationId, date: '2024-01-31' } }),
   'GET /api/v1/data-refresh/status/:id': async (f) => ({ params: { id: await refreshLogId(f) } }),
   'POST /api/v1/data-refresh/update-stuck-logs': async (f) => {

@@ -20,6 +20,7 @@ import { accountingMessages } from '@finboard/shared/accounting';
 import {
   accountingConnections,
   auditEvents,
+  chatMessages,
   dashboards,
   dataTypes,
   onboardingSteps,
@@ -597,6 +598,36 @@ const routeCases: RouteCase[] = [
     mutates: false,
     ...crud,
   },
+  // Chat DB (issue 13): the organization named in the body or query (an organization user's own when left out)
+  {
+    route: 'POST /api/v1/chat/ask',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/chat/ask',
+      payload: { organizationId: f.organization.id, question: 'How many GL lines in January 2024?' },
+    }),
+    mutates: true,
+    ...crud,
+  },
+  {
+    route: 'GET /api/v1/chat/history',
+    request: (f) => ({ method: 'GET', url: '/api/v1/chat/history', query: { organizationId: f.organization.id } }),
+    mutates: false,
+    ...crud,
+  },
+  {
+    // The caller's own conversations only: none exist in a fresh fixture, so even an allowed call changes nothing.
+    route: 'POST /api/v1/chat/clear',
+    request: (f) => ({ method: 'POST', url: '/api/v1/chat/clear', payload: { organizationId: f.organization.id } }),
+    mutates: false,
+    ...crud,
+  },
+  {
+    route: 'GET /api/v1/chat/suggestions',
+    request: (f) => ({ method: 'GET', url: '/api/v1/chat/suggestions', query: { organizationId: f.organization.id } }),
+    mutates: false,
+    ...crud,
+  },
   {
     route: 'POST /api/v1/pipeline/file-upload',
     // The organization is the form's first field: the guard's rule is applied to it before any file is read.
@@ -1006,6 +1037,11 @@ async function storedState(f: Fixture) {
       .where(inArray(accountingConnections.organizationId, ids))
       .orderBy(accountingConnections.id),
     syncRuns: await db.select().from(syncRuns).where(inArray(syncRuns.organizationId, ids)).orderBy(syncRuns.id),
+    chatMessages: await db
+      .select()
+      .from(chatMessages)
+      .where(inArray(chatMessages.organizationId, ids))
+      .orderBy(chatMessages.id),
     grants: await db
       .select()
       .from(userDashboards)

@@ -4,7 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
-import { isWarehouseSchemaName, quoteIdent, warehouseRoleOfSchema } from '../src/warehouse/identifiers.ts';
+import {
+  isWarehouseSchemaName,
+  quoteIdent,
+  warehouseReaderRoleOfSchema,
+  warehouseRoleOfSchema,
+} from '../src/warehouse/identifiers.ts';
 import { assertTestDatabaseName, databaseUrl, dropDatabase, withAdminClient } from './postgres.ts';
 
 declare module 'vitest' {
@@ -129,5 +134,5 @@ async function warehouseRolesOf(handle: DatabaseHandle): Promise<string[]> {
   return (result as unknown as { rows: { name: string }[] }).rows
     .map((row) => row.name)
     .filter(isWarehouseSchemaName)
-    .map(warehouseRoleOfSchema);
+    .flatMap((schema) => [warehouseRoleOfSchema(schema), warehouseReaderRoleOfSchema(schema)]);
 }

@@ -69,6 +69,11 @@ const envSchema = z.object({
   QUICKBOOKS_API_URL: optionalString.pipe(z.url().optional()),
   /** How long a sync waits after QuickBooks answers 429 (Intuit asks for 60 s). */
   QUICKBOOKS_RATE_LIMIT_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  // Chat DB's optional language model (OpenAI-compatible chat completions with JSON schema output: OpenAI,
+  // Ollama, vLLM…): base URL and model together; the key when the service needs one.
+  CHAT_LLM_BASE_URL: optionalString.pipe(z.url().optional()),
+  CHAT_LLM_API_KEY: optionalString,
+  CHAT_LLM_MODEL: optionalString,
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
@@ -82,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
+  if (Boolean(parsed.data.CHAT_LLM_BASE_URL) !== Boolean(parsed.data.CHAT_LLM_MODEL))
+    throw new ConfigError('Invalid configuration:\n  CHAT_LLM_BASE_URL and CHAT_LLM_MODEL: set both or neither');
   const powerbi = [parsed.data.POWERBI_TENANT_ID, parsed.data.POWERBI_CLIENT_ID, parsed.data.POWERBI_CLIENT_SECRET];
   if (powerbi.some(Boolean) && !powerbi.every(Boolean)) {
     throw new ConfigError(

@@ -18,6 +18,8 @@ export type DatabaseTarget =
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseTarget['kind'];
+  /** PostgreSQL: the server's URL (Chat DB logs in there as each organization's reader role). */
+  url?: string;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -57,6 +59,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db: db as unknown as Database,
     kind: target.kind,
+    url: target.kind === 'postgres' ? target.url : undefined,
     pool,
     migrate: () => migrate(db, { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),

@@ -533,3 +533,46 @@ export const syncRuns = pgTable(
     index('sync_runs_connection_idx').on(table.connectionId),
   ],
 );
+
+/**
+ * Chat DB conversations (spec §3 chat message): per user and organization, a user's question, the model's
+ * answer (its json: sentence, rows, columns, SQL, chart, semantic query) or a system note. Cleared per user.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').notNull(),
+    type: text('type', { enum: ['system', 'user', 'model'] }).notNull(),
+    text: text('text').notNull(),
+    json: jsonb('json'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('chat_messages_conversation_idx').on(
+      table.userId,
+      table.organizationId,
+      table.conversationId,
+      table.createdAt,
+    ),
+  ],
+);
+
+/**
+ * Chat DB on PostgreSQL: each organization's read-only LOGIN role and its password, sealed with AES-256-GCM
+ * (the organization's id as context), so the server can open that role's own connections after a restart.
+ */
+export const warehouseReaders = pgTable('warehouse_readers', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  roleName: text('role_name').notNull(),
+  passwordSealed: text('password_sealed').notNull(),
+  createdAt: createdAt(),
+});

@@ -111,3 +111,14 @@ export function assertColumnInRelation(relation: CatalogRelation, name: unknown)
   if (!column) throw new UnknownIdentifierError('column', String(name));
   return column;
 }
+
+/**
+ * The organization's read-only LOGIN role (Chat DB on PostgreSQL): it logs in on its own connections, is a
+ * member of no other role, and may only read the warehouse's canonical relations, so RESET ROLE or
+ * SET ROLE on its connection lead nowhere.
+ */
+export const warehouseReaderRoleName = (organizationId: string): string =>
+  `${warehouseRoleName(organizationId)}_reader`;
+
+/** The reader role of a warehouse schema found in the catalog (clean-up after tests and benches). */
+export const warehouseReaderRoleOfSchema = (schema: string): string => `${warehouseRoleOfSchema(schema)}_reader`;

@@ -5,11 +5,6 @@ import { PageLoader } from './layout/page-loader';
 import { pageErrorElement, prefetchErrorPagesAfterFirstPage, routeErrorElement } from './layout/lazy-error-pages';
 import { NOT_FOUND_TITLE } from './titles';
 
-/** Later capabilities replace these with their own pages; until then they say so honestly. */
-const UPCOMING: { path: string; title: string; access: 'admin' | 'user' | 'any' }[] = [
-  { path: '/db-chat', title: 'Chat DB', access: 'user' },
-];
-
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
@@ -51,6 +46,7 @@ const appPages: RouteObject[] = [
   { path: 'data-management', lazy: lazyPage(() => import('./data-management-studio')) },
   { path: 'dashboard', lazy: lazyPage(() => import('../features/dashboards/dashboard-page')) },
   { path: 'pipelines', lazy: lazyPage(() => import('../features/pipelines/pipelines-page')) },
+  { path: 'db-chat', lazy: lazyPage(() => import('../features/chat/chat-page')) },
   { path: 'data-refresh-log', lazy: lazyPage(() => import('../features/data-refresh/data-refresh-log-page')) },
   { path: 'apps', lazy: lazyPage(() => import('../features/accounting/apps-page')) },
   { path: 'users', lazy: adminPage(() => import('../features/users/users-page')) },
@@ -77,17 +73,6 @@ const appPages: RouteObject[] = [
       };
     },
   },
-  ...UPCOMING.map(({ path, title, access }) => ({
-    path: path.slice(1),
-    lazy: async () => {
-      const [{ NotAvailableYet }, { RequireRole }] = await Promise.all([
-        import('../components/not-available-yet'),
-        import('./layout/require-role'),
-      ]);
-      const page = <NotAvailableYet title={title} />;
-      return { element: access === 'any' ? page : <RequireRole role={access}>{page}</RequireRole> };
-    },
-  })),
 ];
 
 // Two levels of error boundaries: a page that fails shows PageError inside its layout (the header and

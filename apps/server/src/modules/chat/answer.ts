@@ -1,0 +1,68 @@
+import type { ChatAnswer, ChatChart, ChatColumn, SemanticQuery } from '@finboard/shared/chat';
+
+/** Rows as the API answers them: numbers as numbers (money exact to the cent: numeric(20,2) text → number). */
+export function rowsOf(rows: readonly Record<string, unknown>[], columns: readonly ChatColumn[]): ChatAnswer['result'] {
+  return rows.map((row) =>
+    Object.fromEntries(
+      columns.map((column) => {
+        const value = row[column.name];
+        if (value === null || value === undefined) return [column.name, null];
+        return [column.name, column.type === 'number' ? Number(value) : String(value)];
+      }),
+    ),
+  );
+}
+
+const format = (value: number | string | null, column: ChatColumn) => {
+  if (value === null) return '—';
+  if (typeof value === 'string') return value;
+  if (column.unit === 'percent') return `${value.toFixed(2)}%`;
+  if (column.unit === 'count') return value.toLocaleString('en-US');
+  if (column.unit === 'currency')
+    return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return String(value);
+};
+
+/** The chart that fits: one value a KPI card, a time series a line, categories bars, the rest a table. */
+export function chartOf(query: SemanticQuery, columns: readonly ChatColumn[], rowCount: number): ChatChart {
+  const measures = columns.filter((column) => column.type === 'number' && column.name !== 'fiscal_year');
+  const y = measures.map((column) => column.name);
+  if (query.dimensions.length === 0) return { type: 'kpi', y };
+  const time = query.dimensions.find((d) => d === 'period' || d === 'quarter' || d === 'fiscal_year');
+  if (query.dimensions.length === 1 && time) return { type: rowCount > 1 ? 'line' : 'bar', x: time, y };
+  if (query.dimensions.length === 1) {
+    const x = query.dimensions[0] === 'account' ? 'account_name' : query.dimensions[0];
+    return { type: 'bar', x, y };
+  }
+  return { type: 'table', y };
+}
+
+/** One sentence answering the question with its figure(s). */
+export function sentenceOf(
+  description: { what: string; when: string },
+  columns: readonly ChatColumn[],
+  result: ChatAnswer['result'],
+): string {
+  if (result.length === 0) return `There is no data for ${description.what} in ${description.when}.`;
+  const measures = columns.filter((column) => column.type === 'number' && column.name !== 'fiscal_year');
+  const labels = columns.filter((column) => !measures.includes(column));
+  const figures = (row: ChatAnswer['result'][number]) =>
+    measures.map((column) => `${column.label.toLowerCase()} ${format(row[column.name] ?? null, column)}`).join(', ');
+  if (result.length === 1 && labels.length === 0) {
+    const [first, ...others] = measures;
+    const main = `${first!.label} in ${description.when} was ${format(result[0]![first!.name] ?? null, first!)}`;
+    const rest = others.map(
+      (column) => `${column.label.toLowerCase()} ${format(result[0]![column.name] ?? null, column)}`,
+    );
+    return `${main}${rest.length ? ` (${rest.join(', ')})` : ''}.`;
+  }
+  const shown = result.slice(0, 5).map((row) => {
+    const name = labels
+      .filter((column) => column.name !== 'account_code' || !labels.some((l) => l.name === 'account_name'))
+      .map((column) => String(row[column.name] ?? '—'))
+      .join(' · ');
+    return `${name}: ${figures(row)}`;
+  });
+  const more = result.length > 5 ? `, and ${result.length - 5} more` : '';
+  return `${description.what[0]!.toUpperCase()}${description.what.slice(1)} in ${description.when} — ${shown.join('; ')}${more}.`;
+}

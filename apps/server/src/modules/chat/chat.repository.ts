@@ -1,0 +1,112 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { ChatMessage } from '@finboard/shared/chat';
+import { rowsOf, type Executor } from '../../db/client.ts';
+import { chatMessages } from '../../db/schema.ts';
+import type { ParserContext } from './parser.ts';
+
+/** Chat DB's reads of the warehouse (in the organization's transaction) and its platform table. */
+export const chatRepository = {
+  /** What the parser matches names against: accounts, departments, entities, the fiscal calendar. */
+  async parserContext(tx: Executor): Promise<ParserContext> {
+    const [state] = rowsOf<{
+      periods: { period: string; fiscal_year: number; fiscal_period: number }[] | null;
+      accounts: { code: string; name: string; type: string; subtype: string | null; parent: string | null }[] | null;
+      last_period: string | null;
+      entities: string[] | null;
+      departments: string[] | null;
+    }>(
+      await tx.execute(sql`select
+        (select json_agg(json_build_object('period', "Period", 'fiscal_year', fiscal_year,
+           'fiscal_period', fiscal_period) order by "Period") from "00_Period") as periods,
+        (select json_agg(json_build_object('code', account_code, 'name', account_name, 'type', account_type,
+           'subtype', account_subtype, 'parent', parent_code) order by account_code) from "01_Account") as accounts,
+        r.last_period, r.entities, r.departments
+        from (select 1) one left join "05_Aggregate_Refresh" r on true`),
+    );
+    const periods = (state?.periods ?? []).map((row) => ({
+      period: row.period,
+      fiscalYear: Number(row.fiscal_year),
+      fiscalPeriod: Number(row.fiscal_period),
+    }));
+    return {
+      periods,
+      accounts: (state?.accounts ?? []).map((row) => ({
+        code: row.code,
+        name: row.name,
+        type: row.type,
+        subtype: row.subtype,
+        parentCode: row.parent,
+      })),
+      lastPeriod: state?.last_period ?? periods.at(-1)?.period ?? new Date().toISOString().slice(0, 7),
+      entities: state?.entities ?? [],
+      departments: state?.departments ?? [],
+    };
+  },
+
+  async add(
+    db: Executor,
+    rows: {
+      organizationId: string;
+      userId: string;
+      conversationId: string;
+      type: 'system' | 'user' | 'model';
+      text: string;
+      json?: unknown;
+    }[],
+  ): Promise<void> {
+    // Distinct timestamps keep the question before its answer when both are written in one statement.
+    await db.insert(chatMessages).values(
+      rows.map((row, i) => ({
+        ...row,
+        json: row.json ?? null,
+        createdAt: sql`clock_timestamp() + ${`${i} microseconds`}::interval`,
+      })),
+    );
+  },
+
+  /** The conversation asked for, or the user's latest in this organization. */
+  async latestConversation(db: Executor, userId: string, organizationId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ id: chatMessages.conversationId })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.userId, userId), eq(chatMessages.organizationId, organizationId)))
+      .orderBy(desc(chatMessages.createdAt))
+      .limit(1);
+    return row?.id ?? null;
+  },
+
+  async messages(db: Executor, userId: string, organizationId: string, conversationId: string): Promise<ChatMessage[]> {
+    const rows = await db
+      .select()
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.userId, userId),
+          eq(chatMessages.organizationId, organizationId),
+          eq(chatMessages.conversationId, conversationId),
+        ),
+      )
+      .orderBy(asc(chatMessages.createdAt));
+    return rows.map((row) => ({
+      id: row.id,
+      type: row.type,
+      text: row.text,
+      json: row.json ?? null,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  },
+
+  async clear(db: Executor, userId: string, organizationId: string, conversationId?: string): Promise<number> {
+    const deleted = await db
+      .delete(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.userId, userId),
+          eq(chatMessages.organizationId, organizationId),
+          conversationId ? eq(chatMessages.conversationId, conversationId) : undefined,
+        ),
+      )
+      .returning({ id: chatMessages.id });
+    return deleted.length;
+  },
+};

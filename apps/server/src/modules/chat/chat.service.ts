@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { chatMessages as m, type ChatAnswer, type ChatMessage, type SemanticQuery } from '@finboard/shared/chat';
+import type { Database } from '../../db/client.ts';
+import { AppError, badRequest, internalError } from '../../errors.ts';
+import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import { chartOf, rowsOf, sentenceOf } from './answer.ts';
+import { chatRepository as repo } from './chat.repository.ts';
+import type { ChatRunner } from './chat-runner.ts';
+import { CompileError, compileSemanticQuery, metricLabel } from './compiler.ts';
+import { followUp, isFollowUp, parseQuestion, rephrasings, type ParserContext } from './parser.ts';
+import { checkSql, loadSqlParser, SqlRefusedError } from './sql-guard.ts';
+import type { LlmAnswer, LlmClient } from './llm-client.ts';
+
+export type ChatService = ReturnType<typeof createChatService>;
+
+/**
+ * Chat DB: a question → semantic query (the built-in parser) → SQL (compiler) → the SQL guard → a read-only
+ * run as the organization's role → a sentence, rows, a chart. Conversations are kept per user and organization.
+ */
+export function createChatService(deps: {
+  db: Database;
+  warehouse: WarehouseService;
+  organizations: OrganizationsService;
+  runner: ChatRunner;
+  logger: FastifyBaseLogger;
+  /** The optional language model (CHAT_LLM_*); without it, the built-in parser answers everything. */
+  llm?: LlmClient;
+}) {
+  const { db, warehouse, organizations, runner, llm, logger } = deps;
+
+  const contextOf = (organizationId: string): Promise<ParserContext> =>
+    warehouse.withOrganization(organizationId, (tx) => repo.parserContext(tx));
+
+  /** The semantic query of the conversation's last answer, for follow-ups. */
+  async function previousQuery(user: Principal, organizationId: string, conversationId: string) {
+    const messages = await repo.messages(db, user.id, organizationId, conversationId);
+    for (const message of messages.toReversed()) {
+      const query = (message.json as { semanticQuery?: SemanticQuery } | null)?.semanticQuery;
+      if (message.type === 'model' && query) return query;
+    }
+    return undefined;
+  }
+
+  /** Answers a semantic query: compiled, checked by the guard, run read-only. */
+  async function answerQuery(organizationId: string, query: SemanticQuery, when: string) {
+    const compiled = compileSemanticQuery(query);
+    const checked = checkSql(compiled.sql);
+    const rows = await runner.run(organizationId, checked.sql, compiled.params);
+    const result = rowsOf(rows, compiled.columns);
+    const what = query.metrics.map(metricLabel).join(', ').toLowerCase();
+    const by = query.dimensions.length ? ` by ${query.dimensions.join(', ').replaceAll('_', ' ')}` : '';
+    return {
+      response: sentenceOf({ what: `${what}${by}`, when }, compiled.columns, result),
+      result,
+      columns: compiled.columns,
+      sql: checked.sql,
+      chart: chartOf(query, compiled.columns, result.length),
+    };
+  }
+
+  /** The model's SQL, through the same guard and read-only run: a table of whatever it selected. */
+  async function answerModelSql(organizationId: string, text: string) {
+    const checked = checkSql(text);
+    const rows = await runner.run(organizationId, checked.sql, []);
+    const names = Object.keys(rows[0] ?? {});
+    const columns: ChatAnswer['columns'] = names.map((name) => {
+      const numeric = rows.every((row) => row[name] === null || !Number.isNaN(Number(row[name])));
+      return { name, label: name.replaceAll('_', ' '), type: numeric && rows.length > 0 ? 'number' : 'text' };
+    });
+    const result = rowsOf(rows, columns);
+    const single = result.length === 1 && columns.length === 1 ? result[0]![columns[0]!.name] : undefined;
+    return {
+      response:
+        single !== undefined
+          ? `The answer is ${typeof single === 'number' ? single.toLocaleString('en-US') : String(single)}.`
+          : `${result.length} row${result.length === 1 ? '' : 's'} answer the question.`,
+      result,
+      columns,
+      sql: checked.sql,
+      chart: { type: single !== undefined ? ('kpi' as const) : ('table' as const), y: columns.map((c) => c.name) },
+    };
+  }
+
+  /** The model's proposal; a failure of the model itself falls back to the built-in parser (logged). */
+  async function proposalOf(question: string, context: ParserContext): Promise<LlmAnswer | undefined> {
+    if (!llm) return undefined;
+    try {
+      return await llm.propose(question, context);
+    } catch (error) {
+      logger.warn({ err: error }, 'the language model failed; the built-in parser answers');
+      return undefined;
+    }
+  }
+
+  async function ask(
+    user: Principal,
+    organizationId: string,
+    body: { question: string; conversationId?: string },
+  ): Promise<ChatAnswer> {
+    await organizations.assertExists(organizationId);
+    await loadSqlParser();
+    const conversationId = body.conversationId ?? randomUUID();
+    let answer: Omit<ChatAnswer, 'conversationId'>;
+    try {
+      const context = await contextOf(organizationId);
+      const previous = body.conversationId ? await previousQuery(user, organizationId, conversationId) : undefined;
+      let parsed = parseQuestion(body.question, context);
+      if (previous && (isFollowUp(body.question) || parsed.kind === 'unknown'))
+        parsed = followUp(body.question, previous, context);
+      const proposal = previous && isFollowUp(body.question) ? undefined : await proposalOf(body.question, context);
+      if (proposal?.kind === 'query') {
+        const answered = await answerQuery(
+          organizationId,
+          proposal.query,
+          `${proposal.query.timeRange.from} to ${proposal.query.timeRange.to}`,
+        );
+        answer = {
+          ...answered,
+          semanticQuery: proposal.query,
+          suggestions: followUps(proposal.query, context),
+          understood: true,
+        };
+      } else if (proposal?.kind === 'sql') {
+        answer = {
+          ...(await answerModelSql(organizationId, proposal.sql)),
+          semanticQuery: null,
+          suggestions: [],
+          understood: true,
+        };
+      } else if (parsed.kind === 'unknown') {
+        const understood = parsed.understood.length ? `I understood ${parsed.understood.join(', ')}, but ` : '';
+        answer = {
+          response: `${understood}I could not tell which figure you are asking about. Try asking: ${parsed.suggestions.map((s) => `"${s}"`).join(', ')}.`,
+          result: [],
+          columns: [],
+          sql: null,
+          chart: { type: 'table', y: [] },
+          semanticQuery: null,
+          suggestions: parsed.suggestions,
+          understood: false,
+        };
+      } else {
+        const when = parsed.description.split(' ').slice(-1)[0] ?? '';
+        const label = describeWhen(parsed.query, parsed.description, when);
+        const answered = await answerQuery(organizationId, parsed.query, label);
+        answer = {
+          ...answered,
+          semanticQuery: parsed.query,
+          suggestions: followUps(parsed.query, context),
+          understood: true,
+        };
+      }
+    } catch (error) {
+      if (error instanceof SqlRefusedError) throw badRequest('CHAT_REFUSED', m.refused(error.reason));
+      if (error instanceof CompileError) throw badRequest('CHAT_UNANSWERABLE', `${m.failed}: ${error.message}`);
+      if (error instanceof AppError) throw error;
+      throw internalError('CHAT_FAILED', m.failed, error);
+    }
+    await repo.add(db, [
+      { organizationId, userId: user.id, conversationId, type: 'user', text: body.question },
+      { organizationId, userId: user.id, conversationId, type: 'model', text: answer.response, json: answer },
+    ]);
+    return { ...answer, conversationId };
+  }
+
+  return {
+    ask,
+    async history(user: Principal, organizationId: string, conversationId?: string) {
+      await organizations.assertExists(organizationId);
+      const id = conversationId ?? (await repo.latestConversation(db, user.id, organizationId));
+      const messages: ChatMessage[] = id ? await repo.messages(db, user.id, organizationId, id) : [];
+      return { conversationId: id, messages };
+    },
+    async clear(user: Principal, organizationId: string, conversationId?: string) {
+      await organizations.assertExists(organizationId);
+      return { deleted: await repo.clear(db, user.id, organizationId, conversationId) };
+    },
+    /** Starter questions drawn from the organization's own departments, accounts and periods. */
+    async suggestions(organizationId: string): Promise<string[]> {
+      await organizations.assertExists(organizationId);
+      const context = await contextOf(organizationId);
+      const department = context.departments[0];
+      const account = context.accounts.find((a) => a.type === 'expense' && a.parentCode)?.name;
+      return [
+        'What was gross margin last quarter?',
+        'Revenue by month this year',
+        'Top 5 expense accounts last month vs budget',
+        ...(department ? [`Operating expenses by department last quarter`] : []),
+        ...(account ? [`How much did we spend on ${account} this year?`] : []),
+        'What is our cash balance?',
+      ].slice(0, 6);
+    },
+    /**
+     * Raw SQL (what a language model answers when a semantic query cannot express the question): the same
+     * guard and the same read-only run. A refusal is a 400 with the reason in plain words.
+     */
+    async answerSql(organizationId: string, text: string) {
+      await loadSqlParser();
+      let checked;
+      try {
+        checked = checkSql(text);
+      } catch (error) {
+        if (error instanceof SqlRefusedError) throw badRequest('CHAT_REFUSED', m.refused(error.reason));
+        throw error;
+      }
+      return { sql: checked.sql, rows: await runner.run(organizationId, checked.sql, []) };
+    },
+    /** Shutdown: closes the organizations' reader pools. */
+    close: () => runner.close(),
+    /** For tests and the bench: the parser's answer without storing a conversation. */
+    contextOf,
+    answerQuery,
+  };
+}
+
+/** The time words of an answer's sentence (the parser's label, e.g. "Q3 2025" or "FY2026 to date"). */
+function describeWhen(query: SemanticQuery, description: string, fallback: string): string {
+  const match = description.match(
+    /(Q[1-4] \d{4}( to date)?|FY\d{4}( to date)?|the last \d+ months \([^)]*\)|\d{4}-\d{2}( to \d{4}-\d{2})?)$/,
+  );
+  return match?.[0] ?? (fallback || `${query.timeRange.from} to ${query.timeRange.to}`);
+}
+
+function followUps(query: SemanticQuery, context: ParserContext): string[] {
+  const suggestions = ['And the quarter before?'];
+  if (!query.dimensions.includes('period')) suggestions.push('What about by month?');
+  if (!query.compare) suggestions.push('And vs budget?');
+  if (context.departments[0] && !query.filters.departments)
+    suggestions.push(`What about the ${context.departments[0]} department?`);
+  return suggestions.slice(0, 3);
+}
+
+export { rephrasings };

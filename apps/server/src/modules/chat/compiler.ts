@@ -1,0 +1,447 @@
+import type { ChatColumn, ChatDimension, ChatMetric, SemanticQuery } from '@finboard/shared/chat';
+import { quoteIdent } from '../../warehouse/identifiers.ts';
+
+/**
+ * A semantic query → one SELECT over the organization's warehouse (unqualified names: it runs with the
+ * search_path set to that warehouse alone), every value a bound parameter, every identifier through quoteIdent.
+ *
+ * The figures follow the reports (finance-conventions.md, reports/statement-kit.ts): a `facts` CTE of signed
+ * movements (net = debit − credit) read from the monthly aggregates of the grain the query needs (or the
+ * ledger itself for counterparties and journals), budget lines and cash flows beside them; `grouped` sums them
+ * per dimension; `answer` adds running balances; the outer SELECT keeps the asked range, orders and limits.
+ */
+
+export interface CompiledQuery {
+  sql: string;
+  params: unknown[];
+  columns: ChatColumn[];
+}
+
+export class CompileError extends Error {}
+
+const OTHER_EXPENSE_SUBTYPES = `('other_expense', 'income_tax')`;
+
+/** Which accounts a money metric sums, and in which sign. */
+interface FlowSpec {
+  where: string;
+  /** reading: assets and expenses debit-positive, the rest credit-positive; income: credit-positive (net income). */
+  sign: 'reading' | 'income';
+  label: string;
+}
+
+const FLOWS: Partial<Record<ChatMetric, FlowSpec>> = {
+  revenue: { where: `f.account_type = 'revenue'`, sign: 'reading', label: 'Revenue' },
+  cost_of_sales: {
+    where: `f.account_type = 'expense' AND f.account_subtype = 'cost_of_sales'`,
+    sign: 'reading',
+    label: 'Cost of sales',
+  },
+  gross_profit: {
+    where: `(f.account_type = 'revenue' OR (f.account_type = 'expense' AND f.account_subtype = 'cost_of_sales'))`,
+    sign: 'income',
+    label: 'Gross profit',
+  },
+  operating_expenses: {
+    where: `f.account_type = 'expense' AND coalesce(f.account_subtype, '') NOT IN ('cost_of_sales', 'other_expense', 'income_tax')`,
+    sign: 'reading',
+    label: 'Operating expenses',
+  },
+  other_expenses: {
+    where: `f.account_type = 'expense' AND f.account_subtype IN ${OTHER_EXPENSE_SUBTYPES}`,
+    sign: 'reading',
+    label: 'Other expenses',
+  },
+  expenses: { where: `f.account_type = 'expense'`, sign: 'reading', label: 'Expenses' },
+  net_income: { where: `f.account_type IN ('revenue', 'expense')`, sign: 'income', label: 'Net income' },
+  amount: { where: `f.account_code IS NOT NULL`, sign: 'reading', label: 'Amount' },
+};
+
+const READING = `CASE WHEN f.account_type IN ('asset', 'expense') THEN f.net ELSE -f.net END`;
+const READING_BUDGET = 'f.budget';
+const signed = (spec: FlowSpec, column: 'net' | 'budget') =>
+  spec.sign === 'income'
+    ? column === 'net'
+      ? '-f.net'
+      : `CASE WHEN f.account_type = 'revenue' THEN f.budget ELSE -f.budget END`
+    : column === 'net'
+      ? READING
+      : READING_BUDGET;
+
+const MONEY = 'numeric(20,2)';
+
+const DIMENSION_LABELS: Record<string, string> = {
+  period: 'Period',
+  quarter: 'Quarter',
+  fiscal_year: 'Fiscal year',
+  account_code: 'Account',
+  account_name: 'Account name',
+  account_type: 'Account type',
+  account_subtype: 'Account subtype',
+  department: 'Department',
+  entity: 'Entity',
+  counterparty: 'Counterparty',
+};
+
+const METRIC_LABELS: Record<ChatMetric, string> = {
+  revenue: 'Revenue',
+  cost_of_sales: 'Cost of sales',
+  gross_profit: 'Gross profit',
+  gross_margin_pct: 'Gross margin %',
+  operating_expenses: 'Operating expenses',
+  other_expenses: 'Other expenses',
+  expenses: 'Expenses',
+  net_income: 'Net income',
+  net_margin_pct: 'Net margin %',
+  amount: 'Amount',
+  balance: 'Balance',
+  cash_in: 'Cash in',
+  cash_out: 'Cash out',
+  net_cash_flow: 'Net cash flow',
+  closing_cash: 'Closing cash',
+  journal_count: 'Journals',
+  line_count: 'GL lines',
+};
+
+export const metricLabel = (metric: ChatMetric) => METRIC_LABELS[metric];
+
+const TIME_DIMENSIONS: readonly ChatDimension[] = ['period', 'quarter', 'fiscal_year'];
+const CASH_METRICS: readonly ChatMetric[] = ['cash_in', 'cash_out', 'net_cash_flow'];
+const CUMULATIVE_METRICS: readonly ChatMetric[] = ['balance', 'closing_cash'];
+
+/** The SQL of a dimension over `facts` and the output columns it gives. */
+function dimensionColumns(dimension: ChatDimension): { expression: string; name: string }[] {
+  switch (dimension) {
+    case 'period':
+      return [{ expression: 'f.period', name: 'period' }];
+    case 'quarter':
+      return [{ expression: `f.fiscal_year::text || '-Q' || ((f.fiscal_period + 2) / 3)::text`, name: 'quarter' }];
+    case 'fiscal_year':
+      return [{ expression: 'f.fiscal_year', name: 'fiscal_year' }];
+    case 'account':
+      return [
+        { expression: 'f.account_code', name: 'account_code' },
+        { expression: 'f.account_name', name: 'account_name' },
+      ];
+    default:
+      return [{ expression: `f.${dimension}`, name: dimension }];
+  }
+}
+
+class Params {
+  readonly values: unknown[] = [];
+  private readonly named = new Map<string, string>();
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+  /** A text parameter bound once, on first use: PostgreSQL refuses a statement with a parameter it never reads. */
+  text(name: string, value: string): string {
+    let placeholder = this.named.get(name);
+    if (!placeholder) this.named.set(name, (placeholder = `${this.add(value)}::text`));
+    return placeholder;
+  }
+}
+
+/** `YYYY-MM` shifted by `months`. */
+export function addMonths(period: string, months: number): string {
+  const [year, month] = period.split('-').map(Number) as [number, number];
+  const index = year * 12 + (month - 1) + months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+export function compileSemanticQuery(query: SemanticQuery): CompiledQuery {
+  const params = new Params();
+  const { metrics, dimensions, filters, timeRange, compare } = query;
+  if (timeRange.from > timeRange.to) throw new CompileError('the time range ends before it starts');
+  const t = (name: string) => quoteIdent(name);
+
+  const wantsCash = metrics.some((metric) => CASH_METRICS.includes(metric));
+  const cumulative = metrics.some((metric) => CUMULATIVE_METRICS.includes(metric));
+  const useLedger =
+    dimensions.includes('counterparty') ||
+    (filters.counterparties?.length ?? 0) > 0 ||
+    metrics.includes('journal_count');
+  const byEntity = dimensions.includes('entity') || (filters.entities?.length ?? 0) > 0;
+  const byDepartment = dimensions.includes('department') || (filters.departments?.length ?? 0) > 0;
+  if (wantsCash && dimensions.some((d) => d.startsWith('account') || d === 'counterparty'))
+    throw new CompileError('cash flows are not kept per account or counterparty');
+
+  // Bound on first use (toString), so a statement never carries a parameter it does not read.
+  const lazy = (name: string, value: string) => ({ toString: () => params.text(name, value) });
+  const from = lazy('from', timeRange.from);
+  const to = lazy('to', timeRange.to);
+  const priorFrom = lazy('priorFrom', addMonths(timeRange.from, -12));
+  const priorTo = lazy('priorTo', addMonths(timeRange.to, -12));
+
+  const accountFilters = (alias: string) => {
+    const parts: string[] = [];
+    if (filters.accountCodes?.length)
+      parts.push(`${alias}.account_code = ANY(${params.add(filters.accountCodes)}::text[])`);
+    if (filters.accountTypes?.length)
+      parts.push(`${alias}.account_type = ANY(${params.add(filters.accountTypes)}::text[])`);
+    if (filters.accountSubtypes?.length)
+      parts.push(`${alias}.account_subtype = ANY(${params.add(filters.accountSubtypes)}::text[])`);
+    return parts;
+  };
+  const sliceFilters = (alias: string, options: { entity: boolean; counterparty?: boolean }) => {
+    const parts: string[] = [];
+    if (filters.departments?.length)
+      parts.push(`${alias}.department = ANY(${params.add(filters.departments)}::text[])`);
+    if (options.entity && filters.entities?.length)
+      parts.push(`${alias}.entity = ANY(${params.add(filters.entities)}::text[])`);
+    if (options.counterparty !== false && filters.counterparties?.length)
+      parts.push(`${alias}.counterparty = ANY(${params.add(filters.counterparties)}::text[])`);
+    return parts;
+  };
+  const and = (parts: string[]) => parts.map((part) => ` AND ${part}`).join('');
+
+  const columns = (values: {
+    period: string;
+    fiscalYear: string;
+    span: string;
+    accountAlias: string | null;
+    department: string;
+    entity: string;
+    counterparty: string;
+    net: string;
+    lines: string;
+    journal: string;
+    budget: string;
+    cashIn: string;
+    cashOut: string;
+  }) => {
+    const a = values.accountAlias;
+    return `${values.period} AS period, ${values.fiscalYear} AS fiscal_year, p.fiscal_period, ${values.span}::text AS span,
+      ${a ? `${a}.account_code, ${a}.account_name, ${a}.account_type, ${a}.account_subtype` : 'NULL::text AS account_code, NULL::text AS account_name, NULL::text AS account_type, NULL::text AS account_subtype'},
+      ${values.department}::text AS department, ${values.entity}::text AS entity, ${values.counterparty}::text AS counterparty,
+      ${values.net}::numeric AS net, ${values.lines}::bigint AS lines, ${values.journal}::text AS journal,
+      ${values.budget}::numeric AS budget, ${values.cashIn}::numeric AS cash_in, ${values.cashOut}::numeric AS cash_out`;
+  };
+  const shifted = `to_char(to_date(p."Period" || '-01', 'YYYY-MM-DD') + interval '1 year', 'YYYY-MM')`;
+
+  /** Actual movements, from the aggregates of the needed grain or the ledger; `span` current or prior. */
+  const actuals = (span: 'current' | 'prior') => {
+    const range =
+      span === 'prior' ? `BETWEEN ${priorFrom} AND ${priorTo}` : cumulative ? `<= ${to}` : `BETWEEN ${from} AND ${to}`;
+    const period = span === 'prior' ? shifted : 'p."Period"';
+    const fiscalYear = span === 'prior' ? 'p.fiscal_year + 1' : 'p.fiscal_year';
+    if (useLedger)
+      return `SELECT ${columns({
+        period,
+        fiscalYear,
+        span: `'${span}'`,
+        accountAlias: 'a',
+        department: 'g.department',
+        entity: 'g.entity',
+        counterparty: 'g.counterparty',
+        net: 'g.debit - g.credit',
+        lines: '1',
+        journal: `g.source || ':' || g.journal_id`,
+        budget: '0',
+        cashIn: '0',
+        cashOut: '0',
+      })}
+      FROM ${t('02_GL_Detail')} g JOIN ${t('01_Account')} a ON a.account_code = g.account_code
+        JOIN ${t('00_Period')} p ON p."Period" = g.period
+      WHERE g.period ${range}${and([...accountFilters('a'), ...sliceFilters('g', { entity: true })])}`;
+    const grain = (byEntity ? 2 : 0) + (byDepartment ? 1 : 0);
+    return `SELECT ${columns({
+      period,
+      fiscalYear,
+      span: `'${span}'`,
+      accountAlias: 'a',
+      department: 'm.department',
+      entity: 'm.entity',
+      counterparty: 'NULL',
+      net: 'm.net',
+      lines: 'm.lines',
+      journal: 'NULL',
+      budget: '0',
+      cashIn: '0',
+      cashOut: '0',
+    })}
+      FROM ${t('05_Monthly_Balance')} m JOIN ${t('01_Account')} a ON a.account_code = m.account_code
+        JOIN ${t('00_Period')} p ON p."Period" = m.period
+      WHERE m.grain = ${params.add(grain)}::int AND m.period ${range}${and([...accountFilters('a'), ...sliceFilters('m', { entity: true })])}`;
+  };
+
+  const branches = [actuals('current')];
+  if (compare === 'prior_year') branches.push(actuals('prior'));
+  // Budgets have no entity or counterparty: an entity filter leaves them company-wide.
+  if (compare === 'budget')
+    branches.push(`SELECT ${columns({
+      period: 'p."Period"',
+      fiscalYear: 'p.fiscal_year',
+      span: `'current'`,
+      accountAlias: 'a',
+      department: 'b.department',
+      entity: 'NULL',
+      counterparty: 'NULL',
+      net: '0',
+      lines: '0',
+      journal: 'NULL',
+      budget: 'b.amount',
+      cashIn: '0',
+      cashOut: '0',
+    })}
+      FROM ${t('03_Budget')} b JOIN ${t('01_Account')} a ON a.account_code = b.account_code
+        JOIN ${t('00_Period')} p ON p."Period" = b.period
+      WHERE b.period BETWEEN ${from} AND ${to}${and([...accountFilters('a'), ...(filters.departments?.length ? [`b.department = ANY(${params.add(filters.departments)}::text[])`] : [])])}`);
+  if (wantsCash) {
+    // Each journal's net effect on cash counts once (finance-conventions.md). Without an entity or department,
+    // that is the ledger's journals; with one, the monthly cash flows kept per entity and department.
+    const sliced = byEntity || byDepartment;
+    const source = sliced
+      ? `${t('05_Monthly_Cash_Flow')} c`
+      : `(SELECT g.period, NULL::text AS entity, NULL::text AS department,
+            CASE WHEN sum(g.debit - g.credit) > 0 THEN sum(g.debit - g.credit) ELSE 0 END AS cash_in,
+            CASE WHEN sum(g.debit - g.credit) < 0 THEN -sum(g.debit - g.credit) ELSE 0 END AS cash_out
+          FROM ${t('02_GL_Detail')} g JOIN ${t('01_Account')} a ON a.account_code = g.account_code
+          WHERE a.account_subtype = 'cash' AND g.period BETWEEN ${from} AND ${to}
+          GROUP BY g.period, g.source, g.journal_id) c`;
+    branches.push(`SELECT ${columns({
+      period: 'p."Period"',
+      fiscalYear: 'p.fiscal_year',
+      span: `'current'`,
+      accountAlias: null,
+      department: 'c.department',
+      entity: 'c.entity',
+      counterparty: 'NULL',
+      net: '0',
+      lines: '0',
+      journal: 'NULL',
+      budget: '0',
+      cashIn: 'c.cash_in',
+      cashOut: 'c.cash_out',
+    })}
+      FROM ${source} JOIN ${t('00_Period')} p ON p."Period" = c.period
+      WHERE c.period BETWEEN ${from} AND ${to}${and(sliceFilters('c', { entity: true, counterparty: false }))}`);
+  }
+
+  // grouped: dimensions, then one column per figure.
+  const dimensionList = dimensions.flatMap(dimensionColumns);
+  const groupedColumns: string[] = dimensionList.map((d) => `${d.expression} AS ${d.name}`);
+  const output: ChatColumn[] = dimensionList.map((d) => ({
+    name: d.name,
+    label: DIMENSION_LABELS[d.name] ?? d.name,
+    type: d.name === 'fiscal_year' ? 'number' : 'text',
+  }));
+  // Built when used: its `from` parameter must not be bound by a query that never reads it.
+  const current = { toString: () => `f.span = 'current' AND f.period >= ${from}` };
+  const flowSum = (spec: FlowSpec, column: 'net' | 'budget', span: { toString(): string } = current) =>
+    `coalesce(sum(${signed(spec, column)}) FILTER (WHERE ${spec.where} AND ${span}), 0)`;
+  const answerColumns: string[] = output.map((column) => column.name);
+  const windowed: string[] = [];
+  const money = (name: string, label: string) => output.push({ name, label, type: 'number', unit: 'currency' });
+
+  for (const metric of metrics) {
+    const spec = FLOWS[metric];
+    if (spec) {
+      groupedColumns.push(`${flowSum(spec, 'net')}::${MONEY} AS ${metric}`);
+      answerColumns.push(metric);
+      money(metric, METRIC_LABELS[metric]);
+      if (compare === 'budget') {
+        groupedColumns.push(`${flowSum(spec, 'budget')}::${MONEY} AS ${metric}_budget`);
+        groupedColumns.push(`(${flowSum(spec, 'net')} - ${flowSum(spec, 'budget')})::${MONEY} AS ${metric}_variance`);
+        answerColumns.push(`${metric}_budget`, `${metric}_variance`);
+        money(`${metric}_budget`, 'Budget');
+        money(`${metric}_variance`, 'Variance');
+      }
+      if (compare === 'prior_year') {
+        const prior = flowSum(spec, 'net', `f.span = 'prior'`);
+        groupedColumns.push(`${prior}::${MONEY} AS ${metric}_prior_year`);
+        groupedColumns.push(`(${flowSum(spec, 'net')} - ${prior})::${MONEY} AS ${metric}_change`);
+        answerColumns.push(`${metric}_prior_year`, `${metric}_change`);
+        money(`${metric}_prior_year`, 'Prior year');
+        money(`${metric}_change`, 'Change');
+      }
+      continue;
+    }
+    switch (metric) {
+      case 'gross_margin_pct':
+      case 'net_margin_pct': {
+        const top = flowSum(metric === 'gross_margin_pct' ? FLOWS.gross_profit! : FLOWS.net_income!, 'net');
+        groupedColumns.push(`round(${top} * 100 / nullif(${flowSum(FLOWS.revenue!, 'net')}, 0), 2) AS ${metric}`);
+        answerColumns.push(metric);
+        output.push({ name: metric, label: METRIC_LABELS[metric], type: 'number', unit: 'percent' });
+        break;
+      }
+      case 'cash_in':
+      case 'cash_out':
+        groupedColumns.push(`coalesce(sum(f.${metric}) FILTER (WHERE ${current}), 0)::${MONEY} AS ${metric}`);
+        answerColumns.push(metric);
+        money(metric, METRIC_LABELS[metric]);
+        break;
+      case 'net_cash_flow':
+        groupedColumns.push(
+          `coalesce(sum(f.cash_in - f.cash_out) FILTER (WHERE ${current}), 0)::${MONEY} AS ${metric}`,
+        );
+        answerColumns.push(metric);
+        money(metric, METRIC_LABELS[metric]);
+        break;
+      case 'journal_count':
+        groupedColumns.push(`count(DISTINCT f.journal) FILTER (WHERE ${current}) AS ${metric}`);
+        answerColumns.push(metric);
+        output.push({ name: metric, label: METRIC_LABELS[metric], type: 'number', unit: 'count' });
+        break;
+      case 'line_count':
+        groupedColumns.push(`coalesce(sum(f.lines) FILTER (WHERE ${current}), 0) AS ${metric}`);
+        answerColumns.push(metric);
+        output.push({ name: metric, label: METRIC_LABELS[metric], type: 'number', unit: 'count' });
+        break;
+      case 'balance':
+      case 'closing_cash': {
+        // Movements of every period up to each bucket, summed by a running window in `answer`.
+        const where = metric === 'closing_cash' ? `f.account_subtype = 'cash'` : 'f.account_code IS NOT NULL';
+        const sign = metric === 'closing_cash' ? 'f.net' : READING;
+        groupedColumns.push(
+          `coalesce(sum(${sign}) FILTER (WHERE ${where} AND f.span = 'current'), 0) AS ${metric}_movement`,
+        );
+        windowed.push(metric);
+        money(metric, METRIC_LABELS[metric]);
+        break;
+      }
+    }
+  }
+
+  const timeDimension = dimensions.find((d) => TIME_DIMENSIONS.includes(d));
+  const groupBy = dimensionList.length ? ` GROUP BY ${dimensionList.map((d) => d.name).join(', ')}` : '';
+  const lastPeriod = cumulative ? `, max(f.period) AS last_period` : '';
+  const partition = dimensionList.filter((d) => !TIME_DIMENSIONS.includes(d.name as ChatDimension)).map((d) => d.name);
+  const windowColumns = windowed.map((metric) => {
+    const over = timeDimension
+      ? ` OVER (${partition.length ? `PARTITION BY ${partition.join(', ')} ` : ''}ORDER BY ${dimensionColumns(timeDimension)[0]!.name})`
+      : '';
+    return `(${timeDimension ? `sum(${metric}_movement)${over}` : `${metric}_movement`})::${MONEY} AS ${metric}`;
+  });
+  const answerSelect = [...answerColumns.map((name) => `g.${name}`), ...windowColumns].join(', ');
+  const keep = cumulative && timeDimension ? ` WHERE a.last_period >= ${from}` : '';
+
+  const names = output.map((column) => column.name);
+  const order = orderOf(query, names, timeDimension, dimensionList.length > 0);
+  const limit = query.limit ? ` LIMIT ${params.add(query.limit)}::int` : '';
+  const sql = `WITH facts AS (
+  ${branches.join('\n  UNION ALL\n  ')}
+), grouped AS (
+  SELECT ${groupedColumns.join(', ')}${lastPeriod} FROM facts f${groupBy}
+), answer AS (
+  SELECT ${answerSelect}${cumulative ? ', g.last_period' : ''} FROM grouped g
+)
+SELECT ${names.map((name) => `a.${name}`).join(', ')} FROM answer a${keep}${order}${limit}`;
+  return { sql, params: params.values, columns: output };
+}
+
+function orderOf(
+  query: SemanticQuery,
+  names: readonly string[],
+  timeDimension: ChatDimension | undefined,
+  hasDimensions: boolean,
+): string {
+  if (query.order) {
+    if (!names.includes(query.order.by)) throw new CompileError(`cannot order by ${query.order.by}`);
+    return ` ORDER BY a.${query.order.by} ${query.order.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, 1`;
+  }
+  if (timeDimension) return ` ORDER BY ${names.map((_, i) => i + 1).join(', ')}`;
+  if (hasDimensions) return ' ORDER BY 1';
+  return '';
+}

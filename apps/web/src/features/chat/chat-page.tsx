@@ -1,0 +1,154 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, App, Button, Card, Flex, Input, Result, Spin, Typography } from 'antd';
+import { ClearOutlined, SendOutlined } from '@ant-design/icons';
+import { chatAnswerSchema, chatMessages, QUESTION_MAX_LENGTH, type ChatAnswer } from '@finboard/shared/chat';
+import { AdminOrganizationPicker } from '../../components/organization-select';
+import { usePageOrganization } from '../../lib/page-organization';
+import { useAskQuestion } from './api/ask-question';
+import { useClearConversation } from './api/clear-conversation';
+import { useChatHistory } from './api/get-history';
+import { useChatSuggestions } from './api/get-suggestions';
+import { AnswerView } from './components/answer-view';
+
+const answerOf = (json: unknown): ChatAnswer | undefined => {
+  const parsed = chatAnswerSchema.safeParse({
+    conversationId: '00000000-0000-4000-8000-000000000000',
+    ...(json as object),
+  });
+  return parsed.success ? parsed.data : undefined;
+};
+
+/**
+ * Chat DB (issue 13): ask the organization's books in plain language. Enter sends, Shift+Enter adds a line,
+ * ↑ in an empty box recalls the last question; follow-ups keep the conversation's context.
+ */
+export default function ChatPage() {
+  const { message } = App.useApp();
+  const { isAdmin, organizationId, picked, setPicked } = usePageOrganization();
+  const history = useChatHistory(organizationId);
+  const suggestions = useChatSuggestions(organizationId);
+  const ask = useAskQuestion();
+  const clear = useClearConversation();
+  const [draft, setDraft] = useState('');
+  const [pending, setPending] = useState<string>();
+  const bottom = useRef<HTMLDivElement>(null);
+  const messages = history.data?.messages ?? [];
+  const lastQuestion = messages.filter((m) => m.type === 'user').at(-1)?.text;
+
+  // The newest message in view (a block body: an effect may return nothing but its cleanup).
+  useEffect(() => {
+    bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length, pending]);
+
+  const send = (question: string) => {
+    const text = question.trim();
+    if (!organizationId || !text || ask.isPending) return;
+    setPending(text);
+    setDraft('');
+    ask.mutate(
+      { organizationId, question: text, conversationId: history.data?.conversationId ?? undefined },
+      {
+        onError: (error) => {
+          void message.error(error.message);
+          setDraft(text);
+        },
+        onSettled: () => setPending(undefined),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={2}>Chat DB</Typography.Title>
+        {messages.length > 0 && (
+          <Button
+            icon={<ClearOutlined />}
+            loading={clear.isPending}
+            onClick={() => organizationId && clear.mutate(organizationId)}
+          >
+            Clear conversation
+          </Button>
+        )}
+      </Flex>
+      {isAdmin && <AdminOrganizationPicker value={picked} onChange={setPicked} />}
+      {!organizationId ? (
+        <Result status="info" title={chatMessages.organizationRequired} />
+      ) : (
+        <Flex vertical gap={16}>
+          {history.isError && <Alert type="error" showIcon message={history.error.message} />}
+          <div role="log" aria-label="Conversation" aria-live="polite">
+            <Flex vertical gap={12}>
+              {messages.map((entry) =>
+                entry.type === 'user' ? (
+                  <Flex key={entry.id} justify="flex-end">
+                    <Card size="small" className="chat-question" style={{ maxWidth: '80%', background: '#e6f4ff' }}>
+                      {entry.text}
+                    </Card>
+                  </Flex>
+                ) : (
+                  <Card key={entry.id} size="small" className="chat-model">
+                    {answerOf(entry.json) ? (
+                      <AnswerView answer={answerOf(entry.json)!} onAsk={send} />
+                    ) : (
+                      <Typography.Paragraph style={{ margin: 0 }}>{entry.text}</Typography.Paragraph>
+                    )}
+                  </Card>
+                ),
+              )}
+              {pending && (
+                <>
+                  <Flex justify="flex-end">
+                    <Card size="small" style={{ maxWidth: '80%', background: '#e6f4ff' }}>
+                      {pending}
+                    </Card>
+                  </Flex>
+                  <Flex gap={8} align="center" aria-label="Answering" data-testid="chat-typing">
+                    <Spin size="small" />
+                    <Typography.Text type="secondary">Looking in your books…</Typography.Text>
+                  </Flex>
+                </>
+              )}
+              <div ref={bottom} />
+            </Flex>
+          </div>
+          {messages.length === 0 && !pending && (
+            <Flex vertical gap={8}>
+              <Typography.Text type="secondary">Ask about your books, for example:</Typography.Text>
+              <Flex gap={8} wrap aria-label="Starter questions">
+                {(suggestions.data ?? []).map((question) => (
+                  <Button key={question} onClick={() => send(question)}>
+                    {question}
+                  </Button>
+                ))}
+              </Flex>
+            </Flex>
+          )}
+          <Flex gap={8} align="flex-end">
+            <Input.TextArea
+              aria-label="Question"
+              autoFocus
+              autoSize={{ minRows: 1, maxRows: 4 }}
+              maxLength={QUESTION_MAX_LENGTH}
+              placeholder="e.g. What was gross margin last quarter?"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && !event.shiftKey) {
+                  event.preventDefault();
+                  send(draft);
+                } else if (event.key === 'ArrowUp' && draft === '' && lastQuestion) {
+                  event.preventDefault();
+                  setDraft(lastQuestion);
+                }
+              }}
+            />
+            <Button type="primary" icon={<SendOutlined />} loading={ask.isPending} onClick={() => send(draft)}>
+              Ask
+            </Button>
+          </Flex>
+        </Flex>
+      )}
+    </>
+  );
+}

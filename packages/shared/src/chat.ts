@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { apiSuccessSchema } from './api.ts';
+import { text } from './validation.ts';
+
+/**
+ * Chat DB (issue 13; spec §3 chat message, §7 `POST /api/v1/chat/ask`, §8 'Chat request failed'): a question
+ * in plain language becomes a semantic query (metrics × dimensions × filters × time range × granularity ×
+ * order × limit), compiled by the server into one read-only SELECT over the organization's warehouse.
+ */
+export const chatMessages = {
+  // Spec §8, exactly.
+  failed: 'Chat request failed',
+  // Ours.
+  answered: 'Answer ready',
+  historyFetched: 'Chat history fetched',
+  cleared: 'Conversation cleared',
+  questionRequired: 'Type a question',
+  questionTooLong: 'A question has at most 500 characters',
+  organizationRequired: 'Please select an organization',
+  /** The statement was refused by the SQL guard; the reason follows. */
+  refused: (reason: string) => `This question cannot be answered safely: ${reason}`,
+  noData: 'There is no data for this question yet.',
+} as const;
+
+export const QUESTION_MAX_LENGTH = 500;
+/** The most rows one answer returns (the guard clamps every LIMIT to it). */
+export const CHAT_MAX_ROWS = 10_000;
+
+/** What can be measured. Money in reading signs (finance-conventions.md): revenue and costs positive. */
+export const CHAT_METRICS = [
+  'revenue',
+  'cost_of_sales',
+  'gross_profit',
+  'gross_margin_pct',
+  'operating_expenses',
+  'other_expenses',
+  'expenses',
+  'net_income',
+  'net_margin_pct',
+  /** Movement of the filtered accounts in reading sign (assets and expenses debit-positive, others credit-positive). */
+  'amount',
+  /** Closing balance of the filtered accounts at the end of the range (or of each period). */
+  'balance',
+  'cash_in',
+  'cash_out',
+  'net_cash_flow',
+  'closing_cash',
+  'journal_count',
+  'line_count',
+] as const;
+export type ChatMetric = (typeof CHAT_METRICS)[number];
+
+export const CHAT_DIMENSIONS = [
+  'period',
+  'quarter',
+  'fiscal_year',
+  'account',
+  'account_type',
+  'account_subtype',
+  'department',
+  'entity',
+  'counterparty',
+] as const;
+export type ChatDimension = (typeof CHAT_DIMENSIONS)[number];
+
+/** Adds columns beside each money metric: the budget and the variance (actual − budget), or last year's figure. */
+export const CHAT_COMPARISONS = ['budget', 'prior_year'] as const;
+
+const period = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+const names = z.array(z.string().min(1).max(200)).max(50);
+
+export const semanticQuerySchema = z.object({
+  metrics: z.array(z.enum(CHAT_METRICS)).min(1).max(6),
+  dimensions: z.array(z.enum(CHAT_DIMENSIONS)).max(3).default([]),
+  filters: z
+    .object({
+      accountCodes: names.optional(),
+      accountTypes: z.array(z.enum(['asset', 'liability', 'equity', 'revenue', 'expense'])).optional(),
+      accountSubtypes: names.optional(),
+      departments: names.optional(),
+      entities: names.optional(),
+      counterparties: names.optional(),
+    })
+    .default({}),
+  /** Inclusive periods `YYYY-MM`. */
+  timeRange: z.object({ from: period, to: period }),
+  compare: z.enum(CHAT_COMPARISONS).optional(),
+  order: z.object({ by: z.string().min(1).max(60), direction: z.enum(['asc', 'desc']) }).optional(),
+  limit: z.number().int().min(1).max(CHAT_MAX_ROWS).optional(),
+});
+export type SemanticQuery = z.infer<typeof semanticQuerySchema>;
+
+export const chatColumnSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  type: z.enum(['text', 'number']),
+  /** `currency` for money, `percent`, `count`; none for text. */
+  unit: z.enum(['currency', 'percent', 'count']).optional(),
+});
+export type ChatColumn = z.infer<typeof chatColumnSchema>;
+
+export const chatChartSchema = z.object({
+  type: z.enum(['kpi', 'line', 'bar', 'table']),
+  /** The column on the x axis (line, bar). */
+  x: z.string().optional(),
+  /** The columns drawn as series (line, bar) or shown (kpi). */
+  y: z.array(z.string()).default([]),
+});
+export type ChatChart = z.infer<typeof chatChartSchema>;
+
+const organizationId = z.uuid({ error: chatMessages.organizationRequired });
+
+export const chatAskBodySchema = z.object({
+  question: text({ error: chatMessages.questionRequired })
+    .trim()
+    .min(1, chatMessages.questionRequired)
+    .max(QUESTION_MAX_LENGTH, chatMessages.questionTooLong),
+  /** Admins name the organization; an organization user's own is taken when absent. */
+  organizationId,
+  conversationId: z.uuid().optional(),
+});
+export type ChatAskBody = z.input<typeof chatAskBodySchema>;
+
+export const chatAnswerSchema = z.object({
+  /** One sentence answering the question with the figure. */
+  response: z.string(),
+  result: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  columns: z.array(chatColumnSchema),
+  sql: z.string().nullable(),
+  chart: chatChartSchema,
+  semanticQuery: semanticQuerySchema.nullable(),
+  conversationId: z.uuid(),
+  /** Questions it can answer: rephrasings when it did not understand, follow-ups otherwise. */
+  suggestions: z.array(z.string()),
+  /** Whether the question was understood and answered from data. */
+  understood: z.boolean(),
+});
+export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
+
+export const chatAskResponseSchema = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  /** The answer's sentence again (spec §7: `text` beside `data`). */
+  text: z.string(),
+  data: chatAnswerSchema,
+});
+
+export const CHAT_MESSAGE_TYPES = ['system', 'user', 'model'] as const;
+
+export const chatMessageSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(CHAT_MESSAGE_TYPES),
+  text: z.string(),
+  /** A model message's answer (chatAnswerSchema without conversationId); null otherwise. */
+  json: z.unknown().nullable(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatHistoryQuerySchema = z.object({
+  organizationId,
+  conversationId: z.uuid().optional(),
+});
+export const chatHistoryResponseSchema = apiSuccessSchema(
+  z.object({ conversationId: z.uuid().nullable(), messages: z.array(chatMessageSchema) }),
+);
+
+export const chatClearBodySchema = z.object({ organizationId, conversationId: z.uuid().optional() });
+export const chatClearResponseSchema = apiSuccessSchema(z.object({ deleted: z.number().int() }));
+
+/** Starter questions drawn from the organization's data. */
+export const chatSuggestionsQuerySchema = z.object({ organizationId });
+export const chatSuggestionsResponseSchema = apiSuccessSchema(z.object({ questions: z.array(z.string()) }));

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ACCOUNTING_SYSTEMS, CONNECTION_STATUSES, SYNC_STATUSES } from '@finboard/shared/accounting';
 import { DASHBOARD_TYPES } from '@finboard/shared/dashboards';
 import { REPORT_TEMPLATES } from '@finboard/shared/reports';
 
@@ -472,8 +473,8 @@ export const accountingConnections = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    system: text('system', { enum: ['quickbooks', 'intacct', 'netsuite'] }).notNull(),
-    status: text('status', { enum: ['connected', 'syncing', 'error', 'disconnected'] }).notNull(),
+    system: text('system', { enum: ACCOUNTING_SYSTEMS }).notNull(),
+    status: text('status', { enum: CONNECTION_STATUSES }).notNull(),
     companyName: text('company_name'),
     /** QuickBooks realm id, Intacct company id, NetSuite account id. */
     externalId: text('external_id').notNull(),
@@ -500,26 +501,8 @@ export const syncRuns = pgTable(
     connectionId: uuid('connection_id')
       .notNull()
       .references(() => accountingConnections.id, { onDelete: 'cascade' }),
-    system: text('system', { enum: ['quickbooks', 'intacct', 'netsuite'] }).notNull(),
-    status: text('status', {
-      enum: [
-        'started',
-        'in_progress',
-        'completed',
-        'failed',
-        'cancelled',
-        'timed_out',
-        'retry',
-        'max_retries',
-        'partial_success',
-        'no_data',
-        'validation_failed',
-        'insufficient_permissions',
-        'rate_limit_exceeded',
-      ],
-    })
-      .notNull()
-      .default('started'),
+    system: text('system', { enum: ACCOUNTING_SYSTEMS }).notNull(),
+    status: text('status', { enum: SYNC_STATUSES }).notNull().default('started'),
     message: text('message').notNull(),
     accountsSynced: integer('accounts_synced').notNull().default(0),
     linesSynced: integer('lines_synced').notNull().default(0),

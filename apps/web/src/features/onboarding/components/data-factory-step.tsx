@@ -1,8 +1,9 @@
 import { App, Button, Flex, Form, Input, Select } from 'antd';
-import { dataFactoryNameSchema, onboardingMessages, type OnboardingStepStatus } from '@finboard/shared/onboarding';
+import { dataFactoryNameSchema, type OnboardingStepStatus } from '@finboard/shared/onboarding';
 import { useCreateDataFactory, useImportDataFactory } from '../api/create-data-factory';
 import { useDatabases } from '../api/get-databases';
 import { StepState } from './step-state';
+import { zodRule } from '../../../lib/form-rules';
 
 interface DataFactoryForm {
   dataFactoryName: string;
@@ -60,18 +61,7 @@ export function DataFactoryStep(props: {
         initialValues={{ dataFactoryName: status?.resourceName ?? '' }}
         onFinish={onCreate}
       >
-        <Form.Item
-          label="Data factory name"
-          name="dataFactoryName"
-          rules={[
-            {
-              validator: (_, value) =>
-                dataFactoryNameSchema.safeParse(value ?? '').success
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(onboardingMessages.dataFactoryNameInvalid)),
-            },
-          ]}
-        >
+        <Form.Item label="Data factory name" name="dataFactoryName" rules={[zodRule(dataFactoryNameSchema)]}>
           <Input placeholder="acme-adf" />
         </Form.Item>
         <Form.Item

@@ -1,8 +1,9 @@
 import { App, Button, Form, Input, Select } from 'antd';
-import { databaseNameSchema, onboardingMessages, type OnboardingStepStatus } from '@finboard/shared/onboarding';
+import { databaseNameSchema, type OnboardingStepStatus } from '@finboard/shared/onboarding';
 import { useCreateDatabase } from '../api/create-database';
 import { useDatabases } from '../api/get-databases';
 import { StepState } from './step-state';
+import { zodRule } from '../../../lib/form-rules';
 
 interface DatabaseForm {
   databaseName: string;
@@ -35,18 +36,7 @@ export function DatabaseStep({ organizationId, status }: { organizationId: strin
         initialValues={{ databaseName: status?.resourceName ?? '' }}
         onFinish={onFinish}
       >
-        <Form.Item
-          label="Database name"
-          name="databaseName"
-          rules={[
-            {
-              validator: (_, value) =>
-                databaseNameSchema.safeParse(value ?? '').success
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(onboardingMessages.databaseNameInvalid)),
-            },
-          ]}
-        >
+        <Form.Item label="Database name" name="databaseName" rules={[zodRule(databaseNameSchema)]}>
           <Input placeholder="acme_books" />
         </Form.Item>
         <Form.Item

@@ -8,6 +8,7 @@ import {
 } from '@finboard/shared/onboarding';
 import { useCreateContainer } from '../api/create-container';
 import { StepState } from './step-state';
+import { zodRule } from '../../../lib/form-rules';
 
 interface StorageForm {
   containerName: string;
@@ -35,18 +36,7 @@ export function StorageStep({ organizationId, status }: { organizationId: string
         initialValues={{ containerName: status?.resourceName ?? '', folders: [...DEFAULT_FOLDERS] }}
         onFinish={onFinish}
       >
-        <Form.Item
-          label="Container name"
-          name="containerName"
-          rules={[
-            {
-              validator: (_, value) =>
-                containerNameSchema.safeParse(value ?? '').success
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(onboardingMessages.containerNameInvalid)),
-            },
-          ]}
-        >
+        <Form.Item label="Container name" name="containerName" rules={[zodRule(containerNameSchema)]}>
           <Input placeholder="acme-files" />
         </Form.Item>
         <Form.Item

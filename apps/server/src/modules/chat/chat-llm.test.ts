@@ -101,6 +101,22 @@ describe('Chat DB with a language model', () => {
     expect(data.sql).toBe('SELECT count(*) AS lines FROM "02_GL_Detail"\nLIMIT 10000');
   });
 
+  it('refuses on the embedded database a statement too costly to run there (PGlite cannot cut one off)', async () => {
+    const ledger = '"02_GL_Detail"';
+    next = JSON.stringify({ sql: `SELECT count(*) AS n FROM ${ledger} a, ${ledger} b, ${ledger} c, ${ledger} d` });
+    const response = await ask('How many combinations of four lines are there?');
+    if (t.database.kind === 'pglite') {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(
+        'This question cannot be answered safely: it would take too long to run on the embedded database',
+      );
+    } else {
+      // PostgreSQL cuts a statement off after 5 s itself; on this small ledger it answers.
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data.result).toEqual([{ n: 16 }]);
+    }
+  });
+
   it('refuses every hostile statement the model is talked into, with nothing changed or leaked', async () => {
     const state = async () => ({
       ledger: await t.app.services.warehouse.withOrganization(organizationId, async (tx) =>

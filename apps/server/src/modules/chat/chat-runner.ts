@@ -1,11 +1,23 @@
 import type { PoolClient } from 'pg';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { quoteIdent, warehouseRoleName, warehouseSchemaName } from '../../warehouse/identifiers.ts';
+import { SqlRefusedError } from './sql-guard.ts';
 import type { WarehouseReaders } from './warehouse-readers.ts';
 
 /** How long one Chat DB statement may run, and wait for a lock. */
 export const STATEMENT_TIMEOUT_MS = 5_000;
 export const LOCK_TIMEOUT_MS = 1_000;
+/**
+ * PGlite runs a statement inside this process and cannot cut it off (statement_timeout is not enforced there:
+ * measured, a 10 s query ran to its end under a 300 ms timeout), so a model's statement whose plan costs more
+ * than this — roughly what PGlite gets through in a few seconds — is refused before it starts.
+ */
+export const PGLITE_MAX_PLAN_COST = 250_000;
+
+export interface RunOptions {
+  /** SQL not compiled by us (a language model's): on PGlite its plan's cost is checked first. */
+  untrusted?: boolean;
+}
 
 export type ChatRows = Record<string, unknown>[];
 
@@ -18,7 +30,22 @@ export type ChatRows = Record<string, unknown>[];
  *   the guard's allowlist (no SET/RESET, no set_config, no catalogs) is what keeps the statement in its place.
  */
 export function createChatRunner(database: DatabaseHandle, readers?: WarehouseReaders) {
-  async function readOnly(client: PoolClient, organizationId: string, text: string, params: readonly unknown[]) {
+  const cutsOffStatements = database.kind === 'postgres';
+
+  async function refuseCostly(client: PoolClient, text: string, params: readonly unknown[]) {
+    const explained = await client.query({ text: `EXPLAIN (FORMAT JSON) ${text}`, values: [...params] });
+    const plan = (explained.rows[0] as { 'QUERY PLAN': [{ Plan: { 'Total Cost': number } }] })['QUERY PLAN'];
+    if (plan[0].Plan['Total Cost'] > PGLITE_MAX_PLAN_COST)
+      throw new SqlRefusedError('it would take too long to run on the embedded database');
+  }
+
+  async function readOnly(
+    client: PoolClient,
+    organizationId: string,
+    text: string,
+    params: readonly unknown[],
+    options: RunOptions,
+  ) {
     let broken: Error | undefined;
     await client.query('BEGIN READ ONLY');
     try {
@@ -28,6 +55,7 @@ export function createChatRunner(database: DatabaseHandle, readers?: WarehouseRe
         [`${STATEMENT_TIMEOUT_MS}ms`, `${LOCK_TIMEOUT_MS}ms`, quoteIdent(warehouseSchemaName(organizationId))],
       );
       if (!readers) await client.query(`SET LOCAL ROLE ${quoteIdent(warehouseRoleName(organizationId))}`);
+      if (options.untrusted && !cutsOffStatements) await refuseCostly(client, text, params);
       const result = await client.query({ text, values: [...params] });
       return { rows: result.rows as ChatRows, broken };
     } finally {
@@ -40,12 +68,17 @@ export function createChatRunner(database: DatabaseHandle, readers?: WarehouseRe
   }
 
   return {
-    async run(organizationId: string, text: string, params: readonly unknown[]): Promise<ChatRows> {
+    async run(
+      organizationId: string,
+      text: string,
+      params: readonly unknown[],
+      options: RunOptions = {},
+    ): Promise<ChatRows> {
       const pool = readers ? await readers.poolOf(organizationId) : database.pool;
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        const done = await readOnly(client, organizationId, text, params);
+        const done = await readOnly(client, organizationId, text, params, options);
         broken = done.broken;
         return done.rows;
       } catch (error) {

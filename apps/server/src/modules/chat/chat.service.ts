@@ -64,7 +64,7 @@ export function createChatService(deps: {
   /** The model's SQL, through the same guard and read-only run: a table of whatever it selected. */
   async function answerModelSql(organizationId: string, text: string) {
     const checked = checkSql(text);
-    const rows = await runner.run(organizationId, checked.sql, []);
+    const rows = await runner.run(organizationId, checked.sql, [], { untrusted: true });
     const names = Object.keys(rows[0] ?? {});
     const columns: ChatAnswer['columns'] = names.map((name) => {
       const numeric = rows.every((row) => row[name] === null || !Number.isNaN(Number(row[name])));
@@ -206,7 +206,7 @@ export function createChatService(deps: {
         if (error instanceof SqlRefusedError) throw badRequest('CHAT_REFUSED', m.refused(error.reason));
         throw error;
       }
-      return { sql: checked.sql, rows: await runner.run(organizationId, checked.sql, []) };
+      return { sql: checked.sql, rows: await runner.run(organizationId, checked.sql, [], { untrusted: true }) };
     },
     /** Shutdown: closes the organizations' reader pools. */
     close: () => runner.close(),

@@ -158,14 +158,15 @@ describe('Studio grid', () => {
   it('adds a budget line with the period and account pickers, required fields checked before sending', async () => {
     const demo = await apiSession(DEMO_USER.email, DEMO_USER.password);
     const organizationId = demo.organizationId ?? '';
+    // A period of the demo's own budget: other journeys add periods of their own and remove them again.
     const [latest] = (
-      await listWarehouseRecords(demo.token, organizationId, '00_Period', {
-        sortBy: 'Period',
+      await listWarehouseRecords(demo.token, organizationId, '03_Budget', {
+        sortBy: 'period',
         sortOrder: 'desc',
         pageSize: 1,
       })
     ).rows;
-    const period = String(latest?.Period);
+    const period = String(latest?.period);
     const department = `Grid ${randomLetters(6)}`;
     const added = () =>
       listWarehouseRecords(demo.token, organizationId, '03_Budget', {

@@ -74,7 +74,9 @@ describe('built-in dashboards', () => {
     await waitForPath(page, '/data-management');
     await page.getByRole('heading', { name: 'Data Management Studio' }).waitFor();
 
-    // Refreshes the datasets from the navigation and follows the log entry until it completes.
+    // Refreshes the datasets from the navigation and follows the log entry until it completes. Once the grid's
+    // rows are in: in one CI run a click while the Studio was still loading did not leave the Studio.
+    await page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"]').waitFor();
     await page.getByRole('menu', { name: 'Main navigation' }).getByText('Data Refresh Log').click();
     await waitForPath(page, '/data-refresh-log');
     await page.getByRole('heading', { name: 'Dataset Refresh Log' }).waitFor();

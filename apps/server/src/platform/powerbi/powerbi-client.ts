@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fetchWithTimeout } from '../http/fetch-with-timeout.ts';
 
 /**
  * The Power BI REST API as a service principal ("app owns data"; docs/integrations.md §1): an Entra token
@@ -232,18 +233,17 @@ export function createPowerbiClient(
   };
 }
 
-async function send(url: string, init: RequestInit & { signal?: AbortSignal }): Promise<Response> {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  try {
-    return await fetch(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
-  } catch (error) {
-    if (init.signal?.aborted) throw error;
-    throw new PowerbiError(
-      0,
-      error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error),
-    );
-  }
-}
+const send = (url: string, init: RequestInit & { signal?: AbortSignal }) =>
+  fetchWithTimeout(
+    url,
+    init,
+    REQUEST_TIMEOUT_MS,
+    (error) =>
+      new PowerbiError(
+        0,
+        error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error),
+      ),
+  );
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();

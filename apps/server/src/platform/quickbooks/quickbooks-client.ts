@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fetchWithTimeout } from '../http/fetch-with-timeout.ts';
 
 /**
  * QuickBooks Online over its real protocol (docs/integrations.md §2): OAuth 2.0 authorization code with
@@ -191,15 +192,13 @@ function faultOf(status: number, payload: Record<string, unknown> | undefined): 
   return new QuickbooksError('other', status, reason);
 }
 
-async function send(url: string, init: RequestInit & { signal?: AbortSignal }): Promise<Response> {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  try {
-    return await fetch(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
-  } catch (error) {
-    if (init.signal?.aborted) throw error;
-    throw new QuickbooksError('unavailable', 0, (error as Error).message);
-  }
-}
+const send = (url: string, init: RequestInit & { signal?: AbortSignal }) =>
+  fetchWithTimeout(
+    url,
+    init,
+    REQUEST_TIMEOUT_MS,
+    (error) => new QuickbooksError('unavailable', 0, (error as Error).message),
+  );
 
 async function readJson(response: Response): Promise<unknown> {
   const body = await response.text();

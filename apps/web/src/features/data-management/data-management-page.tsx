@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { Alert, App, Button, Empty, Flex, Popconfirm, Result, Select, Space, Spin, Tag, Typography } from 'antd';
 import {
   DeleteOutlined,
@@ -63,7 +63,14 @@ export default function DataManagementPage({
   // The table, period, filters, sort and page live in the URL: reload, Back and a shared link keep them.
   const [searchParams, setSearchParams] = useSearchParams();
   const urlState = useMemo(() => studioStateFromSearch(searchParams), [searchParams]);
-  const show = (next: StudioUrlState) => setSearchParams(searchOfStudioState(next));
+  // A click in the navigation loads the next page's code before the location changes, with the Studio still
+  // shown; a grid event writing the URL then would start a navigation of its own and cancel the user's.
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const leaving = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
+  const show = (next: StudioUrlState) => {
+    if (!leaving) setSearchParams(searchOfStudioState(next));
+  };
   const pickedOrganization = isAdmin ? urlState.organization : undefined;
   const organizationId = isAdmin ? pickedOrganization : (user?.organization_id ?? undefined);
   const { table, period } = urlState;

@@ -297,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     box: createSecretBox(deriveKey(secret, ACCOUNTING_CREDENTIALS_PURPOSE)),
     connectors: { ...(quickbooksClient && { quickbooks: createQuickbooksConnector(quickbooksClient) }) },
+    syncTimeoutMs: config.ACCOUNTING_SYNC_TIMEOUT_MS,
     logger: app.log,
   });
   const quickbooks = createQuickbooksService({

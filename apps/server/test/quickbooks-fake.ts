@@ -16,6 +16,10 @@ import type { Config } from '../src/config/env.ts';
  *   ValidationFault); `query` parses `SELECT * FROM X [WHERE …] STARTPOSITION n MAXRESULTS m` with 1-based
  *   paging, an empty `QueryResponse` when nothing matches and a `time` stamp. WHERE understands
  *   `Active IN (true, false)` (otherwise only active accounts) and `MetaData.LastUpdatedTime >= '…'`.
+ *   `reports/GeneralLedger` answers a Section per account with a beginning-balance row and a Data row per
+ *   posting (journal entries and other transactions) in the `columns` asked, amounts as strings,
+ *   NoReportData when empty; `cdc` answers the objects changed since `changedSince` (full journal
+ *   entries; other transactions' id and date; deleted ones as Deleted) and refuses a look-back over 30 days.
  * - Throttling as Intuit: more than 500 requests a minute or 10 at once per realm answer 429 with a Fault of
  *   code 3001. Any failure can be injected: a Fault on HTTP 200 or 400, a 429.
  */
@@ -50,6 +54,30 @@ export interface FakeJournalEntry {
   Lines: FakeJournalLine[];
 }
 
+/** A transaction other than a journal entry, with the postings QuickBooks computed for it. */
+export interface FakeTransaction {
+  /** Its API name: Invoice, Bill, Purchase, … */
+  Entity: string;
+  Id: string;
+  TxnDate: string;
+  DocNumber?: string;
+  /** The customer or vendor. */
+  Name?: string;
+  Postings: { AccountId: string; Debit?: number; Credit?: number; Memo?: string; Department?: string }[];
+}
+
+/** How the GeneralLedger report names a transaction type (its txn_type column). */
+const REPORT_TYPE_NAMES: Record<string, string> = {
+  JournalEntry: 'Journal Entry',
+  SalesReceipt: 'Sales Receipt',
+  CreditMemo: 'Credit Memo',
+  RefundReceipt: 'Refund',
+  Payment: 'Payment',
+  BillPayment: 'Bill Payment (Check)',
+  Purchase: 'Expense',
+  VendorCredit: 'Vendor Credit',
+};
+
 interface Injected {
   /** Matched against `METHOD path?query` (query decoded). */
   match: RegExp;
@@ -61,8 +89,12 @@ interface Injected {
 
 interface Company {
   name: string;
+  /** CompanyInfo.CompanyStartDate. */
+  startDate: string | undefined;
   accounts: FakeAccount[];
   entries: Map<string, { entry: FakeJournalEntry; updatedAt: number }>;
+  transactions: Map<string, { transaction: FakeTransaction; updatedAt: number }>;
+  deleted: { entity: string; id: string; at: number }[];
 }
 
 export interface QuickbooksFake {
@@ -80,6 +112,11 @@ export interface QuickbooksFake {
   setAccounts(realmId: string, accounts: FakeAccount[]): void;
   /** Adds or replaces a journal entry; its LastUpdatedTime is now. */
   putJournalEntry(realmId: string, entry: FakeJournalEntry): void;
+  /** Adds or replaces another transaction (an invoice, a bill…); its LastUpdatedTime is now. */
+  putTransaction(realmId: string, transaction: FakeTransaction): void;
+  /** Deletes a journal entry or another transaction (change data capture reports it as Deleted). */
+  deleteTransaction(realmId: string, id: string): void;
+  setCompanyStartDate(realmId: string, date: string | undefined): void;
   /** The next authorization is declined by the user. */
   declineNext(): void;
   /** The next request matching `match` answers this instead (once). */
@@ -186,7 +223,10 @@ export async function startQuickbooksFake(): Promise<QuickbooksFake> {
     if (!parsed) return undefined;
     const [, entity, where = '', start, max] = parsed;
     let rows: Record<string, unknown>[];
-    if (entity === 'CompanyInfo') rows = [{ CompanyName: company.name, Id: '1' }];
+    if (entity === 'CompanyInfo')
+      rows = [
+        { CompanyName: company.name, Id: '1', ...(company.startDate && { CompanyStartDate: company.startDate }) },
+      ];
     else if (entity === 'Account')
       rows = company.accounts
         .filter((account) => /Active IN \(true, ?false\)/i.test(where) || account.Active !== false)
@@ -196,30 +236,153 @@ export async function startQuickbooksFake(): Promise<QuickbooksFake> {
       const from = since ? Date.parse(since) : -Infinity;
       rows = [...company.entries.values()]
         .filter(({ updatedAt }) => updatedAt >= from)
-        .map(({ entry, updatedAt }) => ({
-          Id: entry.Id,
-          TxnDate: entry.TxnDate,
-          DocNumber: entry.DocNumber,
-          MetaData: { LastUpdatedTime: new Date(updatedAt).toISOString() },
-          Line: entry.Lines.map((line) => ({
-            Id: line.Id,
-            Description: line.Description,
-            Amount: line.Amount,
-            DetailType: 'JournalEntryLineDetail',
-            JournalEntryLineDetail: {
-              PostingType: line.PostingType,
-              AccountRef: { value: line.AccountId },
-              ...(line.Department && { DepartmentRef: { value: '1', name: line.Department } }),
-              ...(line.Entity && { Entity: { Type: 'Customer', EntityRef: { value: '1', name: line.Entity } } }),
-            },
-          })),
-        }));
+        .map(({ entry, updatedAt }) => journalEntryObject(entry, updatedAt));
     } else rows = [];
     const page = rows.slice(Number(start) - 1, Number(start) - 1 + Number(max));
     return {
       QueryResponse: page.length > 0 ? { [entity!]: page, startPosition: Number(start), maxResults: page.length } : {},
       time: new Date().toISOString(),
     };
+  }
+
+  /**
+   * GeneralLedger: a Section per account (Header naming it, with its id), a Data row per posting dated in
+   * [start_date, end_date] with the `columns` asked for (string amounts, the transaction's id on txn_type),
+   * and NoReportData when nothing posted.
+   */
+  function generalLedger(company: Company, url: URL) {
+    const start = url.searchParams.get('start_date') ?? '1900-01-01';
+    const end = url.searchParams.get('end_date') ?? '2999-12-31';
+    const keys = (
+      url.searchParams.get('columns') ?? 'tx_date,txn_type,doc_num,name,memo,account_name,debt_amt,credit_amt'
+    )
+      .split(',')
+      .filter(Boolean);
+    const postings = [
+      ...[...company.entries.values()].flatMap(({ entry }) =>
+        entry.Lines.map((line) => ({
+          type: 'JournalEntry',
+          id: entry.Id,
+          date: entry.TxnDate,
+          doc: entry.DocNumber,
+          name: line.Entity,
+          memo: line.Description,
+          department: line.Department,
+          accountId: line.AccountId,
+          debit: line.PostingType === 'Debit' ? line.Amount : 0,
+          credit: line.PostingType === 'Credit' ? line.Amount : 0,
+        })),
+      ),
+      ...[...company.transactions.values()].flatMap(({ transaction }) =>
+        transaction.Postings.map((posting) => ({
+          type: transaction.Entity,
+          id: transaction.Id,
+          date: transaction.TxnDate,
+          doc: transaction.DocNumber,
+          name: transaction.Name,
+          memo: posting.Memo,
+          department: posting.Department,
+          accountId: posting.AccountId,
+          debit: posting.Debit ?? 0,
+          credit: posting.Credit ?? 0,
+        })),
+      ),
+    ].filter((posting) => posting.date >= start && posting.date <= end);
+    const amount = (value: number) => (value ? value.toFixed(2) : '');
+    const sections = company.accounts
+      .map((account) => {
+        const mine = postings
+          .filter((posting) => posting.accountId === account.Id)
+          .toSorted((a, b) => a.date.localeCompare(b.date));
+        if (mine.length === 0) return undefined;
+        const cell = (key: string, posting: (typeof mine)[number]) => {
+          switch (key) {
+            case 'tx_date':
+              return { value: posting.date };
+            case 'txn_type':
+              return { value: REPORT_TYPE_NAMES[posting.type] ?? posting.type, id: posting.id };
+            case 'doc_num':
+              return { value: posting.doc ?? '' };
+            case 'name':
+              return { value: posting.name ?? '' };
+            case 'memo':
+              return { value: posting.memo ?? '' };
+            case 'account_name':
+              return { value: account.Name, id: account.Id };
+            case 'dept_name':
+              return { value: posting.department ?? '' };
+            case 'debt_amt':
+              return { value: amount(posting.debit) };
+            case 'credit_amt':
+              return { value: amount(posting.credit) };
+            default:
+              return { value: '' };
+          }
+        };
+        return {
+          type: 'Section',
+          Header: { ColData: [{ value: account.Name, id: account.Id }, ...keys.slice(1).map(() => ({ value: '' }))] },
+          Rows: {
+            Row: [
+              // The opening balance: a Data row with no transaction.
+              {
+                type: 'Data',
+                ColData: keys.map((key) => (key === 'tx_date' ? { value: 'Beginning Balance' } : { value: '' })),
+              },
+              ...mine.map((posting) => ({ type: 'Data', ColData: keys.map((key) => cell(key, posting)) })),
+            ],
+          },
+          Summary: { ColData: [{ value: `Total for ${account.Name}` }] },
+        };
+      })
+      .filter(Boolean);
+    return {
+      Header: {
+        Time: new Date().toISOString(),
+        ReportName: 'GeneralLedger',
+        StartPeriod: start,
+        EndPeriod: end,
+        ReportBasis: url.searchParams.get('accounting_method') ?? 'Accrual',
+        Option: [{ Name: 'NoReportData', Value: String(sections.length === 0) }],
+      },
+      Columns: {
+        Column: keys.map((key) => ({ ColTitle: key, ColType: 'String', MetaData: [{ Name: 'ColKey', Value: key }] })),
+      },
+      Rows: sections.length > 0 ? { Row: sections } : {},
+    };
+  }
+
+  /** Change data capture: changed objects in full, deleted ones as Deleted, at most 30 days back. */
+  function changeDataCapture(company: Company, url: URL) {
+    const since = Date.parse(url.searchParams.get('changedSince') ?? '');
+    if (Number.isNaN(since) || since < Date.now() - 30 * 24 * 3_600_000) return undefined;
+    const entities = (url.searchParams.get('entities') ?? '').split(',').filter(Boolean);
+    const groups = entities.map((entity) => {
+      const changed =
+        entity === 'JournalEntry'
+          ? [...company.entries.values()]
+              .filter(({ updatedAt }) => updatedAt >= since)
+              .map(({ entry, updatedAt }) => journalEntryObject(entry, updatedAt))
+          : [...company.transactions.values()]
+              .filter(({ transaction, updatedAt }) => transaction.Entity === entity && updatedAt >= since)
+              .map(({ transaction, updatedAt }) => ({
+                Id: transaction.Id,
+                TxnDate: transaction.TxnDate,
+                DocNumber: transaction.DocNumber,
+                MetaData: { LastUpdatedTime: new Date(updatedAt).toISOString() },
+              }));
+      const deleted = company.deleted
+        .filter((gone) => gone.entity === entity && gone.at >= since)
+        .map((gone) => ({
+          domain: 'QBO',
+          status: 'Deleted',
+          Id: gone.id,
+          MetaData: { LastUpdatedTime: new Date(gone.at).toISOString() },
+        }));
+      const objects = [...changed, ...deleted];
+      return objects.length > 0 ? { [entity]: objects, startPosition: 1, maxResults: objects.length } : {};
+    });
+    return { CDCResponse: [{ QueryResponse: groups }], time: new Date().toISOString() };
   }
 
   async function api(request: http.IncomingMessage, response: http.ServerResponse, url: URL, described: string) {
@@ -248,6 +411,14 @@ export async function startQuickbooksFake(): Promise<QuickbooksFake> {
     }
     inFlight += 1;
     try {
+      if (resource === 'reports' && url.pathname.endsWith('/reports/GeneralLedger'))
+        return send(response, 200, generalLedger(company, url));
+      if (resource === 'cdc') {
+        const changes = changeDataCapture(company, url);
+        if (!changes)
+          return send(response, 400, fault('ValidationFault', '2010', 'changedSince must be within the last 30 days'));
+        return send(response, 200, changes);
+      }
       if (resource !== 'query') return send(response, 400, fault('ValidationFault', '4001', 'Unsupported resource'));
       const answer = query(company, url.searchParams.get('query') ?? '');
       if (!answer)
@@ -304,7 +475,15 @@ export async function startQuickbooksFake(): Promise<QuickbooksFake> {
     accessTokensIssued,
     tokenRequests,
     addCompany(realmId, name) {
-      companies.set(realmId, { name, accounts: [], entries: new Map() });
+      companies.set(realmId, {
+        name,
+        // A company started this year: a first sync reads this year's months.
+        startDate: `${new Date().getUTCFullYear()}-01-01`,
+        accounts: [],
+        entries: new Map(),
+        transactions: new Map(),
+        deleted: [],
+      });
       // Intuit's consent screen lets the user pick a company: the fake picks the newest.
       realmForConsent = realmId;
     },
@@ -313,6 +492,20 @@ export async function startQuickbooksFake(): Promise<QuickbooksFake> {
     },
     putJournalEntry(realmId, entry) {
       companies.get(realmId)!.entries.set(entry.Id, { entry, updatedAt: Date.now() });
+    },
+    putTransaction(realmId, transaction) {
+      companies.get(realmId)!.transactions.set(transaction.Id, { transaction, updatedAt: Date.now() });
+    },
+    deleteTransaction(realmId, id) {
+      const company = companies.get(realmId)!;
+      const entity = company.entries.has(id) ? 'JournalEntry' : company.transactions.get(id)?.transaction.Entity;
+      if (!entity) return;
+      company.entries.delete(id);
+      company.transactions.delete(id);
+      company.deleted.push({ entity, id, at: Date.now() });
+    },
+    setCompanyStartDate(realmId, date) {
+      companies.get(realmId)!.startDate = date;
     },
     declineNext() {
       decline = true;
@@ -337,6 +530,28 @@ export async function startQuickbooksFake(): Promise<QuickbooksFake> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** A journal entry as the Accounting API answers it. */
+function journalEntryObject(entry: FakeJournalEntry, updatedAt: number) {
+  return {
+    Id: entry.Id,
+    TxnDate: entry.TxnDate,
+    DocNumber: entry.DocNumber,
+    MetaData: { LastUpdatedTime: new Date(updatedAt).toISOString() },
+    Line: entry.Lines.map((line) => ({
+      Id: line.Id,
+      Description: line.Description,
+      Amount: line.Amount,
+      DetailType: 'JournalEntryLineDetail',
+      JournalEntryLineDetail: {
+        PostingType: line.PostingType,
+        AccountRef: { value: line.AccountId },
+        ...(line.Department && { DepartmentRef: { value: '1', name: line.Department } }),
+        ...(line.Entity && { Entity: { Type: 'Customer', EntityRef: { value: '1', name: line.Entity } } }),
+      },
+    })),
   };
 }
 

@@ -93,7 +93,7 @@ export const syncStatusMessages: Record<SyncStatus, string> = {
   completed: 'Sync completed',
   failed: 'Sync failed',
   cancelled: 'Sync cancelled',
-  timed_out: 'Sync timed out before the ledger was read',
+  timed_out: 'Sync timed out: nothing was loaded',
   retry: 'Retrying after a temporary failure',
   max_retries: 'Sync gave up after too many retries',
   partial_success: 'Sync partly completed',

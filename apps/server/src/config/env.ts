@@ -69,6 +69,13 @@ const envSchema = z.object({
   QUICKBOOKS_API_URL: optionalString.pipe(z.url().optional()),
   /** How long a sync waits after QuickBooks answers 429 (Intuit asks for 60 s). */
   QUICKBOOKS_RATE_LIMIT_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  /** A sync still reading or loading after this long is stopped and marked timed out (nothing is loaded). */
+  ACCOUNTING_SYNC_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(24 * 3_600_000)
+    .default(30 * 60_000),
   // Chat DB's optional language model (OpenAI-compatible chat completions with JSON schema output: OpenAI,
   // Ollama, vLLM…): base URL and model together; the key when the service needs one.
   CHAT_LLM_BASE_URL: optionalString.pipe(z.url().optional()),

@@ -34,6 +34,10 @@ type Row = (string | number | boolean | null)[];
 export interface LedgerChanges {
   accounts: Row[];
   lines: Row[];
+  /** Journals the system deleted since the last sync. */
+  deletedJournals?: string[];
+  /** The lines are the whole ledger (a first or full read): stored journals not among them were deleted. */
+  complete?: boolean;
   /** Where the next sync starts reading changes (the system's own clock). */
   syncedThrough: string | null;
 }
@@ -73,6 +77,8 @@ export const syncMessages = {
   completed: (accounts: number, lines: number) =>
     `Sync completed: ${accounts} ${accounts === 1 ? 'account' : 'accounts'} and ${lines} journal ${lines === 1 ? 'line' : 'lines'} written`,
   validationFailed: (problem: string) => `${syncStatusMessages.validation_failed}. ${problem}`,
+  timedOut: (ms: number) =>
+    `Sync timed out after ${ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`}: nothing was loaded. Sync again later.`,
 } as const;
 
 const syncFailedMessage: Record<AccountingSystem, string> = {
@@ -96,9 +102,11 @@ export function createAccountingService(deps: {
   jobs: JobRunner;
   box: SecretBox;
   connectors: Partial<Record<AccountingSystem, LedgerConnector>>;
+  /** How long a sync may read and load before it is stopped as timed out. */
+  syncTimeoutMs: number;
   logger: FastifyBaseLogger;
 }) {
-  const { db, warehouse, jobs, box, connectors, logger } = deps;
+  const { db, warehouse, jobs, box, connectors, syncTimeoutMs, logger } = deps;
   const repo = accountingRepository(db);
   const loader = createPipelineLoader({
     warehouse,
@@ -147,17 +155,27 @@ export function createAccountingService(deps: {
       return;
     }
     await repo.setStatus(organizationId, connection.id, { status: 'syncing' });
+    // The job's signal says the server is stopping; the deadline that the system took too long.
+    const deadline = AbortSignal.timeout(syncTimeoutMs);
+    const signal = AbortSignal.any([context.signal, deadline]);
     try {
       const changes = await connector.read(connection, {
-        signal: context.signal,
+        signal,
         credentials: open(connection),
         saveCredentials: (credentials) =>
           repo.setCredentials(organizationId, connection.id, seal(credentials, connection.id)),
         report: (status, message) => repo.progress(organizationId, runId, status, message),
       });
       const result = await loader.loadSynced(
-        { organizationId, source: run.system, accounts: changes.accounts, lines: changes.lines },
-        { signal: context.signal },
+        {
+          organizationId,
+          source: run.system,
+          accounts: changes.accounts,
+          lines: changes.lines,
+          deletedJournals: changes.deletedJournals,
+          complete: changes.complete,
+        },
+        { signal },
       );
       const linesSynced = result.linesWritten + result.linesDeleted;
       const nothing = result.accountsWritten === 0 && linesSynced === 0;
@@ -172,17 +190,23 @@ export function createAccountingService(deps: {
         rowsWritten: result.accountsWritten + linesSynced,
       });
     } catch (error) {
-      await failed(run, connection, error, context.signal);
+      await failed(run, connection, error, { stopping: context.signal, deadline });
     }
   }
 
-  async function failed(run: SyncRunRow, connection: ConnectionRow, error: unknown, signal: AbortSignal) {
+  async function failed(
+    run: SyncRunRow,
+    connection: ConnectionRow,
+    error: unknown,
+    signals: { stopping: AbortSignal; deadline: AbortSignal },
+  ) {
     const { organizationId } = run;
-    if (signal.aborted) {
+    if (signals.stopping.aborted) {
       await repo.finishRun(organizationId, run.id, { status: 'cancelled', message: syncMessages.interrupted });
       await repo.settleSyncing(organizationId, [connection.id]);
       return;
     }
+    if (signals.deadline.aborted) error = new SyncFailure('timed_out', syncMessages.timedOut(syncTimeoutMs));
     let status: SyncStatus = 'failed';
     let message = syncFailedMessage[run.system];
     let connectionChange: SyncFailure['connection'] = { status: 'error' };

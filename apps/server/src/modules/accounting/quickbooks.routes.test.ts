@@ -19,6 +19,7 @@ import {
   type QuickbooksFake,
 } from '../../../test/quickbooks-fake.ts';
 import { syncMessages } from './accounting.service.ts';
+import { monthWindows, QUICKBOOKS_TRANSACTION_ENTITIES } from './quickbooks-connector.ts';
 
 let fake: QuickbooksFake;
 let t: TestApp;
@@ -452,10 +453,15 @@ describe('syncing QuickBooks', () => {
     });
     expect(await warehouse()).toEqual(books);
     expect((await connection()).rowsSynced).toBe(12);
-    // The second sync asked only for what changed since the first.
-    expect(
-      fake.requests.filter((request) => request.includes('FROM JournalEntry WHERE MetaData.LastUpdatedTime >=')).length,
-    ).toBe(1);
+    // The first sync read the general ledger month by month, from the earliest entry to today; the second
+    // asked change data capture what changed since the first, and read no month again.
+    const reports = fake.requests.filter((request) => request.includes(`/v3/company/${realmId}/reports/GeneralLedger`));
+    const months = monthWindows('2024-01-15', new Date().toISOString().slice(0, 10));
+    expect(reports).toHaveLength(months.length);
+    expect(reports[0]).toContain('start_date=2024-01-01&end_date=2024-01-31&accounting_method=Accrual');
+    const changes = fake.requests.filter((request) => request.includes(`/v3/company/${realmId}/cdc?`));
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toContain(`entities=JournalEntry,${QUICKBOOKS_TRANSACTION_ENTITIES.join(',')}&changedSince=`);
 
     const runs = await inject({
       method: 'GET',
@@ -506,6 +512,131 @@ describe('syncing QuickBooks', () => {
       rows.filter((line) => (line as { journal_id: string }).journal_id !== '102');
     expect(untouched(after.lines)).toEqual(untouched(before.lines));
     expect(after.totals).toEqual({ debit: '2450.75', credit: '2450.75' });
+  });
+
+  it('posts invoices, bills and expenses as QuickBooks’ general ledger has them, then follows their changes and deletions', async () => {
+    fake.putTransaction(realmId, {
+      Entity: 'Invoice',
+      Id: '201',
+      TxnDate: '2024-02-10',
+      DocNumber: '1037',
+      Name: 'Amy’s Bird Sanctuary',
+      Postings: [
+        { AccountId: '2', Debit: 500 },
+        { AccountId: '3', Credit: 500, Memo: 'Rock fountain' },
+      ],
+    });
+    fake.putTransaction(realmId, {
+      Entity: 'Purchase',
+      Id: '202',
+      TxnDate: '2024-01-31',
+      Name: 'Hicks Hardware',
+      Postings: [
+        { AccountId: '4', Debit: 120.4, Memo: 'January rent' },
+        { AccountId: '1', Credit: 120.4 },
+      ],
+    });
+    await connect();
+    const first = await sync();
+
+    expect(first).toMatchObject({ status: 'completed', accountsSynced: 5, linesSynced: 11 });
+    const lineOf = (journal: string) => async () =>
+      (await warehouse()).lines
+        .filter((line) => line.journal_id === journal)
+        .map(({ line_no, posting_date, account_code, description, debit, credit, counterparty, reference }) => ({
+          line_no,
+          posting_date,
+          account_code,
+          description,
+          debit,
+          credit,
+          counterparty,
+          reference,
+        }));
+    // Postings in the report's order (account by account); the transaction's id is the journal.
+    expect(await lineOf('201')()).toEqual([
+      {
+        line_no: 1,
+        posting_date: '2024-02-10',
+        account_code: '1100',
+        description: null,
+        debit: '500.00',
+        credit: '0.00',
+        counterparty: 'Amy’s Bird Sanctuary',
+        reference: '1037',
+      },
+      {
+        line_no: 2,
+        posting_date: '2024-02-10',
+        account_code: '4000',
+        description: 'Rock fountain',
+        debit: '0.00',
+        credit: '500.00',
+        counterparty: 'Amy’s Bird Sanctuary',
+        reference: '1037',
+      },
+    ]);
+    expect((await lineOf('202')()).map((line) => [line.account_code, line.debit, line.credit])).toEqual([
+      ['1000', '0.00', '120.40'],
+      ['QBO-4', '120.40', '0.00'],
+    ]);
+    // Journal entries still come whole from the query (their own line ids), never twice from the report.
+    expect((await warehouse()).lines.filter((line) => line.journal_id === '101').map((line) => line.line_no)).toEqual([
+      0, 1,
+    ]);
+    expect((await warehouse()).totals).toEqual({ debit: '2971.15', credit: '2971.15' });
+
+    // QuickBooks changes the invoice, deletes the expense and a journal entry.
+    fake.putTransaction(realmId, {
+      Entity: 'Invoice',
+      Id: '201',
+      TxnDate: '2024-03-01',
+      DocNumber: '1037',
+      Name: 'Amy’s Bird Sanctuary',
+      Postings: [
+        { AccountId: '2', Debit: 650 },
+        { AccountId: '3', Credit: 650, Memo: 'Rock fountain' },
+      ],
+    });
+    fake.deleteTransaction(realmId, '202');
+    fake.deleteTransaction(realmId, '103');
+    const reportsBefore = fake.requests.filter((request) => request.includes('/reports/GeneralLedger')).length;
+
+    const second = await sync();
+
+    // Two lines rewritten, two of the expense and three of the journal entry deleted.
+    expect(second).toMatchObject({ status: 'completed', accountsSynced: 0, linesSynced: 7 });
+    expect((await lineOf('201')()).map((line) => [line.posting_date, line.debit, line.credit])).toEqual([
+      ['2024-03-01', '650.00', '0.00'],
+      ['2024-03-01', '0.00', '650.00'],
+    ]);
+    expect(await lineOf('202')()).toEqual([]);
+    expect(await lineOf('103')()).toEqual([]);
+    expect((await warehouse()).totals).toEqual({ debit: '2700.50', credit: '2700.50' });
+    // Only the changed invoice's month was read again.
+    const reread = fake.requests.filter((request) => request.includes('/reports/GeneralLedger')).slice(reportsBefore);
+    expect(reread).toHaveLength(1);
+    expect(reread[0]).toContain('start_date=2024-03-01&end_date=2024-03-31');
+    expect((await sync()).status).toBe('no_data');
+  });
+
+  it('reads the whole ledger again when the last sync is older than change data capture reaches, dropping what QuickBooks deleted', async () => {
+    await connect();
+    await sync();
+    fake.deleteTransaction(realmId, '102');
+    await t.database.db
+      .update(accountingConnections)
+      .set({ syncedThrough: new Date(Date.now() - 40 * 24 * 3_600_000).toISOString() })
+      .where(eq(accountingConnections.organizationId, organizationId));
+    const changesBefore = fake.requests.filter((request) => request.includes('/cdc?')).length;
+
+    const run = await sync();
+
+    expect(run).toMatchObject({ status: 'completed', accountsSynced: 0, linesSynced: 2 });
+    expect(fake.requests.filter((request) => request.includes('/cdc?')).length).toBe(changesBefore);
+    const books = await warehouse();
+    expect([...new Set(books.lines.map((line) => line.journal_id))]).toEqual(['101', '103']);
+    expect(books.totals).toEqual({ debit: '1550.75', credit: '1550.75' });
   });
 
   it('keeps the newest refresh token: access tokens near their end or refused are renewed, sync after sync', async () => {
@@ -704,6 +835,71 @@ describe('disconnecting', () => {
   });
 });
 
+describe('a sync that outlasts ACCOUNTING_SYNC_TIMEOUT_MS', () => {
+  // A second app of its own (its time limit): building one takes seconds on a busy machine.
+  it('stops, says it timed out, and loads nothing', async () => {
+    const slowJobs = createTestJobRunner();
+    const slow = await buildTestApp(
+      { ...quickbooksConfigOf(fake, 200), ACCOUNTING_SYNC_TIMEOUT_MS: 1000 },
+      { jobs: slowJobs.runner },
+    );
+    try {
+      const token = await login(slow.app, TEST_ADMIN);
+      const call = (options: InjectOptions) =>
+        slow.app.inject({ ...options, headers: { ...bearer(token), ...options.headers } });
+      const created = await call({
+        method: 'POST',
+        url: '/api/v1/organization/add',
+        payload: {
+          organizationName: `Slow Books ${randomBytes(4).toString('hex')}`,
+          organizationEmail: 'slow@books.example',
+          organizationPhoneNumber: '5551234567',
+        },
+      });
+      const slowOrganization = created.json().data.createdOrganization.id as string;
+      const started = await call({
+        method: 'POST',
+        url: '/api/v1/quickbooks/connect',
+        payload: { organization_id: slowOrganization },
+      });
+      const consent = await fetch(started.json().data.authorizeUrl, { redirect: 'manual' });
+      const back = new URL(consent.headers.get('location')!);
+      await slow.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+      const [row] = await slow.database.db
+        .select()
+        .from(accountingConnections)
+        .where(eq(accountingConnections.organizationId, slowOrganization));
+      // QuickBooks takes 3 s over the first month of the ledger.
+      fake.inject({ match: /reports\/GeneralLedger/, status: 200, body: {}, delayMs: 3000 });
+
+      const response = await call({
+        method: 'POST',
+        url: '/api/v1/quickbooks',
+        payload: { id: row!.id, organization_id: slowOrganization },
+      });
+      await slowJobs.drain();
+
+      const [run] = await slow.database.db
+        .select()
+        .from(syncRuns)
+        .where(eq(syncRuns.id, response.json().data.runId as string));
+      expect(run).toMatchObject({ status: 'timed_out', message: syncMessages.timedOut(1000) });
+      expect(syncMessages.timedOut(1000)).toBe('Sync timed out after 1 s: nothing was loaded. Sync again later.');
+      const [after] = await slow.database.db
+        .select()
+        .from(accountingConnections)
+        .where(eq(accountingConnections.id, row!.id));
+      expect(after).toMatchObject({ status: 'error', message: syncMessages.timedOut(1000), syncedThrough: null });
+      const lines = await slow.app.services.warehouse.withOrganization(slowOrganization, async (tx) =>
+        rowsOf<{ count: number }>(await tx.execute(sql.raw('select count(*)::int as count from "02_GL_Detail"'))),
+      );
+      expect(lines).toEqual([{ count: 0 }]);
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
+});
+
 describe('without QuickBooks configured', () => {
   it('says what to set', async () => {
     const bare = await buildTestApp({}, { jobs: createTestJobRunner().runner });
@@ -738,5 +934,5 @@ describe('without QuickBooks configured', () => {
     } finally {
       await bare.close();
     }
-  });
+  }, 60_000);
 });

@@ -318,7 +318,7 @@ export function createPipelineLoader(deps: {
     request: SyncedLoadRequest,
     options: { signal?: AbortSignal } = {},
   ): Promise<SyncedLoadResult> {
-    const { organizationId, source, accounts, lines } = request;
+    const { organizationId, source, accounts, lines, deletedJournals = [], complete = false } = request;
     const { signal } = options;
     // Inlined into SQL below: only the connectors' own constant names.
     if (!SYNC_SOURCES.includes(source)) throw new Error(`not a sync source: ${source}`);
@@ -378,13 +378,19 @@ export function createPipelineLoader(deps: {
               columns: SYNCED_ACCOUNT_COLUMNS,
               isGl: false,
             });
-            // The lines' periods and those of the stored lines of the journals they replace (which must be
-            // open too: replacing deletes them).
+            // The stored journals this load removes: those the system deleted, and with a complete ledger every
+            // journal of the source it no longer sent.
+            const removed = complete
+              ? `g.source = $1 AND g.journal_id NOT IN (SELECT journal_id FROM ${lineStage})`
+              : `g.source = $1 AND g.journal_id IN (SELECT jsonb_array_elements_text($2::jsonb))`;
+            const removedParams = complete ? [source] : [source, JSON.stringify(deletedJournals)];
+            // The lines' periods and those of the stored lines of the journals they replace or remove (which
+            // must be open too: both delete them).
             const periods = (
               await client.query<{ period: string | null }>(
                 `SELECT period FROM ${lineStage} UNION SELECT g.period FROM ${table(GL)} g ` +
-                  `WHERE g.source = $1 AND g.journal_id IN (SELECT journal_id FROM ${lineStage}) ORDER BY 1`,
-                [source],
+                  `WHERE (g.source = $1 AND g.journal_id IN (SELECT journal_id FROM ${lineStage})) OR (${removed}) ORDER BY 1`,
+                removedParams,
               )
             ).rows.map((row) => row.period);
             const lineProblems = await validate(client, {
@@ -404,6 +410,7 @@ export function createPipelineLoader(deps: {
                 `AND NOT EXISTS (SELECT 1 FROM ${lineStage} s WHERE s.journal_id = t.journal_id AND s.line_no = t.line_no)`,
               [source],
             );
+            const removedLines = await client.query(`DELETE FROM ${table(GL)} g WHERE ${removed}`, removedParams);
             const linesWritten = await upsert(client, {
               target: table(GL),
               stage: lineStage,
@@ -415,7 +422,7 @@ export function createPipelineLoader(deps: {
             return {
               accountsWritten,
               linesWritten,
-              linesDeleted: deleted.rowCount ?? 0,
+              linesDeleted: (deleted.rowCount ?? 0) + (removedLines.rowCount ?? 0),
               periodsCreated,
               periods: open,
             };
@@ -466,6 +473,10 @@ export interface SyncedLoadRequest {
   accounts: SyncedRows;
   /** Values in SYNCED_LINE_COLUMNS order; every line of each journal sent. */
   lines: SyncedRows;
+  /** Journals the system deleted since the last sync: their stored lines go. */
+  deletedJournals?: readonly string[];
+  /** The lines are the source's whole ledger: a stored journal of the source not among them is deleted. */
+  complete?: boolean;
 }
 
 export interface SyncedLoadResult {

@@ -56,6 +56,34 @@ export interface QueryPage<T> {
   time: string | undefined;
 }
 
+/** A changed object of a CDC answer; a deleted one has only its Id, `status: 'Deleted'` and MetaData. */
+export interface CdcObject {
+  Id: string;
+  status?: string;
+  TxnDate?: string;
+  [field: string]: unknown;
+}
+
+/** One cell of a report row: its text and, for names and transactions, the object's id. */
+export interface QboReportCell {
+  value?: string;
+  id?: string;
+}
+
+/** A report row: a Data row (cells) or a Section nesting rows, with a Header and a Summary. */
+export interface QboReportRow {
+  type?: 'Data' | 'Section';
+  ColData?: QboReportCell[];
+  Header?: { ColData?: QboReportCell[] };
+  Rows?: { Row?: QboReportRow[] };
+}
+
+export interface QboReport {
+  Header?: { Option?: { Name?: string; Value?: string }[] };
+  Columns?: { Column?: { ColTitle?: string; ColType?: string; MetaData?: { Name?: string; Value?: string }[] }[] };
+  Rows?: { Row?: QboReportRow[] };
+}
+
 export interface CallOptions {
   signal?: AbortSignal;
   /** Called before each wait after a 429, with the attempt number (1-based). */
@@ -168,7 +196,36 @@ export function createQuickbooksClient(settings: QuickbooksSettings) {
     }
   }
 
-  return { authorizeUrl, exchangeCode, refresh, queryAll };
+  /** A report of the Reports API (`reports/{name}`), as QuickBooks answers it. */
+  const report = (
+    realmId: string,
+    accessToken: string,
+    name: string,
+    parameters: Record<string, string>,
+    options: CallOptions = {},
+  ) => get(realmId, accessToken, `reports/${encodeURIComponent(name)}`, parameters, options) as Promise<QboReport>;
+
+  /**
+   * Change data capture: the objects of `entities` changed since `changedSince` (at most 30 days back), each in
+   * full, deleted ones as `{ Id, status: 'Deleted' }`; at most 1000 per entity.
+   */
+  async function changes(
+    realmId: string,
+    accessToken: string,
+    entities: readonly string[],
+    changedSince: string,
+    options: CallOptions = {},
+  ): Promise<{ entities: Record<string, CdcObject[]>; time: string | undefined }> {
+    const payload = await get(realmId, accessToken, 'cdc', { entities: entities.join(','), changedSince }, options);
+    const found: Record<string, CdcObject[]> = {};
+    for (const response of (payload.CDCResponse ?? []) as { QueryResponse?: Record<string, unknown>[] }[])
+      for (const group of response.QueryResponse ?? [])
+        for (const entity of entities)
+          if (Array.isArray(group[entity])) (found[entity] ??= []).push(...(group[entity] as CdcObject[]));
+    return { entities: found, time: typeof payload.time === 'string' ? payload.time : undefined };
+  }
+
+  return { authorizeUrl, exchangeCode, refresh, queryAll, report, changes };
 }
 
 /** The error a QuickBooks answer carries, if any: a Fault (on any status) or a failing status. */

@@ -15,6 +15,7 @@ import type { JobContext, JobRunner } from '../../platform/jobs/job-runner.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 import type { Principal } from '../auth/principal.ts';
 import { createPipelineLoader, PipelineLoadRefused } from '../pipelines/pipeline-load.ts';
+import { MAX_RUN_PROBLEMS, type PipelineProblem } from '@finboard/shared/pipelines';
 import { accountingRepository, type ConnectionRow, type SyncRunRow } from './accounting.repository.ts';
 
 /** The job queue of accounting syncs. */
@@ -77,6 +78,8 @@ export const syncMessages = {
   completed: (accounts: number, lines: number) =>
     `Sync completed: ${accounts} ${accounts === 1 ? 'account' : 'accounts'} and ${lines} journal ${lines === 1 ? 'line' : 'lines'} written`,
   validationFailed: (problem: string) => `${syncStatusMessages.validation_failed}. ${problem}`,
+  partial: (accounts: number, lines: number, refused: number, problem: string) =>
+    `${syncStatusMessages.partial_success}: ${accounts} ${accounts === 1 ? 'account' : 'accounts'} and ${lines} journal ${lines === 1 ? 'line' : 'lines'} written; ${refused} ${refused === 1 ? 'journal' : 'journals'} refused (${problem}). Fix ${refused === 1 ? 'it' : 'them'} and sync again.`,
   timedOut: (ms: number) =>
     `Sync timed out after ${ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`}: nothing was loaded. Sync again later.`,
 } as const;
@@ -86,6 +89,30 @@ const syncFailedMessage: Record<AccountingSystem, string> = {
   intacct: accountingMessages.intacctSyncFailed,
   netsuite: accountingMessages.netsuiteSyncFailed,
 };
+
+/**
+ * The journals a refused load's problems name: the journal of a line's problem, every journal with a line
+ * on an unknown account or in a closed period. Undefined when a problem names no journal (an account's own
+ * problem, a list cut short) or when every journal is refused.
+ */
+export function refusedJournals(problems: readonly PipelineProblem[], lines: readonly Row[]): Set<string> | undefined {
+  if (problems.length === 0 || problems.length >= MAX_RUN_PROBLEMS) return undefined;
+  const journals = new Set<string>();
+  for (const problem of problems) {
+    const matching =
+      problem.column === 'account_code'
+        ? lines.filter((line) => line[4] === problem.value)
+        : problem.column === 'period'
+          ? lines.filter((line) => line[3] === problem.value)
+          : problem.line !== undefined && problem.file?.endsWith('journal lines')
+            ? lines.slice(problem.line - 1, problem.line)
+            : [];
+    if (matching.length === 0) return undefined;
+    for (const line of matching) journals.add(String(line[0]));
+  }
+  const all = new Set(lines.map((line) => String(line[0])));
+  return journals.size < all.size ? journals : undefined;
+}
 
 export type AccountingService = ReturnType<typeof createAccountingService>;
 
@@ -166,27 +193,49 @@ export function createAccountingService(deps: {
           repo.setCredentials(organizationId, connection.id, seal(credentials, connection.id)),
         report: (status, message) => repo.progress(organizationId, runId, status, message),
       });
-      const result = await loader.loadSynced(
-        {
-          organizationId,
-          source: run.system,
-          accounts: changes.accounts,
-          lines: changes.lines,
-          deletedJournals: changes.deletedJournals,
-          complete: changes.complete,
-        },
-        { signal },
-      );
+      const load = (refused: ReadonlySet<string>) =>
+        loader.loadSynced(
+          {
+            organizationId,
+            source: run.system,
+            accounts: changes.accounts,
+            lines: refused.size > 0 ? changes.lines.filter((line) => !refused.has(String(line[0]))) : changes.lines,
+            deletedJournals: changes.deletedJournals,
+            complete: changes.complete,
+            keptJournals: [...refused],
+          },
+          { signal },
+        );
+      let refused = new Set<string>();
+      let firstProblem = '';
+      let result;
+      try {
+        result = await load(refused);
+      } catch (error) {
+        // Journals the ledger refuses (unbalanced, an unknown account, a closed period) are left out and the
+        // rest loaded once more: a partial success naming them. A refusal no journal explains fails the run.
+        if (!(error instanceof PipelineLoadRefused)) throw error;
+        const attributed = refusedJournals(error.problems, changes.lines);
+        if (!attributed) throw error;
+        [refused, firstProblem] = [attributed, error.message];
+        result = await load(refused);
+      }
       const linesSynced = result.linesWritten + result.linesDeleted;
       const nothing = result.accountsWritten === 0 && linesSynced === 0;
+      const partial = refused.size > 0;
       await repo.finishRun(organizationId, runId, {
-        status: nothing ? 'no_data' : 'completed',
-        message: nothing ? syncStatusMessages.no_data : syncMessages.completed(result.accountsWritten, linesSynced),
+        status: partial ? 'partial_success' : nothing ? 'no_data' : 'completed',
+        message: partial
+          ? syncMessages.partial(result.accountsWritten, linesSynced, refused.size, firstProblem)
+          : nothing
+            ? syncStatusMessages.no_data
+            : syncMessages.completed(result.accountsWritten, linesSynced),
         accountsSynced: result.accountsWritten,
         linesSynced,
       });
       await repo.recordSync(organizationId, connection.id, {
-        syncedThrough: changes.syncedThrough,
+        // After a partial success the next sync reads the same changes again: the refused journals with them.
+        syncedThrough: partial ? connection.syncedThrough : changes.syncedThrough,
         rowsWritten: result.accountsWritten + linesSynced,
       });
     } catch (error) {

@@ -757,16 +757,49 @@ describe('syncing QuickBooks', () => {
     expect(throttleFault().Fault.Error[0]!.code).toBe('3001');
   });
 
-  it('refuses an unbalanced journal with the ledger’s own message and loads nothing', async () => {
+  const unbalanced104 = {
+    Id: '104',
+    TxnDate: '2024-03-01',
+    Lines: [
+      { Id: '0', Amount: 10, PostingType: 'Debit' as const, AccountId: '1' },
+      { Id: '1', Amount: 9.99, PostingType: 'Credit' as const, AccountId: '3' },
+    ],
+  };
+
+  it('leaves out a journal the ledger refuses, loads the rest as a partial success, and takes it once fixed', async () => {
     await connect();
-    fake.putJournalEntry(realmId, {
-      Id: '104',
-      TxnDate: '2024-03-01',
-      Lines: [
-        { Id: '0', Amount: 10, PostingType: 'Debit', AccountId: '1' },
-        { Id: '1', Amount: 9.99, PostingType: 'Credit', AccountId: '3' },
-      ],
+    fake.putJournalEntry(realmId, unbalanced104);
+
+    const run = await sync();
+
+    const problem = journalMessages.outOfBalance('104', '0.01');
+    expect(run).toMatchObject({
+      status: 'partial_success',
+      message: syncMessages.partial(5, 7, 1, problem),
+      accountsSynced: 5,
+      linesSynced: 7,
     });
+    expect(run.message).toBe(
+      `Sync partly completed: 5 accounts and 7 journal lines written; 1 journal refused (${problem}). Fix it and sync again.`,
+    );
+    const books = await warehouse();
+    expect([...new Set(books.lines.map((line) => line.journal_id))]).toEqual(['101', '102', '103']);
+    expect(books.totals).toEqual({ debit: '2350.75', credit: '2350.75' });
+    // The next sync reads the same changes again, the refused journal with them.
+    expect((await connection()).syncedThrough).toBeNull();
+
+    fake.putJournalEntry(realmId, {
+      ...unbalanced104,
+      Lines: [unbalanced104.Lines[0]!, { ...unbalanced104.Lines[1]!, Amount: 10 }],
+    });
+    expect(await sync()).toMatchObject({ status: 'completed', accountsSynced: 0, linesSynced: 2 });
+    expect((await warehouse()).totals).toEqual({ debit: '2360.75', credit: '2360.75' });
+  });
+
+  it('refuses a ledger whose every journal is refused with the ledger’s own message, and loads nothing', async () => {
+    for (const id of ['101', '102', '103']) fake.deleteTransaction(realmId, id);
+    fake.putJournalEntry(realmId, unbalanced104);
+    await connect();
 
     const run = await sync();
 

@@ -318,7 +318,15 @@ export function createPipelineLoader(deps: {
     request: SyncedLoadRequest,
     options: { signal?: AbortSignal } = {},
   ): Promise<SyncedLoadResult> {
-    const { organizationId, source, accounts, lines, deletedJournals = [], complete = false } = request;
+    const {
+      organizationId,
+      source,
+      accounts,
+      lines,
+      deletedJournals = [],
+      complete = false,
+      keptJournals = [],
+    } = request;
     const { signal } = options;
     // Inlined into SQL below: only the connectors' own constant names.
     if (!SYNC_SOURCES.includes(source)) throw new Error(`not a sync source: ${source}`);
@@ -381,9 +389,10 @@ export function createPipelineLoader(deps: {
             // The stored journals this load removes: those the system deleted, and with a complete ledger every
             // journal of the source it no longer sent.
             const removed = complete
-              ? `g.source = $1 AND g.journal_id NOT IN (SELECT journal_id FROM ${lineStage})`
+              ? `g.source = $1 AND g.journal_id NOT IN (SELECT journal_id FROM ${lineStage}) ` +
+                `AND g.journal_id NOT IN (SELECT jsonb_array_elements_text($2::jsonb))`
               : `g.source = $1 AND g.journal_id IN (SELECT jsonb_array_elements_text($2::jsonb))`;
-            const removedParams = complete ? [source] : [source, JSON.stringify(deletedJournals)];
+            const removedParams = [source, JSON.stringify(complete ? keptJournals : deletedJournals)];
             // The lines' periods and those of the stored lines of the journals they replace or remove (which
             // must be open too: both delete them).
             const periods = (
@@ -477,6 +486,8 @@ export interface SyncedLoadRequest {
   deletedJournals?: readonly string[];
   /** The lines are the source's whole ledger: a stored journal of the source not among them is deleted. */
   complete?: boolean;
+  /** Journals left out of a complete ledger on purpose (refused): their stored lines stay. */
+  keptJournals?: readonly string[];
 }
 
 export interface SyncedLoadResult {

@@ -3,10 +3,15 @@ import { findChromium } from './e2e/support/chromium';
 
 /**
  * Test projects (`npm test` runs all; `npm run test:unit` all but e2e):
- *   unit          pure functions of packages/shared, apps/web and the demo generator
- *   api-pglite    the server's API tests (and the demo loader's) on embedded PGlite (always)
+ *   unit          pure functions of packages/shared, apps/web and the demo generator, and the server's
+ *                 tests that open no database: `*.unit.test.ts` under apps/server
+ *   api-pglite    the server's other tests (and the demo loader's) on embedded PGlite (always)
  *   api-postgres  the same files on real PostgreSQL, when TEST_DATABASE_URL is set
  *   e2e           user journeys in Chromium (e2e/vitest.config.ts)
+ *
+ * Naming rule for server tests: a file that needs no database (no buildTestApp, openTestDatabase,
+ * createServerDatabase, …) is `*.unit.test.ts` and runs once, in `unit`; any other `*.test.ts` runs in both
+ * API projects. A pure test left as `*.test.ts` still passes, it just runs twice for nothing.
  */
 const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
@@ -33,7 +38,7 @@ const apiProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfigura
   test: {
     name: `api-${database}`,
     include: ['apps/server/**/*.test.ts', 'demo/**/*.api.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**'],
+    exclude: ['**/node_modules/**', '**/dist/**', '**/*.unit.test.ts'],
     environment: 'node',
     env: { TEST_DB: database },
     globalSetup: [`apps/server/test/global-setup.${database}.ts`],
@@ -52,11 +57,18 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'demo/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'demo/**/*.api.test.ts'],
+          include: [
+            'packages/shared/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'demo/**/*.test.ts',
+            'apps/server/**/*.unit.test.ts',
+          ],
+          exclude: ['**/node_modules/**', '**/dist/**', 'demo/**/*.api.test.ts'],
           environment: 'node',
           // The demo generator builds 24 months of books per test: seconds on a busy two-core machine.
           testTimeout: 20_000,
+          // Some server unit tests start a local fake first (Azurite, the Power BI fake).
+          hookTimeout: 60_000,
         },
       },
       apiProject('pglite'),

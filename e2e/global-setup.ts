@@ -3,11 +3,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN } from './support/constants';
 import { quickbooksConfigOf, startQuickbooksFake } from '../apps/server/test/quickbooks-fake';
 import { seedQuickbooksCompany } from './support/quickbooks-ledger';
 import { newestMtime } from './support/newest-mtime';
+import { startChromium } from './support/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -116,10 +118,23 @@ export default async function setup(project: TestProject) {
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
-  await waitForHealth(baseURL, server, () => output);
+  let browserServer: BrowserServer;
+  try {
+    await waitForHealth(baseURL, server, () => output);
+    // One Chromium for the run: every file connects to it (support/browser.ts) instead of starting its own.
+    browserServer = await startChromium();
+  } catch (error) {
+    // No teardown runs after a failed setup: a server left running would hold its port and CPU.
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await quickbooks.close();
+    throw error;
+  }
   project.provide('baseURL', baseURL);
+  project.provide('chromiumEndpoint', browserServer.wsEndpoint());
 
   return async () => {
+    await browserServer.close();
     server.kill('SIGTERM');
     await new Promise((resolve) => {
       if (server.exitCode !== null) resolve(undefined);
@@ -133,5 +148,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The run's Chromium (playwright's browser server), which the journeys connect to. */
+    chromiumEndpoint?: string;
   }
 }

@@ -14,7 +14,14 @@ export const DESKTOP: Device = { viewport: { width: 1440, height: 900 } };
 /** A common phone: 390×844 CSS pixels, touch, and the page's own viewport meta tag respected. */
 export const PHONE: Device = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
+/**
+ * The run's Chromium (started once by global-setup.ts: a start per file cost seconds on a busy machine), or
+ * one of its own when none was provided. Each test still gets a fresh context, so nothing is shared but the
+ * process; `close()` on a connected browser only disconnects it.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const endpoint = inject('chromiumEndpoint');
+  if (endpoint) return chromium.connect(endpoint);
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium not found: install Debian chromium or set CHROME_PATH');
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { BrowserServer } from 'playwright-core';
 
 /** Debian's Chromium, or CHROME_PATH; undefined when neither exists. */
 export function findChromium(): string | undefined {
@@ -18,3 +19,12 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
 ];
+
+/** Starts Chromium headless with the flags above, for browsers to connect to (e2e/global-setup.ts). */
+export async function startChromium(): Promise<BrowserServer> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium not found: install Debian chromium or set CHROME_PATH');
+  // Imported here: vitest.config.ts loads this module for findChromium and need not load playwright.
+  const { chromium } = await import('playwright-core');
+  return chromium.launchServer({ executablePath, args: CHROMIUM_ARGS, headless: true });
+}

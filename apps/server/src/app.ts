@@ -63,7 +63,7 @@ import {
 } from './modules/organizations/organizations.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.ts';
-import { createSessionTokens } from './modules/auth/session-tokens.ts';
+import { createSessionTokens, SESSION_TOKEN_PURPOSE } from './modules/auth/session-tokens.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -176,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     passwordLinks,
     mailer,
-    tokens: createSessionTokens(deriveKey(secret, 'session-token')),
+    tokens: createSessionTokens(deriveKey(secret, SESSION_TOKEN_PURPOSE)),
     sessionTtlSeconds: config.SESSION_TTL_SECONDS,
     publicUrl,
   });

@@ -47,6 +47,7 @@ import {
   createDataType,
   createOrganization,
   login,
+  sessionTokenOf,
   uniqueEmail,
   USER_PASSWORD,
   type DashboardRow,
@@ -965,14 +966,17 @@ async function createFixture(): Promise<Fixture> {
   };
 }
 
-/** The caller's token, signed in for this call only (a sign-in per caller would cost a hash check each). */
+/**
+ * The caller's token, a session opened for this call only. Opened directly (sessionTokenOf), not by signing in:
+ * some 200 sign-ins would each cost an argon2 check, and signing in is tested in modules/auth.
+ */
 async function tokenOf(f: Fixture, caller: Caller): Promise<string | undefined> {
   switch (caller) {
     case 'anonymous':
       return undefined;
     case 'expiredSession': {
       // A token whose session has run out: the token itself is still well signed.
-      const token = await login(t.app, f.user);
+      const token = await sessionTokenOf(t, f.user);
       await t.database.db
         .update(sessions)
         .set({ expiresAt: sql`now() - interval '1 hour'` })
@@ -980,9 +984,9 @@ async function tokenOf(f: Fixture, caller: Caller): Promise<string | undefined> 
       return token;
     }
     case 'otherOrganizationUser':
-      return login(t.app, f.otherUser);
+      return sessionTokenOf(t, f.otherUser);
     case 'sameOrganizationUser':
-      return login(t.app, f.user);
+      return sessionTokenOf(t, f.user);
     case 'admin':
       return adminToken;
   }

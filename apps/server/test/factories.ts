@@ -6,6 +6,10 @@ import type { DatabaseHandle } from '../src/db/client.ts';
 import { dashboards, dataTypes, organizations } from '../src/db/schema.ts';
 import { hashPassword } from '../src/platform/crypto/passwords.ts';
 import { usersRepository, type NewUserRow, type UserRow } from '../src/modules/users/users.repository.ts';
+import { authRepository } from '../src/modules/auth/auth.repository.ts';
+import { createSessionTokens, SESSION_TOKEN_PURPOSE } from '../src/modules/auth/session-tokens.ts';
+import { deriveKey, resolveSecret } from '../src/platform/crypto/secret-key.ts';
+import type { TestApp } from './build-app.ts';
 
 /** Satisfies the password rule of spec §5. */
 export const USER_PASSWORD = 'Us3r!Passw0rd';
@@ -24,6 +28,23 @@ export function uniqueIp(): string {
 
 export type TestUser = UserRow & { password: string };
 
+const hashesByPassword = new Map<string, Promise<string>>();
+/**
+ * One real argon2 hash per password per test file (a fresh hash costs ~0.1–0.5 s of CPU at the product's
+ * settings): users sharing a password share its hash, as two users choosing the same password could. The
+ * hash is still the product's (argon2id, its cost), so sign-in checks it exactly as in production.
+ */
+function testPasswordHash(password: string): Promise<string> {
+  let hash = hashesByPassword.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    // A failed hash is not kept: the next user tries again.
+    hash.catch(() => hashesByPassword.delete(password));
+    hashesByPassword.set(password, hash);
+  }
+  return hash;
+}
+
 /** Inserts a user with a known password straight through the repository (any role or state). */
 export async function createUser(
   database: DatabaseHandle,
@@ -36,7 +57,7 @@ export async function createUser(
     email: uniqueEmail(),
     role: 'user',
     ...values,
-    passwordHash: await hashPassword(password),
+    passwordHash: await testPasswordHash(password),
   });
   if (!row) throw new Error(`createUser: the e-mail ${values.email} is taken`);
   return { ...row, password };
@@ -125,3 +146,16 @@ export async function loginAs(
 /** The token of a fresh session. */
 export const login = async (app: FastifyInstance, credentials: { email: string; password: string }) =>
   (await loginAs(app, credentials)).token;
+
+/**
+ * A session of the user as a sign-in opens one (a sessions row and a token signed with the app's key), without
+ * the argon2 password check: for tests about what a signed-in caller may do, not about signing in, that need
+ * many sessions (the check costs ~0.1–0.5 s of CPU each). The token is checked by the real auth plugin.
+ */
+export async function sessionTokenOf(testApp: TestApp, user: { id: string }): Promise<string> {
+  const { config, database } = testApp;
+  const expiresAt = new Date(Date.now() + config.SESSION_TTL_SECONDS * 1000);
+  const session = await authRepository(database.db).createSession({ userId: user.id, expiresAt, ip: '127.0.0.1' });
+  const key = deriveKey(resolveSecret(config.APP_SECRET_KEY, config.DATA_DIR), SESSION_TOKEN_PURPOSE);
+  return createSessionTokens(key).sign({ userId: user.id, sessionId: session.id }, expiresAt);
+}

@@ -6,6 +6,9 @@ const isUuid = (value: unknown): value is string => typeof value === 'string' &&
 /** Verified tokens remembered (expiry is still checked on every use). */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
+/** The purpose the session-signing key is derived for from the app's secret (app.ts; tests mint sessions with it). */
+export const SESSION_TOKEN_PURPOSE = 'session-token';
+
 export interface SessionClaims {
   userId: string;
   sessionId: string;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rowsOf, type DatabaseHandle } from '../../db/client.ts';
 import { createServerDatabase, openTestDatabase } from '../../../test/database.ts';
 import { HANGING_QUEUE, startJobProcess } from '../../../test/job-process.ts';
@@ -68,13 +68,23 @@ describe('database job runner', () => {
     return runner;
   };
 
-  beforeEach(async () => {
+  // One database for the file (opening one per test cost a second or more each): the runner's only state is
+  // the jobs table, emptied before every test, so each test still starts from a fresh queue.
+  beforeAll(async () => {
     database = await openTestDatabase();
   });
 
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  beforeEach(async () => {
+    await database.db.execute(sql`truncate table jobs`);
+  });
+
   afterEach(async () => {
+    // Stopped before the next test empties the table: no runner of this test still claims or writes jobs.
     for (const runner of runners.splice(0)) await runner.stop();
-    await database.close();
   });
 
   it('hands a handler its payload and records the job completed by this worker', async () => {

@@ -61,5 +61,14 @@ describe('Apps', () => {
     expect(await synced.first().locator('.ag-cell[col-id="account_code"]').innerText()).toBe(
       'QBO-35 · QuickBooks Checking',
     );
+
+    // Profit & Loss for this month shows the synced sale under its QuickBooks income account.
+    const month = new Date().toISOString().slice(0, 7);
+    await page.goto(`/dashboard?name=${encodeURIComponent('Profit & Loss')}&from=${month}&to=${month}`);
+    await page.getByRole('heading', { name: 'Profit & Loss' }).waitFor();
+    await page
+      .getByRole('button', { name: /^Landscaping Services, .*4,321\.50\. Show the GL lines$/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
   });
 });

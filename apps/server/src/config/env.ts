@@ -69,6 +69,9 @@ const envSchema = z.object({
   QUICKBOOKS_API_URL: optionalString.pipe(z.url().optional()),
   /** How long a sync waits after QuickBooks answers 429 (Intuit asks for 60 s). */
   QUICKBOOKS_RATE_LIMIT_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  // Sage Intacct (issue 12): the XML gateway a connection first signs in at (tests point it at a fake); its
+  // sender and user credentials come from each connection's Add Connection form.
+  INTACCT_ENDPOINT_URL: z.url().default('https://api.intacct.com/ia/xml/xmlgw.phtml'),
   // Chat DB's optional language model (OpenAI-compatible chat completions with JSON schema output: OpenAI,
   // Ollama, vLLM…): base URL and model together; the key when the service needs one.
   CHAT_LLM_BASE_URL: optionalString.pipe(z.url().optional()),

@@ -5,6 +5,14 @@ import { seeText, usePage, waitForPath } from './support/browser';
 import { DEMO_USER } from './support/constants';
 import { QUICKBOOKS_COMPANY, QUICKBOOKS_JOURNAL, QUICKBOOKS_SALE } from './support/quickbooks-ledger';
 import { logInAndLand } from './support/ui';
+import {
+  INTACCT_COMPANY,
+  INTACCT_JOURNAL,
+  INTACCT_REVENUE,
+  INTACCT_SALE,
+  INTACCT_SENDER,
+  INTACCT_USER,
+} from './support/intacct-ledger';
 
 const currentPage = usePage();
 let page: Page;
@@ -71,4 +79,58 @@ describe('Apps', () => {
       .first()
       .waitFor({ timeout: 15_000 });
   });
+
+  it('the demo user adds a Sage Intacct connection, syncs, and finds the lines in the Studio and in Profit & Loss', async () => {
+    await logInAndLand(page, DEMO_USER.email, DEMO_USER.password, '/pipelines');
+    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Apps', { exact: true }).click();
+    await waitForPath(page, '/apps');
+    const card = page.getByTestId('connection-Sage Intacct');
+    await card.getByText('Not connected').waitFor();
+
+    // Add Connection: the server signs in to the (fake) gateway with these before it keeps them.
+    await card.getByRole('button', { name: 'Connect' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Connection' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Company ID').fill(INTACCT_COMPANY);
+    await dialog.getByLabel('User ID').fill(INTACCT_USER.userId);
+    await dialog.getByLabel('User password').fill(INTACCT_USER.password);
+    await dialog.getByLabel('Sender ID').fill(INTACCT_SENDER.senderId);
+    await dialog.getByLabel('Sender password').fill(INTACCT_SENDER.senderPassword);
+    await dialog.getByRole('button', { name: 'Add Connections' }).click();
+    await seeText(page, accountingMessages.connected('Sage Intacct'), 20_000);
+    await card.getByText('Connected', { exact: true }).waitFor();
+    await card.getByText(INTACCT_COMPANY).waitFor();
+
+    // Sync now: followed live until it completes.
+    await card.getByRole('button', { name: 'Sync now' }).click();
+    await seeText(page, accountingMessages.syncStarted);
+    const newestRun = page.locator('.ant-table-tbody .ant-table-row').first();
+    await expect
+      .poll(() => newestRun.innerText(), { timeout: 30_000 })
+      .toMatch(/Sage Intacct\s+Completed\s+Sync completed: 2 accounts and 2 journal lines written/);
+    await expect.poll(() => card.innerText(), { timeout: 15_000 }).toMatch(/Rows synced\s+4/);
+
+    // The Studio shows the journal's lines in the period the sync created.
+    const month = new Date().toISOString().slice(0, 7);
+    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Data Management', { exact: true }).click();
+    await waitForPath(page, '/data-management');
+    const tablePicker = page.getByLabel('Table', { exact: true });
+    await tablePicker.click();
+    await tablePicker.fill('GL');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^GL_Detail$/ }).click();
+    await page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="journal_id"]').waitFor();
+    await page.getByLabel('Period', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: month }).first().click();
+    const synced = page.locator('.ag-grid-scrolling-container .ag-row[row-index]', {
+      has: page.locator('.ag-cell[col-id="journal_id"]', { hasText: INTACCT_JOURNAL }),
+    });
+    await expect.poll(() => synced.count(), { timeout: 15_000 }).toBe(2);
+    expect(await synced.first().locator('.ag-cell[col-id="description"]').innerText()).toBe(INTACCT_SALE);
+
+    // Profit & Loss for this month shows the synced revenue account with its amount.
+    await page.goto(`/dashboard?name=${encodeURIComponent('Profit & Loss')}&from=${month}&to=${month}`);
+    await page.getByRole('heading', { name: 'Profit & Loss' }).waitFor();
+    const revenue = page.locator('.ant-table-row', { hasText: INTACCT_REVENUE.name });
+    await expect.poll(() => revenue.first().innerText(), { timeout: 15_000 }).toContain('2,750.00');
+  }, 180_000);
 });

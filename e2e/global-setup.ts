@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN } from './support/constants';
 import { quickbooksConfigOf, startQuickbooksFake } from '../apps/server/test/quickbooks-fake';
 import { seedQuickbooksCompany } from './support/quickbooks-ledger';
+import { intacctConfigOf, startIntacctFake } from '../apps/server/test/intacct-fake';
+import { seedIntacctCompany } from './support/intacct-ledger';
 import { newestMtime } from './support/newest-mtime';
 import { startChromium } from './support/chromium';
 
@@ -74,6 +76,9 @@ export default async function setup(project: TestProject) {
   // protocol, holding one company with a known ledger (support/quickbooks-ledger.ts).
   const quickbooks = await startQuickbooksFake();
   seedQuickbooksCompany(quickbooks);
+  // And to a local fake Sage Intacct gateway, with one company (support/intacct-ledger.ts).
+  const intacct = await startIntacctFake();
+  seedIntacctCompany(intacct);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-e2e-'));
   const env = {
     ...process.env,
@@ -93,6 +98,7 @@ export default async function setup(project: TestProject) {
     ...Object.fromEntries(
       Object.entries(quickbooksConfigOf(quickbooks, 1000)).map(([name, value]) => [name, String(value)]),
     ),
+    ...Object.fromEntries(Object.entries(intacctConfigOf(intacct)).map(([name, value]) => [name, String(value)])),
   };
 
   // The demo user's journeys need the demo books (`npm run demo`). It must run before the server:
@@ -142,6 +148,7 @@ export default async function setup(project: TestProject) {
     });
     fs.rmSync(dataDir, { recursive: true, force: true });
     await quickbooks.close();
+    await intacct.close();
   };
 }
 

@@ -50,6 +50,10 @@ import { createQuickbooksConnector } from './modules/accounting/quickbooks-conne
 import { quickbooksRoutes } from './modules/accounting/quickbooks.routes.ts';
 import { createQuickbooksService, QUICKBOOKS_STATE_PURPOSE } from './modules/accounting/quickbooks.service.ts';
 import { quickbooksClientOf } from './platform/quickbooks/quickbooks-config.ts';
+import { createIntacctConnector } from './modules/accounting/intacct-connector.ts';
+import { intacctRoutes } from './modules/accounting/intacct.routes.ts';
+import { createIntacctService } from './modules/accounting/intacct.service.ts';
+import { intacctClientOf } from './platform/intacct/intacct-config.ts';
 import { createPowerbiService } from './modules/powerbi/powerbi.service.ts';
 import { powerbiClientOf } from './platform/powerbi/powerbi-config.ts';
 import { pipelinesRoutes } from './modules/pipelines/pipelines.routes.ts';
@@ -291,12 +295,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const powerbi = createPowerbiService({ client: powerbiClient, dashboards, logger: app.log });
   const quickbooksClient = quickbooksClientOf(config, publicUrl);
+  const intacctClient = intacctClientOf(config);
   const accounting = createAccountingService({
     db,
     warehouse,
     jobs,
     box: createSecretBox(deriveKey(secret, ACCOUNTING_CREDENTIALS_PURPOSE)),
-    connectors: { ...(quickbooksClient && { quickbooks: createQuickbooksConnector(quickbooksClient) }) },
+    connectors: {
+      ...(quickbooksClient && { quickbooks: createQuickbooksConnector(quickbooksClient) }),
+      intacct: createIntacctConnector(intacctClient),
+    },
     syncTimeoutMs: config.ACCOUNTING_SYNC_TIMEOUT_MS,
     logger: app.log,
   });
@@ -306,6 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stateKey: deriveKey(secret, QUICKBOOKS_STATE_PURPOSE),
     logger: app.log,
   });
+  const intacct = createIntacctService({ client: intacctClient, accounting, logger: app.log });
   app.decorate('services', {
     auth,
     users,
@@ -354,6 +363,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(onboardingRoutes, { onboarding, organizations });
   await app.register(accountingRoutes, { accounting, organizations });
   await app.register(quickbooksRoutes, { quickbooks, accounting, organizations });
+  await app.register(intacctRoutes, { intacct, accounting, organizations });
   await app.register(chatRoutes, { chat });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });

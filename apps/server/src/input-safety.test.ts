@@ -36,6 +36,7 @@ import {
 import { pngBytes } from '../test/images.ts';
 import { powerbiConfigOf, startPowerbiFake } from '../test/powerbi-fake.ts';
 import { quickbooksConfigOf, startQuickbooksFake } from '../test/quickbooks-fake.ts';
+import { INTACCT_SENDER_ID, INTACCT_SENDER_PASSWORD, intacctConfigOf, startIntacctFake } from '../test/intacct-fake.ts';
 import { accountingConnections } from './db/schema.ts';
 
 const SEED = Number(process.env.FAST_CHECK_SEED ?? 20_261_122);
@@ -47,15 +48,20 @@ const RANDOM_RUNS = 10;
 const fake = await startPowerbiFake();
 // QuickBooks is its local fake too: Connect, the callback and a sync get past the service to the protocol.
 const quickbooksFake = await startQuickbooksFake();
+// Sage Intacct too: adding a connection signs in, a sync reads the fake's (empty) ledger.
+const intacctFake = await startIntacctFake();
+intacctFake.addCompany('safety-co', { userId: 'ws_safety', password: 'Safety-1' });
 const t = await buildTestApp({
   ...powerbiConfigOf(fake),
   ...quickbooksConfigOf(quickbooksFake),
+  ...intacctConfigOf(intacctFake),
   POWERBI_REFRESH_POLL_MS: 50,
 });
 afterAll(async () => {
   await t.close();
   await fake.close();
   await quickbooksFake.close();
+  await intacctFake.close();
 });
 
 type Caller = 'admin' | 'user';
@@ -478,6 +484,14 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
   'POST /api/v1/quickbooks': async (f) => ({
     body: { id: await quickbooksConnectionId(f), organization_id: f.organizationId },
   }),
+  // Sage Intacct through its local fake
+  'POST /api/v1/intacct': (f) => ({ body: { organization_id: f.organizationId, ...intacctForm } }),
+  'GET /api/v1/intacct': (f) => ({ query: { organization_id: f.organizationId } }),
+  'PUT /api/v1/intacct/status/:id': async (f) => ({
+    params: { id: await intacctConnectionId(f) },
+    body: { accountStatus: 'connected' },
+  }),
+  'GET /api/v1/intacct/data': async (f) => ({ query: { id: await intacctConnectionId(f) } }),
   'GET /api/v1/powerbi/embed': async (f) => {
     const dashboard = await powerbiDashboard(f);
     return {
@@ -525,10 +539,35 @@ function quickbooksConnectionId(f: Fixture): Promise<string> {
     const [row] = await t.database.db
       .select({ id: accountingConnections.id })
       .from(accountingConnections)
-      .where(eq(accountingConnections.organizationId, f.organizationId));
+      .where(
+        and(eq(accountingConnections.organizationId, f.organizationId), eq(accountingConnections.system, 'quickbooks')),
+      );
     return row!.id;
   })();
   return quickbooksConnection;
+}
+
+const intacctForm = {
+  intacctUserID: 'ws_safety',
+  intacctUserPassword: 'Safety-1',
+  intacctSenderID: INTACCT_SENDER_ID,
+  intacctSenderPassword: INTACCT_SENDER_PASSWORD,
+  intacctCompanyID: 'safety-co',
+};
+
+/** The organization's Sage Intacct connection, added once through the route against the fake. */
+let intacctConnection: Promise<string> | undefined;
+function intacctConnectionId(f: Fixture): Promise<string> {
+  intacctConnection ??= (async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/intacct',
+      headers: bearer(f.tokens.admin),
+      payload: { organization_id: f.organizationId, ...intacctForm },
+    });
+    return response.json().data.account.id as string;
+  })();
+  return intacctConnection;
 }
 
 /**

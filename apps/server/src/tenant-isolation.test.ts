@@ -42,6 +42,13 @@ import { createTestJobRunner } from '../test/jobs.ts';
 import { powerbiConfigOf, startPowerbiFake, type PowerbiFake } from '../test/powerbi-fake.ts';
 import { quickbooksConfigOf, startQuickbooksFake, type QuickbooksFake } from '../test/quickbooks-fake.ts';
 import {
+  INTACCT_SENDER_ID,
+  INTACCT_SENDER_PASSWORD,
+  intacctConfigOf,
+  startIntacctFake,
+  type IntacctFake,
+} from '../test/intacct-fake.ts';
+import {
   bearer,
   createDashboard,
   createDataType,
@@ -63,6 +70,7 @@ import { rowsOf } from './db/client.ts';
 let t: TestApp;
 let fake: PowerbiFake;
 let quickbooksFake: QuickbooksFake;
+let intacctFake: IntacctFake;
 let adminToken: string;
 /** One argon2 hash for every fixture's users: hashing is the slow part of a fixture, and not under test. */
 let passwordHash: string;
@@ -72,8 +80,11 @@ beforeAll(async () => {
   fake = await startPowerbiFake();
   // QuickBooks is configured (its local fake): Connect answers an authorization URL.
   quickbooksFake = await startQuickbooksFake();
+  // Sage Intacct is its local fake: adding a connection really signs in.
+  intacctFake = await startIntacctFake();
+  intacctFake.addCompany(INTACCT_COMPANY, { userId: 'ws_isolation', password: 'Isolation-1' });
   t = await buildTestApp(
-    { ...powerbiConfigOf(fake), ...quickbooksConfigOf(quickbooksFake) },
+    { ...powerbiConfigOf(fake), ...quickbooksConfigOf(quickbooksFake), ...intacctConfigOf(intacctFake) },
     { jobs: createTestJobRunner().runner },
   );
   adminToken = await login(t.app, TEST_ADMIN);
@@ -83,6 +94,7 @@ afterAll(async () => {
   await t?.close();
   await fake?.close();
   await quickbooksFake?.close();
+  await intacctFake?.close();
 });
 
 type Caller = 'anonymous' | 'expiredSession' | 'otherOrganizationUser' | 'sameOrganizationUser' | 'admin';
@@ -262,6 +274,40 @@ async function quickbooksConnection(f: Fixture): Promise<void> {
   connectionIds.set(f, account.id);
 }
 const accountingCase = { setup: quickbooksConnection, outcomes: usersOfTheOrganizationToo };
+
+/** Per fixture: organization A's Sage Intacct connection (credentials sealed) and a finished sync run of it. */
+const INTACCT_COMPANY = 'isolation-co';
+const intacctForm = {
+  intacctUserID: 'ws_isolation',
+  intacctUserPassword: 'Isolation-1',
+  intacctSenderID: INTACCT_SENDER_ID,
+  intacctSenderPassword: INTACCT_SENDER_PASSWORD,
+  intacctCompanyID: INTACCT_COMPANY,
+};
+const intacctConnectionIds = new WeakMap<Fixture, string>();
+async function intacctConnection(f: Fixture): Promise<void> {
+  const account = await t.app.services.accounting.saveConnection(
+    f.organization.id,
+    'intacct',
+    { externalId: INTACCT_COMPANY, companyName: INTACCT_COMPANY },
+    {
+      senderId: INTACCT_SENDER_ID,
+      senderPassword: INTACCT_SENDER_PASSWORD,
+      userId: 'ws_isolation',
+      userPassword: 'Isolation-1',
+      companyId: INTACCT_COMPANY,
+    },
+  );
+  await t.database.db.insert(syncRuns).values({
+    organizationId: f.organization.id,
+    connectionId: account.id,
+    system: 'intacct',
+    status: 'completed',
+    message: 'Sync completed',
+  });
+  intacctConnectionIds.set(f, account.id);
+}
+const intacctCase = { setup: intacctConnection, outcomes: usersOfTheOrganizationToo };
 
 /** The fake Power BI knows organization A's first dashboard's report and dataset. */
 async function powerbiReport(f: Fixture): Promise<void> {
@@ -825,6 +871,48 @@ const routeCases: RouteCase[] = [
     }),
     mutates: true,
     ...accountingCase,
+  },
+  // Sage Intacct (issue 12): its status and sync routes name only the connection
+  {
+    route: 'POST /api/v1/intacct',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/intacct',
+      payload: { organization_id: f.organization.id, ...intacctForm },
+    }),
+    mutates: true,
+    ...intacctCase,
+  },
+  {
+    route: 'GET /api/v1/intacct',
+    request: (f) => ({ method: 'GET', url: '/api/v1/intacct', query: { organization_id: f.organization.id } }),
+    mutates: false,
+    ...intacctCase,
+  },
+  {
+    // No organization in the path: another organization's connection answers as a missing one (404, not 403).
+    route: 'PUT /api/v1/intacct/status/{id}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/intacct/status/${intacctConnectionIds.get(f)}`,
+      payload: { accountStatus: 'disconnected' },
+    }),
+    mutates: true,
+    ...intacctCase,
+    outcomes: {
+      ...usersOfTheOrganizationToo,
+      otherOrganizationUser: { status: 404, message: accountingMessages.connectionNotFound },
+    },
+  },
+  {
+    route: 'GET /api/v1/intacct/data',
+    request: (f) => ({ method: 'GET', url: '/api/v1/intacct/data', query: { id: intacctConnectionIds.get(f)! } }),
+    mutates: true,
+    ...intacctCase,
+    outcomes: {
+      ...usersOfTheOrganizationToo,
+      otherOrganizationUser: { status: 404, message: accountingMessages.connectionNotFound },
+    },
   },
   // Power BI (issue 11): only for a report or dataset of a dashboard the caller may open
   {

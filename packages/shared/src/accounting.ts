@@ -186,3 +186,46 @@ export const accountStatusResponseSchema = apiSuccessSchema(z.object({ account: 
 
 export const quickbooksSyncBodySchema = z.object({ id: connectionId, organization_id: organizationId });
 export const syncStartedResponseSchema = apiSuccessSchema(z.object({ runId: z.uuid() }));
+
+// Sage Intacct (system B): XML Web Services with a sender (Web Services licence) and a company user.
+export const intacctMessages = {
+  senderRefused:
+    'Sage Intacct refused the sender ID or sender password: check the Web Services sender credentials (they are case-sensitive)',
+  senderNotAuthorized:
+    'This sender ID is not authorized for the company: in Sage Intacct, an administrator adds it under Company > Setup > Security > Web Services authorizations',
+  userRefused: 'Sage Intacct refused the user ID, user password or company ID: check the Web Services user',
+  unreachable: 'Sage Intacct could not be reached: try again in a few minutes',
+  reconnect: 'Sage Intacct no longer accepts the stored credentials: add the connection again',
+  senderIdRequired: 'Please enter the sender ID',
+  senderPasswordRequired: 'Please enter the sender password',
+  userIdRequired: 'Please enter the user ID',
+  userPasswordRequired: 'Please enter the user password',
+  companyIdRequired: 'Please enter the company ID',
+} as const;
+
+const intacctField = (message: string) => text({ error: message }).trim().min(1, message).max(200);
+
+/** Add Connection (spec §3 system B fields; ARCHITECTURE §2 names them). */
+export const intacctCreateBodySchema = z.object({
+  organization_id: organizationId,
+  intacctUserID: intacctField(intacctMessages.userIdRequired),
+  intacctUserPassword: text({ error: intacctMessages.userPasswordRequired })
+    .min(1, intacctMessages.userPasswordRequired)
+    .max(200),
+  intacctSenderID: intacctField(intacctMessages.senderIdRequired),
+  intacctSenderPassword: text({ error: intacctMessages.senderPasswordRequired })
+    .min(1, intacctMessages.senderPasswordRequired)
+    .max(200),
+  intacctCompanyID: intacctField(intacctMessages.companyIdRequired),
+});
+export type IntacctCreateBody = z.infer<typeof intacctCreateBodySchema>;
+
+/** A connection: never its credentials, only the company it reads. */
+export const intacctAccountSchema = accountingAccountSchema.extend({ companyId: z.string() });
+export type IntacctAccount = z.infer<typeof intacctAccountSchema>;
+
+export const intacctCreateResponseSchema = apiSuccessSchema(z.object({ account: intacctAccountSchema }));
+export const intacctAccountsQuerySchema = z.object({ organization_id: organizationId });
+export const intacctAccountsResponseSchema = apiSuccessSchema(z.object({ accounts: z.array(intacctAccountSchema) }));
+/** `GET /api/v1/intacct/data?id=` starts a sync of the connection. */
+export const intacctSyncQuerySchema = z.object({ id: connectionId });

@@ -76,6 +76,9 @@ const envSchema = z.object({
     .min(1000)
     .max(24 * 3_600_000)
     .default(30 * 60_000),
+  // Sage Intacct (issue 12): the XML gateway a connection first signs in at (tests point it at a fake); its
+  // sender and user credentials come from each connection's Add Connection form.
+  INTACCT_ENDPOINT_URL: z.url().default('https://api.intacct.com/ia/xml/xmlgw.phtml'),
   // Chat DB's optional language model (OpenAI-compatible chat completions with JSON schema output: OpenAI,
   // Ollama, vLLM…): base URL and model together; the key when the service needs one.
   CHAT_LLM_BASE_URL: optionalString.pipe(z.url().optional()),

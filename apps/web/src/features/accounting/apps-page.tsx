@@ -19,6 +19,7 @@ import { useSyncRuns } from './api/get-sync-runs';
 import { useSyncQuickbooks } from './api/sync-quickbooks';
 import { useUpdateQuickbooksStatus } from './api/update-quickbooks-status';
 import { ConnectionCard } from './components/connection-card';
+import { IntacctCard } from './components/intacct-card';
 import { SyncRunsTable } from './components/sync-runs-table';
 
 const QUICKBOOKS = ACCOUNTING_SYSTEM_NAMES.quickbooks;
@@ -69,7 +70,8 @@ export default function AppsPage() {
   useEffect(() => {
     if (latestFinished === seenFinished.current) return;
     seenFinished.current = latestFinished;
-    void queryClient.invalidateQueries({ queryKey: [...accountingQueryKey, organizationId, 'quickbooks'] });
+    // Every system's card of the organization.
+    void queryClient.invalidateQueries({ queryKey: [...accountingQueryKey, organizationId] });
   }, [latestFinished, organizationId, queryClient]);
   const connect = useConnectQuickbooks();
   const sync = useSyncQuickbooks();
@@ -161,7 +163,8 @@ export default function AppsPage() {
               notice={!configured && <Alert type="info" showIcon title={accountingMessages.quickbooksNotConfigured} />}
               actions={quickbooksActions}
             />
-            {(['intacct', 'netsuite'] as const).map((system) => (
+            <IntacctCard organizationId={organizationId} syncRunning={syncRunning} />
+            {(['netsuite'] as const).map((system) => (
               <ConnectionCard
                 key={system}
                 system={ACCOUNTING_SYSTEM_NAMES[system]}

@@ -75,7 +75,7 @@ describe('Apps', () => {
     await page.goto(`/dashboard?name=${encodeURIComponent('Profit & Loss')}&from=${month}&to=${month}`);
     await page.getByRole('heading', { name: 'Profit & Loss' }).waitFor();
     await page
-      .getByRole('button', { name: /^Landscaping Services, .*4,321\.50\. Show the GL lines$/ })
+      .getByRole('button', { name: /Landscaping Services, .*4,321\.50\. Show the GL lines$/ })
       .first()
       .waitFor({ timeout: 15_000 });
   });

@@ -118,6 +118,8 @@ export default async function setup(project: TestProject) {
 
   await waitForHealth(baseURL, server, () => output);
   project.provide('baseURL', baseURL);
+  // Journeys that check what the server stored on disk (an onboarded organization's container).
+  project.provide('dataDir', dataDir);
 
   return async () => {
     server.kill('SIGTERM');
@@ -133,5 +135,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    dataDir: string;
   }
 }

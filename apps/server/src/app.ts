@@ -282,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const flatFiles = createFlatFileImportService({
     warehouse,
     storage,
+    containers: { store: containers, containerOf: onboarding.containerOf },
     storedFiles,
     uploadKeys,
     dataManagement,

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { BlobServiceClient } from '@azure/storage-blob';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadKey } from '@finboard/shared/upload-encryption';
+import { sealedBlob, sealUpload, type UploadKey } from '@finboard/shared/upload-encryption';
 import { uploadedFiles } from '../../db/schema.ts';
 import {
   createAzureContainerStore,
@@ -37,15 +37,19 @@ afterAll(async () => {
   if (root) fs.rmSync(root, { recursive: true, force: true });
 });
 
-/** The store, with copies that fail while `failCopies` is set (a move that fails half-way). */
+/** The store, with copies that fail while `failCopies` is set (a move that fails half-way); `puts` lists what was written. */
 function flaky(store: ContainerStore) {
-  const state = { failCopies: false };
+  const state = { failCopies: false, puts: [] as string[] };
   const wrapped: ContainerStore = {
     ...store,
     files(container) {
       const files = store.files(container);
       return {
         ...files,
+        putStream(key, data) {
+          state.puts.push(`${container}/${key}`);
+          return files.putStream(key, data);
+        },
         async copy(from, to) {
           if (state.failCopies) throw new Error('injected copy fault');
           await files.copy(from, to);
@@ -296,5 +300,31 @@ describe.each([
     expect(await rowOf(id)).toMatchObject({ status: 'uploaded', storageKey: `incoming/${id}` });
     expect(await list(container, 'incoming')).toEqual([id]);
     expect(await list(container, 'processed')).toEqual([]);
+  });
+
+  it('keeps an Import Flat File (saveCSV) file in the container while it imports, and nothing after', async () => {
+    const container = `flat-${kind}`;
+    const org = await organization(container);
+    const { encryption, chunks } = await sealUpload(uploadKey, new Blob([Buffer.from('Invoice,Amount\nA-1,12.50\n')]));
+    const form = new FormData();
+    form.append('orgID', org.id);
+    form.append('tableName', 'invoices');
+    form.append('encryption', JSON.stringify(encryption));
+    form.append('file', await sealedBlob(chunks), 'invoices.csv');
+
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/pipeline/saveCSV',
+      headers: bearer(org.token),
+      payload: form,
+    });
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ tableName: 'invoices', rows: 1 });
+    expect(containerStore.state.puts.filter((key) => key.startsWith(`${container}/`))).toEqual([
+      expect.stringMatching(new RegExp(`^${container}/incoming/[0-9a-f-]{36}$`)),
+    ]);
+    expect(await list(container, 'incoming')).toEqual([]);
+    expect(fs.existsSync(path.join(t.config.DATA_DIR, 'files', 'flat-file-imports', org.id))).toBe(false);
   });
 });

@@ -134,10 +134,13 @@ export default async function setup(project: TestProject) {
     server.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });
     await quickbooks.close();
+    await intacct.close();
     throw error;
   }
   project.provide('baseURL', baseURL);
   project.provide('chromiumEndpoint', browserServer.wsEndpoint());
+  // Journeys that check what the server stored on disk (an onboarded organization's container).
+  project.provide('dataDir', dataDir);
 
   return async () => {
     await browserServer.close();
@@ -157,5 +160,6 @@ declare module 'vitest' {
     baseURL: string;
     /** The run's Chromium (playwright's browser server), which the journeys connect to. */
     chromiumEndpoint?: string;
+    dataDir: string;
   }
 }

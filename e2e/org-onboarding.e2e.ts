@@ -1,13 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_FOLDERS, onboardingMessages } from '@finboard/shared/onboarding';
-import { apiLogin, apiSession, createOrganization, listWarehouseRecords, randomLetters } from './support/api';
+import { uploadApiMessages } from '@finboard/shared/uploads';
+import { apiLogin, apiSession, findOrganizationByName, listWarehouseRecords, randomLetters } from './support/api';
 import { seeText, usePage } from './support/browser';
 import { DEMO_USER, E2E_ADMIN } from './support/constants';
+import { csvFile, glCsv, OUR_HEADER } from './support/gl-csv';
+import { openAddOrganization } from './support/organizations-ui';
 import { logInAndLand } from './support/ui';
+import { fillGlUpload, listedFile, uploadButton } from './support/upload-ui';
 
-// Issue 14, acceptance 1 as far as it is built: the three steps on the embedded defaults, cloning the demo
-// organization's reference data and importing its pipelines. (Uploads into the container: not yet.)
+// Issue 14, acceptance 1: an admin adds a new organization in the stepper and onboards it end to end on the
+// embedded defaults (container, a database cloned from the demo's reference data, the demo's pipelines),
+// then uploads a file for it that lands in its container's incoming folder and is moved to processed by its
+// pipeline.
 const currentPage = usePage();
 let page: Page;
 beforeEach(() => {
@@ -16,18 +24,18 @@ beforeEach(() => {
 
 const visibleOption = (text: string | RegExp) =>
   page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
+/** The e2e server's DATA_DIR (global-setup.ts): the local container store is its `containers` folder. */
+const serverDataDir = () => inject('dataDir');
 const stepTab = (name: string) => page.locator('.ant-steps-item', { hasText: name });
+const availableRow = (name: string) =>
+  page.locator('.ant-card', { hasText: 'Available pipelines' }).locator('.ant-table-row', { hasText: name });
 
 describe('Org - Onboarding', () => {
-  it("an admin gives a new organization its container, a database cloned from the demo's reference data and the demo's pipelines", async () => {
+  it('an admin adds a new organization in the stepper, onboards it from the demo, and its upload goes incoming → processed', async () => {
     const adminToken = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
     const demo = await apiSession(DEMO_USER.email, DEMO_USER.password);
     const suffix = randomLetters(8);
-    const organization = await createOrganization(adminToken, {
-      organizationName: `Onboarded ${suffix}`,
-      organizationEmail: `finance-${suffix}@onboarded.test`,
-      organizationPhoneNumber: '2025550177',
-    });
+    const organizationName = `Onboarded ${suffix}`;
     const containerName = `files-${suffix}`;
     const databaseName = `books_${suffix}`;
     const factoryName = `adf-${suffix}`;
@@ -35,9 +43,13 @@ describe('Org - Onboarding', () => {
     await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
     await page.getByRole('link', { name: 'Org - Onboarding' }).click();
     await page.getByRole('heading', { name: 'Org - Onboarding' }).waitFor();
-    await page.getByLabel('Organization', { exact: true }).click();
-    await page.getByLabel('Organization', { exact: true }).fill(organization.name);
-    await visibleOption(organization.name).click();
+
+    // First step: the organization, added here with the organizations' own form; the stepper moves on.
+    const dialog = await openAddOrganization(page, organizationName);
+    await dialog.getByRole('button', { name: 'Add Organization' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByLabel('Container name').waitFor();
+    const organization = await findOrganizationByName(adminToken, organizationName);
 
     // Storage: the container with its folders; a second run says nothing changed.
     await page.getByLabel('Container name').fill(containerName);
@@ -86,5 +98,34 @@ describe('Org - Onboarding', () => {
     await page.getByText(`Data factory: ${factoryName} (done)`).waitFor();
     await page.getByRole('link', { name: 'Data Management Studio' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe(`?organization=${organization.id}`);
-  });
+
+    // An upload for the new organization lands in its container's incoming folder (on accounts cloned from
+    // the demo, in a month the demo has not closed)…
+    const period = '2031-01';
+    await page.goto(`/file-upload?organization=${organization.id}`);
+    await fillGlUpload(page, period, [
+      csvFile('onboarded.csv', glCsv(OUR_HEADER, period, ['1110', '4110'], 2, `ONB${suffix}`)),
+    ]);
+    await uploadButton(page).click();
+    await seeText(page, uploadApiMessages.uploaded, 30_000);
+    await listedFile(page, 'onboarded.csv').getByText(`${containerName}/incoming`, { exact: true }).waitFor();
+    expect(fs.readdirSync(path.join(serverDataDir(), 'containers', containerName, 'incoming'))).toHaveLength(1);
+
+    // …and its pipeline, run from the organization's Pipelines page, moves it to processed.
+    await page.goto(`/pipelines?organization=${organization.id}`);
+    await availableRow('GL Detail').getByRole('button', { name: 'Run Pipeline GL Detail' }).click();
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`/file-upload?organization=${organization.id}`);
+          return listedFile(page, 'onboarded.csv').innerText({ timeout: 10_000 });
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toContain(`${containerName}/processed`);
+    expect(fs.readdirSync(path.join(serverDataDir(), 'containers', containerName, 'incoming'))).toEqual([]);
+    expect(fs.readdirSync(path.join(serverDataDir(), 'containers', containerName, 'processed'))).toHaveLength(1);
+    const loaded = await listWarehouseRecords(adminToken, organization.id, '02_GL_Detail', { pageSize: 1 });
+    expect(loaded.pagination.total).toBe(4);
+  }, 180_000);
 });

@@ -116,6 +116,17 @@ export async function removeBuiltinDashboards(token: string, organizationId: str
   }
 }
 
+/** The organization of that exact name (the list's name filter matches parts of names). */
+export async function findOrganizationByName(token: string, name: string): Promise<{ id: string; name: string }> {
+  const body = await call<{ data: { organizations: { id: string; name: string }[] } }>(
+    `/api/v1/organization?name=${encodeURIComponent(name)}`,
+    { token },
+  );
+  const found = body.data.organizations.find((organization) => organization.name === name);
+  if (!found) throw new Error(`no organization named ${name}`);
+  return found;
+}
+
 /** An organization as one caller sees it (a user: only the dashboards granted to them, in order). */
 export async function getOrganization(token: string, organizationId: string) {
   const body = await call<{ data: { organization: { name: string; dashboards: { id: string; name: string }[] } } }>(

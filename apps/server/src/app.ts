@@ -263,10 +263,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createSecretBox(deriveKey(secret, UPLOAD_KEYS_PURPOSE)),
   );
   const storedFiles = createStoredFileCrypto(createSecretBox(deriveKey(secret, STORED_FILES_PURPOSE)));
-  const uploads = createUploadsService({ db, dataTypes, storage, uploadKeys, storedFiles });
+  const containers = deps.containers ?? containerStoreOf(config);
+  const onboarding = createOnboardingService({
+    db,
+    containers,
+    warehouse,
+    organizations,
+    dataTypes,
+    pipelines,
+    logger: app.log,
+  });
+  // An onboarded organization's uploads go to its container (incoming → processed or rejected).
+  const uploads = createUploadsService({
+    db,
+    dataTypes,
+    storage,
+    containers: { store: containers, containerOf: onboarding.containerOf },
+    uploadKeys,
+    storedFiles,
+    logger: app.log,
+  });
   const flatFiles = createFlatFileImportService({
     warehouse,
     storage,
+    containers: { store: containers, containerOf: onboarding.containerOf },
     storedFiles,
     uploadKeys,
     dataManagement,
@@ -282,15 +302,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     powerbi: powerbiClient,
     aggregates: deps.aggregates ?? reports,
     settings: { pollMs: config.POWERBI_REFRESH_POLL_MS, timeoutMinutes: config.POWERBI_REFRESH_TIMEOUT_MINUTES },
-    logger: app.log,
-  });
-  const onboarding = createOnboardingService({
-    db,
-    containers: deps.containers ?? containerStoreOf(config),
-    warehouse,
-    organizations,
-    dataTypes,
-    pipelines,
     logger: app.log,
   });
   const powerbi = createPowerbiService({ client: powerbiClient, dashboards, logger: app.log });

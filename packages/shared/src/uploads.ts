@@ -158,6 +158,11 @@ export const uploadedFileSchema = uploadedFileSummarySchema.extend({
   uploadedAt: z.iso.datetime(),
   rows: z.number().int().nonnegative().nullable(),
   error: z.string().nullable(),
+  /**
+   * The container and folder holding the file once its organization has one (`acme-files/incoming`, then
+   * `…/processed` or `…/rejected` when its pipeline has run); null in the platform's own storage.
+   */
+  location: z.string().nullable(),
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 

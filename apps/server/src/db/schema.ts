@@ -282,8 +282,13 @@ export const uploadedFiles = pgTable(
     /** Data rows of the file (the header not counted). */
     rows: bigint('rows', { mode: 'number' }),
     error: text('error'),
-    /** Where the sealed file is (platform/storage key). */
+    /**
+     * Where the sealed file is: a platform/storage key, or, with `containerName`, `<folder>/<file id>` in
+     * the organization's container (incoming, then processed or rejected once a run settles it).
+     */
     storageKey: text('storage_key').notNull(),
+    /** The organization's onboarding container holding the file; null for the platform's own storage. */
+    containerName: text('container_name'),
     /** How the stored bytes are sealed at rest (the file key wrapped under the server's key, nonce prefix). */
     encryption: jsonb('encryption').notNull(),
     /** File column → expected column, when the file's header was mapped at upload. */

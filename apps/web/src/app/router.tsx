@@ -51,7 +51,7 @@ const appPages: RouteObject[] = [
   { path: 'apps', lazy: lazyPage(() => import('../features/accounting/apps-page')) },
   { path: 'users', lazy: adminPage(() => import('../features/users/users-page')) },
   { path: 'users/:userId', lazy: adminPage(() => import('../features/users/user-profile-page')) },
-  { path: 'org-onboarding', lazy: adminPage(() => import('../features/onboarding/org-onboarding-page')) },
+  { path: 'org-onboarding', lazy: adminPage(() => import('./org-onboarding')) },
   { path: 'organizations', lazy: adminPage(() => import('../features/organizations/organizations-page')) },
   {
     path: 'organizations/:id',

@@ -228,6 +228,12 @@ export function createOnboardingService(deps: {
   }
 
   return {
+    /** The organization's container once its storage step is done: its uploads go there from then on. */
+    async containerOf(organizationId: string): Promise<string | undefined> {
+      const storage = await repo.find(organizationId, 'storage');
+      return storage?.state === 'done' ? storage.resourceName : undefined;
+    },
+
     /** Storage: the organization's container with its folders, on the configured store. */
     async createContainer(organizationId: string, containerName: string, folders: readonly string[]) {
       await assertResourceFree(organizationId, 'storage', containerName, 'containerJson.containerName');

@@ -66,7 +66,7 @@ export type PipelineDataTypes = Pick<DataTypesService, 'listAll'>;
 /** What pipeline runs do with the uploads module's files: count, take, and settle the files waiting. */
 export type PipelineFiles = Pick<
   UploadsService,
-  'pendingCounts' | 'claimPending' | 'markProcessed' | 'markRejected' | 'releaseClaimed'
+  'pendingCounts' | 'claimPending' | 'markProcessed' | 'markRejected' | 'releaseClaimed' | 'settleFolders'
 >;
 
 /** A pipeline with its data type, as a run and the list of available pipelines need it. */
@@ -218,6 +218,9 @@ export function createPipelinesService(deps: {
     } finally {
       clearInterval(heartbeat);
     }
+    // Once the run's outcome is committed: its files leave the container's incoming folder (logged, never
+    // thrown, when a move fails; the next run tries again).
+    await uploads().settleFolders(organizationId);
   }
 
   async function succeeded(

@@ -15,6 +15,7 @@ import { openUpload } from '../../platform/crypto/upload-opener.ts';
 import type { UploadKeys } from '../../platform/crypto/upload-keys.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
 import { WarehouseTableExistsError, type WarehouseService } from '../../warehouse/warehouse.service.ts';
+import { INCOMING_FOLDER, type UploadContainers } from './uploads.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { DataManagementService } from '../data-management/data-management.service.ts';
@@ -73,6 +74,8 @@ export type FlatFileImportService = ReturnType<typeof createFlatFileImportServic
 export function createFlatFileImportService(deps: {
   warehouse: WarehouseService;
   storage: FileStorage;
+  /** An onboarded organization's file waits in its own container instead (its incoming folder). */
+  containers: UploadContainers;
   storedFiles: StoredFileCrypto;
   uploadKeys: UploadKeys;
   /** Its catalog cache is told about the new table, so the Studio lists it at once. */
@@ -80,7 +83,19 @@ export function createFlatFileImportService(deps: {
   audit: AuditService;
   logger: FastifyBaseLogger;
 }) {
-  const { warehouse, storage, storedFiles, uploadKeys, dataManagement, audit, logger } = deps;
+  const { warehouse, storage, containers, storedFiles, uploadKeys, dataManagement, audit, logger } = deps;
+
+  /**
+   * Where the file waits between its two reads: the organization's container once it has one (its files
+   * never leave the client's storage), else the platform's storage. No archive is kept either way: the
+   * file's data key lives only as long as the import.
+   */
+  async function temporaryPlace(organizationId: string, fileId: string) {
+    const container = await containers.containerOf(organizationId);
+    return container
+      ? { storage: containers.store.files(container), key: `${INCOMING_FOLDER}/${fileId}` }
+      : { storage, key: temporaryKey(organizationId, fileId) };
+  }
 
   /** Before any byte of the file is read: a bad name, a view's name, or a table not confirmed for replacing. */
   async function assertCanCreate(organizationId: string, tableName: string, replace: boolean): Promise<void> {
@@ -91,7 +106,11 @@ export function createFlatFileImportService(deps: {
   }
 
   /** First read: the file checked and its columns inferred while it goes, sealed, into storage. */
-  async function storeAndInspect(request: FlatFileImportRequest, fileId: string, storageKey: string) {
+  async function storeAndInspect(
+    request: FlatFileImportRequest,
+    fileId: string,
+    { storage, key: storageKey }: { storage: FileStorage; key: string },
+  ) {
     const splitter = new CsvRecordSplitter();
     let header: CsvRecord | undefined;
     let inference: ColumnTypeInference | undefined;
@@ -132,7 +151,7 @@ export function createFlatFileImportService(deps: {
 
   /** Second read: the stored file's data records as COPY values of the inferred types. */
   async function* storedRows(
-    storageKey: string,
+    { storage, key: storageKey }: { storage: FileStorage; key: string },
     fileId: string,
     stored: Awaited<ReturnType<typeof storeAndInspect>>,
   ): AsyncGenerator<(string | null)[]> {
@@ -160,14 +179,14 @@ export function createFlatFileImportService(deps: {
     const { organizationId, tableName, replace } = request;
     await assertCanCreate(organizationId, tableName, replace);
     const fileId = randomUUID();
-    const storageKey = temporaryKey(organizationId, fileId);
+    const place = await temporaryPlace(organizationId, fileId);
     try {
-      const stored = await storeAndInspect(request, fileId, storageKey);
+      const stored = await storeAndInspect(request, fileId, place);
       const columns = stored.columns.map((name, index) => ({ name, type: stored.types[index]! }));
       const rows = await warehouse.createTableFromRows(
         organizationId,
         { name: tableName, columns: columns.map(({ name, type }) => ({ name, sqlType: SQL_TYPES[type] })) },
-        storedRows(storageKey, fileId, stored),
+        storedRows(place, fileId, stored),
         { replace },
       );
       dataManagement.forgetCatalog(organizationId);
@@ -194,7 +213,7 @@ export function createFlatFileImportService(deps: {
       if (error instanceof AppError) throw error;
       throw internalError('FLAT_FILE_IMPORT_FAILED', m.failed, error);
     } finally {
-      await storage.delete(storageKey).catch((err: unknown) => {
+      await place.storage.delete(place.key).catch((err: unknown) => {
         logger.error({ err, organizationId }, 'a flat file import left its temporary file behind');
       });
     }

@@ -123,6 +123,43 @@ export const uploadsRepository = (db: Executor) => ({
         .where(and(eq(uploadedFiles.organizationId, organizationId), eq(uploadedFiles.id, id)));
   },
 
+  /** Container files a run has settled (processed or rejected) that are not yet in that status's folder. */
+  async unsettled(
+    organizationId: string,
+  ): Promise<{ id: string; status: string; storageKey: string; containerName: string }[]> {
+    const rows = await db
+      .select({
+        id: uploadedFiles.id,
+        status: uploadedFiles.status,
+        storageKey: uploadedFiles.storageKey,
+        containerName: uploadedFiles.containerName,
+      })
+      .from(uploadedFiles)
+      .where(
+        and(
+          eq(uploadedFiles.organizationId, organizationId),
+          sql`${uploadedFiles.containerName} is not null`,
+          sql`${uploadedFiles.status} in ('processed', 'rejected')`,
+          sql`${uploadedFiles.storageKey} <> ${uploadedFiles.status} || '/' || ${uploadedFiles.id}::text`,
+        ),
+      );
+    return rows.map((row) => ({ ...row, containerName: row.containerName! }));
+  },
+
+  /** The file's new key, only if it is still where the mover found it (a concurrent mover's write wins). */
+  async moveTo(organizationId: string, id: string, from: string, to: string): Promise<void> {
+    await db
+      .update(uploadedFiles)
+      .set({ storageKey: to })
+      .where(
+        and(
+          eq(uploadedFiles.organizationId, organizationId),
+          eq(uploadedFiles.id, id),
+          eq(uploadedFiles.storageKey, from),
+        ),
+      );
+  },
+
   /** The run's files that it did not finish wait for the next run again. */
   async releaseClaimed(organizationId: string, runId: string): Promise<void> {
     await db

@@ -31,6 +31,10 @@ import type { OrganizationsService } from '../organizations/organizations.servic
 import type { StoredUpload, UploadsService } from './uploads.service.ts';
 
 const tags = ['uploads'];
+
+/** Where the file was stored: `<container>/incoming/<id>` for an onboarded organization, else the storage key. */
+const fileUrlOf = (file: { containerName: string | null; storageKey: string }) =>
+  file.containerName === null ? file.storageKey : `${file.containerName}/${file.storageKey}`;
 const MAX_FILE_NAME_LENGTH = 255;
 
 /** Uploads (issue 10 §1): the key browsers seal files with, the upload itself, and the files kept. */
@@ -76,7 +80,7 @@ export async function uploadsRoutes(
         const files = await uploads.record(stored, callerOf(request).user.id);
         return {
           status: true as const,
-          message: { message: uploadApiMessages.uploaded, fileUrls: files.map((file) => file.storageKey) },
+          message: { message: uploadApiMessages.uploaded, fileUrls: files.map(fileUrlOf) },
           data: {
             files: files.map((file) => ({
               id: file.id,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ColumnMapping } from '@finboard/shared/column-mapping';
 import type { DataType } from '@finboard/shared/data-types';
 import type { UploadEncryption, UploadKey } from '@finboard/shared/upload-encryption';
@@ -10,6 +11,7 @@ import type { StoredFileCrypto, StoredFileEncryption } from '../../platform/cryp
 import { storedFileEncryptionSchema } from '../../platform/crypto/stored-files.ts';
 import { openUpload } from '../../platform/crypto/upload-opener.ts';
 import type { UploadKeys } from '../../platform/crypto/upload-keys.ts';
+import type { ContainerStore } from '../../platform/storage/containers.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
 import type { DataTypesService } from '../data-types/data-types.service.ts';
 import { readDataTypeCsv, type CsvReadSummary } from './data-type-csv.ts';
@@ -41,6 +43,8 @@ export interface StoredUpload {
   period?: string;
   name: string;
   storageKey: string;
+  /** The organization's container holding the file (`storageKey` is then `incoming/<id>`); null: platform storage. */
+  containerName: string | null;
   atRest: StoredFileEncryption;
   summary: CsvReadSummary;
 }
@@ -48,19 +52,52 @@ export interface StoredUpload {
 /** Data rows of a stored file, checked again and in the data type's expected columns (canonical text). */
 export type FileRows = AsyncIterable<(string | null)[][]>;
 
+/** The folder of an organization's container that uploads arrive in, and those a run settles them into. */
+export const INCOMING_FOLDER = 'incoming';
+const SETTLED_FOLDER = { processed: 'processed', rejected: 'rejected' } as const;
+
+/**
+ * Where an organization's uploads go once its onboarding storage step is done: its container (the
+ * onboarding module knows which) on the configured store.
+ */
+export interface UploadContainers {
+  store: ContainerStore;
+  containerOf(organizationId: string): Promise<string | undefined>;
+}
+
+/** `acme-files/incoming`: the container and folder holding a file, as the files list shows it. */
+const locationOf = (file: { containerName: string | null; storageKey: string }) =>
+  file.containerName === null ? null : `${file.containerName}/${file.storageKey.split('/')[0]}`;
+
 /**
  * Uploads (issue 10 §1): files arrive sealed by the browser, are opened chunk by chunk, checked as CSV
  * against their data type while they stream, and kept sealed under the server's own key until a
- * pipeline run loads them. A file that fails any check leaves nothing behind.
+ * pipeline run loads them. A file that fails any check leaves nothing behind. An onboarded organization's
+ * files go to its container's incoming folder, and settleFolders() moves them to processed or rejected
+ * once a run has decided; other organizations' files stay in the platform's storage.
  */
 export function createUploadsService(deps: {
   db: Database;
   dataTypes: DataTypesService;
   storage: FileStorage;
+  containers: UploadContainers;
   uploadKeys: UploadKeys;
   storedFiles: StoredFileCrypto;
+  logger: FastifyBaseLogger;
 }) {
-  const { db, dataTypes, storage, uploadKeys, storedFiles } = deps;
+  const { db, dataTypes, storage, containers, uploadKeys, storedFiles, logger } = deps;
+
+  /** The storage that holds a file: its container's files, or the platform's storage. */
+  const storageOf = (file: { containerName: string | null }): FileStorage =>
+    file.containerName === null ? storage : containers.store.files(file.containerName);
+
+  /** Where a new file of the organization goes: its container's incoming folder once it has one. */
+  async function placeFor(organizationId: string, id: string) {
+    const containerName = (await containers.containerOf(organizationId)) ?? null;
+    return containerName === null
+      ? { containerName, storageKey: `uploads/${organizationId}/${id}` }
+      : { containerName, storageKey: `${INCOMING_FOLDER}/${id}` };
+  }
 
   return {
     uploadKey(): Promise<UploadKey> {
@@ -73,12 +110,12 @@ export function createUploadsService(deps: {
      */
     async store(file: IncomingFile): Promise<StoredUpload> {
       const id = randomUUID();
-      const storageKey = `uploads/${file.organizationId}/${id}`;
+      const { containerName, storageKey } = await placeFor(file.organizationId, id);
       const { transform, encryption: atRest } = storedFiles.sealForStorage(id);
       // Storage starts reading only once its folder exists: a file refused before then must not make the
       // transform's error an uncaught one. Storage still sees it (a destroyed stream) and keeps nothing.
       transform.on('error', () => undefined);
-      const storing = storage.putStream(storageKey, transform);
+      const storing = storageOf({ containerName }).putStream(storageKey, transform);
       storing.catch(() => undefined); // awaited below; a failure before then must not go unhandled
 
       async function* plainToStorageToo(): AsyncGenerator<Buffer> {
@@ -109,6 +146,7 @@ export function createUploadsService(deps: {
         period: file.period,
         name: file.name,
         storageKey,
+        containerName,
         atRest,
         summary: reader.summary,
       };
@@ -129,6 +167,7 @@ export function createUploadsService(deps: {
             status: 'uploaded',
             rows: file.summary.rowsRead,
             storageKey: file.storageKey,
+            containerName: file.containerName,
             encryption: file.atRest,
             columnMapping: file.summary.columnMapping,
             uploadedBy,
@@ -145,7 +184,7 @@ export function createUploadsService(deps: {
 
     /** Removes what a refused form had already stored. */
     async discard(files: readonly StoredUpload[]): Promise<void> {
-      await Promise.all(files.map((file) => storage.delete(file.storageKey)));
+      await Promise.all(files.map((file) => storageOf(file).delete(file.storageKey)));
     },
 
     async list(
@@ -168,6 +207,7 @@ export function createUploadsService(deps: {
           uploadedAt: file.uploadedAt.toISOString(),
           rows: file.rows,
           error: file.error,
+          location: locationOf(file),
         })),
       };
     },
@@ -182,7 +222,7 @@ export function createUploadsService(deps: {
       if (!file) throw notFound('File not found');
       const dataType = await dataTypes.get(organizationId, file.dataTypeId);
       const plain = await storedFiles.openStoredFile(
-        storage,
+        storageOf(file),
         file.storageKey,
         storedFileEncryptionSchema.parse(file.encryption),
         file.id,
@@ -219,6 +259,51 @@ export function createUploadsService(deps: {
     /** The run's files it did not finish wait for the next run again. */
     releaseClaimed: (tx: Executor, organizationId: string, runId: string) =>
       uploadsRepository(tx).releaseClaimed(organizationId, runId),
+
+    /**
+     * After a run has committed: the organization's container files it processed or rejected move out of
+     * incoming into the folder of their status (also those an earlier failed move left behind). Each move
+     * is copy, record the new key, delete the old copy: a failure at any point leaves the file where its
+     * row says, and is logged; the next run of the organization tries again. Never throws.
+     */
+    async settleFolders(organizationId: string): Promise<{ moved: number; failed: number }> {
+      let moved = 0;
+      let failed = 0;
+      let unsettled: Awaited<ReturnType<ReturnType<typeof uploadsRepository>['unsettled']>> = [];
+      try {
+        unsettled = await uploadsRepository(db).unsettled(organizationId);
+      } catch (err) {
+        logger.error({ err, organizationId }, 'uploaded files could not be listed for moving out of incoming');
+        return { moved, failed: 1 };
+      }
+      for (const file of unsettled) {
+        const folder = SETTLED_FOLDER[file.status as keyof typeof SETTLED_FOLDER];
+        const to = `${folder}/${file.id}`;
+        const files = containers.store.files(file.containerName);
+        try {
+          await files.copy(file.storageKey, to);
+          await uploadsRepository(db).moveTo(organizationId, file.id, file.storageKey, to);
+        } catch (err) {
+          failed += 1;
+          logger.error(
+            { err, organizationId, fileId: file.id, container: file.containerName, from: file.storageKey, to },
+            'an uploaded file could not be moved out of incoming; it stays there until the next run',
+          );
+          continue;
+        }
+        moved += 1;
+        // Recorded in its new place already: a copy left in incoming is only clutter, logged to be removed.
+        await files
+          .delete(file.storageKey)
+          .catch((err: unknown) =>
+            logger.warn(
+              { err, organizationId, fileId: file.id, container: file.containerName, key: file.storageKey },
+              'a moved file left its copy in incoming',
+            ),
+          );
+      }
+      return { moved, failed };
+    },
   };
 }
 

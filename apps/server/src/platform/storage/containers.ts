@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { BlobServiceClient } from '@azure/storage-blob';
+import type { Readable } from 'node:stream';
+import { BlobServiceClient, RestError } from '@azure/storage-blob';
+import { assertStorageKey, createLocalStorage, type FileStorage } from './storage.ts';
 
 /**
  * Where an organization's files live once it is onboarded: a container holding folders (incoming,
@@ -16,6 +18,18 @@ export interface ContainerStore {
   folderExists(container: string, folder: string): Promise<boolean>;
   createFolder(container: string, folder: string): Promise<void>;
   deleteFolder(container: string, folder: string): Promise<void>;
+  /** The container's files, keyed `folder/name` (uploads: incoming → processed or rejected). */
+  files(container: string): ContainerFiles;
+}
+
+/**
+ * Files of one container, as the platform's FileStorage (so sealed uploads are stored and opened the same
+ * way), plus a copy inside the container: a move is copy, record the new place, delete the old one, so a
+ * failure at any point leaves the file where its record says it is.
+ */
+export interface ContainerFiles extends FileStorage {
+  /** Copies `from` to `to` (replacing `to`); rejects when `from` is missing. */
+  copy(from: string, to: string): Promise<void>;
 }
 
 /** Names the callers checked already (shared containerNameSchema / folderNameSchema); checked again here. */
@@ -95,6 +109,22 @@ export function createLocalContainerStore(root: string): ContainerStore {
       });
     },
     deleteFolder: (container, folder) => fs.rm(dir(container, folder), { recursive: true, force: true }),
+    files(container) {
+      const containerDir = dir(container);
+      const file = (key: string) => {
+        assertStorageKey(key);
+        return path.join(containerDir, key);
+      };
+      return {
+        ...createLocalStorage(containerDir),
+        // A hard link: no bytes copied, and `to` appears whole. A leftover `to` of an earlier attempt is replaced.
+        async copy(from, to) {
+          await fs.mkdir(path.dirname(file(to)), { recursive: true });
+          await fs.rm(file(to), { force: true });
+          await fs.link(file(from), file(to));
+        },
+      };
+    },
   };
 }
 
@@ -126,6 +156,53 @@ export function createAzureContainerStore(connectionString: string): ContainerSt
     },
     async deleteFolder(name, folder) {
       await marker(name, folder).deleteIfExists();
+    },
+    files: (name) => azureContainerFiles(container(name)),
+  };
+}
+
+const isNotFound = (error: unknown) => error instanceof RestError && error.statusCode === 404;
+
+/** A container's blobs as files: a block blob appears only when its block list is committed, so whole or not at all. */
+function azureContainerFiles(container: ReturnType<BlobServiceClient['getContainerClient']>): ContainerFiles {
+  const blob = (key: string) => {
+    assertStorageKey(key);
+    return container.getBlockBlobClient(key);
+  };
+  const download = async (key: string) => {
+    try {
+      return await blob(key).download();
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  };
+  return {
+    async put(key, data) {
+      await blob(key).uploadData(data);
+    },
+    async putStream(key, data: Readable) {
+      await blob(key).uploadStream(data);
+    },
+    async get(key) {
+      try {
+        return await blob(key).downloadToBuffer();
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+    },
+    async getStream(key) {
+      return (await download(key))?.readableStreamBody as Readable | undefined;
+    },
+    async delete(key) {
+      await blob(key).deleteIfExists();
+    },
+    // A server-side copy inside the account (the shared key authorizes the source too).
+    async copy(from, to) {
+      // Inside one account the copy is usually done at once; a large one is polled every second.
+      const poller = await blob(to).beginCopyFromURL(blob(from).url, { intervalInMs: 1000 });
+      await poller.pollUntilDone();
     },
   };
 }

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Card, Flex, Result, Steps, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Card, Flex, Steps, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { OnboardingStep } from '@finboard/shared/onboarding';
 import { AdminOrganizationPicker } from '../../components/organization-select';
@@ -14,16 +14,26 @@ const SUMMARY_LABELS = { storage: 'Container', database: 'Database', 'data-facto
 const STATUS_OF_STATE = { 'not started': 'wait', done: 'finish', failed: 'error' } as const;
 
 /**
- * Org - Onboarding (issue 14): an administrator sets a new client up step by step — its storage
- * container, its warehouse database, its data factory (pipelines) — and ends on a summary with links to the organization's pages.
+ * Org - Onboarding (issue 14): an administrator chooses the organization or adds a new one, sets it up
+ * step by step — its storage container, its warehouse database, its data factory (pipelines) — and ends
+ * on a summary with links to the organization's pages. `addOrganization` is the organizations feature's
+ * Add Organization button (composed by the app shell), told what to do with the organization it adds.
  */
-export default function OrgOnboardingPage() {
+export default function OrgOnboardingPage(props: {
+  addOrganization: (onCreated: (organizationId: string) => void) => ReactNode;
+}) {
   const { organizationId, picked, setPicked } = usePageOrganization();
   const status = useOnboardingStatus(organizationId);
-  const [current, setCurrent] = useState(0);
+  // Opened for an organization (`?organization=`): its first step is storage.
+  const [current, setCurrent] = useState(organizationId ? 1 : 0);
   const stepOf = (step: OnboardingStep) => status.data?.find((entry) => entry.step === step);
+  const choose = (id: string | undefined) => {
+    setPicked(id);
+    if (id) setCurrent(1);
+  };
 
   const steps = [
+    { title: 'Organization' },
     { title: 'Storage', step: 'storage' as const },
     { title: 'Database', step: 'database' as const },
     { title: 'Data Factory', step: 'data-factory' as const },
@@ -33,49 +43,61 @@ export default function OrgOnboardingPage() {
   return (
     <>
       <Typography.Title level={2}>Org - Onboarding</Typography.Title>
-      <AdminOrganizationPicker value={picked} onChange={setPicked} />
-      {!organizationId ? (
-        <Result status="info" title="Choose the organization to onboard" />
-      ) : (
-        <Card>
-          <Steps
-            current={current}
-            onChange={setCurrent}
-            style={{ marginBottom: 24 }}
-            items={steps.map(({ title, step }) => ({
-              title,
-              status: step ? STATUS_OF_STATE[stepOf(step)?.state ?? 'not started'] : undefined,
-            }))}
-          />
-          {current === 0 && (
-            <StorageStep key={organizationId} organizationId={organizationId} status={stepOf('storage')} />
-          )}
-          {current === 1 && (
-            <DatabaseStep key={organizationId} organizationId={organizationId} status={stepOf('database')} />
-          )}
-          {current === 2 && (
-            <DataFactoryStep
-              key={organizationId}
-              organizationId={organizationId}
-              status={stepOf('data-factory')}
-              containerName={stepOf('storage')?.state === 'done' ? stepOf('storage')?.resourceName : undefined}
-              databaseName={stepOf('database')?.state === 'done' ? stepOf('database')?.resourceName : undefined}
-            />
-          )}
-          {current === 3 && (
-            <Flex vertical gap={8}>
-              {(['storage', 'database', 'data-factory'] as const).map((step) => (
-                <Typography.Text key={step}>
-                  {SUMMARY_LABELS[step]}: {stepOf(step)?.resourceName ?? '—'} ({stepOf(step)?.state ?? 'not started'})
-                </Typography.Text>
-              ))}
-              <Link to={`/organizations/${organizationId}`}>Organization</Link>
-              <Link to={withOrganization('/data-management', organizationId)}>Data Management Studio</Link>
-              <Link to={withOrganization('/pipelines', organizationId)}>Pipelines</Link>
-            </Flex>
-          )}
-        </Card>
-      )}
+      <Card>
+        <Steps
+          current={current}
+          onChange={setCurrent}
+          style={{ marginBottom: 24 }}
+          items={steps.map(({ title, step }, index) => ({
+            title,
+            // The steps after the first need the organization.
+            disabled: index > 0 && !organizationId,
+            status: step
+              ? STATUS_OF_STATE[stepOf(step)?.state ?? 'not started']
+              : index === 0 && organizationId
+                ? 'finish'
+                : undefined,
+          }))}
+        />
+        {current === 0 && (
+          <Flex vertical gap={8} align="flex-start">
+            <Typography.Text>Choose the organization to onboard, or add a new one.</Typography.Text>
+            <AdminOrganizationPicker value={picked} onChange={choose} />
+            {props.addOrganization(choose)}
+          </Flex>
+        )}
+        {organizationId && (
+          <>
+            {current === 1 && (
+              <StorageStep key={organizationId} organizationId={organizationId} status={stepOf('storage')} />
+            )}
+            {current === 2 && (
+              <DatabaseStep key={organizationId} organizationId={organizationId} status={stepOf('database')} />
+            )}
+            {current === 3 && (
+              <DataFactoryStep
+                key={organizationId}
+                organizationId={organizationId}
+                status={stepOf('data-factory')}
+                containerName={stepOf('storage')?.state === 'done' ? stepOf('storage')?.resourceName : undefined}
+                databaseName={stepOf('database')?.state === 'done' ? stepOf('database')?.resourceName : undefined}
+              />
+            )}
+            {current === 4 && (
+              <Flex vertical gap={8}>
+                {(['storage', 'database', 'data-factory'] as const).map((step) => (
+                  <Typography.Text key={step}>
+                    {SUMMARY_LABELS[step]}: {stepOf(step)?.resourceName ?? '—'} ({stepOf(step)?.state ?? 'not started'})
+                  </Typography.Text>
+                ))}
+                <Link to={`/organizations/${organizationId}`}>Organization</Link>
+                <Link to={withOrganization('/data-management', organizationId)}>Data Management Studio</Link>
+                <Link to={withOrganization('/pipelines', organizationId)}>Pipelines</Link>
+              </Flex>
+            )}
+          </>
+        )}
+      </Card>
     </>
   );
 }

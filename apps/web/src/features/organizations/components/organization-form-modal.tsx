@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Form, Input, Modal } from 'antd';
 import { messages } from '@finboard/shared/messages';
 import { organizationFormSchema, type OrganizationSummary } from '@finboard/shared/organizations';
@@ -20,10 +21,12 @@ interface OrganizationFormModalProps {
   /** The organization to edit; without it the form adds a new one. */
   organization?: OrganizationSummary;
   onClose: () => void;
+  /** Called with the organization the form added (after its success message), before onClose. */
+  onCreated?: (organization: OrganizationSummary) => void;
 }
 
 /** Add Organization / Edit Organization (spec §2, §3 form field names, §5 rules). */
-export function OrganizationFormModal({ open, organization, onClose }: OrganizationFormModalProps) {
+export function OrganizationFormModal({ open, organization, onClose, onCreated }: OrganizationFormModalProps) {
   return (
     <Modal
       open={open}
@@ -33,8 +36,24 @@ export function OrganizationFormModal({ open, organization, onClose }: Organizat
       destroyOnHidden
       width={640}
     >
-      <OrganizationForm organization={organization} onClose={onClose} />
+      <OrganizationForm organization={organization} onClose={onClose} onCreated={onCreated} />
     </Modal>
+  );
+}
+
+/**
+ * The Add Organization button with its form, for pages of other features that let an administrator add
+ * one in passing (Org - Onboarding's first step): `onCreated` gets the new organization.
+ */
+export function AddOrganizationButton({ onCreated }: { onCreated: (organization: OrganizationSummary) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button icon={<PlusOutlined />} onClick={() => setOpen(true)}>
+        Add Organization
+      </Button>
+      <OrganizationFormModal open={open} onClose={() => setOpen(false)} onCreated={onCreated} />
+    </>
   );
 }
 
@@ -42,7 +61,7 @@ const shape = organizationFormSchema.shape;
 const isFormField = (path: string): path is keyof OrganizationFormValues =>
   (TEXT_FIELDS as readonly string[]).includes(path);
 
-function OrganizationForm({ organization, onClose }: Omit<OrganizationFormModalProps, 'open'>) {
+function OrganizationForm({ organization, onClose, onCreated }: Omit<OrganizationFormModalProps, 'open'>) {
   const { message } = App.useApp();
   const [form] = Form.useForm<OrganizationFormValues>();
   const [logo, setLogo] = useState<LogoChoice>({});
@@ -75,7 +94,14 @@ function OrganizationForm({ organization, onClose }: Omit<OrganizationFormModalP
       onError: showServerErrors,
     };
     if (organization) update.mutate({ id: organization.id, body }, done);
-    else create.mutate(body, done);
+    else
+      create.mutate(body, {
+        ...done,
+        onSuccess: (response) => {
+          onCreated?.(response.data.createdOrganization);
+          done.onSuccess(response);
+        },
+      });
   };
 
   return (

@@ -49,6 +49,13 @@ export function UploadedFilesTable(props: {
       render: (_, file) => <Tag color={STATUS_TAGS[file.status].color}>{STATUS_TAGS[file.status].label}</Tag>,
     },
     {
+      key: 'location',
+      title: 'Location',
+      width: 200,
+      // The organization's container and folder (incoming → processed or rejected); none in platform storage.
+      render: (_, file) => (file.location ? <Typography.Text code>{file.location}</Typography.Text> : none),
+    },
+    {
       key: 'rows',
       title: 'Rows',
       width: 100,
@@ -100,7 +107,7 @@ export function UploadedFilesTable(props: {
       loading={props.loading}
       onChange={onChange}
       tableLayout="fixed"
-      scroll={{ x: 1300 }}
+      scroll={{ x: 1500 }}
       pagination={{
         current: query.page,
         pageSize: query.pageSize,

@@ -5,7 +5,7 @@ import { findChromium } from './e2e/support/chromium';
  * Test projects (`npm test` runs all; `npm run test:unit` all but e2e):
  *   unit          pure functions of packages/shared, apps/web and the demo generator
  *   api-pglite    the server's API tests (and the demo loader's) on embedded PGlite (always)
- *   api-postgres  the same files on real PostgreSQL, when TEST_DATABASE_URL is set
+ *   api-postgres  the same files on real PostgreSQL, when TEST_DATABASE_URL is set, and *.postgres.test.ts
  *   e2e           user journeys in Chromium (e2e/vitest.config.ts)
  */
 const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
@@ -33,7 +33,8 @@ const apiProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfigura
   test: {
     name: `api-${database}`,
     include: ['apps/server/**/*.test.ts', 'demo/**/*.api.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**'],
+    // *.postgres.test.ts: what only PostgreSQL can do (a database per organization), on api-postgres alone.
+    exclude: ['**/node_modules/**', '**/dist/**', ...(database === 'pglite' ? ['**/*.postgres.test.ts'] : [])],
     environment: 'node',
     env: { TEST_DB: database },
     globalSetup: [`apps/server/test/global-setup.${database}.ts`],

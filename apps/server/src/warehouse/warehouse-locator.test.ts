@@ -1,0 +1,45 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { ConfigError, loadConfig, WAREHOUSE_ISOLATION_NEEDS_POSTGRES } from '../config/env.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { openTestDatabase } from '../../test/database.ts';
+import { createWarehouseLocator } from './warehouse-locator.ts';
+
+const refusal = `Invalid configuration:\n  ${WAREHOUSE_ISOLATION_NEEDS_POSTGRES}`;
+
+describe('WAREHOUSE_ISOLATION=database on the embedded database', () => {
+  it('is refused at start-up without a PostgreSQL DATABASE_URL, naming the variable', () => {
+    expect(() => loadConfig({ WAREHOUSE_ISOLATION: 'database' })).toThrow(new ConfigError(refusal));
+    expect(loadConfig({ WAREHOUSE_ISOLATION: 'database', DATABASE_URL: 'postgresql://db/finboard' })).toMatchObject({
+      WAREHOUSE_ISOLATION: 'database',
+    });
+    expect(loadConfig({}).WAREHOUSE_ISOLATION).toBe('schema');
+  });
+
+  it('is refused by the app and by the locator given a PGlite database', async () => {
+    // Neither touches the database before refusing: a handle that only says what it is suffices.
+    const pglite = { kind: 'pglite' } as DatabaseHandle;
+    const config = {
+      ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      WAREHOUSE_ISOLATION: 'database' as const,
+    };
+
+    await expect(buildApp({ config, database: pglite })).rejects.toThrow(new ConfigError(refusal));
+    expect(() =>
+      createWarehouseLocator({ database: pglite, isolation: 'database', logger: pino({ level: 'silent' }) }),
+    ).toThrow(new ConfigError(refusal));
+  });
+
+  it('answers the platform database for every organization with schema isolation, creating nothing', async () => {
+    const database = await openTestDatabase();
+    try {
+      const locator = createWarehouseLocator({ database, isolation: 'schema', logger: pino({ level: 'silent' }) });
+      const target = await locator.find('6f1c2f1e-3b9a-4a53-9c1e-2d3b4a5c6d7e');
+      expect(target).toMatchObject({ db: database.db, pool: database.pool, databaseName: undefined });
+      expect(await locator.ensure('6f1c2f1e-3b9a-4a53-9c1e-2d3b4a5c6d7e')).toEqual({ target, created: false });
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig, WAREHOUSE_ISOLATION_NEEDS_POSTGRES } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import { warehouseLocations } from '../db/schema.ts';
 import { openTestDatabase } from '../../test/database.ts';
 import { createWarehouseLocator } from './warehouse-locator.ts';
 
@@ -36,8 +37,11 @@ describe('WAREHOUSE_ISOLATION=database on the embedded database', () => {
     try {
       const locator = createWarehouseLocator({ database, isolation: 'schema', logger: pino({ level: 'silent' }) });
       const target = await locator.find('6f1c2f1e-3b9a-4a53-9c1e-2d3b4a5c6d7e');
-      expect(target).toMatchObject({ db: database.db, pool: database.pool, databaseName: undefined });
+      expect(target!.db).toBe(database.db);
+      expect(target!.pool).toBe(database.pool);
+      expect(target!.databaseName).toBeUndefined();
       expect(await locator.ensure('6f1c2f1e-3b9a-4a53-9c1e-2d3b4a5c6d7e')).toEqual({ target, created: false });
+      expect(await database.db.select().from(warehouseLocations)).toEqual([]);
     } finally {
       await database.close();
     }

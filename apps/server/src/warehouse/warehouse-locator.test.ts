@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig, WAREHOUSE_ISOLATION_NEEDS_POSTGRES } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -31,19 +31,22 @@ describe('WAREHOUSE_ISOLATION=database on the embedded database', () => {
       createWarehouseLocator({ database: pglite, isolation: 'database', logger: pino({ level: 'silent' }) }),
     ).toThrow(new ConfigError(refusal));
   });
+});
 
-  it('answers the platform database for every organization with schema isolation, creating nothing', async () => {
-    const database = await openTestDatabase();
-    try {
-      const locator = createWarehouseLocator({ database, isolation: 'schema', logger: pino({ level: 'silent' }) });
-      const target = await locator.find('6f1c2f1e-3b9a-4a53-9c1e-2d3b4a5c6d7e');
-      expect(target!.db).toBe(database.db);
-      expect(target!.pool).toBe(database.pool);
-      expect(target!.databaseName).toBeUndefined();
-      expect(await locator.ensure('6f1c2f1e-3b9a-4a53-9c1e-2d3b4a5c6d7e')).toEqual({ target, created: false });
-      expect(await database.db.select().from(warehouseLocations)).toEqual([]);
-    } finally {
-      await database.close();
-    }
+describe('schema isolation (the default)', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database?.close());
+
+  it('answers the platform database for every organization, creating nothing', async () => {
+    const locator = createWarehouseLocator({ database, isolation: 'schema', logger: pino({ level: 'silent' }) });
+    const target = await locator.find('6f1c2f1e-3b9a-4a53-9c1e-2d3b4a5c6d7e');
+    expect(target!.db).toBe(database.db);
+    expect(target!.pool).toBe(database.pool);
+    expect(target!.databaseName).toBeUndefined();
+    expect(await locator.ensure('6f1c2f1e-3b9a-4a53-9c1e-2d3b4a5c6d7e')).toEqual({ target, created: false });
+    expect(await database.db.select().from(warehouseLocations)).toEqual([]);
   });
 });

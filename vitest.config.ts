@@ -6,7 +6,7 @@ import { findChromium } from './e2e/support/chromium';
  *   unit          pure functions of packages/shared, apps/web and the demo generator, and the server's
  *                 tests that open no database: `*.unit.test.ts` under apps/server
  *   api-pglite    the server's other tests (and the demo loader's) on embedded PGlite (always)
- *   api-postgres  the same files on real PostgreSQL, when TEST_DATABASE_URL is set
+ *   api-postgres  the same files on real PostgreSQL, when TEST_DATABASE_URL is set, and *.postgres.test.ts
  *   e2e           user journeys in Chromium (e2e/vitest.config.ts)
  *
  * Naming rule for server tests: a file that needs no database (no buildTestApp, openTestDatabase,
@@ -38,7 +38,13 @@ const apiProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfigura
   test: {
     name: `api-${database}`,
     include: ['apps/server/**/*.test.ts', 'demo/**/*.api.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**', '**/*.unit.test.ts'],
+    // *.postgres.test.ts: what only PostgreSQL can do (a database per organization), on api-postgres alone.
+    exclude: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/*.unit.test.ts',
+      ...(database === 'pglite' ? ['**/*.postgres.test.ts'] : []),
+    ],
     environment: 'node',
     env: { TEST_DB: database },
     globalSetup: [`apps/server/test/global-setup.${database}.ts`],

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config/env.ts';
+import { ConfigError, WAREHOUSE_ISOLATION_NEEDS_POSTGRES, type Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import path from 'node:path';
 import { authPlugin } from './plugins/auth.ts';
@@ -147,6 +147,9 @@ declare module 'fastify' {
 /** Builds the whole application around the given configuration and database; tests build it the same way. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  // Refused before anything starts (loadConfig already refuses it without DATABASE_URL).
+  if (config.WAREHOUSE_ISOLATION === 'database' && database.kind !== 'postgres')
+    throw new ConfigError(`Invalid configuration:\n  ${WAREHOUSE_ISOLATION_NEEDS_POSTGRES}`);
   const app = Fastify({
     // Request URLs can carry tokens (set-password links): the log gets them redacted.
     logger: withRedactedRequestUrls(deps.logger ?? { level: config.LOG_LEVEL }),
@@ -185,7 +188,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
   });
   const dashboards = createDashboardsService({ db, audit });
-  const warehouse = createWarehouseService({ database, logger: app.log, migrations: deps.warehouseMigrations });
+  const warehouse = createWarehouseService({
+    database,
+    logger: app.log,
+    migrations: deps.warehouseMigrations,
+    isolation: config.WAREHOUSE_ISOLATION,
+  });
   // Tests may bring a runner of their own (test/jobs.ts) and rows of their own; the app otherwise runs both.
   const jobs =
     deps.jobs ??
@@ -237,10 +245,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : undefined,
     runner: createChatRunner(
       database,
+      warehouse,
       database.kind === 'postgres' && database.url
         ? createWarehouseReaders({
             database,
-            databaseUrl: database.url,
+            warehouse,
             secrets: createSecretBox(deriveKey(secret, 'warehouse-readers')),
           })
         : undefined,
@@ -428,6 +437,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await reports.stop();
     await chat.close();
     await warehousesReady;
+    await warehouse.close();
     await mailer.flush();
     mailer.close();
   });

@@ -4,10 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import type pg from 'pg';
+import { warehouseLocations } from '../src/db/schema.ts';
 import {
   isWarehouseSchemaName,
   quoteIdent,
+  warehouseReaderRoleName,
   warehouseReaderRoleOfSchema,
+  warehouseRoleName,
   warehouseRoleOfSchema,
 } from '../src/warehouse/identifiers.ts';
 import { assertTestDatabaseName, databaseUrl, dropDatabase, withAdminClient } from './postgres.ts';
@@ -74,11 +78,17 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
   return {
     url,
     async drop() {
-      // Roles belong to the whole server, not to the dropped database: the warehouses' roles go with it.
+      // Roles belong to the whole server, not to the dropped database: the warehouses' roles go with it, and
+      // so do the databases of their own that WAREHOUSE_ISOLATION=database made.
       const handle = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
-      const roles = await warehouseRolesOf(handle).catch(() => []);
+      const own = await warehouseDatabasesOf(handle).catch(() => []);
+      const roles = [
+        ...(await warehouseRolesOf(handle).catch(() => [])),
+        ...own.flatMap((row) => [warehouseRoleName(row.organizationId), warehouseReaderRoleName(row.organizationId)]),
+      ];
       await handle.close();
       await withAdminClient(serverUrl, async (client) => {
+        for (const row of own) await dropWarehouseDatabase(client, row.databaseName);
         await dropDatabase(client, name);
         for (const role of roles) await client.query(`DROP ROLE IF EXISTS ${quoteIdent(role)}`);
       });
@@ -127,6 +137,20 @@ export async function createServerDatabase(dataDir: string): Promise<ServerDatab
     open: () => openDatabase({ kind: 'pglite', dataDir: pgliteDir }),
     dispose: async () => undefined,
   };
+}
+
+/** The organization databases the platform database `handle` recorded (those on its own server). */
+async function warehouseDatabasesOf(
+  handle: DatabaseHandle,
+): Promise<{ organizationId: string; databaseName: string }[]> {
+  const rows = await handle.db.select().from(warehouseLocations);
+  return rows.filter((row) => row.serverUrl === null);
+}
+
+/** An organization's own warehouse database (its name generated: warehouseDatabaseName), connections cut. */
+export async function dropWarehouseDatabase(client: pg.Client, name: string): Promise<void> {
+  if (!/^wh_org_[0-9a-f]{32}$/.test(name)) throw new Error(`Not a warehouse database name: ${name}`);
+  await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
 }
 
 async function warehouseRolesOf(handle: DatabaseHandle): Promise<string[]> {

@@ -44,6 +44,11 @@ const envSchema = z.object({
   WORK_JOBS: booleanFlag.default(true),
   /** Onboarding creates organizations' containers in this Azure Storage account; the local folder otherwise. */
   AZURE_STORAGE_CONNECTION_STRING: optionalString,
+  /**
+   * Where each organization's warehouse lives: a schema of the platform database (default), or on PostgreSQL
+   * a database of its own (a large client can later move to its own server).
+   */
+  WAREHOUSE_ISOLATION: z.enum(['schema', 'database']).default('schema'),
   // Power BI (service principal, "app owns data"): all three or none; the URLs move only for tests' fakes.
   POWERBI_TENANT_ID: optionalString,
   POWERBI_CLIENT_ID: optionalString,
@@ -90,6 +95,10 @@ export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: s
 
 export class ConfigError extends Error {}
 
+/** The embedded database is one database: it cannot give each organization one of its own. */
+export const WAREHOUSE_ISOLATION_NEEDS_POSTGRES =
+  'WAREHOUSE_ISOLATION: "database" needs a PostgreSQL DATABASE_URL (the embedded database holds a single database)';
+
 /** Parses the environment once; fails naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -110,5 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  QUICKBOOKS_CLIENT_ID and QUICKBOOKS_CLIENT_SECRET: set both or neither',
     );
   }
+  if (parsed.data.WAREHOUSE_ISOLATION === 'database' && !parsed.data.DATABASE_URL)
+    throw new ConfigError(`Invalid configuration:\n  ${WAREHOUSE_ISOLATION_NEEDS_POSTGRES}`);
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
 }

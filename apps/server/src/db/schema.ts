@@ -258,6 +258,20 @@ export const warehouseMigrations = pgTable(
 );
 
 /**
+ * Where an organization's warehouse lives when it has a PostgreSQL database of its own
+ * (WAREHOUSE_ISOLATION=database): the database and, once moved, the server holding it. Moving a client to
+ * its own server changes this row only. No row: the warehouse is a schema of the platform database. No
+ * foreign key, like warehouse_migrations.
+ */
+export const warehouseLocations = pgTable('warehouse_locations', {
+  organizationId: uuid('organization_id').primaryKey(),
+  databaseName: text('database_name').notNull().unique(),
+  /** Another PostgreSQL server (host, port, options; no credentials: the platform's are used); null: the platform's. */
+  serverUrl: text('server_url'),
+  createdAt: createdAt(),
+});
+
+/**
  * A file uploaded for an organization (issue 10): stored encrypted at rest under `storage_key`, waiting for
  * its data type's pipeline (status uploaded), being loaded (processing), loaded (processed) or refused by a
  * run (rejected, with the reason in `error`).

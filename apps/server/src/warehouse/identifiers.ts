@@ -43,6 +43,12 @@ export const warehouseSchemaName = (organizationId: string): string => `org_${uu
 /** The organization's own database role (NOLOGIN): it reaches only that schema. */
 export const warehouseRoleName = (organizationId: string): string => `fb_${warehouseSchemaName(organizationId)}`;
 
+/**
+ * The organization's own PostgreSQL database (WAREHOUSE_ISOLATION=database): `wh_` and its schema's name,
+ * so it can never be a name an administrator typed, nor collide with another organization's.
+ */
+export const warehouseDatabaseName = (organizationId: string): string => `wh_${warehouseSchemaName(organizationId)}`;
+
 const WAREHOUSE_SCHEMA = /^org_[0-9a-f]{32}$/;
 
 /** The role of a warehouse schema found in the database catalog (e.g. to clean up after tests). */

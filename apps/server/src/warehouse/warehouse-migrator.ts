@@ -34,8 +34,15 @@ export function createWarehouseMigrator(deps: {
   db: Database;
   logger: FastifyBaseLogger;
   migrations?: readonly WarehouseMigration[];
+  /**
+   * The database holding the organization's warehouse (default the platform's). Another one records
+   * each migration in a `warehouse_migrations` table of its own, in the migration's transaction, and
+   * the platform's table follows (migrateAll's summary).
+   */
+  databaseOf?: (organizationId: string) => Promise<Database>;
 }) {
   const { db, logger } = deps;
+  const databaseOf = deps.databaseOf ?? (() => Promise.resolve(db));
   const migrations = deps.migrations ?? WAREHOUSE_MIGRATIONS;
   migrations.forEach((migration, index) => {
     if (migration.version !== index + 1)
@@ -137,11 +144,32 @@ export function createWarehouseMigrator(deps: {
     return next;
   }
 
+  /** An organization database's own record of its migrations: the platform table's shape. */
+  const ensureVersionTable = (own: Database) =>
+    run(
+      own,
+      `CREATE TABLE IF NOT EXISTS public.warehouse_migrations (
+        organization_id uuid NOT NULL, version integer NOT NULL, name text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (organization_id, version))`,
+    );
+
+  /** The platform's record catches up with an organization database's own (also after a crash between them). */
+  async function syncVersions(own: Database, organizationId: string): Promise<void> {
+    const rows = await own
+      .select()
+      .from(warehouseMigrations)
+      .where(eq(warehouseMigrations.organizationId, organizationId));
+    if (rows.length > 0) await db.insert(warehouseMigrations).values(rows).onConflictDoNothing();
+  }
+
   /** Each pending migration of one warehouse in a transaction of its own; stops early when `signal` aborts. */
   async function migrate(organizationId: string, signal?: AbortSignal): Promise<WarehouseMigration[]> {
+    const own = await databaseOf(organizationId);
+    const separate = own !== db;
+    if (separate) await ensureVersionTable(own);
     const applied: WarehouseMigration[] = [];
     while (!signal?.aborted) {
-      const next = await db.transaction(async (tx) => {
+      const next = await own.transaction(async (tx) => {
         await lock(tx, organizationId);
         return applyNext(tx, organizationId);
       });
@@ -149,6 +177,7 @@ export function createWarehouseMigrator(deps: {
       applied.push(next);
       logger.info({ organizationId, version: next.version, migration: next.name }, 'warehouse migrated');
     }
+    if (separate) await syncVersions(own, organizationId);
     return applied;
   }
 

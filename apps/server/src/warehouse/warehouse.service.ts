@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { DatabaseHandle, Executor } from '../db/client.ts';
+import type { Database, DatabaseHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { CANONICAL_COLUMNS, CANONICAL_TABLES, type CanonicalTable } from './canonical-model.ts';
 import { csvChunks } from './csv-rows.ts';
@@ -18,6 +18,7 @@ import {
   type CatalogRelation,
   type WarehouseCatalog,
 } from './identifiers.ts';
+import { createWarehouseLocator, type WarehouseIsolation, type WarehouseTarget } from './warehouse-locator.ts';
 import { createWarehouseMigrator, type MigrateAllResult } from './warehouse-migrator.ts';
 import type { WarehouseMigration } from './migrations/migration.ts';
 
@@ -135,29 +136,70 @@ export type WarehouseService = ReturnType<typeof createWarehouseService>;
 /**
  * Every organization's warehouse: a schema of its own holding the canonical model, reachable by a role
  * of its own. Work done on an organization's behalf runs as that role, so a query that names another
- * organization's schema (or the platform's tables) is refused by the database itself.
+ * organization's schema (or the platform's tables) is refused by the database itself. Where the schema
+ * lives — the platform database, or a database of the organization's own — the locator says
+ * (warehouse-locator.ts); every access below goes through targetOf().
  */
 export function createWarehouseService(deps: {
   database: DatabaseHandle;
   logger: FastifyBaseLogger;
   /** The warehouse model's migrations; tests add their own. */
   migrations?: readonly WarehouseMigration[];
+  /** WAREHOUSE_ISOLATION (default `schema`). */
+  isolation?: WarehouseIsolation;
 }) {
   const { database, logger } = deps;
   const { db } = database;
-  const migrator = createWarehouseMigrator({ db, logger, migrations: deps.migrations });
+  const locator = createWarehouseLocator({ database, isolation: deps.isolation ?? 'schema', logger });
+  const migrator = createWarehouseMigrator({
+    db,
+    logger,
+    migrations: deps.migrations,
+    databaseOf: async (organizationId) => (await locator.ensure(organizationId)).target.db,
+  });
+  /** Database isolation: the platform transaction opened around an organization's (leaveOrganization). */
+  const platformTransactions = new WeakMap<Executor, Executor>();
 
   const schemaOf = (organizationId: string) => warehouseSchemaName(organizationId);
+
+  /** Database isolation: the organization's own database created and migrated; dropped again when that fails. */
+  async function provisionOwnDatabase(organizationId: string): Promise<WarehouseTarget> {
+    const { target, created } = await locator.ensure(organizationId);
+    try {
+      await migrator.migrate(organizationId);
+    } catch (error) {
+      if (created)
+        await locator
+          .drop(organizationId)
+          .catch((dropError: unknown) =>
+            logger.error({ err: dropError, organizationId }, 'dropping a half-made warehouse database failed'),
+          );
+      throw error;
+    }
+    return target;
+  }
+
+  /** Where the organization's warehouse is; with database isolation, made on first use when it has none. */
+  async function targetOf(organizationId: string): Promise<WarehouseTarget> {
+    return (await locator.find(organizationId)) ?? provisionOwnDatabase(organizationId);
+  }
 
   async function withOrganization<T>(organizationId: string, work: (tx: Executor) => Promise<T>): Promise<T> {
     // Both names are generated ('org_' / 'fb_org_' + hex), never user input, and need no quoting.
     const schema = warehouseSchemaName(organizationId);
     const role = warehouseRoleName(organizationId);
-    return db.transaction(async (tx) => {
-      // SET LOCAL ROLE and SET LOCAL search_path in one round trip (this runs on every Studio call).
-      await tx.execute(sql`select set_config('role', ${role}, true), set_config('search_path', ${schema}, true)`);
-      return work(tx);
-    });
+    const target = await targetOf(organizationId);
+    const inWarehouse = (tx?: Executor) =>
+      target.db.transaction(async (own) => {
+        if (tx) platformTransactions.set(own, tx);
+        // SET LOCAL ROLE and SET LOCAL search_path in one round trip (this runs on every Studio call).
+        await own.execute(sql`select set_config('role', ${role}, true), set_config('search_path', ${schema}, true)`);
+        return work(own);
+      });
+    if (!target.databaseName) return inWarehouse();
+    // Another database: the platform's transaction (audit events) commits right after the warehouse's, or
+    // rolls back with it; there is no transaction across two databases.
+    return db.transaction((platformTx) => inWarehouse(platformTx));
   }
 
   /** The COPY statement for a canonical table and a checked list of its columns. */
@@ -177,7 +219,7 @@ export function createWarehouseService(deps: {
   /** Bulk loads of several tables, all or nothing. */
   async function loadTables(organizationId: string, loads: readonly TableLoad[], options: CopyOptions = {}) {
     const statements = loads.map((load) => copyStatement(organizationId, load.table, load.columns));
-    return inOwnTransaction(async (client) => {
+    return inOwnTransaction(organizationId, async (client) => {
       await client.query(`SET LOCAL ROLE ${quoteIdent(warehouseRoleName(organizationId))}`);
       // Dependants first: loads come in dependency order (periods and accounts before GL lines).
       if (options.replace)
@@ -198,9 +240,12 @@ export function createWarehouseService(deps: {
     });
   }
 
-  /** One transaction on a connection of its own, which goes back to the pool only if it is still usable. */
-  async function inOwnTransaction<T>(step: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await database.pool.connect();
+  /**
+   * One transaction on a connection of its own to the organization's warehouse, which goes back to the
+   * pool only if it is still usable.
+   */
+  async function inOwnTransaction<T>(organizationId: string, step: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await (await targetOf(organizationId)).pool.connect();
     let broken: Error | undefined;
     try {
       return await inTransaction(
@@ -225,7 +270,7 @@ export function createWarehouseService(deps: {
   ): Promise<T> {
     const role = quoteIdent(warehouseRoleName(organizationId));
     const schema = quoteIdent(warehouseSchemaName(organizationId));
-    const client = await database.pool.connect();
+    const client = await (await targetOf(organizationId)).pool.connect();
     let broken: Error | undefined;
     const connection: OrganizationConnection = {
       client,
@@ -271,7 +316,7 @@ export function createWarehouseService(deps: {
     const target = qualifiedName(schema, table.name);
     if (table.columns.length === 0) throw new TypeError('A table has at least one column');
     const definitions = table.columns.map((column) => `${quoteIdent(column.name)} ${column.sqlType}`);
-    return inOwnTransaction(async (client) => {
+    return inOwnTransaction(organizationId, async (client) => {
       // Two imports of one name wait for each other instead of failing on the second CREATE.
       await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
         `finboard:warehouse-table:${organizationId}:${table.name}`,
@@ -313,10 +358,13 @@ export function createWarehouseService(deps: {
   return {
     /**
      * Idempotent: schema, role and every warehouse migration of one organization, with its role's
-     * grants, in `tx` when given (a new organization's transaction) or a transaction of its own.
+     * grants, in `tx` when given (a new organization's transaction) or a transaction of its own. With
+     * database isolation, its own database is created (and dropped again if a migration fails) and each
+     * migration commits there on its own: no transaction spans two databases.
      */
     async provision(organizationId: string, tx?: Executor): Promise<void> {
-      if (tx) await migrator.provision(tx, organizationId);
+      if (locator.isolation === 'database') await provisionOwnDatabase(organizationId);
+      else if (tx) await migrator.provision(tx, organizationId);
       else await db.transaction((own) => migrator.provision(own, organizationId));
     },
 
@@ -332,6 +380,21 @@ export function createWarehouseService(deps: {
 
     schemaOf,
 
+    /** WAREHOUSE_ISOLATION: where organizations' warehouses live. */
+    isolation: locator.isolation,
+
+    /** Where the organization's warehouse is reached (Chat DB's readers connect there). */
+    targetOf,
+
+    /**
+     * Undoes provision() for an organization whose creation failed: with database isolation its own
+     * database is dropped; with schema isolation the warehouse went with the creation's transaction.
+     */
+    discard: (organizationId: string) => locator.drop(organizationId),
+
+    /** The organization database pools (database isolation), at shutdown. */
+    close: () => locator.close(),
+
     /** The organization's own role: what withOrganization() runs as. */
     roleOf: (organizationId: string) => warehouseRoleName(organizationId),
 
@@ -339,12 +402,16 @@ export function createWarehouseService(deps: {
     withOrganization,
 
     /**
-     * Inside withOrganization(): back to the platform's role and search path for the rest of the
-     * transaction, so the audit event of a warehouse change commits (or rolls back) with it.
+     * Inside withOrganization(): where the platform's rows of a warehouse change go (its audit events), so
+     * they commit (or roll back) with it — the same transaction back to the platform's role and search
+     * path, or with database isolation the platform transaction around the warehouse's.
      */
-    async leaveOrganization(tx: Executor): Promise<void> {
+    async leaveOrganization(tx: Executor): Promise<Executor> {
+      const platformTx = platformTransactions.get(tx);
+      if (platformTx) return platformTx;
       await tx.execute(sql.raw('RESET ROLE'));
       await tx.execute(sql.raw('SET LOCAL search_path TO DEFAULT'));
+      return tx;
     },
 
     /** The organization's tables and views with their columns, as its own role sees them. */
@@ -426,7 +493,7 @@ export function createWarehouseService(deps: {
      * transaction as its role; answers when and how many balance rows.
      */
     refreshAggregates(organizationId: string, periods?: readonly string[]): Promise<AggregateRefresh> {
-      return inOwnTransaction(async (client) => {
+      return inOwnTransaction(organizationId, async (client) => {
         await client.query(`SET LOCAL ROLE ${quoteIdent(warehouseRoleName(organizationId))}`);
         return refreshAggregatesOn(client, warehouseSchemaName(organizationId), periods);
       });
@@ -436,7 +503,7 @@ export function createWarehouseService(deps: {
 
     /** The table or view named `name` in the organization's warehouse (a table with its row count), if any. */
     async relationNamed(organizationId: string, name: string) {
-      const client = await database.pool.connect();
+      const client = await (await targetOf(organizationId)).pool.connect();
       try {
         return await existingRelation(client, warehouseSchemaName(organizationId), name);
       } finally {
@@ -448,7 +515,8 @@ export function createWarehouseService(deps: {
      * Onboarding's clone: the reference data of one organization's warehouse (periods, chart of accounts)
      * copied into another's, never the ledger, budget or balances. Rows the target already has (by natural
      * key) are kept as they are, so a second run adds nothing. One transaction as the platform (the only
-     * role that reaches both schemas); answers the rows added per table.
+     * role that reaches both schemas); answers the rows added per table. Warehouses in two databases: the
+     * source's rows are read as JSON and inserted from it in the target's transaction.
      */
     async copyReferenceData(
       fromOrganizationId: string,
@@ -456,13 +524,28 @@ export function createWarehouseService(deps: {
     ): Promise<{ periods: number; accounts: number }> {
       const from = warehouseSchemaName(fromOrganizationId);
       const to = warehouseSchemaName(toOrganizationId);
-      return inOwnTransaction(async (client) => {
-        const copy = async (table: '00_Period' | '01_Account', key: string) => {
+      const source = await targetOf(fromOrganizationId);
+      const sameDatabase = source === (await targetOf(toOrganizationId));
+      const tables = ['00_Period', '01_Account'] as const;
+      const rowsAsJson = new Map<string, string>();
+      if (!sameDatabase)
+        for (const table of tables) {
+          const read = await source.pool.query<{ rows: string }>(
+            `select coalesce(json_agg(t order by t.row_id), '[]')::text as rows from ${qualifiedName(from, table)} t`,
+          );
+          rowsAsJson.set(table, read.rows[0]!.rows);
+        }
+      return inOwnTransaction(toOrganizationId, async (client) => {
+        const copy = async (table: (typeof tables)[number], key: string) => {
           const columns = CANONICAL_COLUMNS[table].map(quoteIdent).join(', ');
+          const rows = sameDatabase
+            ? qualifiedName(from, table)
+            : `json_populate_recordset(null::${qualifiedName(to, table)}, $1::json)`;
           const result = await client.query(
             `INSERT INTO ${qualifiedName(to, table)} (${columns})
-             SELECT ${columns} FROM ${qualifiedName(from, table)} ORDER BY row_id
+             SELECT ${columns} FROM ${rows} ORDER BY row_id
              ON CONFLICT (${quoteIdent(key)}) DO NOTHING`,
+            sameDatabase ? [] : [rowsAsJson.get(table)],
           );
           return result.rowCount ?? 0;
         };
@@ -474,24 +557,18 @@ export function createWarehouseService(deps: {
       });
     },
 
-    /** Each warehouse's size on disk (tables, indexes, TOAST) and table count, by organization. */
+    /**
+     * Each warehouse's size on disk (tables, indexes, TOAST) and table count, by organization: one query
+     * per database (one in all with schema isolation). A warehouse not made yet is left out, not made.
+     */
     async sizes(organizationIds: readonly string[]): Promise<Map<string, { size: number; tables: number }>> {
-      const schemas = new Map(organizationIds.map((id) => [warehouseSchemaName(id), id]));
       const result = new Map<string, { size: number; tables: number }>();
-      if (schemas.size === 0) return result;
-      const rows = rowsOf<{ schema: string; size: string; tables: number }>(
-        await db.execute(sql`
-          select n.nspname as schema, coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint as size,
-            count(*) filter (where c.relkind in ('r', 'p'))::int as tables
-          from pg_namespace n left join pg_class c on c.relnamespace = n.oid and c.relkind in ('r', 'p')
-          where n.nspname in (${sql.join(
-            [...schemas.keys()].map((schema) => sql`${schema}`),
-            sql`, `,
-          )})
-          group by n.nspname`),
-      );
-      for (const row of rows)
-        result.set(schemas.get(row.schema)!, { size: Number(row.size), tables: Number(row.tables) });
+      const byDatabase = new Map<Database, string[]>();
+      for (const id of organizationIds) {
+        const target = await locator.find(id);
+        if (target) byDatabase.set(target.db, [...(byDatabase.get(target.db) ?? []), id]);
+      }
+      for (const [where, ids] of byDatabase) await sizesIn(where, ids, result);
       return result;
     },
 
@@ -499,7 +576,7 @@ export function createWarehouseService(deps: {
     async hasData(organizationId: string): Promise<boolean> {
       const gl = qualifiedName(warehouseSchemaName(organizationId), '02_GL_Detail');
       const [found] = rowsOf<{ present: boolean }>(
-        await db.execute(sql`select to_regclass(${gl}) is not null as present`),
+        await (await targetOf(organizationId)).db.execute(sql`select to_regclass(${gl}) is not null as present`),
       );
       if (!found?.present) return false;
       return withOrganization(organizationId, async (tx) => {
@@ -510,4 +587,25 @@ export function createWarehouseService(deps: {
       });
     },
   };
+}
+
+/** The sizes of the listed organizations' warehouse schemas in one database, into `result`. */
+async function sizesIn(
+  db: Database,
+  organizationIds: readonly string[],
+  result: Map<string, { size: number; tables: number }>,
+): Promise<void> {
+  const schemas = new Map(organizationIds.map((id) => [warehouseSchemaName(id), id]));
+  const rows = rowsOf<{ schema: string; size: string; tables: number }>(
+    await db.execute(sql`
+          select n.nspname as schema, coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint as size,
+            count(*) filter (where c.relkind in ('r', 'p'))::int as tables
+          from pg_namespace n left join pg_class c on c.relnamespace = n.oid and c.relkind in ('r', 'p')
+          where n.nspname in (${sql.join(
+            [...schemas.keys()].map((schema) => sql`${schema}`),
+            sql`, `,
+          )})
+          group by n.nspname`),
+  );
+  for (const row of rows) result.set(schemas.get(row.schema)!, { size: Number(row.size), tables: Number(row.tables) });
 }

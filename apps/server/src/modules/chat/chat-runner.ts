@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { quoteIdent, warehouseRoleName, warehouseSchemaName } from '../../warehouse/identifiers.ts';
 import { SqlRefusedError } from './sql-guard.ts';
+import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 import type { WarehouseReaders } from './warehouse-readers.ts';
 
 /** How long one Chat DB statement may run, and wait for a lock. */
@@ -29,7 +30,11 @@ export type ChatRows = Record<string, unknown>[];
  * - PGlite (one backend, one login): as the organization's warehouse role, search_path its schema alone; there
  *   the guard's allowlist (no SET/RESET, no set_config, no catalogs) is what keeps the statement in its place.
  */
-export function createChatRunner(database: DatabaseHandle, readers?: WarehouseReaders) {
+export function createChatRunner(
+  database: DatabaseHandle,
+  warehouse: Pick<WarehouseService, 'targetOf'>,
+  readers?: WarehouseReaders,
+) {
   const cutsOffStatements = database.kind === 'postgres';
 
   async function refuseCostly(client: PoolClient, text: string, params: readonly unknown[]) {
@@ -74,7 +79,7 @@ export function createChatRunner(database: DatabaseHandle, readers?: WarehouseRe
       params: readonly unknown[],
       options: RunOptions = {},
     ): Promise<ChatRows> {
-      const pool = readers ? await readers.poolOf(organizationId) : database.pool;
+      const pool = readers ? await readers.poolOf(organizationId) : (await warehouse.targetOf(organizationId)).pool;
       const client = await pool.connect();
       let broken: Error | undefined;
       try {

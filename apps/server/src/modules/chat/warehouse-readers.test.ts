@@ -36,7 +36,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')("an organization's Chat DB re
     }
     readers = createWarehouseReaders({
       database: t.database,
-      databaseUrl: t.database.url!,
+      warehouse: t.app.services.warehouse,
       secrets: createSecretBox(randomBytes(32)),
     });
   });

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { warehouseReaders } from '../../db/schema.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
+import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 import {
   qualifiedName,
   quoteIdent,
@@ -19,17 +20,24 @@ const READER_POOL_SIZE = 2;
  * On PostgreSQL, Chat DB's statements run on connections that log in as the organization's own read-only
  * role (warehouseReaderRoleName): a member of no role, with SELECT on the warehouse's canonical relations
  * and nothing else, read-only by default. Unlike the platform's connection (a member of every organization
- * role), a RESET ROLE or SET ROLE there reaches nothing. Its password is generated here and kept sealed.
+ * role), a RESET ROLE or SET ROLE there reaches nothing. Its password is generated here and kept sealed. It
+ * logs in where the organization's warehouse lives (the platform database, or the organization's own).
  */
-export function createWarehouseReaders(deps: { database: DatabaseHandle; databaseUrl: string; secrets: SecretBox }) {
-  const { database, databaseUrl, secrets } = deps;
+export function createWarehouseReaders(deps: {
+  database: DatabaseHandle;
+  warehouse: Pick<WarehouseService, 'targetOf'>;
+  secrets: SecretBox;
+}) {
+  const { database, warehouse, secrets } = deps;
   const pools = new Map<string, Promise<pg.Pool>>();
 
   /** Creates the role (or resets its password when its row was lost) and grants what it may read; idempotent. */
-  async function provision(organizationId: string): Promise<{ role: string; password: string }> {
+  async function provision(organizationId: string): Promise<{ role: string; password: string; url: string }> {
     const role = warehouseReaderRoleName(organizationId);
     const schema = warehouseSchemaName(organizationId);
-    return database.db.transaction(async (tx) => {
+    const target = await warehouse.targetOf(organizationId);
+    // Roles belong to the whole server: the role and its sealed password are the platform's business.
+    const login = await database.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`finboard:reader:${organizationId}`}, 0))`);
       const [stored] = await tx
         .select()
@@ -59,7 +67,21 @@ export function createWarehouseReaders(deps: { database: DatabaseHandle; databas
             set: { roleName: role, passwordSealed: secrets.seal(password, organizationId) },
           });
       }
-      // Every time a pool opens: relations a later warehouse migration added become readable too.
+      for (const setting of [
+        `default_transaction_read_only = on`,
+        `search_path = ${quoteIdent(schema)}`,
+        `statement_timeout = '5s'`,
+      ])
+        await tx.execute(sql.raw(`ALTER ROLE ${quoteIdent(role)} SET ${setting}`));
+      return { role, password };
+    });
+    // Its grants are the warehouse database's: every time a pool opens, so relations a later warehouse
+    // migration added become readable too.
+    await target.db.transaction(async (tx) => {
+      if (target.databaseName)
+        await tx.execute(
+          sql.raw(`GRANT CONNECT ON DATABASE ${quoteIdent(target.databaseName)} TO ${quoteIdent(role)}`),
+        );
       await tx.execute(sql.raw(`GRANT USAGE ON SCHEMA ${quoteIdent(schema)} TO ${quoteIdent(role)}`));
       for (const relation of READABLE_RELATIONS) {
         const found = await tx.execute(
@@ -69,18 +91,12 @@ export function createWarehouseReaders(deps: { database: DatabaseHandle; databas
         if (present)
           await tx.execute(sql.raw(`GRANT SELECT ON ${qualifiedName(schema, relation)} TO ${quoteIdent(role)}`));
       }
-      for (const setting of [
-        `default_transaction_read_only = on`,
-        `search_path = ${quoteIdent(schema)}`,
-        `statement_timeout = '5s'`,
-      ])
-        await tx.execute(sql.raw(`ALTER ROLE ${quoteIdent(role)} SET ${setting}`));
-      return { role, password };
     });
+    return { ...login, url: target.url! };
   }
 
   async function open(organizationId: string): Promise<pg.Pool> {
-    const { role, password } = await provision(organizationId);
+    const { role, password, url: databaseUrl } = await provision(organizationId);
     const url = new URL(databaseUrl);
     url.username = role;
     url.password = '';

@@ -18,7 +18,7 @@ export interface RowChange {
 
 /**
  * Records the changes in the audit trail, last thing in a withOrganization() transaction: it leaves the
- * organization's role so the events commit (or roll back) with the change.
+ * organization's warehouse so the events commit (or roll back) with the change.
  */
 export async function recordRowChanges(
   deps: { warehouse: WarehouseService; audit: AuditService },
@@ -29,7 +29,7 @@ export async function recordRowChanges(
   changes: readonly RowChange[],
 ): Promise<void> {
   if (changes.length === 0) return;
-  await deps.warehouse.leaveOrganization(tx);
+  const platformTx = await deps.warehouse.leaveOrganization(tx);
   for (const change of changes) {
     await deps.audit.record(
       {
@@ -41,7 +41,7 @@ export async function recordRowChanges(
         before: change.before,
         after: change.after,
       },
-      tx,
+      platformTx,
     );
   }
 }

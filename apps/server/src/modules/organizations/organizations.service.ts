@@ -201,6 +201,15 @@ export function createOrganizationsService(deps: {
         });
       } catch (error) {
         if (logoKey) await discard(logoKey);
+        // A warehouse database of its own is outside the transaction: it goes too.
+        await warehouse
+          .discard(id)
+          .catch((discardError: unknown) =>
+            logger.error(
+              { err: discardError, organizationId: id },
+              'dropping the warehouse of a failed organization failed',
+            ),
+          );
         if (isUniqueViolation(error, 'organizations_name_unique')) throw nameTaken();
         throw error;
       }

@@ -526,7 +526,7 @@ describe('syncing Sage Intacct', () => {
     expect(await connection()).toMatchObject({ status: 'error', message: intacctMessages.senderNotAuthorized });
   });
 
-  it('refuses an unbalanced journal with the ledger’s own message and loads nothing', async () => {
+  it('leaves out an unbalanced journal with the ledger’s own message and loads the rest as a partial success', async () => {
     await connect();
     fake.putEntry(companyId, {
       BATCHNO: '2043',
@@ -542,12 +542,12 @@ describe('syncing Sage Intacct', () => {
     const run = await sync();
 
     expect(run).toMatchObject({
-      status: 'validation_failed',
-      message: syncMessages.validationFailed(journalMessages.outOfBalance('2043', '0.01')),
+      status: 'partial_success',
+      message: syncMessages.partial(5, 7, 1, journalMessages.outOfBalance('2043', '0.01')),
     });
     const books = await warehouse();
-    expect(books.lines).toEqual([]);
-    expect(books.accounts).toEqual([]);
+    expect(books.lines.some((line) => line.journal_id === '2043')).toBe(false);
+    expect(books.totals).toEqual({ debit: '2350.75', credit: '2350.75' });
   });
 });
 

@@ -50,6 +50,10 @@ import { createQuickbooksConnector } from './modules/accounting/quickbooks-conne
 import { quickbooksRoutes } from './modules/accounting/quickbooks.routes.ts';
 import { createQuickbooksService, QUICKBOOKS_STATE_PURPOSE } from './modules/accounting/quickbooks.service.ts';
 import { quickbooksClientOf } from './platform/quickbooks/quickbooks-config.ts';
+import { createNetsuiteConnector } from './modules/accounting/netsuite-connector.ts';
+import { netsuiteRoutes } from './modules/accounting/netsuite.routes.ts';
+import { createNetsuiteService } from './modules/accounting/netsuite.service.ts';
+import { netsuiteClientOf } from './platform/netsuite/netsuite-config.ts';
 import { createPowerbiService } from './modules/powerbi/powerbi.service.ts';
 import { powerbiClientOf } from './platform/powerbi/powerbi-config.ts';
 import { pipelinesRoutes } from './modules/pipelines/pipelines.routes.ts';
@@ -291,14 +295,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const powerbi = createPowerbiService({ client: powerbiClient, dashboards, logger: app.log });
   const quickbooksClient = quickbooksClientOf(config, publicUrl);
+  const netsuiteClient = netsuiteClientOf(config);
   const accounting = createAccountingService({
     db,
     warehouse,
     jobs,
     box: createSecretBox(deriveKey(secret, ACCOUNTING_CREDENTIALS_PURPOSE)),
-    connectors: { ...(quickbooksClient && { quickbooks: createQuickbooksConnector(quickbooksClient) }) },
+    connectors: {
+      ...(quickbooksClient && { quickbooks: createQuickbooksConnector(quickbooksClient) }),
+      netsuite: createNetsuiteConnector(netsuiteClient),
+    },
     logger: app.log,
   });
+  const netsuite = createNetsuiteService({ client: netsuiteClient, accounting, logger: app.log });
   const quickbooks = createQuickbooksService({
     client: quickbooksClient,
     accounting,
@@ -353,6 +362,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(onboardingRoutes, { onboarding, organizations });
   await app.register(accountingRoutes, { accounting, organizations });
   await app.register(quickbooksRoutes, { quickbooks, accounting, organizations });
+  await app.register(netsuiteRoutes, { netsuite, accounting, organizations });
   await app.register(chatRoutes, { chat });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });

@@ -306,6 +306,13 @@ export function createAccountingService(deps: {
     startSync: (organizationId: string, system: AccountingSystem, connectionId: string, userId: string) =>
       orFail(syncFailedMessage[system], () => startSync(organizationId, system, connectionId, userId)),
 
+    /** A sync of a connection named by its id alone (NetSuite's route): another organization's is missing. */
+    startSyncOf: (caller: Principal, system: AccountingSystem, id: string) =>
+      orFail(syncFailedMessage[system], async () => {
+        const connection = await connectionFor(caller, system, id);
+        return startSync(connection.organizationId, system, id, caller.id);
+      }),
+
     listRuns: (organizationId: string): Promise<SyncRun[]> =>
       orFail(accountingMessages.fetchRunsFailed, async () => (await repo.runs(organizationId)).map(toRun)),
 

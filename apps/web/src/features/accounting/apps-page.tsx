@@ -19,6 +19,7 @@ import { useSyncRuns } from './api/get-sync-runs';
 import { useSyncQuickbooks } from './api/sync-quickbooks';
 import { useUpdateQuickbooksStatus } from './api/update-quickbooks-status';
 import { ConnectionCard } from './components/connection-card';
+import { NetsuiteCard } from './components/netsuite-card';
 import { SyncRunsTable } from './components/sync-runs-table';
 
 const QUICKBOOKS = ACCOUNTING_SYSTEM_NAMES.quickbooks;
@@ -70,6 +71,7 @@ export default function AppsPage() {
     if (latestFinished === seenFinished.current) return;
     seenFinished.current = latestFinished;
     void queryClient.invalidateQueries({ queryKey: [...accountingQueryKey, organizationId, 'quickbooks'] });
+    void queryClient.invalidateQueries({ queryKey: [...accountingQueryKey, organizationId, 'netsuite'] });
   }, [latestFinished, organizationId, queryClient]);
   const connect = useConnectQuickbooks();
   const sync = useSyncQuickbooks();
@@ -161,7 +163,7 @@ export default function AppsPage() {
               notice={!configured && <Alert type="info" showIcon title={accountingMessages.quickbooksNotConfigured} />}
               actions={quickbooksActions}
             />
-            {(['intacct', 'netsuite'] as const).map((system) => (
+            {(['intacct'] as const).map((system) => (
               <ConnectionCard
                 key={system}
                 system={ACCOUNTING_SYSTEM_NAMES[system]}
@@ -174,6 +176,7 @@ export default function AppsPage() {
                 actions={null}
               />
             ))}
+            <NetsuiteCard organizationId={organizationId} syncRunning={syncRunning} />
           </Flex>
           <div>
             <Typography.Title level={4}>Sync runs</Typography.Title>

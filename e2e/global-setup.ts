@@ -7,6 +7,8 @@ import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN } from './support/constants';
 import { quickbooksConfigOf, startQuickbooksFake } from '../apps/server/test/quickbooks-fake';
 import { seedQuickbooksCompany } from './support/quickbooks-ledger';
+import { netsuiteConfigOf, startNetsuiteFake } from '../apps/server/test/netsuite-fake';
+import { seedNetsuiteAccount } from './support/netsuite-ledger';
 import { newestMtime } from './support/newest-mtime';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -72,6 +74,9 @@ export default async function setup(project: TestProject) {
   // protocol, holding one company with a known ledger (support/quickbooks-ledger.ts).
   const quickbooks = await startQuickbooksFake();
   seedQuickbooksCompany(quickbooks);
+  // And NetSuite: a local fake holding one account with a known ledger (support/netsuite-ledger.ts).
+  const netsuite = await startNetsuiteFake();
+  const netsuitePrivateKey = seedNetsuiteAccount(netsuite);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-e2e-'));
   const env = {
     ...process.env,
@@ -91,6 +96,7 @@ export default async function setup(project: TestProject) {
     ...Object.fromEntries(
       Object.entries(quickbooksConfigOf(quickbooks, 1000)).map(([name, value]) => [name, String(value)]),
     ),
+    ...Object.fromEntries(Object.entries(netsuiteConfigOf(netsuite)).map(([name, value]) => [name, String(value)])),
   };
 
   // The demo user's journeys need the demo books (`npm run demo`). It must run before the server:
@@ -118,6 +124,7 @@ export default async function setup(project: TestProject) {
 
   await waitForHealth(baseURL, server, () => output);
   project.provide('baseURL', baseURL);
+  project.provide('netsuitePrivateKey', netsuitePrivateKey);
 
   return async () => {
     server.kill('SIGTERM');
@@ -127,11 +134,14 @@ export default async function setup(project: TestProject) {
     });
     fs.rmSync(dataDir, { recursive: true, force: true });
     await quickbooks.close();
+    await netsuite.close();
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The private key of the certificate the fake NetSuite knows, which the journey types into the form. */
+    netsuitePrivateKey: string;
   }
 }

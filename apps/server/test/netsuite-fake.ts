@@ -88,6 +88,8 @@ export interface NetsuiteFake {
   throttleNext(count: number): void;
   /** Lifetime of the access tokens it issues (default 3600 s). */
   setTokenLifetime(seconds: number): void;
+  /** While true, every request answers 503 (NetSuite down for maintenance). */
+  setUnavailable(unavailable: boolean): void;
   close(): Promise<void>;
 }
 
@@ -120,6 +122,7 @@ export async function startNetsuiteFake(): Promise<NetsuiteFake> {
   let maxInFlight = 15;
   let forcedThrottles = 0;
   let tokenLifetimeSeconds = 3600;
+  let unavailable = false;
   let url = '';
 
   const json = (response: http.ServerResponse, status: number, body: unknown) => {
@@ -315,6 +318,11 @@ export async function startNetsuiteFake(): Promise<NetsuiteFake> {
         response.end('<html><body>Not Found</body></html>');
         return;
       }
+      if (unavailable) {
+        response.writeHead(503, { 'content-type': 'text/html' });
+        response.end('<html><body>Service Temporarily Unavailable</body></html>');
+        return;
+      }
       const body = Buffer.concat(chunks).toString('utf8');
       inFlight.set(account, (inFlight.get(account) ?? 0) + 1);
       response.on('close', () => inFlight.set(account, inFlight.get(account)! - 1));
@@ -380,6 +388,9 @@ export async function startNetsuiteFake(): Promise<NetsuiteFake> {
     },
     setTokenLifetime(seconds) {
       tokenLifetimeSeconds = seconds;
+    },
+    setUnavailable(value) {
+      unavailable = value;
     },
     close: () =>
       new Promise<void>((resolve) => {

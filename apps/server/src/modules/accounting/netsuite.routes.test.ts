@@ -283,32 +283,13 @@ describe('adding a NetSuite connection', () => {
     expect(await stored()).toEqual([]);
   });
 
-  it('answers the general failure when NetSuite is unreachable', async () => {
-    const bare = await buildTestApp({ NETSUITE_BASE_URL: 'http://127.0.0.1:9/{accountId}' });
-    try {
-      const token = await login(bare.app, TEST_ADMIN);
-      const organization = await bare.app.inject({
-        method: 'POST',
-        url: '/api/v1/organization/add',
-        headers: bearer(token),
-        payload: {
-          organizationName: 'Unreachable Suite',
-          organizationEmail: 'finance@suite.example',
-          organizationPhoneNumber: '5551234567',
-        },
-      });
-      const response = await bare.app.inject({
-        method: 'POST',
-        url: '/api/v1/netsuite',
-        headers: bearer(token),
-        payload: { ...form(), organization_id: organization.json().data.createdOrganization.id },
-      });
-      bodies.push(response.body);
-      expect(response.statusCode).toBe(502);
-      expect(response.json()).toMatchObject({ status: false, message: accountingMessages.netsuiteCreateFailed });
-    } finally {
-      await bare.close();
-    }
+  it('answers the general failure when NetSuite is unavailable', async () => {
+    fake.setUnavailable(true);
+    const response = await add().finally(() => fake.setUnavailable(false));
+
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ status: false, message: accountingMessages.netsuiteCreateFailed });
+    expect(await stored()).toEqual([]);
   });
 
   it('lets the organization’s own user add it, not a user of another organization', async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { accountingMessages } from '@finboard/shared/accounting';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { accountingMessages, netsuiteMessages } from '@finboard/shared/accounting';
 import { seeText, usePage, waitForPath } from './support/browser';
 import { DEMO_USER } from './support/constants';
 import { QUICKBOOKS_COMPANY, QUICKBOOKS_JOURNAL, QUICKBOOKS_SALE } from './support/quickbooks-ledger';
@@ -13,6 +13,15 @@ import {
   INTACCT_SENDER,
   INTACCT_USER,
 } from './support/intacct-ledger';
+import {
+  NETSUITE_ACCOUNT_ID,
+  NETSUITE_AMOUNT,
+  NETSUITE_CERTIFICATE_ID,
+  NETSUITE_CONSUMER_KEY,
+  NETSUITE_MEMO,
+  NETSUITE_REVENUE,
+  NETSUITE_TRANSACTION,
+} from './support/netsuite-ledger';
 
 const currentPage = usePage();
 let page: Page;
@@ -21,7 +30,7 @@ beforeEach(() => {
 });
 
 describe('Apps', () => {
-  it('the demo user connects QuickBooks, syncs, and finds the synced lines in the Data Management Studio', async () => {
+  it('the demo user connects QuickBooks, syncs, and finds the synced lines in the Studio and in Profit & Loss', async () => {
     await logInAndLand(page, DEMO_USER.email, DEMO_USER.password, '/pipelines');
     await page.getByRole('menu', { name: 'Main navigation' }).getByText('Apps', { exact: true }).click();
     await waitForPath(page, '/apps');
@@ -132,5 +141,61 @@ describe('Apps', () => {
     await page.getByRole('heading', { name: 'Profit & Loss' }).waitFor();
     const revenue = page.locator('.ant-table-row', { hasText: INTACCT_REVENUE.name });
     await expect.poll(() => revenue.first().innerText(), { timeout: 15_000 }).toContain('2,750.00');
+  }, 180_000);
+
+  it('the demo user adds a NetSuite connection, syncs, and finds the lines in the Studio and in Profit & Loss', async () => {
+    await logInAndLand(page, DEMO_USER.email, DEMO_USER.password, '/pipelines');
+    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Apps', { exact: true }).click();
+    await waitForPath(page, '/apps');
+    const card = page.getByTestId('connection-NetSuite');
+    await card.getByText('Not connected').waitFor();
+
+    // Add Connection: the account, the integration's consumer key and the certificate (its PEM key pasted).
+    await card.getByRole('button', { name: 'Add Connection' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Connection' });
+    await form.getByLabel('Account ID').fill(NETSUITE_ACCOUNT_ID);
+    await form.getByLabel('Consumer Key').fill(NETSUITE_CONSUMER_KEY);
+    await form.getByLabel('Certificate ID').fill(NETSUITE_CERTIFICATE_ID);
+    await form.getByLabel('Certificate Private Key').fill(inject('netsuitePrivateKey'));
+    await form.getByRole('button', { name: 'Connect' }).click();
+    await seeText(page, netsuiteMessages.connected, 20_000);
+    await card.getByText('Connected', { exact: true }).waitFor();
+
+    // Sync now: followed live until it completes.
+    await card.getByRole('button', { name: 'Sync now' }).click();
+    await seeText(page, accountingMessages.syncStarted);
+    const newestRun = page.locator('.ant-table-tbody .ant-table-row').first();
+    await expect
+      .poll(() => newestRun.innerText(), { timeout: 30_000 })
+      .toMatch(/NetSuite\s+Completed\s+Sync completed: 2 accounts and 2 journal lines written/);
+    await expect.poll(() => card.innerText(), { timeout: 15_000 }).toMatch(/Rows synced\s+4/);
+
+    // The Studio shows the lines, in the current month's period the sync created.
+    const month = new Date().toISOString().slice(0, 7);
+    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Data Management', { exact: true }).click();
+    await waitForPath(page, '/data-management');
+    const tablePicker = page.getByLabel('Table', { exact: true });
+    await tablePicker.click();
+    await tablePicker.fill('GL');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^GL_Detail$/ }).click();
+    await page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="journal_id"]').waitFor();
+    await page.getByLabel('Period', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: month }).first().click();
+    const synced = page.locator('.ag-grid-scrolling-container .ag-row[row-index]', {
+      has: page.locator('.ag-cell[col-id="journal_id"]', { hasText: NETSUITE_TRANSACTION }),
+    });
+    await expect.poll(() => synced.count(), { timeout: 15_000 }).toBe(2);
+    expect(await synced.first().locator('.ag-cell[col-id="description"]').innerText()).toBe(NETSUITE_MEMO);
+    const codes = await synced.locator('.ag-cell[col-id="account_code"]').allInnerTexts();
+    expect(codes.sort()).toEqual(['1190 · NetSuite Operating Account', `4590 · ${NETSUITE_REVENUE}`]);
+
+    // Profit & Loss for the current month: the synced revenue account with its amount.
+    await page.goto(`/dashboard?name=${encodeURIComponent('Profit & Loss')}&from=${month}&to=${month}`);
+    await page.getByRole('heading', { name: 'Profit & Loss' }).waitFor();
+    const amount = NETSUITE_AMOUNT.toLocaleString('en-US', { minimumFractionDigits: 2 });
+    await page
+      .getByRole('button', { name: new RegExp(`${NETSUITE_REVENUE}.*: ${amount}\\. Show the GL lines`) })
+      .first()
+      .waitFor({ timeout: 20_000 });
   }, 180_000);
 });

@@ -10,6 +10,8 @@ import { quickbooksConfigOf, startQuickbooksFake } from '../apps/server/test/qui
 import { seedQuickbooksCompany } from './support/quickbooks-ledger';
 import { intacctConfigOf, startIntacctFake } from '../apps/server/test/intacct-fake';
 import { seedIntacctCompany } from './support/intacct-ledger';
+import { netsuiteConfigOf, startNetsuiteFake } from '../apps/server/test/netsuite-fake';
+import { seedNetsuiteAccount } from './support/netsuite-ledger';
 import { newestMtime } from './support/newest-mtime';
 import { startChromium } from './support/chromium';
 
@@ -79,6 +81,9 @@ export default async function setup(project: TestProject) {
   // And to a local fake Sage Intacct gateway, with one company (support/intacct-ledger.ts).
   const intacct = await startIntacctFake();
   seedIntacctCompany(intacct);
+  // And NetSuite: a local fake holding one account with a known ledger (support/netsuite-ledger.ts).
+  const netsuite = await startNetsuiteFake();
+  const netsuitePrivateKey = seedNetsuiteAccount(netsuite);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-e2e-'));
   const env = {
     ...process.env,
@@ -99,6 +104,7 @@ export default async function setup(project: TestProject) {
       Object.entries(quickbooksConfigOf(quickbooks, 1000)).map(([name, value]) => [name, String(value)]),
     ),
     ...Object.fromEntries(Object.entries(intacctConfigOf(intacct)).map(([name, value]) => [name, String(value)])),
+    ...Object.fromEntries(Object.entries(netsuiteConfigOf(netsuite)).map(([name, value]) => [name, String(value)])),
   };
 
   // The demo user's journeys need the demo books (`npm run demo`). It must run before the server:
@@ -141,6 +147,7 @@ export default async function setup(project: TestProject) {
   project.provide('chromiumEndpoint', browserServer.wsEndpoint());
   // Journeys that check what the server stored on disk (an onboarded organization's container).
   project.provide('dataDir', dataDir);
+  project.provide('netsuitePrivateKey', netsuitePrivateKey);
 
   return async () => {
     await browserServer.close();
@@ -152,6 +159,7 @@ export default async function setup(project: TestProject) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     await quickbooks.close();
     await intacct.close();
+    await netsuite.close();
   };
 }
 
@@ -161,5 +169,7 @@ declare module 'vitest' {
     /** The run's Chromium (playwright's browser server), which the journeys connect to. */
     chromiumEndpoint?: string;
     dataDir: string;
+    /** The private key of the certificate the fake NetSuite knows, which the journey types into the form. */
+    netsuitePrivateKey: string;
   }
 }

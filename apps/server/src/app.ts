@@ -54,6 +54,10 @@ import { createIntacctConnector } from './modules/accounting/intacct-connector.t
 import { intacctRoutes } from './modules/accounting/intacct.routes.ts';
 import { createIntacctService } from './modules/accounting/intacct.service.ts';
 import { intacctClientOf } from './platform/intacct/intacct-config.ts';
+import { createNetsuiteConnector } from './modules/accounting/netsuite-connector.ts';
+import { netsuiteRoutes } from './modules/accounting/netsuite.routes.ts';
+import { createNetsuiteService } from './modules/accounting/netsuite.service.ts';
+import { netsuiteClientOf } from './platform/netsuite/netsuite-config.ts';
 import { createPowerbiService } from './modules/powerbi/powerbi.service.ts';
 import { powerbiClientOf } from './platform/powerbi/powerbi-config.ts';
 import { pipelinesRoutes } from './modules/pipelines/pipelines.routes.ts';
@@ -316,6 +320,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const powerbi = createPowerbiService({ client: powerbiClient, dashboards, logger: app.log });
   const quickbooksClient = quickbooksClientOf(config, publicUrl);
   const intacctClient = intacctClientOf(config);
+  const netsuiteClient = netsuiteClientOf(config);
   const accounting = createAccountingService({
     db,
     warehouse,
@@ -324,10 +329,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     connectors: {
       ...(quickbooksClient && { quickbooks: createQuickbooksConnector(quickbooksClient) }),
       intacct: createIntacctConnector(intacctClient),
+      netsuite: createNetsuiteConnector(netsuiteClient),
     },
     syncTimeoutMs: config.ACCOUNTING_SYNC_TIMEOUT_MS,
     logger: app.log,
   });
+  const netsuite = createNetsuiteService({ client: netsuiteClient, accounting, logger: app.log });
   const quickbooks = createQuickbooksService({
     client: quickbooksClient,
     accounting,
@@ -384,6 +391,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountingRoutes, { accounting, organizations });
   await app.register(quickbooksRoutes, { quickbooks, accounting, organizations });
   await app.register(intacctRoutes, { intacct, accounting, organizations });
+  await app.register(netsuiteRoutes, { netsuite, accounting, organizations });
   await app.register(chatRoutes, { chat });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });

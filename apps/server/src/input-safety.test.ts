@@ -10,7 +10,7 @@
  *
  * Random cases use a fixed seed (FAST_CHECK_SEED overrides it); fast-check prints seed and path on failure.
  */
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { ApiRoute } from './plugins/tenant-guard.ts';
@@ -37,6 +37,7 @@ import { pngBytes } from '../test/images.ts';
 import { powerbiConfigOf, startPowerbiFake } from '../test/powerbi-fake.ts';
 import { quickbooksConfigOf, startQuickbooksFake } from '../test/quickbooks-fake.ts';
 import { INTACCT_SENDER_ID, INTACCT_SENDER_PASSWORD, intacctConfigOf, startIntacctFake } from '../test/intacct-fake.ts';
+import { netsuiteConfigOf, startNetsuiteFake } from '../test/netsuite-fake.ts';
 import { accountingConnections } from './db/schema.ts';
 
 const SEED = Number(process.env.FAST_CHECK_SEED ?? 20_261_122);
@@ -51,10 +52,26 @@ const quickbooksFake = await startQuickbooksFake();
 // Sage Intacct too: adding a connection signs in, a sync reads the fake's (empty) ledger.
 const intacctFake = await startIntacctFake();
 intacctFake.addCompany('safety-co', { userId: 'ws_safety', password: 'Safety-1' });
+// NetSuite as well: adding a connection gets a token from it with a certificate it knows.
+const netsuiteFake = await startNetsuiteFake();
+const NETSUITE_SAFETY = { accountId: '7654321', consumerKey: 'safety-consumer', certificateId: 'safety-cert' };
+const netsuiteKeys = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
+netsuiteFake.addAccount(NETSUITE_SAFETY.accountId);
+netsuiteFake.mapCertificate(
+  NETSUITE_SAFETY.accountId,
+  NETSUITE_SAFETY.consumerKey,
+  NETSUITE_SAFETY.certificateId,
+  netsuiteKeys.publicKey,
+);
 const t = await buildTestApp({
   ...powerbiConfigOf(fake),
   ...quickbooksConfigOf(quickbooksFake),
   ...intacctConfigOf(intacctFake),
+  ...netsuiteConfigOf(netsuiteFake),
   POWERBI_REFRESH_POLL_MS: 50,
 });
 afterAll(async () => {
@@ -62,6 +79,7 @@ afterAll(async () => {
   await fake.close();
   await quickbooksFake.close();
   await intacctFake.close();
+  await netsuiteFake.close();
 });
 
 type Caller = 'admin' | 'user';
@@ -492,6 +510,17 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
     body: { accountStatus: 'connected' },
   }),
   'GET /api/v1/intacct/data': async (f) => ({ query: { id: await intacctConnectionId(f) } }),
+  // NetSuite through its local fake
+  'POST /api/v1/netsuite': (f) => ({ body: netsuiteForm(f) }),
+  'GET /api/v1/netsuite': (f) => ({ query: { organization_id: f.organizationId } }),
+  'GET /api/v1/netsuite/netsuiteAccount': async (f) => ({
+    query: { id: await netsuiteConnectionId(f), orgID: f.organizationId },
+  }),
+  'PUT /api/v1/netsuite/status/:id': async (f) => ({
+    params: { id: await netsuiteConnectionId(f) },
+    body: { accountStatus: 'connected' },
+  }),
+  'POST /api/v1/netsuite/:id/sync': async (f) => ({ params: { id: await netsuiteConnectionId(f) } }),
   'GET /api/v1/powerbi/embed': async (f) => {
     const dashboard = await powerbiDashboard(f);
     return {
@@ -568,6 +597,29 @@ function intacctConnectionId(f: Fixture): Promise<string> {
     return response.json().data.account.id as string;
   })();
   return intacctConnection;
+}
+
+const netsuiteForm = (f: Fixture) => ({
+  organization_id: f.organizationId,
+  account_id: NETSUITE_SAFETY.accountId,
+  consumer_key: NETSUITE_SAFETY.consumerKey,
+  certificate_id: NETSUITE_SAFETY.certificateId,
+  certificate_private_key: netsuiteKeys.privateKey,
+});
+
+/** The organization's NetSuite connection, added once through the route against the fake. */
+let netsuiteConnection: Promise<string> | undefined;
+function netsuiteConnectionId(f: Fixture): Promise<string> {
+  netsuiteConnection ??= (async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/netsuite',
+      headers: bearer(f.tokens.admin),
+      payload: netsuiteForm(f),
+    });
+    return response.json().data.account.id as string;
+  })();
+  return netsuiteConnection;
 }
 
 /**

@@ -9,6 +9,7 @@
  * a case or a reason in NOT_ORGANIZATION_SCOPED — so a new route fails this file until it is classified.
  * Each call runs on a fixture of its own: the cases pass in any order (`--sequence.shuffle`).
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -41,6 +42,7 @@ import { buildTestApp, TEST_ADMIN, type TestApp } from '../test/build-app.ts';
 import { createTestJobRunner } from '../test/jobs.ts';
 import { powerbiConfigOf, startPowerbiFake, type PowerbiFake } from '../test/powerbi-fake.ts';
 import { quickbooksConfigOf, startQuickbooksFake, type QuickbooksFake } from '../test/quickbooks-fake.ts';
+import { netsuiteConfigOf, startNetsuiteFake, type NetsuiteFake } from '../test/netsuite-fake.ts';
 import {
   INTACCT_SENDER_ID,
   INTACCT_SENDER_PASSWORD,
@@ -71,6 +73,18 @@ let t: TestApp;
 let fake: PowerbiFake;
 let quickbooksFake: QuickbooksFake;
 let intacctFake: IntacctFake;
+let netsuiteFake: NetsuiteFake;
+/** The NetSuite account every fixture connects to (the fake verifies the certificate's assertion). */
+const NETSUITE_ISOLATION = {
+  accountId: 'ISOLATION_SB1',
+  consumerKey: 'isolation-consumer',
+  certificateId: 'isolation-cert',
+};
+const netsuiteKeys = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
 let adminToken: string;
 /** One argon2 hash for every fixture's users: hashing is the slow part of a fixture, and not under test. */
 let passwordHash: string;
@@ -83,8 +97,22 @@ beforeAll(async () => {
   // Sage Intacct is its local fake: adding a connection really signs in.
   intacctFake = await startIntacctFake();
   intacctFake.addCompany(INTACCT_COMPANY, { userId: 'ws_isolation', password: 'Isolation-1' });
+  // NetSuite too: adding a connection really gets a token with the certificate.
+  netsuiteFake = await startNetsuiteFake();
+  netsuiteFake.addAccount(NETSUITE_ISOLATION.accountId);
+  netsuiteFake.mapCertificate(
+    NETSUITE_ISOLATION.accountId,
+    NETSUITE_ISOLATION.consumerKey,
+    NETSUITE_ISOLATION.certificateId,
+    netsuiteKeys.publicKey,
+  );
   t = await buildTestApp(
-    { ...powerbiConfigOf(fake), ...quickbooksConfigOf(quickbooksFake), ...intacctConfigOf(intacctFake) },
+    {
+      ...powerbiConfigOf(fake),
+      ...quickbooksConfigOf(quickbooksFake),
+      ...intacctConfigOf(intacctFake),
+      ...netsuiteConfigOf(netsuiteFake),
+    },
     { jobs: createTestJobRunner().runner },
   );
   adminToken = await login(t.app, TEST_ADMIN);
@@ -95,6 +123,7 @@ afterAll(async () => {
   await fake?.close();
   await quickbooksFake?.close();
   await intacctFake?.close();
+  await netsuiteFake?.close();
 });
 
 type Caller = 'anonymous' | 'expiredSession' | 'otherOrganizationUser' | 'sameOrganizationUser' | 'admin';
@@ -308,6 +337,25 @@ async function intacctConnection(f: Fixture): Promise<void> {
   intacctConnectionIds.set(f, account.id);
 }
 const intacctCase = { setup: intacctConnection, outcomes: usersOfTheOrganizationToo };
+/** Per fixture: organization A's NetSuite connection (certificate sealed) and a finished sync run of it. */
+const netsuiteConnectionIds = new WeakMap<Fixture, string>();
+async function netsuiteConnection(f: Fixture): Promise<void> {
+  const account = await t.app.services.accounting.saveConnection(
+    f.organization.id,
+    'netsuite',
+    { externalId: 'isolation-sb1', companyName: null },
+    { ...NETSUITE_ISOLATION, privateKey: netsuiteKeys.privateKey },
+  );
+  await t.database.db.insert(syncRuns).values({
+    organizationId: f.organization.id,
+    connectionId: account.id,
+    system: 'netsuite',
+    status: 'completed',
+    message: 'Sync completed',
+  });
+  netsuiteConnectionIds.set(f, account.id);
+}
+const netsuiteCase = { setup: netsuiteConnection, outcomes: usersOfTheOrganizationToo };
 
 /** The fake Power BI knows organization A's first dashboard's report and dataset. */
 async function powerbiReport(f: Fixture): Promise<void> {
@@ -909,6 +957,65 @@ const routeCases: RouteCase[] = [
     request: (f) => ({ method: 'GET', url: '/api/v1/intacct/data', query: { id: intacctConnectionIds.get(f)! } }),
     mutates: true,
     ...intacctCase,
+    outcomes: {
+      ...usersOfTheOrganizationToo,
+      otherOrganizationUser: { status: 404, message: accountingMessages.connectionNotFound },
+    },
+  },
+  // NetSuite (issue 12, system C)
+  {
+    route: 'POST /api/v1/netsuite',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/v1/netsuite',
+      payload: {
+        organization_id: f.organization.id,
+        account_id: NETSUITE_ISOLATION.accountId,
+        consumer_key: NETSUITE_ISOLATION.consumerKey,
+        certificate_id: NETSUITE_ISOLATION.certificateId,
+        certificate_private_key: netsuiteKeys.privateKey,
+      },
+    }),
+    mutates: true,
+    outcomes: usersOfTheOrganizationToo,
+  },
+  {
+    route: 'GET /api/v1/netsuite',
+    request: (f) => ({ method: 'GET', url: '/api/v1/netsuite', query: { organization_id: f.organization.id } }),
+    mutates: false,
+    ...netsuiteCase,
+  },
+  {
+    route: 'GET /api/v1/netsuite/netsuiteAccount',
+    request: (f) => ({
+      method: 'GET',
+      url: '/api/v1/netsuite/netsuiteAccount',
+      query: { id: netsuiteConnectionIds.get(f)!, orgID: f.organization.id },
+    }),
+    mutates: false,
+    ...netsuiteCase,
+  },
+  {
+    // No organization in the path: another organization's connection answers as a missing one (404, not 403).
+    route: 'PUT /api/v1/netsuite/status/{id}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/netsuite/status/${netsuiteConnectionIds.get(f)}`,
+      payload: { accountStatus: 'disconnected' },
+    }),
+    mutates: true,
+    ...netsuiteCase,
+    outcomes: {
+      ...usersOfTheOrganizationToo,
+      otherOrganizationUser: { status: 404, message: accountingMessages.connectionNotFound },
+    },
+  },
+  {
+    // No organization in the path, as above.
+    route: 'POST /api/v1/netsuite/{id}/sync',
+    request: (f) => ({ method: 'POST', url: `/api/v1/netsuite/${netsuiteConnectionIds.get(f)}/sync` }),
+    mutates: true,
+    ...netsuiteCase,
     outcomes: {
       ...usersOfTheOrganizationToo,
       otherOrganizationUser: { status: 404, message: accountingMessages.connectionNotFound },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiSuccessSchema } from './api.ts';
-import { text } from './validation.ts';
+import { multilineText, text } from './validation.ts';
 
 /**
  * Accounting connections (issue 12; spec §2 /apps, §3 accounting account, §4, §7 "Accounting connections",
@@ -81,7 +81,6 @@ export const accountingMessages = {
   reconnectQuickbooks: 'Reconnect QuickBooks',
   stateInvalid: 'The QuickBooks sign-in link has expired or is not valid. Connect again.',
   quickbooksDeclined: 'QuickBooks was not connected: access was declined on Intuit’s page',
-  notAvailableYet: (system: string) => `Connecting ${system} is not available yet`,
   notConnected: 'This connection is disconnected: connect it again before syncing',
   alreadySyncing: 'A sync of this connection is already under way',
 } as const;
@@ -229,3 +228,48 @@ export const intacctAccountsQuerySchema = z.object({ organization_id: organizati
 export const intacctAccountsResponseSchema = apiSuccessSchema(z.object({ accounts: z.array(intacctAccountSchema) }));
 /** `GET /api/v1/intacct/data?id=` starts a sync of the connection. */
 export const intacctSyncQuerySchema = z.object({ id: connectionId });
+
+// NetSuite (system C): OAuth 2.0 client credentials with a certificate (docs/integrations.md §4)
+export const netsuiteMessages = {
+  connected: 'NetSuite connected successfully',
+  badPrivateKey: 'The certificate private key is not an RSA private key in PEM format (BEGIN PRIVATE KEY)',
+  unknownAccount: 'NetSuite does not know this Account ID: check it in Setup > Company > Company Information',
+  assertionRefused:
+    'NetSuite refused the certificate: check the Consumer Key, the Certificate ID and that the private key is the one of the certificate mapped on the integration',
+  fetchAccountFailed: 'Failed to fetch NetSuite account',
+  reconnect: 'NetSuite refused the certificate: add the connection again with a valid certificate',
+  rowCapOnOneDay: 'NetSuite holds more than 100,000 journal lines on a single day: SuiteQL cannot page past that cap',
+} as const;
+
+/** NetSuite account ids: digits, or a sandbox's `123456_SB1` (letters, digits, `_` and `-`). */
+const netsuiteAccountId = text({ error: 'Account ID is required' })
+  .trim()
+  .min(1, 'Account ID is required')
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Account ID is the NetSuite account number, e.g. 1234567 or 1234567_SB1');
+
+export const netsuiteCreateBodySchema = z.object({
+  organization_id: organizationId,
+  account_id: netsuiteAccountId,
+  consumer_key: text().trim().min(1, 'Consumer Key is required').max(200),
+  certificate_id: text().trim().min(1, 'Certificate ID is required').max(200),
+  // PEM: several lines.
+  certificate_private_key: multilineText().trim().min(1, 'Certificate Private Key is required').max(20_000),
+});
+export type NetsuiteCreateBody = z.infer<typeof netsuiteCreateBodySchema>;
+
+export const netsuiteAccountSchema = accountingAccountSchema.extend({ account_id: z.string() });
+export type NetsuiteAccount = z.infer<typeof netsuiteAccountSchema>;
+
+export const netsuiteCreateResponseSchema = apiSuccessSchema(z.object({ account: netsuiteAccountSchema }));
+export const netsuiteAccountsQuerySchema = z.object({ organization_id: organizationId });
+export const netsuiteAccountsResponseSchema = apiSuccessSchema(z.object({ accounts: z.array(netsuiteAccountSchema) }));
+
+/** `GET /api/v1/netsuite/netsuiteAccount?id=&orgID=` (spec §7's names). */
+export const netsuiteAccountQuerySchema = z.object({ id: connectionId, orgID: organizationId });
+/** The connection with the state of its latest sync run (null before the first). */
+export const netsuiteAccountResponseSchema = apiSuccessSchema(
+  z.object({ account: netsuiteAccountSchema.extend({ lastRun: syncRunSchema.nullable() }) }),
+);
+
+export const netsuiteSyncParamsSchema = z.object({ id: connectionId });

@@ -84,6 +84,13 @@ const envSchema = z.object({
   // Sage Intacct (issue 12): the XML gateway a connection first signs in at (tests point it at a fake); its
   // sender and user credentials come from each connection's Add Connection form.
   INTACCT_ENDPOINT_URL: z.url().default('https://api.intacct.com/ia/xml/xmlgw.phtml'),
+  // NetSuite (issue 12): the REST host of each account; `{accountId}` is replaced by the account's id in its
+  // host form (lower case, `_` → `-`). Moves only for tests' fakes.
+  NETSUITE_BASE_URL: z.string().default('https://{accountId}.suitetalk.api.netsuite.com'),
+  /** The first wait after NetSuite answers 429 (doubled at each retry; NetSuite names no Retry-After). */
+  NETSUITE_RATE_LIMIT_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** Requests at once to one NetSuite account: under the account-wide limit (15 on Tier 1) shared with its other integrations. */
+  NETSUITE_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   // Chat DB's optional language model (OpenAI-compatible chat completions with JSON schema output: OpenAI,
   // Ollama, vLLM…): base URL and model together; the key when the service needs one.
   CHAT_LLM_BASE_URL: optionalString.pipe(z.url().optional()),

@@ -379,7 +379,7 @@ export function createAccountingService(deps: {
     startSync: (organizationId: string, system: AccountingSystem, connectionId: string, userId: string) =>
       orFail(syncFailedMessage[system], () => startSync(organizationId, system, connectionId, userId)),
 
-    /** A sync of a connection named by its id alone (Intacct's spec path): as setStatus, another organization's is missing. */
+    /** A sync of a connection named by its id alone (the Intacct and NetSuite routes): as setStatus, another organization's is missing. */
     startSyncById: (caller: Principal, system: AccountingSystem, id: string) =>
       orFail(syncFailedMessage[system], async () => {
         const connection = await connectionFor(caller, system, id);

@@ -20,6 +20,7 @@ import { useSyncQuickbooks } from './api/sync-quickbooks';
 import { useUpdateQuickbooksStatus } from './api/update-quickbooks-status';
 import { ConnectionCard } from './components/connection-card';
 import { IntacctCard } from './components/intacct-card';
+import { NetsuiteCard } from './components/netsuite-card';
 import { SyncRunsTable } from './components/sync-runs-table';
 
 const QUICKBOOKS = ACCOUNTING_SYSTEM_NAMES.quickbooks;
@@ -164,19 +165,7 @@ export default function AppsPage() {
               actions={quickbooksActions}
             />
             <IntacctCard organizationId={organizationId} syncRunning={syncRunning} />
-            {(['netsuite'] as const).map((system) => (
-              <ConnectionCard
-                key={system}
-                system={ACCOUNTING_SYSTEM_NAMES[system]}
-                account={undefined}
-                notice={
-                  <Typography.Text type="secondary">
-                    {accountingMessages.notAvailableYet(ACCOUNTING_SYSTEM_NAMES[system])}
-                  </Typography.Text>
-                }
-                actions={null}
-              />
-            ))}
+            <NetsuiteCard organizationId={organizationId} syncRunning={syncRunning} />
           </Flex>
           <div>
             <Typography.Title level={4}>Sync runs</Typography.Title>

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  accountingMessages,
+  accountStatusBodySchema,
+  accountStatusParamsSchema,
+  accountStatusResponseSchema,
+  netsuiteAccountQuerySchema,
+  netsuiteAccountResponseSchema,
+  netsuiteAccountsQuerySchema,
+  netsuiteAccountsResponseSchema,
+  netsuiteCreateBodySchema,
+  netsuiteCreateResponseSchema,
+  netsuiteMessages,
+  netsuiteSyncParamsSchema,
+  syncStartedResponseSchema,
+} from '@finboard/shared/accounting';
+import { callerOf } from '../../plugins/auth.ts';
+import { organizationIdOf } from '../../plugins/tenant-guard.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import type { AccountingService } from './accounting.service.ts';
+import type { NetsuiteService } from './netsuite.service.ts';
+
+const tags = ['netsuite'];
+
+/** NetSuite (issue 12, spec §7 system C). */
+export async function netsuiteRoutes(
+  app: FastifyInstance,
+  opts: { netsuite: NetsuiteService; accounting: AccountingService; organizations: OrganizationsService },
+): Promise<void> {
+  const { netsuite, accounting, organizations } = opts;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // Routes that name their organization answer 404 for an unknown one (after the guard's 403).
+  app.addHook('preHandler', async (request) => {
+    const { tenantBody, tenantQuery } = request.routeOptions.config;
+    if (tenantBody || tenantQuery) await organizations.assertExists(organizationIdOf(request));
+  });
+
+  routes.post(
+    '/api/v1/netsuite',
+    {
+      config: { tenantBody: 'organization_id' },
+      schema: {
+        tags,
+        summary: "Adds the organization's NetSuite connection, proven by getting a token with the certificate",
+        body: netsuiteCreateBodySchema,
+        response: { 200: netsuiteCreateResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: netsuiteMessages.connected,
+      data: { account: await netsuite.create(organizationIdOf(request), request.body) },
+    }),
+  );
+
+  routes.get(
+    '/api/v1/netsuite',
+    {
+      config: { tenantQuery: 'organization_id' },
+      schema: {
+        tags,
+        summary: "The organization's NetSuite connection (at most one)",
+        querystring: netsuiteAccountsQuerySchema,
+        response: { 200: netsuiteAccountsResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: accountingMessages.fetchedAccounts,
+      data: { accounts: await netsuite.list(organizationIdOf(request)) },
+    }),
+  );
+
+  // No organization named (the spec's path): another organization's connection answers as a missing one.
+  routes.put(
+    '/api/v1/netsuite/status/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Disconnects (forgetting the certificate) or marks connected a NetSuite connection',
+        params: accountStatusParamsSchema,
+        body: accountStatusBodySchema,
+        response: { 200: accountStatusResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: accountingMessages.statusUpdated,
+      data: {
+        account: await accounting.setStatus(
+          callerOf(request).user,
+          'netsuite',
+          request.params.id,
+          request.body.accountStatus,
+        ),
+      },
+    }),
+  );
+
+  routes.get(
+    '/api/v1/netsuite/netsuiteAccount',
+    {
+      config: { tenantQuery: 'orgID' },
+      schema: {
+        tags,
+        summary: 'One NetSuite connection with the state of its latest sync',
+        querystring: netsuiteAccountQuerySchema,
+        response: { 200: netsuiteAccountResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: accountingMessages.fetchedAccounts,
+      data: { account: await netsuite.account(organizationIdOf(request), request.query.id) },
+    }),
+  );
+
+  // No organization named: another organization's connection answers as a missing one.
+  routes.post(
+    '/api/v1/netsuite/:id/sync',
+    {
+      schema: {
+        tags,
+        summary: 'Starts a sync of the connection (a durable job) and answers its run id',
+        params: netsuiteSyncParamsSchema,
+        response: { 200: syncStartedResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: accountingMessages.syncStarted,
+      data: { runId: await accounting.startSyncById(callerOf(request).user, 'netsuite', request.params.id) },
+    }),
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { accountingMessages, netsuiteAccountsResponseSchema, SYNC_POLL_MS } from '@finboard/shared/accounting';
+import { apiRequest } from '../../../lib/api-client';
+import { accountingQueryKey } from './accounting-urls';
+import { netsuiteUrls } from './netsuite-urls';
+
+export const getNetsuiteAccounts = (organizationId: string, signal?: AbortSignal) =>
+  apiRequest(netsuiteUrls.accounts, {
+    query: { organization_id: organizationId },
+    signal,
+    schema: netsuiteAccountsResponseSchema,
+    errorMessage: accountingMessages.fetchAccountsFailed,
+  }).then(({ data }) => data.accounts);
+
+/** `syncRunning`: a sync of the organization is unfinished, so the card's state and counts are about to move. */
+export const netsuiteAccountsQueryOptions = (organizationId: string, syncRunning: boolean) =>
+  queryOptions({
+    queryKey: [...accountingQueryKey, organizationId, 'netsuite'],
+    queryFn: ({ signal }) => getNetsuiteAccounts(organizationId, signal),
+    refetchInterval: (current) =>
+      syncRunning || current.state.data?.some((account) => account.status === 'syncing') ? SYNC_POLL_MS : false,
+  });
+
+export const useNetsuiteAccounts = (organizationId: string, syncRunning: boolean) =>
+  useQuery(netsuiteAccountsQueryOptions(organizationId, syncRunning));

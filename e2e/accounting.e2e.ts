@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { accountingMessages, netsuiteMessages } from '@finboard/shared/accounting';
+import { accountingMessages } from '@finboard/shared/accounting';
 import { seeText, usePage, waitForPath } from './support/browser';
 import { DEMO_USER } from './support/constants';
 import { QUICKBOOKS_COMPANY, QUICKBOOKS_JOURNAL, QUICKBOOKS_SALE } from './support/quickbooks-ledger';
@@ -158,7 +158,7 @@ describe('Apps', () => {
     await form.getByLabel('Certificate ID').fill(NETSUITE_CERTIFICATE_ID);
     await form.getByLabel('Certificate Private Key').fill(inject('netsuitePrivateKey'));
     await form.getByRole('button', { name: 'Connect' }).click();
-    await seeText(page, netsuiteMessages.connected, 20_000);
+    await seeText(page, accountingMessages.connected('NetSuite'), 20_000);
     await card.getByText('Connected', { exact: true }).waitFor();
 
     // Sync now: followed live until it completes.

@@ -231,7 +231,6 @@ export const intacctSyncQuerySchema = z.object({ id: connectionId });
 
 // NetSuite (system C): OAuth 2.0 client credentials with a certificate (docs/integrations.md §4)
 export const netsuiteMessages = {
-  connected: 'NetSuite connected successfully',
   badPrivateKey: 'The certificate private key is not an RSA private key in PEM format (BEGIN PRIVATE KEY)',
   unknownAccount: 'NetSuite does not know this Account ID: check it in Setup > Company > Company Information',
   assertionRefused:

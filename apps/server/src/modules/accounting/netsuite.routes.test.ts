@@ -208,7 +208,7 @@ describe('adding a NetSuite connection', () => {
     const response = await add();
 
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().message).toBe(netsuiteMessages.connected);
+    expect(response.json().message).toBe(accountingMessages.connected('NetSuite'));
     const [row] = await stored();
     expect(row).toMatchObject({
       system: 'netsuite',

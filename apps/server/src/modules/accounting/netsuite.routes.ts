@@ -11,7 +11,6 @@ import {
   netsuiteAccountsResponseSchema,
   netsuiteCreateBodySchema,
   netsuiteCreateResponseSchema,
-  netsuiteMessages,
   netsuiteSyncParamsSchema,
   syncStartedResponseSchema,
 } from '@finboard/shared/accounting';
@@ -50,7 +49,7 @@ export async function netsuiteRoutes(
     },
     async (request) => ({
       status: true as const,
-      message: netsuiteMessages.connected,
+      message: accountingMessages.connected('NetSuite'),
       data: { account: await netsuite.create(organizationIdOf(request), request.body) },
     }),
   );

@@ -16,6 +16,7 @@ import {
 import { callerOf } from '../../plugins/auth.ts';
 import { organizationIdOf } from '../../plugins/tenant-guard.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import { namedOrganizationExists } from '../organizations/named-organization-exists.ts';
 import type { AccountingService } from './accounting.service.ts';
 import type { QuickbooksService } from './quickbooks.service.ts';
 
@@ -29,11 +30,7 @@ export async function quickbooksRoutes(
   const { quickbooks, accounting, organizations } = opts;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  // Routes that name their organization answer 404 for an unknown one (after the guard's 403).
-  app.addHook('preHandler', async (request) => {
-    const { tenantBody, tenantQuery } = request.routeOptions.config;
-    if (tenantBody || tenantQuery) await organizations.assertExists(organizationIdOf(request));
-  });
+  app.addHook('preHandler', namedOrganizationExists(organizations));
 
   routes.post(
     '/api/v1/quickbooks/connect',

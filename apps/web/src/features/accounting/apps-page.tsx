@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Alert, App, Button, Flex, Popconfirm, Result, Typography } from 'antd';
-import { ApiOutlined, DisconnectOutlined, SyncOutlined } from '@ant-design/icons';
+import { Alert, App, Flex, Result, Typography } from 'antd';
 import {
   ACCOUNTING_SYSTEM_NAMES,
   accountingMessages,
@@ -17,7 +16,7 @@ import { useConnectQuickbooks } from './api/connect-quickbooks';
 import { useQuickbooksAccounts } from './api/get-quickbooks-accounts';
 import { useSyncRuns } from './api/get-sync-runs';
 import { useSyncQuickbooks } from './api/sync-quickbooks';
-import { useUpdateQuickbooksStatus } from './api/update-quickbooks-status';
+import { ConnectionActions } from './components/connection-actions';
 import { ConnectionCard } from './components/connection-card';
 import { IntacctCard } from './components/intacct-card';
 import { NetsuiteCard } from './components/netsuite-card';
@@ -76,7 +75,6 @@ export default function AppsPage() {
   }, [latestFinished, organizationId, queryClient]);
   const connect = useConnectQuickbooks();
   const sync = useSyncQuickbooks();
-  const status = useUpdateQuickbooksStatus();
   const account = quickbooks.data?.accounts[0];
   const configured = quickbooks.data?.configured ?? true;
 
@@ -88,63 +86,28 @@ export default function AppsPage() {
       onError: (error) => void message.error(error.message),
     });
   };
-  const onSync = () => {
-    if (!organizationId || !account) return;
+  const onSync = (connection: { id: string }) => {
+    if (!organizationId) return;
     sync.mutate(
-      { id: account.id, organizationId },
+      { id: connection.id, organizationId },
       {
         onSuccess: () => void message.success(accountingMessages.syncStarted),
         onError: (error) => void message.error(error.message),
       },
     );
   };
-  const onDisconnect = () => {
-    if (!account) return;
-    status.mutate(
-      { id: account.id, accountStatus: 'disconnected' },
-      {
-        onSuccess: () => void message.success(accountingMessages.statusUpdated),
-        onError: (error) => void message.error(error.message),
-      },
-    );
-  };
-
-  const usable = account && account.status !== 'disconnected';
   const quickbooksActions = (
-    <>
-      <Button
-        type={usable ? 'default' : 'primary'}
-        icon={<ApiOutlined />}
-        loading={connect.isPending}
-        disabled={!configured}
-        onClick={onConnect}
-      >
-        {usable ? 'Reconnect' : 'Connect'}
-      </Button>
-      {usable && (
-        <Button
-          type="primary"
-          icon={<SyncOutlined />}
-          loading={sync.isPending || account.status === 'syncing'}
-          onClick={onSync}
-        >
-          Sync now
-        </Button>
-      )}
-      {usable && (
-        <Popconfirm
-          title={`Disconnect ${QUICKBOOKS}?`}
-          description="Its tokens are forgotten; the lines already synced stay."
-          okText="Disconnect"
-          okButtonProps={{ danger: true }}
-          onConfirm={onDisconnect}
-        >
-          <Button danger icon={<DisconnectOutlined />} loading={status.isPending}>
-            Disconnect
-          </Button>
-        </Popconfirm>
-      )}
-    </>
+    <ConnectionActions
+      system="quickbooks"
+      account={account}
+      connectLabels={['Connect', 'Reconnect']}
+      onConnect={onConnect}
+      connecting={connect.isPending}
+      connectDisabled={!configured}
+      onSync={onSync}
+      syncing={sync.isPending}
+      forgets="Its tokens are"
+    />
   );
 
   return (

@@ -2,6 +2,5 @@
 export const intacctUrls = {
   create: '/api/v1/intacct',
   accounts: '/api/v1/intacct',
-  status: (id: string) => `/api/v1/intacct/status/${encodeURIComponent(id)}`,
   sync: '/api/v1/intacct/data',
 };

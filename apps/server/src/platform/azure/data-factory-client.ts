@@ -141,8 +141,7 @@ export function createDataFactoryClient(
         continue;
       }
       const payload = (await readJsonBody(polled)) as
-        | { status?: string; error?: unknown; properties?: { provisioningState?: string } }
-        | undefined;
+        { status?: string; error?: unknown; properties?: { provisioningState?: string } } | undefined;
       const state = asyncOperation ? payload?.status : (payload?.properties?.provisioningState ?? 'Succeeded');
       if (state === 'Succeeded') return;
       if (state && TERMINAL_PROVISIONING.has(state))

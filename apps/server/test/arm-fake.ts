@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
  * - ARM paths require a Bearer token it issued (401 InvalidAuthenticationToken), `api-version=2018-06-01`
  *   (400 InvalidApiVersionParameter), and the configured subscription and resource group (404).
  * - `PUT …/factories/{f}`: a new factory answers 202 with Azure-AsyncOperation, whose status goes
- *   InProgress → Succeeded; an existing one answers 200 (idempotent). Pipelines PUT answer 200 either way.
+ *   InProgress → Succeeded (or, `setFactoryCreation('provisioning-state')`, 201 with provisioningState
+ *   Provisioning, Succeeded from the second GET of the factory on); an existing one answers 200 (idempotent). Pipelines PUT answer 200 either way.
  * - `POST …/pipelines/{p}/createRun` answers a runId; `GET …/pipelineruns/{id}` moves Queued → InProgress →
  *   Succeeded, or Failed with a message (`nextRuns`), one step per read.
  * - Failures can be injected: any status with ARM's `{"error":{"code","message"}}` body.
@@ -37,6 +38,8 @@ export interface ArmRequest {
 interface FakeFactory {
   location: string;
   provisioningState: 'Provisioning' | 'Succeeded';
+  /** GETs of the factory so far (a factory made in provisioning-state mode succeeds at the second). */
+  reads: number;
   pipelines: Map<string, { properties: Record<string, unknown> }>;
 }
 
@@ -66,6 +69,8 @@ export interface ArmFake {
   issuedTokens(): string[];
   factories: Map<string, FakeFactory>;
   runs: Map<string, FakeRun>;
+  /** How a new factory's PUT answers: 202 with an async operation (default), or 201 still provisioning. */
+  setFactoryCreation(mode: 'async-operation' | 'provisioning-state'): void;
   /** The next runs end so (default: Succeeded). */
   nextRuns(outcome: { status: 'Succeeded' | 'Failed'; message?: string }): void;
   /** The next request matching `match` answers this ARM error instead (once). */
@@ -84,6 +89,7 @@ export async function startArmFake(): Promise<ArmFake> {
   const injected: Injected[] = [];
   const requests: ArmRequest[] = [];
   let runOutcome: FakeRun['outcome'] = { status: 'Succeeded', message: '' };
+  let factoryCreation: 'async-operation' | 'provisioning-state' = 'async-operation';
 
   const server = http.createServer((request, response) => {
     let raw = '';
@@ -176,6 +182,8 @@ export async function startArmFake(): Promise<ArmFake> {
       const name = decodeURIComponent(factoryPath[1]!);
       const factory = factories.get(name);
       if (!factory) return reply(response, 404, armError('ResourceNotFound', `Factory ${name} not found.`));
+      factory.reads += 1;
+      if (factoryCreation === 'provisioning-state' && factory.reads >= 2) factory.provisioningState = 'Succeeded';
       return reply(response, 200, factoryBody(name, factory));
     }
 
@@ -279,8 +287,9 @@ export async function startArmFake(): Promise<ArmFake> {
       );
     const existing = factories.get(name);
     if (existing) return reply(response, 200, factoryBody(name, existing));
-    const factory: FakeFactory = { location, provisioningState: 'Provisioning', pipelines: new Map() };
+    const factory: FakeFactory = { location, provisioningState: 'Provisioning', reads: 0, pipelines: new Map() };
     factories.set(name, factory);
+    if (factoryCreation === 'provisioning-state') return reply(response, 201, factoryBody(name, factory));
     const operationId = randomUUID();
     operations.set(operationId, { factory: name, reads: 0 });
     return reply(response, 202, undefined, {
@@ -333,6 +342,7 @@ export async function startArmFake(): Promise<ArmFake> {
     issuedTokens: () => [...tokens.keys()],
     factories,
     runs,
+    setFactoryCreation: (mode) => (factoryCreation = mode),
     nextRuns: (outcome) => (runOutcome = { status: outcome.status, message: outcome.message ?? '' }),
     inject: ({ match, status, code, message }) => injected.push({ match, status, body: armError(code, message) }),
     expireTokens: () => {

@@ -48,6 +48,24 @@ describe('the Data Factory client', () => {
     expect(await client.ensureFactory('unit-adf')).toEqual({ created: false });
   });
 
+  it('creates a factory answered 201 while provisioning by reading it until it has succeeded', async () => {
+    fake.setFactoryCreation('provisioning-state');
+    try {
+      const client = createDataFactoryClient(settings(), { pollMs: 1 });
+      const from = fake.requests.length;
+      expect(await client.ensureFactory('slow-adf')).toEqual({ created: true });
+      const factoryPath = `/subscriptions/${ARM_SUBSCRIPTION}/resourceGroups/${ARM_RESOURCE_GROUP}/providers/Microsoft.DataFactory/factories/slow-adf`;
+      expect(fake.requests.slice(from).map((request) => `${request.method} ${request.path}`)).toEqual([
+        `PUT ${factoryPath}`,
+        `GET ${factoryPath}`,
+        `GET ${factoryPath}`,
+      ]);
+      expect(fake.factories.get('slow-adf')?.provisioningState).toBe('Succeeded');
+    } finally {
+      fake.setFactoryCreation('async-operation');
+    }
+  });
+
   it('reports a run as ARM moves it: Queued, InProgress, then Failed with its message', async () => {
     const client = createDataFactoryClient(settings());
     await client.ensureFactory('run-adf');

@@ -60,6 +60,7 @@ import { createNetsuiteService } from './modules/accounting/netsuite.service.ts'
 import { netsuiteClientOf } from './platform/netsuite/netsuite-config.ts';
 import { createPowerbiService } from './modules/powerbi/powerbi.service.ts';
 import { powerbiClientOf } from './platform/powerbi/powerbi-config.ts';
+import { dataFactoryClientOf } from './platform/azure/data-factory-config.ts';
 import { pipelinesRoutes } from './modules/pipelines/pipelines.routes.ts';
 import { createPipelinesService } from './modules/pipelines/pipelines.service.ts';
 import type { JobRunner } from './platform/jobs/job-runner.ts';
@@ -284,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     organizations,
     dataTypes,
     pipelines,
+    dataFactories: dataFactoryClientOf(config),
     logger: app.log,
   });
   // An onboarded organization's uploads go to its container (incoming → processed or rejected).

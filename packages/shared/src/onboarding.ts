@@ -188,5 +188,17 @@ export const dataFactoryResponseSchema = apiSuccessSchema(
     /** The organization's pipelines (one per data type), by name. */
     pipelines: z.array(z.string()),
     imported: z.object({ from: z.string(), dataTypes: z.number().int(), columnMappings: z.number().int() }).nullable(),
+    /**
+     * Only when Azure is configured: the Azure Data Factory made or found under that name, its ADF pipelines
+     * (one per pipeline) and the smoke run started on the first one.
+     */
+    azure: z
+      .object({
+        factory: z.string(),
+        created: z.boolean(),
+        pipelines: z.array(z.string()),
+        run: z.object({ pipeline: z.string(), runId: z.string() }).nullable(),
+      })
+      .optional(),
   }),
 );

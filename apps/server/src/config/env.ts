@@ -49,6 +49,16 @@ const envSchema = z.object({
    * a database of its own (a large client can later move to its own server).
    */
   WAREHOUSE_ISOLATION: z.enum(['schema', 'database']).default('schema'),
+  // Azure Data Factory (optional part of onboarding's data factory step): a service principal with
+  // Contributor on the resource group; all six or none. The two URLs move only for tests' fakes.
+  AZURE_TENANT_ID: optionalString,
+  AZURE_CLIENT_ID: optionalString,
+  AZURE_CLIENT_SECRET: optionalString,
+  AZURE_SUBSCRIPTION_ID: optionalString,
+  AZURE_RESOURCE_GROUP: optionalString,
+  AZURE_LOCATION: optionalString,
+  AZURE_AUTHORITY_URL: z.url().default('https://login.microsoftonline.com'),
+  AZURE_MANAGEMENT_URL: z.url().default('https://management.azure.com'),
   // Power BI (service principal, "app owns data"): all three or none; the URLs move only for tests' fakes.
   POWERBI_TENANT_ID: optionalString,
   POWERBI_CLIENT_ID: optionalString,
@@ -106,6 +116,9 @@ export class ConfigError extends Error {}
 export const WAREHOUSE_ISOLATION_NEEDS_POSTGRES =
   'WAREHOUSE_ISOLATION: "database" needs a PostgreSQL DATABASE_URL (the embedded database holds a single database)';
 
+export const AZURE_ALL_OR_NONE =
+  'AZURE_TENANT_ID, AZURE_CLIENT_ID, AZURE_CLIENT_SECRET, AZURE_SUBSCRIPTION_ID, AZURE_RESOURCE_GROUP and AZURE_LOCATION: set all six or none';
+
 /** Parses the environment once; fails naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -120,6 +133,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  POWERBI_TENANT_ID, POWERBI_CLIENT_ID and POWERBI_CLIENT_SECRET: set all three or none',
     );
+  }
+  const azure = [
+    parsed.data.AZURE_TENANT_ID,
+    parsed.data.AZURE_CLIENT_ID,
+    parsed.data.AZURE_CLIENT_SECRET,
+    parsed.data.AZURE_SUBSCRIPTION_ID,
+    parsed.data.AZURE_RESOURCE_GROUP,
+    parsed.data.AZURE_LOCATION,
+  ];
+  if (azure.some(Boolean) && !azure.every(Boolean)) {
+    throw new ConfigError(`Invalid configuration:\n  ${AZURE_ALL_OR_NONE}`);
   }
   if (Boolean(parsed.data.QUICKBOOKS_CLIENT_ID) !== Boolean(parsed.data.QUICKBOOKS_CLIENT_SECRET)) {
     throw new ConfigError(

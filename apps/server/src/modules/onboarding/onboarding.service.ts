@@ -10,6 +10,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import type { DataFactoryClient } from '../../platform/azure/data-factory-client.ts';
 import { ensureContainer, type ContainerStore } from '../../platform/storage/containers.ts';
 import { isWarehouseSchemaName } from '../../warehouse/identifiers.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
@@ -17,6 +18,7 @@ import type { Principal } from '../auth/principal.ts';
 import type { DataTypesService } from '../data-types/data-types.service.ts';
 import type { PipelinesService } from '../pipelines/pipelines.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import { provisionAzureDataFactory } from './azure-data-factory.ts';
 import { onboardingRepository } from './onboarding.repository.ts';
 
 export type OnboardingService = ReturnType<typeof createOnboardingService>;
@@ -51,9 +53,11 @@ export function createOnboardingService(deps: {
   organizations: OrganizationsService;
   dataTypes: DataTypesService;
   pipelines: Pick<PipelinesService, 'listAvailablePipelines'>;
+  /** Azure Data Factory, when configured: the data factory step also makes the factory there. */
+  dataFactories?: Pick<DataFactoryClient, 'ensureFactory' | 'putPipeline' | 'createRun'>;
   logger: FastifyBaseLogger;
 }) {
-  const { db, containers, warehouse, organizations, dataTypes, pipelines, logger } = deps;
+  const { db, containers, warehouse, organizations, dataTypes, pipelines, dataFactories, logger } = deps;
   const repo = onboardingRepository(db);
 
   /** Refuses a resource another organization holds, or a second one for this organization. */
@@ -191,12 +195,20 @@ export function createOnboardingService(deps: {
       : undefined;
     let imported: { dataTypes: number; columnMappings: number } | undefined;
     let pipelineNames: string[];
+    let azure: Awaited<ReturnType<typeof provisionAzureDataFactory>> | undefined;
     try {
-      // Idempotent: the standard types (and their pipelines) an organization lacks.
+      // Idempotent: the standard types (and their pipelines) an organization lacks — every organization
+      // gets them when it is created, so this only repairs one that predates them.
       await db.transaction((tx) => dataTypes.seedStandardForOrganization(actor, organizationId, tx));
-      if (sourceId)
-        imported = await withUndo(organizationId, (undo) => copyDataTypes(actor, sourceId, organizationId, undo));
-      pipelineNames = (await pipelines.listAvailablePipelines(organizationId)).map((pipeline) => pipeline.name);
+      ({ imported, pipelineNames, azure } = await withUndo(organizationId, async (undo) => {
+        const copied = sourceId ? await copyDataTypes(actor, sourceId, organizationId, undo) : undefined;
+        const names = (await pipelines.listAvailablePipelines(organizationId)).map((pipeline) => pipeline.name);
+        // Azure last: when it refuses, the undo steps take back what the import added here.
+        const made = dataFactories
+          ? await provisionAzureDataFactory(dataFactories, organizationId, name, names)
+          : undefined;
+        return { imported: copied, pipelineNames: names, azure: made };
+      }));
     } catch (error) {
       logger.error({ err: error, organizationId, dataFactory: name }, 'creating the data factory failed');
       await repo.recordFailure(organizationId, 'data-factory', name, reasonOf(error));
@@ -207,7 +219,11 @@ export function createOnboardingService(deps: {
       step: 'data-factory',
       state: 'done',
       resourceName: name,
-      details: { pipelines: pipelineNames, ...(options.source && { importedFrom: options.source, ...imported }) },
+      details: {
+        pipelines: pipelineNames,
+        ...(options.source && { importedFrom: options.source, ...imported }),
+        ...(azure && { azure: { ...azure, runAt: new Date().toISOString() } }),
+      },
     });
     const added = imported ? imported.dataTypes + imported.columnMappings : 0;
     return {
@@ -217,6 +233,7 @@ export function createOnboardingService(deps: {
         created: !existed,
         pipelines: pipelineNames,
         imported: imported ? { from: options.source!, ...imported } : null,
+        ...(azure && { azure }),
       },
       message:
         existed && added === 0

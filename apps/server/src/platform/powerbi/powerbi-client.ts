@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createEntraTokenSource, readJsonBody } from '../entra/client-credentials.ts';
 import { fetchWithTimeout } from '../http/fetch-with-timeout.ts';
 
 /**
@@ -18,8 +19,6 @@ export interface PowerbiSettings {
 
 export const POWERBI_SCOPE = 'https://analysis.windows.net/powerbi/api/.default';
 
-/** A token is renewed this long before it expires (Entra's last for an hour or so). */
-const RENEW_BEFORE_MS = 5 * 60_000;
 /** One call to Entra or Power BI gives up after this long. */
 const REQUEST_TIMEOUT_MS = 30_000;
 /** A 429 whose Retry-After is this long or less is waited out and retried; a longer one fails the call. */
@@ -80,44 +79,13 @@ export function createPowerbiClient(
   settings: PowerbiSettings,
   options: { now?: () => number; maxRetryWaitMs?: number } = {},
 ) {
-  const now = options.now ?? Date.now;
   const maxRetryWaitMs = options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
-  const authority = settings.authorityUrl.replace(/\/$/, '');
   const api = `${settings.apiUrl.replace(/\/$/, '')}/v1.0/myorg`;
-  let cached: { token: string; renewAt: number } | undefined;
-  // Concurrent calls share one token request.
-  let pending: Promise<string> | undefined;
-
-  async function requestToken(signal?: AbortSignal): Promise<string> {
-    const body = new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: settings.clientId,
-      client_secret: settings.clientSecret,
-      scope: POWERBI_SCOPE,
-    });
-    const response = await send(`${authority}/${encodeURIComponent(settings.tenantId)}/oauth2/v2.0/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body,
-      signal,
-    });
-    const payload = (await readJson(response)) as Record<string, unknown> | undefined;
-    if (!response.ok || typeof payload?.access_token !== 'string') {
-      throw new PowerbiError(response.status, entraReason(payload, response.status));
-    }
-    const lifetimeMs = Number(payload.expires_in ?? 3600) * 1000;
-    // Short-lived tokens (a test's) are renewed at half their life, the others 5 minutes early.
-    cached = { token: payload.access_token, renewAt: now() + lifetimeMs - Math.min(RENEW_BEFORE_MS, lifetimeMs / 2) };
-    return payload.access_token;
-  }
-
-  async function accessToken(signal?: AbortSignal): Promise<string> {
-    if (cached && now() < cached.renewAt) return cached.token;
-    pending ??= requestToken(signal).finally(() => {
-      pending = undefined;
-    });
-    return pending;
-  }
+  const tokens = createEntraTokenSource(
+    { ...settings, scope: POWERBI_SCOPE },
+    { send, fail: (status, reason) => new PowerbiError(status, reason), now: options.now },
+  );
+  const accessToken = tokens.accessToken;
 
   /**
    * One REST call with the cached token: a 401 renews the token once (it may have been revoked early), a
@@ -145,11 +113,11 @@ export function createPowerbiClient(
       if (response.ok) return response;
       if (response.status === 401 && !renewed) {
         renewed = true;
-        cached = undefined;
+        tokens.forget();
         await response.body?.cancel();
         continue;
       }
-      const reason = powerbiReason(await readJson(response), response.status);
+      const reason = powerbiReason(await readJsonBody(response), response.status);
       if (response.status === 429) {
         const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
         if (attempt < MAX_ATTEMPTS && retryAfter * 1000 <= maxRetryWaitMs) {
@@ -175,7 +143,7 @@ export function createPowerbiClient(
         undefined,
         signal,
       );
-      const report = (await readJson(response)) as Partial<PowerbiReport> & Record<string, unknown>;
+      const report = (await readJsonBody(response)) as Partial<PowerbiReport> & Record<string, unknown>;
       if (typeof report?.id !== 'string' || typeof report.embedUrl !== 'string')
         throw new PowerbiError(response.status, 'Get Report answered no id or embedUrl');
       return {
@@ -190,7 +158,7 @@ export function createPowerbiClient(
     /** GenerateToken V2 (the multi-resource endpoint Microsoft recommends, §1.3). */
     async generateToken(request: GenerateTokenRequest, signal?: AbortSignal): Promise<PowerbiEmbedToken> {
       const response = await call('POST', '/GenerateToken', request, signal);
-      const token = (await readJson(response)) as Partial<PowerbiEmbedToken> | undefined;
+      const token = (await readJsonBody(response)) as Partial<PowerbiEmbedToken> | undefined;
       if (typeof token?.token !== 'string' || typeof token.expiration !== 'string')
         throw new PowerbiError(response.status, 'GenerateToken answered no token or expiration');
       return { token: token.token, tokenId: String(token.tokenId ?? ''), expiration: token.expiration };
@@ -227,7 +195,7 @@ export function createPowerbiClient(
         undefined,
         signal,
       );
-      const payload = (await readJson(response)) as { value?: PowerbiRefresh[] } | undefined;
+      const payload = (await readJsonBody(response)) as { value?: PowerbiRefresh[] } | undefined;
       return Array.isArray(payload?.value) ? payload.value : [];
     },
   };
@@ -244,26 +212,6 @@ const send = (url: string, init: RequestInit & { signal?: AbortSignal }) =>
         error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error),
       ),
   );
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return { message: text.slice(0, 300) };
-  }
-}
-
-/** Entra's error body: `error` (invalid_client…) and `error_description` beginning with its AADSTS code. */
-function entraReason(payload: Record<string, unknown> | undefined, status: number): string {
-  if (typeof payload?.error === 'string') {
-    const description =
-      typeof payload.error_description === 'string' ? payload.error_description.split(/\r?\n/)[0] : '';
-    return description ? `${payload.error}: ${description}` : payload.error;
-  }
-  return `the token request failed with HTTP ${status}`;
-}
 
 /** Power BI's error bodies: `{ error: { code, message?, "pbi.error"? } }` or a bare `{ message }` (§1.7). */
 function powerbiReason(payload: unknown, status: number): string {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dataManagementMessages, type DataFilter } from '@finboard/shared/data-management';
@@ -12,7 +11,7 @@ import {
   listWarehouseRecords,
   randomLetters,
 } from './support/api';
-import { seeText, usePage, waitForPath } from './support/browser';
+import { downloadedText, seeText, usePage, waitForPath } from './support/browser';
 import { DEMO_USER, E2E_ADMIN } from './support/constants';
 import { logInAndLand, shownMoney } from './support/ui';
 
@@ -190,10 +189,7 @@ describe('Data Management Studio', () => {
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('GL_Detail.csv');
-    const csv = fs
-      .readFileSync(await download.path(), 'utf8')
-      .trim()
-      .split(/\r?\n/);
+    const csv = (await downloadedText(download)).trim().split(/\r?\n/);
     expect(csv[0]).toContain('journal_id');
     expect(csv).toHaveLength(total + 2);
     expect(csv[1]).toContain('JE-E2E-0001');

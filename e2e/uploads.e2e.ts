@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@finboard/shared/messages';
@@ -11,7 +10,7 @@ import {
   listUploadedFiles,
   listWarehouseRecords,
 } from './support/api';
-import { seeText, usePage, waitForPath } from './support/browser';
+import { downloadedText, seeText, usePage, waitForPath } from './support/browser';
 import { csvFile, EXPORT_HEADER, glCsv, OUR_HEADER } from './support/gl-csv';
 import { E2E_ADMIN } from './support/constants';
 import { logInAndLand } from './support/ui';
@@ -174,9 +173,7 @@ describe('Upload', () => {
     await page.getByRole('button', { name: 'Download problems report' }).click();
     const report = await download;
     expect(report.suggestedFilename()).toBe('bad-debit-problems.csv');
-    expect(fs.readFileSync((await report.path())!, 'utf8')).toBe(
-      'line,column,value,problem\r\n7,debit,"12,3x",is not a number\r\n',
-    );
+    expect(await downloadedText(report)).toBe('line,column,value,problem\r\n7,debit,"12,3x",is not a number\r\n');
     // A refused file is not kept.
     const { token } = await apiSession(member.email, member.password);
     expect((await listUploadedFiles(token, memberOrganization.id)).map((file) => file.name)).not.toContain(name);

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
 
@@ -51,6 +51,16 @@ export const cspViolations = (page: Page): Promise<string[]> =>
   page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
 
 /** Waits until the text is visible anywhere on the page (toasts included). */
+/**
+ * A download's content as text. The journeys' Chromium is a shared browser server they connect to, where
+ * `download.path()` is not available: the file is streamed over the connection instead.
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 export async function seeText(page: Page, text: string, timeout = 10_000): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout });
 }

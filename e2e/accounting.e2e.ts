@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { accountingMessages } from '@finboard/shared/accounting';
 import { seeText, usePage, waitForPath } from './support/browser';
-import { apiLogin, createOrganizationWithMember } from './support/api';
+import { apiLogin, createOrganizationWithMember, grantAllDashboards } from './support/api';
 import { E2E_ADMIN } from './support/constants';
 import { QUICKBOOKS_COMPANY, QUICKBOOKS_JOURNAL, QUICKBOOKS_SALE } from './support/quickbooks-ledger';
 import { logInAndLand } from './support/ui';
@@ -34,10 +34,11 @@ beforeEach(() => {
 // demo's, which other journeys read.
 let member: { email: string; password: string };
 beforeAll(async () => {
-  ({ member } = await createOrganizationWithMember(await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password), 'Ledgers', {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-  }));
+  const adminToken = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
+  const created = await createOrganizationWithMember(adminToken, 'Ledgers', { firstName: 'Ada', lastName: 'Lovelace' });
+  member = created.member;
+  // Profit & Loss among the statements the user may open.
+  await grantAllDashboards(adminToken, created.organization.id, member);
 });
 
 describe('Apps', () => {

@@ -221,6 +221,21 @@ export async function createOrganizationWithMember(
   return { organization, member };
 }
 
+/** Lets an organization user see every dashboard of the organization (Edit User's dashboards, as the admin). */
+export async function grantAllDashboards(
+  adminToken: string,
+  organizationId: string,
+  member: { email: string; password: string },
+): Promise<void> {
+  const signedIn = await call<{ data: LoginData }>('/api/v1/auth/login', { method: 'POST', body: member });
+  const { dashboards } = await getOrganization(adminToken, organizationId);
+  await call(`/api/v1/user/update/${signedIn.data.user.id}`, {
+    method: 'PUT',
+    token: adminToken,
+    body: { dashboards: (dashboards as { id: string }[]).map((dashboard) => dashboard.id) },
+  });
+}
+
 /** A journal of 02_GL_Detail with all its lines (issue 9's journal API). */
 export async function getJournal(token: string, organizationId: string, journalId: string, source = 'manual') {
   const path = `/api/v1/crud/${organizationId}/journals/${encodeURIComponent(journalId)}?source=${source}`;

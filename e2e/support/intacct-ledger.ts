@@ -10,8 +10,9 @@ export const INTACCT_REVENUE = { code: '4615', name: 'Intacct Consulting Revenue
 export const INTACCT_AMOUNT = '2750.00';
 
 /**
- * Account codes 1015 and 4615: the demo's chart does not use them. Today's date puts the entry in the
- * current month, which the demo leaves without a period: the sync creates it, open.
+ * Account codes 1015 and 4615, in an organization of the journeys' own (codes of the other systems' ledgers
+ * differ, so the three syncs never meet). Today's date puts the entry in the current month, whose period the
+ * sync creates, open.
  */
 export function seedIntacctCompany(fake: IntacctFake): void {
   fake.addCompany(INTACCT_COMPANY, INTACCT_USER);

@@ -11,10 +11,9 @@ export const NETSUITE_REVENUE = 'NetSuite Consulting Revenue';
 export const NETSUITE_AMOUNT = 7654.25;
 
 /**
- * Account numbers 1190 and 4590, which the demo's chart does not use (its codes are fixed in
- * demo/generate/chart-of-accounts.ts). Today's date puts the transaction in the current month, which the demo
- * leaves without a period: the sync creates it, open. Answers the certificate's private key (PEM), which the
- * journey types into the form.
+ * Account numbers 1190 and 4590, in an organization of the journeys' own (codes of the other systems' ledgers
+ * differ, so the three syncs never meet). Today's date puts the transaction in the current month, whose period
+ * the sync creates, open. Answers the certificate's private key (PEM), which the journey types into the form.
  */
 export function seedNetsuiteAccount(fake: NetsuiteFake): string {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', {

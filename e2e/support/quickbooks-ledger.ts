@@ -7,9 +7,8 @@ export const QUICKBOOKS_SALE = 'Landscaping job synced from QuickBooks';
 export const QUICKBOOKS_AMOUNT = 4321.5;
 
 /**
- * No account numbers: the accounts become QBO-<id> and never meet the demo's chart. Today's date puts the
- * entry in the current month, which the demo leaves without a period (its latest is last month): the sync
- * creates it, open.
+ * No account numbers: the accounts become QBO-<id>. The journeys sync into an organization of their own;
+ * today's date puts the entry in the current month, whose period the sync creates, open.
  */
 export function seedQuickbooksCompany(fake: QuickbooksFake): void {
   const realmId = '9130000000000901';

@@ -13,13 +13,18 @@ import { AdminOrganizationPicker } from '../../components/organization-select';
 import { usePageOrganization } from '../../lib/page-organization';
 import { accountingQueryKey } from './api/accounting-urls';
 import { useConnectQuickbooks } from './api/connect-quickbooks';
+import { useIntacctAccounts } from './api/get-intacct-accounts';
+import { useNetsuiteAccounts } from './api/get-netsuite-accounts';
 import { useQuickbooksAccounts } from './api/get-quickbooks-accounts';
 import { useSyncRuns } from './api/get-sync-runs';
+import { useSyncIntacct } from './api/sync-intacct';
+import { useSyncNetsuite } from './api/sync-netsuite';
 import { useSyncQuickbooks } from './api/sync-quickbooks';
 import { ConnectionActions } from './components/connection-actions';
 import { ConnectionCard } from './components/connection-card';
-import { IntacctCard } from './components/intacct-card';
-import { NetsuiteCard } from './components/netsuite-card';
+import { FormConnectionCard } from './components/form-connection-card';
+import { IntacctConnectionForm } from './components/intacct-connection-form';
+import { NetsuiteConnectionForm } from './components/netsuite-connection-form';
 import { SyncRunsTable } from './components/sync-runs-table';
 
 const QUICKBOOKS = ACCOUNTING_SYSTEM_NAMES.quickbooks;
@@ -63,6 +68,10 @@ export default function AppsPage() {
   const runs = useSyncRuns(organizationId);
   const syncRunning = Boolean(runs.data?.some((run) => !FINISHED_SYNC_STATUSES.includes(run.status)));
   const quickbooks = useQuickbooksAccounts(organizationId, syncRunning);
+  const intacct = useIntacctAccounts(organizationId, syncRunning);
+  const netsuite = useNetsuiteAccounts(organizationId, syncRunning);
+  const syncIntacct = useSyncIntacct();
+  const syncNetsuite = useSyncNetsuite();
   // A run that has just ended changed the cards (state, last synced, rows synced): read them again.
   const queryClient = useQueryClient();
   const latestFinished = runs.data?.find((run) => FINISHED_SYNC_STATUSES.includes(run.status))?.id;
@@ -127,8 +136,24 @@ export default function AppsPage() {
               notice={!configured && <Alert type="info" showIcon title={accountingMessages.quickbooksNotConfigured} />}
               actions={quickbooksActions}
             />
-            <IntacctCard organizationId={organizationId} syncRunning={syncRunning} />
-            <NetsuiteCard organizationId={organizationId} syncRunning={syncRunning} />
+            <FormConnectionCard
+              system="intacct"
+              accounts={intacct}
+              sync={syncIntacct}
+              connectLabels={['Connect', 'Reconnect']}
+              forgets="Its credentials are"
+              form={(state) => <IntacctConnectionForm organizationId={organizationId} {...state} />}
+            />
+            <FormConnectionCard
+              system="netsuite"
+              accounts={netsuite}
+              sync={syncNetsuite}
+              connectLabels={['Add Connection', 'Add New Connection']}
+              forgets="Its certificate is"
+              form={({ open, onClose }) => (
+                <NetsuiteConnectionForm organizationId={organizationId} open={open} onClose={onClose} />
+              )}
+            />
           </Flex>
           <div>
             <Typography.Title level={4}>Sync runs</Typography.Title>

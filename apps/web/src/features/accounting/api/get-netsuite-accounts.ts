@@ -21,5 +21,5 @@ export const netsuiteAccountsQueryOptions = (organizationId: string, syncRunning
       syncRunning || current.state.data?.some((account) => account.status === 'syncing') ? SYNC_POLL_MS : false,
   });
 
-export const useNetsuiteAccounts = (organizationId: string, syncRunning: boolean) =>
-  useQuery(netsuiteAccountsQueryOptions(organizationId, syncRunning));
+export const useNetsuiteAccounts = (organizationId: string | undefined, syncRunning: boolean) =>
+  useQuery({ ...netsuiteAccountsQueryOptions(organizationId ?? '', syncRunning), enabled: Boolean(organizationId) });

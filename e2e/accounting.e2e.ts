@@ -41,6 +41,27 @@ beforeAll(async () => {
   await grantAllDashboards(adminToken, created.organization.id, member);
 });
 
+/** The Studio's GL_Detail in this month's period (the one the syncs create): the journal's two lines. */
+async function syncedLinesInStudio(journalId: string) {
+  await page.getByRole('menu', { name: 'Main navigation' }).getByText('Data Management', { exact: true }).click();
+  await waitForPath(page, '/data-management');
+  const tablePicker = page.getByLabel('Table', { exact: true });
+  await tablePicker.click();
+  await tablePicker.fill('GL');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^GL_Detail$/ }).click();
+  await page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="journal_id"]').waitFor();
+  await page.getByLabel('Period', { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new Date().toISOString().slice(0, 7) })
+    .first()
+    .click();
+  const synced = page.locator('.ag-grid-scrolling-container .ag-row[row-index]', {
+    has: page.locator('.ag-cell[col-id="journal_id"]', { hasText: journalId }),
+  });
+  await expect.poll(() => synced.count(), { timeout: 15_000 }).toBe(2);
+  return synced;
+}
+
 describe('Apps', () => {
   it('a finance user connects QuickBooks, syncs, and finds the synced lines in the Studio and in Profit & Loss', async () => {
     await logInAndLand(page, member.email, member.password, '/pipelines');
@@ -67,24 +88,7 @@ describe('Apps', () => {
     await expect.poll(() => card.innerText(), { timeout: 15_000 }).toMatch(/Rows synced\s+4/);
 
     // The Studio shows the lines, source quickbooks, in the period the sync created.
-    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Data Management', { exact: true }).click();
-    await waitForPath(page, '/data-management');
-    const tablePicker = page.getByLabel('Table', { exact: true });
-    await tablePicker.click();
-    await tablePicker.fill('GL');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^GL_Detail$/ }).click();
-    await page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="journal_id"]').waitFor();
-    await page.getByLabel('Period', { exact: true }).click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', {
-        hasText: new Date().toISOString().slice(0, 7),
-      })
-      .first()
-      .click();
-    const synced = page.locator('.ag-grid-scrolling-container .ag-row[row-index]', {
-      has: page.locator('.ag-cell[col-id="journal_id"]', { hasText: QUICKBOOKS_JOURNAL }),
-    });
-    await expect.poll(() => synced.count(), { timeout: 15_000 }).toBe(2);
+    const synced = await syncedLinesInStudio(QUICKBOOKS_JOURNAL);
     expect(await synced.first().locator('.ag-cell[col-id="description"]').innerText()).toBe(QUICKBOOKS_SALE);
     // The accounts came with the lines: QuickBooks' own ids, with no account number, become QBO-<id>.
     expect(await synced.first().locator('.ag-cell[col-id="account_code"]').innerText()).toBe(
@@ -133,19 +137,7 @@ describe('Apps', () => {
 
     // The Studio shows the journal's lines in the period the sync created.
     const month = new Date().toISOString().slice(0, 7);
-    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Data Management', { exact: true }).click();
-    await waitForPath(page, '/data-management');
-    const tablePicker = page.getByLabel('Table', { exact: true });
-    await tablePicker.click();
-    await tablePicker.fill('GL');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^GL_Detail$/ }).click();
-    await page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="journal_id"]').waitFor();
-    await page.getByLabel('Period', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: month }).first().click();
-    const synced = page.locator('.ag-grid-scrolling-container .ag-row[row-index]', {
-      has: page.locator('.ag-cell[col-id="journal_id"]', { hasText: INTACCT_JOURNAL }),
-    });
-    await expect.poll(() => synced.count(), { timeout: 15_000 }).toBe(2);
+    const synced = await syncedLinesInStudio(INTACCT_JOURNAL);
     expect(await synced.first().locator('.ag-cell[col-id="description"]').innerText()).toBe(INTACCT_SALE);
 
     // Profit & Loss for this month shows the synced revenue account with its amount.
@@ -184,22 +176,12 @@ describe('Apps', () => {
 
     // The Studio shows the lines, in the current month's period the sync created.
     const month = new Date().toISOString().slice(0, 7);
-    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Data Management', { exact: true }).click();
-    await waitForPath(page, '/data-management');
-    const tablePicker = page.getByLabel('Table', { exact: true });
-    await tablePicker.click();
-    await tablePicker.fill('GL');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^GL_Detail$/ }).click();
-    await page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="journal_id"]').waitFor();
-    await page.getByLabel('Period', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: month }).first().click();
-    const synced = page.locator('.ag-grid-scrolling-container .ag-row[row-index]', {
-      has: page.locator('.ag-cell[col-id="journal_id"]', { hasText: NETSUITE_TRANSACTION }),
-    });
-    await expect.poll(() => synced.count(), { timeout: 15_000 }).toBe(2);
+    const synced = await syncedLinesInStudio(NETSUITE_TRANSACTION);
     expect(await synced.first().locator('.ag-cell[col-id="description"]').innerText()).toBe(NETSUITE_MEMO);
-    const codes = await synced.locator('.ag-cell[col-id="account_code"]').allInnerTexts();
-    expect(codes.sort()).toEqual(['1190 · NetSuite Operating Account', `4590 · ${NETSUITE_REVENUE}`]);
+    // Polled: the grid may draw its rows again (the accounts' names arrive) between two reads.
+    await expect
+      .poll(async () => (await synced.locator('.ag-cell[col-id="account_code"]').allInnerTexts()).sort())
+      .toEqual(['1190 · NetSuite Operating Account', `4590 · ${NETSUITE_REVENUE}`]);
 
     // Profit & Loss for the current month: the synced revenue account with its amount.
     await page.goto(`/dashboard?name=${encodeURIComponent('Profit & Loss')}&from=${month}&to=${month}`);

@@ -48,6 +48,9 @@ const apiProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfigura
     environment: 'node',
     env: { TEST_DB: database },
     globalSetup: [`apps/server/test/global-setup.${database}.ts`],
+    // One module graph per worker, not per file: the server's imports are most of a small file's time. Safe
+    // because no server test mocks a module or changes the environment (spies go on the app's own services).
+    isolate: false,
     // argon2 hashing and database start-up on a slow two-core machine.
     testTimeout: 20_000,
     hookTimeout: 60_000,

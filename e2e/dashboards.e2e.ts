@@ -120,7 +120,7 @@ describe('built-in dashboards', () => {
     await dialog.getByLabel('Type').focus();
     await page.keyboard.press('ArrowDown');
     await page.locator('.ant-select-item-option', { hasText: 'Built-in statement' }).click();
-    expect(await dialog.getByLabel('URL').count()).toBe(0);
+    await expect.poll(() => dialog.getByLabel('URL').count()).toBe(0);
     await dialog.getByLabel('Statement').click();
     await page.locator('.ant-select-item-option', { hasText: 'Cash Flow' }).click();
     await dialog.getByLabel('Dashboard name').fill('Cash Flow by Entity');

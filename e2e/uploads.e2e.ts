@@ -184,7 +184,7 @@ describe('Upload', () => {
     await page.goto('/file-upload');
     await chooseInUploadForm(page, 'Data type', 'Chart of Accounts');
     // Not period-based: no period asked.
-    expect(await uploadForm(page).getByLabel('Period', { exact: true }).count()).toBe(0);
+    await expect.poll(() => uploadForm(page).getByLabel('Period', { exact: true }).count()).toBe(0);
     // By keyboard alone, in reading order: data type, the file drop zone, Upload.
     const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
     await uploadForm(page).getByLabel('Data type', { exact: true }).focus();

@@ -403,6 +403,11 @@ export const jobs = pgTable(
     state: text('state').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
+    /**
+     * Queue order. Not created_at: the embedded database's clock ticks in milliseconds, and the runs a
+     * "run all" queues in dependency order often share one (a tie the uuid then broke at random).
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -410,7 +415,7 @@ export const jobs = pgTable(
     error: text('error'),
   },
   (table) => [
-    index('jobs_queue_state_idx').on(table.queue, table.state, table.createdAt),
+    index('jobs_queue_state_idx').on(table.queue, table.state, table.seq),
     // Two workers claiming at once both see a group as free; this index lets only one of them win.
     uniqueIndex('jobs_one_active_per_group')
       .on(table.groupKey)

@@ -127,6 +127,24 @@ describe('database job runner', () => {
     expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
   });
 
+  it('runs jobs in the order they were queued, however many share a tick of the database clock', async () => {
+    // Queued in one transaction, all twenty have the same now(); PGlite's clock also ticks in milliseconds,
+    // so jobs queued one after the other (a "run all" queues chart of accounts before the GL) often share one.
+    const runner = newRunner({ concurrency: 1 });
+    const seen: number[] = [];
+    runner.work<{ n: number }>('pipeline-run', async ({ n }) => void seen.push(n));
+    const ids = await database.db.transaction(async (tx) => {
+      const queued: string[] = [];
+      for (let n = 0; n < 20; n++)
+        queued.push(await runner.enqueue('pipeline-run', { n }, { executor: tx, groupKey: 'org-1' }));
+      return queued;
+    });
+    await runner.start();
+
+    await vi.waitFor(async () => expect((await jobRow(database, ids.at(-1)!)).state).toBe('completed'));
+    expect(seen).toEqual(Array.from({ length: 20 }, (_, n) => n));
+  });
+
   it('does not start a delayed job before its time, and runs later jobs meanwhile', async () => {
     const runner = newRunner({ concurrency: 1 });
     const started: { name: string; at: number }[] = [];

@@ -45,7 +45,7 @@ export function createJobsRepository(db: Database) {
               )})
               and (candidate.group_key is null or not exists (
                 select 1 from jobs busy where busy.group_key = candidate.group_key and busy.state = 'active'))
-            order by candidate.created_at, candidate.id
+            order by candidate.seq
             limit 1
             for update skip locked)
           and state = 'queued'

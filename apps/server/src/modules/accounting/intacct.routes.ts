@@ -2,9 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accountingMessages,
-  accountStatusBodySchema,
-  accountStatusParamsSchema,
-  accountStatusResponseSchema,
   intacctAccountsQuerySchema,
   intacctAccountsResponseSchema,
   intacctCreateBodySchema,
@@ -17,6 +14,7 @@ import { organizationIdOf } from '../../plugins/tenant-guard.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { namedOrganizationExists } from '../organizations/named-organization-exists.ts';
 import type { AccountingService } from './accounting.service.ts';
+import { connectionStatusRoute } from './connection-status.route.ts';
 import type { IntacctService } from './intacct.service.ts';
 
 const tags = ['intacct'];
@@ -67,31 +65,7 @@ export async function intacctRoutes(
     }),
   );
 
-  // No organization named (the spec's path): another organization's connection answers as a missing one.
-  routes.put(
-    '/api/v1/intacct/status/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Disconnects (forgetting the credentials) or marks connected a Sage Intacct connection',
-        params: accountStatusParamsSchema,
-        body: accountStatusBodySchema,
-        response: { 200: accountStatusResponseSchema },
-      },
-    },
-    async (request) => ({
-      status: true as const,
-      message: accountingMessages.statusUpdated,
-      data: {
-        account: await accounting.setStatus(
-          callerOf(request).user,
-          'intacct',
-          request.params.id,
-          request.body.accountStatus,
-        ),
-      },
-    }),
-  );
+  connectionStatusRoute(app, accounting, 'intacct', 'credentials');
 
   // The spec's GET starts a sync; no organization named, as the status route.
   routes.get(

@@ -2,9 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accountingMessages,
-  accountStatusBodySchema,
-  accountStatusParamsSchema,
-  accountStatusResponseSchema,
   netsuiteAccountQuerySchema,
   netsuiteAccountResponseSchema,
   netsuiteAccountsQuerySchema,
@@ -19,6 +16,7 @@ import { organizationIdOf } from '../../plugins/tenant-guard.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { namedOrganizationExists } from '../organizations/named-organization-exists.ts';
 import type { AccountingService } from './accounting.service.ts';
+import { connectionStatusRoute } from './connection-status.route.ts';
 import type { NetsuiteService } from './netsuite.service.ts';
 
 const tags = ['netsuite'];
@@ -69,31 +67,7 @@ export async function netsuiteRoutes(
     }),
   );
 
-  // No organization named (the spec's path): another organization's connection answers as a missing one.
-  routes.put(
-    '/api/v1/netsuite/status/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Disconnects (forgetting the certificate) or marks connected a NetSuite connection',
-        params: accountStatusParamsSchema,
-        body: accountStatusBodySchema,
-        response: { 200: accountStatusResponseSchema },
-      },
-    },
-    async (request) => ({
-      status: true as const,
-      message: accountingMessages.statusUpdated,
-      data: {
-        account: await accounting.setStatus(
-          callerOf(request).user,
-          'netsuite',
-          request.params.id,
-          request.body.accountStatus,
-        ),
-      },
-    }),
-  );
+  connectionStatusRoute(app, accounting, 'netsuite', 'certificate');
 
   routes.get(
     '/api/v1/netsuite/netsuiteAccount',

@@ -2,9 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   accountingMessages,
-  accountStatusBodySchema,
-  accountStatusParamsSchema,
-  accountStatusResponseSchema,
   quickbooksAccountsQuerySchema,
   quickbooksAccountsResponseSchema,
   quickbooksCallbackQuerySchema,
@@ -18,6 +15,7 @@ import { organizationIdOf } from '../../plugins/tenant-guard.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { namedOrganizationExists } from '../organizations/named-organization-exists.ts';
 import type { AccountingService } from './accounting.service.ts';
+import { connectionStatusRoute } from './connection-status.route.ts';
 import type { QuickbooksService } from './quickbooks.service.ts';
 
 const tags = ['quickbooks'];
@@ -94,31 +92,7 @@ export async function quickbooksRoutes(
     },
   );
 
-  // No organization named (the spec's path): another organization's connection answers as a missing one.
-  routes.put(
-    '/api/v1/quickbooks/status/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Disconnects (forgetting the tokens) or marks connected a QuickBooks connection',
-        params: accountStatusParamsSchema,
-        body: accountStatusBodySchema,
-        response: { 200: accountStatusResponseSchema },
-      },
-    },
-    async (request) => ({
-      status: true as const,
-      message: accountingMessages.statusUpdated,
-      data: {
-        account: await accounting.setStatus(
-          callerOf(request).user,
-          'quickbooks',
-          request.params.id,
-          request.body.accountStatus,
-        ),
-      },
-    }),
-  );
+  connectionStatusRoute(app, accounting, 'quickbooks', 'tokens');
 
   routes.post(
     '/api/v1/quickbooks',

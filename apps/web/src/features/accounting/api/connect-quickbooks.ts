@@ -5,7 +5,7 @@ import { accountingUrls } from './accounting-urls';
 
 /** Intuit's authorization URL for the organization: the browser goes there, and comes back to /apps. */
 export const connectQuickbooks = (organizationId: string) =>
-  apiRequest(accountingUrls.quickbooksConnect, {
+  apiRequest(accountingUrls.quickbooks.connect, {
     method: 'POST',
     body: { organization_id: organizationId },
     schema: quickbooksConnectResponseSchema,

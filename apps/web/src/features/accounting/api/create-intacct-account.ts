@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountingMessages, intacctCreateResponseSchema, type IntacctCreateBody } from '@finboard/shared/accounting';
 import { apiRequest } from '../../../lib/api-client';
-import { accountingQueryKey } from './accounting-urls';
-import { intacctUrls } from './intacct-urls';
+import { accountingQueryKey, accountingUrls } from './accounting-urls';
 
 /** Add Connection: the server tries the credentials with Sage Intacct before it keeps them. */
 export const createIntacctAccount = (body: IntacctCreateBody) =>
-  apiRequest(intacctUrls.create, {
+  apiRequest(accountingUrls.intacct.create, {
     method: 'POST',
     body,
     schema: intacctCreateResponseSchema,

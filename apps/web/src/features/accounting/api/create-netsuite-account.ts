@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountingMessages, netsuiteCreateResponseSchema, type NetsuiteCreateBody } from '@finboard/shared/accounting';
 import { apiRequest } from '../../../lib/api-client';
-import { accountingQueryKey } from './accounting-urls';
-import { netsuiteUrls } from './netsuite-urls';
+import { accountingQueryKey, accountingUrls } from './accounting-urls';
 
 /** Add Connection: the server proves the certificate by getting a token before it stores anything. */
 export const createNetsuiteAccount = (body: NetsuiteCreateBody) =>
-  apiRequest(netsuiteUrls.accounts, {
+  apiRequest(accountingUrls.netsuite.accounts, {
     method: 'POST',
     body,
     schema: netsuiteCreateResponseSchema,

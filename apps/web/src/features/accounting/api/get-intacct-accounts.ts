@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountingMessages, intacctAccountsResponseSchema, SYNC_POLL_MS } from '@finboard/shared/accounting';
 import { apiRequest } from '../../../lib/api-client';
-import { accountingQueryKey } from './accounting-urls';
-import { intacctUrls } from './intacct-urls';
+import { accountingQueryKey, accountingUrls } from './accounting-urls';
 
 export const getIntacctAccounts = (organizationId: string, signal?: AbortSignal) =>
-  apiRequest(intacctUrls.accounts, {
+  apiRequest(accountingUrls.intacct.accounts, {
     query: { organization_id: organizationId },
     signal,
     schema: intacctAccountsResponseSchema,

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountingMessages, netsuiteAccountsResponseSchema, SYNC_POLL_MS } from '@finboard/shared/accounting';
 import { apiRequest } from '../../../lib/api-client';
-import { accountingQueryKey } from './accounting-urls';
-import { netsuiteUrls } from './netsuite-urls';
+import { accountingQueryKey, accountingUrls } from './accounting-urls';
 
 export const getNetsuiteAccounts = (organizationId: string, signal?: AbortSignal) =>
-  apiRequest(netsuiteUrls.accounts, {
+  apiRequest(accountingUrls.netsuite.accounts, {
     query: { organization_id: organizationId },
     signal,
     schema: netsuiteAccountsResponseSchema,

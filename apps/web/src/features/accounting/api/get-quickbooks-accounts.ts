@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { accountingQueryKey, accountingUrls } from './accounting-urls';
 
 export const getQuickbooksAccounts = (organizationId: string, signal?: AbortSignal) =>
-  apiRequest(accountingUrls.quickbooksAccounts, {
+  apiRequest(accountingUrls.quickbooks.accounts, {
     query: { organization_id: organizationId },
     signal,
     schema: quickbooksAccountsResponseSchema,

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountingMessages, syncStartedResponseSchema } from '@finboard/shared/accounting';
 import { apiRequest } from '../../../lib/api-client';
-import { accountingQueryKey } from './accounting-urls';
-import { intacctUrls } from './intacct-urls';
+import { accountingQueryKey, accountingUrls } from './accounting-urls';
 
 /** Sync now (the spec's `GET /intacct/data?id=`): queues a sync of the connection and answers its run id. */
 export const syncIntacct = (id: string) =>
-  apiRequest(intacctUrls.sync, {
+  apiRequest(accountingUrls.intacct.sync, {
     query: { id },
     schema: syncStartedResponseSchema,
     errorMessage: accountingMessages.intacctSyncFailed,

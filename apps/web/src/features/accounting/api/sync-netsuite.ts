@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountingMessages, syncStartedResponseSchema } from '@finboard/shared/accounting';
 import { apiRequest } from '../../../lib/api-client';
-import { accountingQueryKey } from './accounting-urls';
-import { netsuiteUrls } from './netsuite-urls';
+import { accountingQueryKey, accountingUrls } from './accounting-urls';
 
 /** Sync now: queues a sync of the connection and answers its run id. */
 export const syncNetsuite = (id: string) =>
-  apiRequest(netsuiteUrls.sync(id), {
+  apiRequest(accountingUrls.netsuite.sync(id), {
     method: 'POST',
     schema: syncStartedResponseSchema,
     errorMessage: accountingMessages.netsuiteSyncFailed,

@@ -5,7 +5,7 @@ import { accountingQueryKey, accountingUrls } from './accounting-urls';
 
 /** Sync now: queues a sync of the connection and answers its run id. */
 export const syncQuickbooks = (input: { id: string; organizationId: string }) =>
-  apiRequest(accountingUrls.quickbooksSync, {
+  apiRequest(accountingUrls.quickbooks.sync, {
     method: 'POST',
     body: { id: input.id, organization_id: input.organizationId },
     schema: syncStartedResponseSchema,

@@ -202,7 +202,7 @@ describe('Data Management Studio', () => {
     await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Delete' }).click();
     await seeText(page, journalMessages.journalDeleted);
     await seeText(page, records(total));
-    expect(await added.count()).toBe(0);
+    await expect.poll(() => added.count()).toBe(0);
     expect((await list('02_GL_Detail', { filters: addedFilter })).pagination.total).toBe(0);
 
     // The edited row's history: who, what, before → after. A third click drops the sort (row_id

@@ -38,7 +38,7 @@ async function openFromNavigation(label: string, path: string, pageHeading: stri
 /** Signs in on the phone and lands with the wide menu folded into the menu button. */
 async function signInOnThePhone(email: string, password: string, landing: string, landingHeading: string) {
   await logInAndLand(page, email, password, landing);
-  expect(await page.locator('.ant-menu-horizontal').count()).toBe(0);
+  await expect.poll(() => page.locator('.ant-menu-horizontal').count()).toBe(0);
   await heading(landingHeading).waitFor();
   await expectNoSideScroll();
 }

@@ -5,7 +5,7 @@ import { seeText, usePage, waitForPath } from './support/browser';
 import { apiLogin, createOrganizationWithMember, grantAllDashboards } from './support/api';
 import { E2E_ADMIN } from './support/constants';
 import { QUICKBOOKS_COMPANY, QUICKBOOKS_JOURNAL, QUICKBOOKS_SALE } from './support/quickbooks-ledger';
-import { logInAndLand } from './support/ui';
+import { logInAndLand, openStudioTable } from './support/ui';
 import {
   INTACCT_COMPANY,
   INTACCT_JOURNAL,
@@ -45,11 +45,7 @@ beforeAll(async () => {
 async function syncedLinesInStudio(journalId: string) {
   await page.getByRole('menu', { name: 'Main navigation' }).getByText('Data Management', { exact: true }).click();
   await waitForPath(page, '/data-management');
-  const tablePicker = page.getByLabel('Table', { exact: true });
-  await tablePicker.click();
-  await tablePicker.fill('GL');
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^GL_Detail$/ }).click();
-  await page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="journal_id"]').waitFor();
+  await openStudioTable(page, 'GL_Detail');
   await page.getByLabel('Period', { exact: true }).click();
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new Date().toISOString().slice(0, 7) })

@@ -5,7 +5,7 @@ import { userMessages } from '@finboard/shared/users';
 import { apiSession } from './support/api';
 import { PHONE, seeText, usePage, waitForPath } from './support/browser';
 import { DEMO_USER, E2E_ADMIN } from './support/constants';
-import { logInAndLand, openProfileMenu } from './support/ui';
+import { logInAndLand, openProfileMenu, openStudioTable } from './support/ui';
 
 // Issue 9, acceptance 2: every signed-in page works on a 390×844 phone. (Long journeys: several pages each.)
 const currentPage = usePage(PHONE);
@@ -50,17 +50,6 @@ async function openFromProfileMenu(item: string, path: string): Promise<void> {
   await waitForPath(page, path);
 }
 
-/** In the Studio: picks a table by its shown name and waits for the grid's first row. */
-async function openStudioTable(name: string): Promise<void> {
-  const tablePicker = page.getByLabel('Table', { exact: true });
-  await tablePicker.click();
-  await tablePicker.fill(name);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${name}$`) })
-    .click();
-  await page.locator('.ag-row[row-index="0"]').first().waitFor();
-}
-
 describe('the signed-in shell at 390×844', () => {
   it('an administrator reaches every menu item, an organization’s Studio and Data Type Master, adds a user and reads the Outbox', async () => {
     const demo = await apiSession(DEMO_USER.email, DEMO_USER.password);
@@ -81,7 +70,7 @@ describe('the signed-in shell at 390×844', () => {
     await page.getByRole('link', { name: 'Data Management Studio' }).click();
     await waitForPath(page, '/data-management');
     await heading('Data Management Studio').waitFor();
-    await openStudioTable('GL_Detail');
+    await openStudioTable(page, 'GL_Detail');
     await expectNoSideScroll();
 
     await page.goto(profilePath);
@@ -130,7 +119,7 @@ describe('the signed-in shell at 390×844', () => {
     await openFromNavigation('Data Management', '/data-management', 'Data Management Studio');
 
     // The Studio: a table in the grid, which scrolls inside itself.
-    await openStudioTable('GL_Detail');
+    await openStudioTable(page, 'GL_Detail');
     await expectNoSideScroll();
     await page.getByRole('link', { name: 'Data Type Master' }).click();
     await waitForPath(page, '/datatypemaster');

@@ -14,7 +14,7 @@ import {
 } from './support/api';
 import { seeText, usePage, waitForPath } from './support/browser';
 import { DEMO_USER, E2E_ADMIN } from './support/constants';
-import { logInAndLand } from './support/ui';
+import { logInAndLand, openStudioTable } from './support/ui';
 import { csvFile, glCsv, nextPeriod, OUR_HEADER } from './support/gl-csv';
 import { fillGlUpload, listedFile, uploadButton } from './support/upload-ui';
 import { dataTypeId, pendingFiles, runPipelineAndWait, uploadCsv } from './support/upload-api';
@@ -165,13 +165,9 @@ describe('Pipelines', () => {
     expect((await demoGl(inPeriod(newPeriod))).pagination.total).toBe(lines);
     await page.getByRole('menu', { name: 'Main navigation' }).getByText('Data Management', { exact: true }).click();
     await waitForPath(page, '/data-management');
-    const tablePicker = page.getByLabel('Table', { exact: true });
-    await tablePicker.click();
-    await tablePicker.fill('GL');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^GL_Detail$/ }).click();
     // The table's first rows first: its toolbar settles before the period is picked. The period row the
     // run created from the posting dates is offered by the period filter (which searches as one types).
-    await page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"]').waitFor();
+    await openStudioTable(page, 'GL_Detail');
     await page.getByLabel('Period', { exact: true }).fill(newPeriod);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: newPeriod }).first().click();
     const cells = (column: string) =>

@@ -14,6 +14,17 @@ export async function logInAndLand(page: Page, email: string, password: string, 
   await waitForPath(page, landing);
 }
 
+/** In the Data Management Studio: picks a table by its shown name and waits for the grid's first row. */
+export async function openStudioTable(page: Page, name: string): Promise<void> {
+  const tablePicker = page.getByLabel('Table', { exact: true });
+  await tablePicker.click();
+  await tablePicker.fill(name);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${name}$`) })
+    .click();
+  await page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"]').waitFor();
+}
+
 export async function openProfileMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Profile menu' }).click();
 }

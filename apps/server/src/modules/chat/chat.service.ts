@@ -63,7 +63,7 @@ export function createChatService(deps: {
 
   /** The model's SQL, through the same guard and read-only run: a table of whatever it selected. */
   async function answerModelSql(organizationId: string, text: string) {
-    const checked = checkSql(text);
+    const checked = checkSql(text, { untrusted: true });
     const rows = await runner.run(organizationId, checked.sql, [], { untrusted: true });
     const names = Object.keys(rows[0] ?? {});
     const columns: ChatAnswer['columns'] = names.map((name) => {
@@ -199,14 +199,13 @@ export function createChatService(deps: {
      */
     async answerSql(organizationId: string, text: string) {
       await loadSqlParser();
-      let checked;
       try {
-        checked = checkSql(text);
+        const checked = checkSql(text, { untrusted: true });
+        return { sql: checked.sql, rows: await runner.run(organizationId, checked.sql, [], { untrusted: true }) };
       } catch (error) {
         if (error instanceof SqlRefusedError) throw badRequest('CHAT_REFUSED', m.refused(error.reason));
         throw error;
       }
-      return { sql: checked.sql, rows: await runner.run(organizationId, checked.sql, [], { untrusted: true }) };
     },
     /** Shutdown: closes the organizations' reader pools. */
     close: () => runner.close(),

@@ -1,7 +1,28 @@
+/** Each level doubles the text of the one it reads: 2^levels times the first one's text, with no recursion. */
+const doublings = (levels: number) =>
+  `WITH l0 AS MATERIALIZED (SELECT account_code AS x FROM "01_Account" LIMIT 1), ${Array.from(
+    { length: levels },
+    (_, i) => `l${i + 1} AS MATERIALIZED (SELECT x || x AS x FROM l${i})`,
+  ).join(', ')} SELECT length(x) FROM l${levels}`;
+
+/** Subqueries the planner folds into each other, copying each column `references` times per level. */
+const foldings = (levels: number, references: number) => {
+  let select = 'SELECT debit AS x FROM "02_GL_Detail"';
+  for (let level = 1; level <= levels; level++)
+    select = `SELECT ${Array(references).fill('x').join(' + ')} AS x FROM (${select}) AS l${level}`;
+  return select;
+};
+
+/** The issue's two probes on PGlite: 50.6 s of every organization's time, and 408 MB → 2.0 GB kept. */
+export const RECURSIVE_COUNTER = `WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n < 40000000) SELECT count(*) FROM t`;
+export const RECURSIVE_DOUBLING = `WITH RECURSIVE s(x, n) AS (SELECT 'x'::text, 1 UNION ALL SELECT x || x, n + 1 FROM s WHERE n < 40) SELECT length(x) FROM s ORDER BY n DESC LIMIT 1`;
+
 /**
  * Statements Chat DB must refuse, whatever produced them (acceptance 2): DML and DDL in every position,
  * stacked statements, settings and roles, sleeps, remote links, COPY, large objects, catalog reads and other
- * organizations' schemas. `{other}` stands for another organization's warehouse schema.
+ * organizations' schemas; and work without a bound, which PGlite could not cut off once started (recursion,
+ * series, padding, doubling, exponents, planner folding). `{other}` stands for another organization's warehouse
+ * schema.
  */
 export const HOSTILE_SQL: readonly string[] = [
   `DELETE FROM "02_GL_Detail"`,
@@ -69,4 +90,25 @@ export const HOSTILE_SQL: readonly string[] = [
   `LISTEN x`,
   `VACUUM "02_GL_Detail"`,
   `SELECT 1 /* harmless */; DROP TABLE "01_Account" --`,
+  RECURSIVE_COUNTER,
+  RECURSIVE_DOUBLING,
+  `SELECT * FROM (WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t) SELECT n FROM t) AS nested`,
+  `SELECT (SELECT count(*) FROM (WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t) SELECT n FROM t) AS c)`,
+  `WITH RECURSIVE a(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM b), b(n) AS (SELECT n FROM a) SELECT count(*) FROM a`,
+  `SELECT generate_series(1, 100000000)`,
+  `SELECT count(*) FROM generate_series(1, 100000000)`,
+  `SELECT repeat('x', 100000000)`,
+  `SELECT length(repeat(account_name, 100000000)) FROM "01_Account"`,
+  `SELECT length(lpad('x', 100000000))`,
+  `SELECT rpad(account_name, 100000000, '.') FROM "01_Account"`,
+  `SELECT lpad(account_code, length(account_name) * 1000000) FROM "01_Account"`,
+  `SELECT string_agg(lpad(account_name, 100), ', ') FROM "02_GL_Detail"`,
+  `SELECT string_agg(account_name, (SELECT string_agg(account_name, ',') FROM "01_Account")) FROM "01_Account"`,
+  `SELECT array_agg(account_name || account_name) FROM "02_GL_Detail"`,
+  `SELECT length(replace(replace(account_code, '1', '1111111111'), '1', '1111111111')) FROM "01_Account"`,
+  `SELECT count(power(2::numeric, 400000 + debit * 0)) FROM "02_GL_Detail"`,
+  `SELECT sum(length((2::numeric ^ 400000)::text)) FROM "02_GL_Detail"`,
+  `SELECT sum(length(round(debit, 16383)::text)) FROM "02_GL_Detail"`,
+  doublings(30),
+  foldings(7, 10),
 ];

@@ -7,8 +7,19 @@ import { CANONICAL_TABLES, CANONICAL_VIEWS } from '../../warehouse/canonical-mod
  * exactly one SELECT whose every node is of a kind on an allowlist (so no DML or DDL anywhere, no data-modifying
  * CTE, no SELECT INTO, no FOR UPDATE/SHARE, no function in FROM), calling only ordinary scalar, aggregate and
  * window functions, casting only to ordinary types, and reading only the organization's own warehouse relations.
- * Parsing cannot see what a function does at run time, so the statement still runs READ ONLY, with timeouts, as
- * a role that reaches nothing else (chat-runner.ts).
+ *
+ * It also refuses what would let a short statement do unbounded work, because PGlite cannot cut a running
+ * statement off (chat-runner.ts): recursive WITH queries (however the recursion is spelt), and functions whose
+ * output grows with an argument (lpad/rpad lengths, exponents, decimal places) unless that argument is a small
+ * constant; string_agg and array_agg only gather columns. A model's statement (`untrusted`) may in addition build
+ * text or arrays in one level of the query only (a subquery's built text built on again doubles per level), and its
+ * nested queries may not make the planner copy an expression more than MAX_EXPANSION times (PostgreSQL substitutes
+ * a subquery's expressions into the query around it: five levels of ten references took PGlite's planner 0.8 s,
+ * and each further level multiplies the copies by ten).
+ *
+ * Parsing cannot see what a function costs on the values it meets (arithmetic on numbers thousands of digits
+ * long, say), so the statement still runs READ ONLY, with a time and row budget, as a role that reaches nothing
+ * else (chat-runner.ts).
  */
 
 export class SqlRefusedError extends Error {
@@ -26,9 +37,8 @@ export const READABLE_RELATIONS: readonly string[] = [
   '05_Monthly_Cash_Flow',
 ];
 
-/** Ordinary functions without side effects that reveal nothing outside the rows they are given. */
-const ALLOWED_FUNCTIONS = new Set([
-  // aggregates
+/** The allowed aggregates: a level that calls one is planned on its own, not folded into the query around it. */
+const AGGREGATE_FUNCTIONS = new Set([
   'sum',
   'count',
   'avg',
@@ -49,6 +59,11 @@ const ALLOWED_FUNCTIONS = new Set([
   'percentile_disc',
   'mode',
   'grouping',
+]);
+
+/** Ordinary functions without side effects that reveal nothing outside the rows they are given. */
+const ALLOWED_FUNCTIONS = new Set([
+  ...AGGREGATE_FUNCTIONS,
   // window
   'row_number',
   'rank',
@@ -113,6 +128,28 @@ const ALLOWED_FUNCTIONS = new Set([
   'make_date',
   'age',
 ]);
+
+/** lpad/rpad lengths, in characters: enough to align codes and names. */
+export const MAX_PAD_LENGTH = 100;
+/** Exponents (power, ^, exp) and decimal places (round, trunc): a numeric's digits grow with them. */
+export const MAX_EXPONENT = 100;
+/** string_agg's separator, in characters. */
+export const MAX_SEPARATOR_LENGTH = 100;
+/** How many copies of an expression the planner may make when it folds a model's subqueries into each other. */
+export const MAX_EXPANSION = 20_000;
+
+/** Allowed functions whose output grows with one argument, which must then be a constant within bounds. */
+const BOUNDED_ARGUMENTS: Record<string, { index: number; what: string; min: number; max: number }> = {
+  lpad: { index: 1, what: "lpad's length", min: 0, max: MAX_PAD_LENGTH },
+  rpad: { index: 1, what: "rpad's length", min: 0, max: MAX_PAD_LENGTH },
+  power: { index: 1, what: "power's exponent", min: -MAX_EXPONENT, max: MAX_EXPONENT },
+  exp: { index: 0, what: "exp's argument", min: -MAX_EXPONENT, max: MAX_EXPONENT },
+  round: { index: 1, what: "round's decimal places", min: -MAX_EXPONENT, max: MAX_EXPONENT },
+  trunc: { index: 1, what: "trunc's decimal places", min: -MAX_EXPONENT, max: MAX_EXPONENT },
+};
+
+/** Functions and operators that build text or arrays longer than their inputs. */
+const BUILDING_FUNCTIONS = new Set(['concat', 'concat_ws', 'lpad', 'rpad', 'replace', 'string_agg', 'array_agg']);
 
 /** Types a value may be cast to (a cast to regclass or regproc would read the catalog). */
 const ALLOWED_TYPES = new Set([
@@ -200,12 +237,100 @@ interface Walk {
   relations: string[];
 }
 
+/** A literal's value (also through a cast, as in `6::int`); undefined for anything computed. */
+function constantOf(node: unknown): number | string | undefined {
+  let value = node as Node | undefined;
+  while (value?.TypeCast) value = (value.TypeCast as Node).arg as Node | undefined;
+  const literal = value?.A_Const as Node | undefined;
+  if (!literal || literal.isnull) return undefined;
+  // The parser leaves a zero or an empty string out of the tree ({ ival: {} }).
+  if (literal.ival) return Number((literal.ival as { ival?: number }).ival ?? 0);
+  if (literal.fval) return Number((literal.fval as { fval?: string }).fval);
+  if (literal.sval) return (literal.sval as { sval?: string }).sval ?? '';
+  return undefined;
+}
+
+const isColumn = (node: unknown): boolean => {
+  let value = node as Node | undefined;
+  while (value?.TypeCast) value = (value.TypeCast as Node).arg as Node | undefined;
+  return Boolean(value?.ColumnRef);
+};
+
+function checkBounded(argument: unknown, bound: { what: string; min: number; max: number }): void {
+  const value = constantOf(argument);
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isFinite(number) || number < bound.min || number > bound.max)
+    throw new SqlRefusedError(
+      `${bound.what} must be a number from ${bound.min.toLocaleString('en-US')} to ${bound.max.toLocaleString('en-US')}`,
+    );
+}
+
 function checkFunction(call: Node): void {
   const name = stringsOf(call.funcname);
   const schema = name.length > 1 ? name[0] : undefined;
   const fn = name.at(-1)!.toLowerCase();
   if ((schema !== undefined && schema !== 'pg_catalog') || !ALLOWED_FUNCTIONS.has(fn))
     throw new SqlRefusedError(`the function ${name.join('.')} is not allowed`);
+  const args = Array.isArray(call.args) ? (call.args as unknown[]) : [];
+  const bound = BOUNDED_ARGUMENTS[fn];
+  if (bound && args.length > bound.index) checkBounded(args[bound.index], bound);
+  if (fn === 'replace') {
+    const [, from, to] = args.map(constantOf);
+    if (typeof from !== 'string' || typeof to !== 'string' || to.length > from.length)
+      throw new SqlRefusedError('replace may only put in constant text no longer than the constant text it takes out');
+  }
+  if (fn === 'string_agg') {
+    const separator = constantOf(args[1]);
+    if (!isColumn(args[0]) || typeof separator !== 'string' || separator.length > MAX_SEPARATOR_LENGTH)
+      throw new SqlRefusedError(
+        `string_agg's value must be a column and its separator a constant of at most ${MAX_SEPARATOR_LENGTH} characters`,
+      );
+  }
+  if (fn === 'array_agg' && !isColumn(args[0])) throw new SqlRefusedError("array_agg's value must be a column");
+}
+
+/** The operator's name (`||`, `^`, also when written OPERATOR(pg_catalog.^)). */
+const operatorOf = (expression: Node): string | undefined =>
+  expression.kind === 'AEXPR_OP' ? stringsOf(expression.name).at(-1) : undefined;
+
+/**
+ * WITH RECURSIVE is refused outright; a WITH query that refers to itself or to a sibling that refers back to it
+ * (directly or from a nested subquery) is refused too, whatever the keyword says.
+ */
+function checkWith(clause: Node): void {
+  if (clause.recursive)
+    throw new SqlRefusedError('WITH RECURSIVE is not allowed (a recursive query can run without end)');
+  const ctes = (Array.isArray(clause.ctes) ? (clause.ctes as Node[]) : []).map((item) => item.CommonTableExpr as Node);
+  const names = new Set(ctes.map((cte) => String(cte.ctename)));
+  const reads = new Map(
+    ctes.map((cte) => [String(cte.ctename), relationsIn(cte.ctequery).filter((name) => names.has(name))]),
+  );
+  const finished = new Set<string>();
+  const visit = (name: string, path: string[]): void => {
+    if (finished.has(name)) return;
+    const at = path.indexOf(name);
+    if (at >= 0) {
+      const cycle = path.slice(at);
+      if (cycle.length === 1) throw new SqlRefusedError(`the WITH query ${name} refers to itself`);
+      throw new SqlRefusedError(
+        `the WITH queries ${cycle.slice(0, -1).join(', ')} and ${cycle.at(-1)} refer to each other`,
+      );
+    }
+    for (const next of reads.get(name) ?? []) visit(next, [...path, name]);
+    finished.add(name);
+  };
+  for (const name of names) visit(name, []);
+}
+
+/** Every relation name read anywhere inside a node (nested subqueries included). */
+function relationsIn(node: unknown, found: string[] = []): string[] {
+  if (Array.isArray(node)) for (const item of node) relationsIn(item, found);
+  else if (node && typeof node === 'object')
+    for (const [key, value] of Object.entries(node as Node)) {
+      if (key === 'RangeVar') found.push(String((value as Node).relname));
+      relationsIn(value, found);
+    }
+  return found;
 }
 
 function checkType(typeName: Node): void {
@@ -226,11 +351,14 @@ function walk(node: unknown, state: Walk, depth = 0): void {
     // Fields, wherever they stand (a UNION's arms carry them without a SelectStmt key of their own).
     if (key === 'intoClause' && value) throw new SqlRefusedError('SELECT INTO writes a table');
     if (key === 'lockingClause' && value) throw new SqlRefusedError('FOR UPDATE or FOR SHARE locks rows');
+    if (key === 'withClause' && value) checkWith(value as Node);
     // Node kinds are capitalised keys ({ SelectStmt: {…} }); lower-case keys are their fields.
     if (/^[A-Z]/.test(key)) {
       if (!ALLOWED_NODES.has(key)) throw new SqlRefusedError(refusalOf(key));
       const body = value as Node;
       if (key === 'FuncCall') checkFunction(body);
+      if (key === 'A_Expr' && operatorOf(body) === '^')
+        checkBounded(body.rexpr, { what: 'the exponent of ^', min: -MAX_EXPONENT, max: MAX_EXPONENT });
       // A cast's type is a plain field ({ TypeCast: { typeName: {…} } }), not a TypeName node.
       if (key === 'TypeCast') checkType((body.typeName ?? {}) as Node);
       if (key === 'TypeName') checkType(body);
@@ -251,6 +379,123 @@ function walk(node: unknown, state: Walk, depth = 0): void {
     walk(value, state, depth + 1);
   }
 }
+
+/** What builds text or arrays in a node: a BUILDING_FUNCTIONS call, `||`, ARRAY[…] or ARRAY(SELECT …). */
+function buildingOf(kind: string, body: Node): string | undefined {
+  if (kind === 'FuncCall') {
+    const fn = stringsOf(body.funcname).at(-1)!.toLowerCase();
+    return BUILDING_FUNCTIONS.has(fn) ? fn : undefined;
+  }
+  if (kind === 'A_Expr' && operatorOf(body) === '||') return '||';
+  if (kind === 'A_ArrayExpr') return 'ARRAY[…]';
+  if (kind === 'SubLink' && body.subLinkType === 'ARRAY_SUBLINK') return 'ARRAY(…)';
+  return undefined;
+}
+
+/**
+ * Whether PostgreSQL may fold a level into the query around it (prepjointree.c, is_simple_subquery): not when it
+ * aggregates, groups, sorts, de-duplicates, limits, calls a window function or has its own WITH, nor when it is a
+ * MATERIALIZED WITH query. In doubt, it folds.
+ */
+function folds(select: Node, materialized: boolean): boolean {
+  if (materialized) return false;
+  for (const clause of ['groupClause', 'havingClause', 'sortClause', 'distinctClause', 'limitCount', 'limitOffset'])
+    if (select[clause]) return false;
+  if (select.withClause || select.windowClause) return false;
+  let aggregates = false;
+  const visit = (node: unknown): void => {
+    if (aggregates || !node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    for (const [key, value] of Object.entries(node as Node)) {
+      if (key === 'SelectStmt' || key === 'larg' || key === 'rarg') continue;
+      const call = key === 'FuncCall' ? (value as Node) : undefined;
+      if (call && (call.over || AGGREGATE_FUNCTIONS.has(stringsOf(call.funcname).at(-1)!.toLowerCase()))) {
+        aggregates = true;
+        return;
+      }
+      visit(value);
+    }
+  };
+  visit(select.targetList);
+  return !aggregates;
+}
+
+interface Level {
+  /** At most how many copies of an expression folding this level into the one around it makes (1 if it does not fold). */
+  expansion: number;
+  /** Whether it, or a level it reads, builds text or arrays. */
+  builds: boolean;
+}
+
+/**
+ * A model's statement, level by level (each SELECT, each arm of a UNION, each WITH query where it is read):
+ * text or arrays are built in one level of a chain only, and the planner's copies of expressions stay bounded.
+ * A level's expansion is its column references times the widest level it reads that folds (the sum over a UNION's
+ * arms): an upper bound, since each reference to a folded subquery's column is replaced by that column's expression.
+ */
+function checkLevels(root: Node): void {
+  const memo = new Map<Node, Level>();
+  const materialized = new Set<Node>();
+  const level = (select: Node, outer: ReadonlyMap<string, Node>): Level => {
+    const known = memo.get(select);
+    if (known) return known;
+    // Reached again while being analysed: only a self-reference does that, and checkWith refused those first.
+    memo.set(select, { expansion: Infinity, builds: true });
+    const scope = new Map(outer);
+    const own = (((select.withClause as Node | undefined)?.ctes as Node[] | undefined) ?? []).map(
+      (item) => item.CommonTableExpr as Node,
+    );
+    for (const cte of own) {
+      const body = (cte.ctequery as Node).SelectStmt as Node;
+      scope.set(String(cte.ctename), body);
+      if (cte.ctematerialized === 'CTEMaterializeAlways') materialized.add(body);
+    }
+    // Every WITH query is checked, whether or not anything reads it.
+    for (const cte of own) level((cte.ctequery as Node).SelectStmt as Node, scope);
+    let references = 0;
+    const built = new Set<string>();
+    const read: Level[] = [];
+    const arms: Level[] = [];
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(visit);
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node as Node)) {
+        if (key === 'withClause') continue;
+        if (key === 'larg' || key === 'rarg') arms.push(level(value as Node, scope));
+        else if (key === 'SelectStmt') read.push(level(value as Node, scope));
+        else {
+          if (key === 'ColumnRef') references += 1;
+          const cte = key === 'RangeVar' ? scope.get(String((value as Node).relname)) : undefined;
+          if (cte) read.push(level(cte, scope));
+          const building = /^[A-Z]/.test(key) ? buildingOf(key, value as Node) : undefined;
+          if (building) built.add(building);
+          visit(value);
+        }
+      }
+    };
+    visit(select);
+    const below = [...read, ...arms];
+    if (built.size > 0 && below.some((child) => child.builds))
+      throw new SqlRefusedError(
+        `${[...built].join(', ')} builds on text or arrays built in a subquery (build them in one level of the query only)`,
+      );
+    const widest = Math.max(1, ...read.map((child) => child.expansion), sum(arms.map((arm) => arm.expansion)));
+    const expansion = Math.max(1, references) * widest;
+    if (expansion > MAX_EXPANSION)
+      throw new SqlRefusedError(
+        `its subqueries refer to each other's columns too often (the planner would copy an expression more than ${MAX_EXPANSION.toLocaleString('en-US')} times)`,
+      );
+    const result = {
+      expansion: (select.op && select.op !== 'SETOP_NONE') || folds(select, materialized.has(select)) ? expansion : 1,
+      builds: built.size > 0 || below.some((child) => child.builds),
+    };
+    memo.set(select, result);
+    return result;
+  };
+  level(root, new Map());
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /** Plain words for the node kinds people (and models) most often try. */
 function refusalOf(kind: string): string {
@@ -289,17 +534,23 @@ function limitOf(select: Node): number | 'none' | 'other' {
   return value && typeof value.ival === 'number' ? value.ival : 'other';
 }
 
+export interface CheckOptions {
+  /** SQL not compiled by us (a language model's): the level rules of checkLevels apply too. */
+  untrusted?: boolean;
+}
+
 /**
  * Checks `text` and returns it ready to run (call loadSqlParser() once before). Throws SqlRefusedError with a
  * reason a person can read.
  */
-export function checkSql(text: string): CheckedSql {
+export function checkSql(text: string, options: CheckOptions = {}): CheckedSql {
   if (text.includes('\0')) throw new SqlRefusedError('the statement contains a NUL character');
   const { stmt, location, length } = parseOne(text);
   const select = stmt.SelectStmt as Node | undefined;
   if (!select) throw new SqlRefusedError(refusalOf(Object.keys(stmt)[0] ?? 'statement'));
   const state: Walk = { cteNames: new Set(), relations: [] };
   walk(stmt, state);
+  if (options.untrusted) checkLevels(select);
   for (const relation of state.relations)
     if (!state.cteNames.has(relation) && !READABLE_RELATIONS.includes(relation))
       throw new SqlRefusedError(`${relation} is not a table of this organization's warehouse`);

@@ -68,11 +68,19 @@ describe('Apps', () => {
     await card.getByText('Not connected').waitFor();
 
     // Connect: Intuit's page (the fake consents at once) sends the browser back to /apps.
+    const callback = page.waitForRequest((request) => request.url().includes('/api/v1/quickbooks/callback'));
     await card.getByRole('button', { name: 'Connect' }).click();
     await seeText(page, accountingMessages.connected('QuickBooks'), 20_000);
     await waitForPath(page, '/apps');
     await card.getByText('Connected', { exact: true }).waitFor();
     await card.getByText(QUICKBOOKS_COMPANY).waitFor();
+
+    // Intuit's link back works once: opened again, it changes nothing and the page says why.
+    await page.goto((await callback).url());
+    await seeText(page, accountingMessages.stateInvalid);
+    await waitForPath(page, '/apps');
+    await card.getByText(QUICKBOOKS_COMPANY).waitFor();
+    await card.getByRole('button', { name: 'Connect a different company' }).waitFor();
 
     // Sync now: the run is followed live until it completes; the card counts the rows.
     await card.getByRole('button', { name: 'Sync now' }).click();

@@ -48,7 +48,8 @@ import {
 } from './modules/accounting/accounting.service.ts';
 import { createQuickbooksConnector } from './modules/accounting/quickbooks-connector.ts';
 import { quickbooksRoutes } from './modules/accounting/quickbooks.routes.ts';
-import { createQuickbooksService, QUICKBOOKS_STATE_PURPOSE } from './modules/accounting/quickbooks.service.ts';
+import { createQuickbooksService } from './modules/accounting/quickbooks.service.ts';
+import { oauthStatesRepository } from './modules/accounting/oauth-states.repository.ts';
 import { quickbooksClientOf } from './platform/quickbooks/quickbooks-config.ts';
 import { createIntacctConnector } from './modules/accounting/intacct-connector.ts';
 import { intacctRoutes } from './modules/accounting/intacct.routes.ts';
@@ -340,7 +341,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const quickbooks = createQuickbooksService({
     client: quickbooksClient,
     accounting,
-    stateKey: deriveKey(secret, QUICKBOOKS_STATE_PURPOSE),
+    states: oauthStatesRepository(db),
     logger: app.log,
   });
   const intacct = createIntacctService({ client: intacctClient, accounting, logger: app.log });

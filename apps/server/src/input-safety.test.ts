@@ -540,7 +540,7 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
   },
 };
 
-/** A signed OAuth state for the organization, as Connect puts it in Intuit's authorization URL. */
+/** An OAuth state for the organization, as Connect puts it in Intuit's authorization URL. */
 async function quickbooksState(f: Fixture): Promise<string> {
   const response = await t.app.inject({
     method: 'POST',
@@ -907,7 +907,7 @@ function expectSafe(response: LightMyRequestResponse, label: string, refuse: boo
   const redirect = response.statusCode >= 300 && response.statusCode < 400;
   if (redirect)
     expect(response.headers.location, label).toMatch(
-      /^\/apps\?quickbooks=(connected|declined|expired|failed)(&organization=[0-9a-f-]{36})?$/,
+      /^\/apps\?quickbooks=(connected|declined|failed|error&reason=(state|company))(&organization=[0-9a-f-]{36})?$/,
     );
   if (response.statusCode >= 400) {
     expect(response.headers['content-type'], label).toMatch(/^application\/json/);

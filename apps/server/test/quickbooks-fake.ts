@@ -95,6 +95,9 @@ interface Company {
   entries: Map<string, { entry: FakeJournalEntry; updatedAt: number }>;
   transactions: Map<string, { transaction: FakeTransaction; updatedAt: number }>;
   deleted: { entity: string; id: string; at: number }[];
+  /** Its API requests of the last minute, and those under way: Intuit's throttle counts per company. */
+  recent: number[];
+  inFlight: number;
 }
 
 export interface QuickbooksFake {
@@ -154,8 +157,6 @@ export async function startQuickbooksFake(): Promise<QuickbooksFake> {
   let throttled = 0;
   let decline = false;
   let tokenLifetimeSeconds = 3600;
-  const recent: number[] = [];
-  let inFlight = 0;
   let realmForConsent: string | undefined;
 
   const send = (response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -403,13 +404,13 @@ export async function startQuickbooksFake(): Promise<QuickbooksFake> {
     if (!company)
       return send(response, 403, fault('AuthorizationFault', '3100', 'message=ApplicationAuthorizationFailed'));
     const now = Date.now();
-    recent.push(now);
-    while (recent.length > 0 && recent[0]! < now - 60_000) recent.shift();
-    if (throttled > 0 || recent.length > 500 || inFlight >= 10) {
+    company.recent.push(now);
+    while (company.recent.length > 0 && company.recent[0]! < now - 60_000) company.recent.shift();
+    if (throttled > 0 || company.recent.length > 500 || company.inFlight >= 10) {
       throttled = Math.max(0, throttled - 1);
       return send(response, 429, throttleFault());
     }
-    inFlight += 1;
+    company.inFlight += 1;
     try {
       if (resource === 'reports' && url.pathname.endsWith('/reports/GeneralLedger'))
         return send(response, 200, generalLedger(company, url));
@@ -425,7 +426,7 @@ export async function startQuickbooksFake(): Promise<QuickbooksFake> {
         return send(response, 400, fault('ValidationFault', '4000', 'QueryParserError: Encountered an error'));
       return send(response, 200, answer);
     } finally {
-      inFlight -= 1;
+      company.inFlight -= 1;
     }
   }
 
@@ -483,6 +484,8 @@ export async function startQuickbooksFake(): Promise<QuickbooksFake> {
         entries: new Map(),
         transactions: new Map(),
         deleted: [],
+        recent: [],
+        inFlight: 0,
       });
       // Intuit's consent screen lets the user pick a company: the fake picks the newest.
       realmForConsent = realmId;

@@ -9,6 +9,9 @@ export interface FormFile {
   alter?: (sealed: Uint8Array) => Uint8Array;
 }
 
+/** A part of a hand-made form: a field, or a file (sent as the browser sends one: encryption, mapping, sealed part). */
+export type FormPart = readonly [name: string, value: string] | FormFile;
+
 /**
  * A form exactly as the browser sends it (docs/upload-encryption.md): the fields, then for each file its
  * encryption (and mapping) field and its sealed part, named `fileField` (`files` for an upload, `file` for
@@ -20,9 +23,21 @@ export async function sealedFormData(
   files: readonly FormFile[],
   fileField = 'files',
 ): Promise<FormData> {
+  return sealedFormOfParts(uploadKey, [...Object.entries(fields), ...files], fileField);
+}
+
+/** A form of these parts in this order (fields after files included), each file sealed as the browser seals it. */
+export async function sealedFormOfParts(
+  uploadKey: UploadKey,
+  parts: readonly FormPart[],
+  fileField = 'files',
+): Promise<FormData> {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) {
+  for (const file of parts) {
+    if (!('content' in file)) {
+      form.append(file[0], file[1]);
+      continue;
+    }
     const plain = typeof file.content === 'string' ? new TextEncoder().encode(file.content) : file.content;
     const { encryption, chunks } = await sealUpload(uploadKey, new Blob([Buffer.from(plain)]));
     form.append('encryption', JSON.stringify(encryption));

@@ -79,7 +79,10 @@ export const accountingMessages = {
   quickbooksNotConfigured:
     'QuickBooks is not configured: set QUICKBOOKS_CLIENT_ID, QUICKBOOKS_CLIENT_SECRET and QUICKBOOKS_ENVIRONMENT on the server',
   reconnectQuickbooks: 'Reconnect QuickBooks',
-  stateInvalid: 'The QuickBooks sign-in link has expired or is not valid. Connect again.',
+  stateInvalid:
+    'The QuickBooks sign-in link has expired, was already used or is not valid: nothing was changed. Connect again.',
+  otherCompany:
+    'QuickBooks sent back another company than the one this organization is connected to: nothing was changed. To connect that company instead, choose Connect a different company.',
   quickbooksDeclined: 'QuickBooks was not connected: access was declined on Intuit’s page',
   notConnected: 'This connection is disconnected: connect it again before syncing',
   alreadySyncing: 'A sync of this connection is already under way',
@@ -158,7 +161,14 @@ export type AccountingAccount = z.infer<typeof accountingAccountSchema>;
 export const quickbooksAccountSchema = accountingAccountSchema.extend({ realmId: z.string() });
 export type QuickbooksAccount = z.infer<typeof quickbooksAccountSchema>;
 
-export const quickbooksConnectBodySchema = z.object({ organization_id: organizationId });
+/**
+ * `replace_company`: the person chose to connect a different company than the one connected (Connect a
+ * different company); without it the callback refuses any company but the connected one.
+ */
+export const quickbooksConnectBodySchema = z.object({
+  organization_id: organizationId,
+  replace_company: z.boolean().optional(),
+});
 export const quickbooksConnectResponseSchema = apiSuccessSchema(z.object({ authorizeUrl: z.string() }));
 
 /** Intuit's redirect: `code`, `state`, `realmId`, or `error` when the user declined. */
@@ -175,8 +185,15 @@ export const quickbooksAccountsResponseSchema = apiSuccessSchema(
 );
 
 /** How the OAuth callback went, as it tells /apps (`?quickbooks=`). */
-export const QUICKBOOKS_CALLBACK_OUTCOMES = ['connected', 'declined', 'expired', 'failed'] as const;
+export const QUICKBOOKS_CALLBACK_OUTCOMES = ['connected', 'declined', 'failed', 'error'] as const;
 export type QuickbooksCallbackOutcome = (typeof QUICKBOOKS_CALLBACK_OUTCOMES)[number];
+/**
+ * Why the callback refused (`?quickbooks=error&reason=`), changing nothing: `state` — the sign-in link is
+ * unknown, expired or already used (a state works once); `company` — QuickBooks sent another company than
+ * the connected one, and the person had not chosen to replace it.
+ */
+export const QUICKBOOKS_CALLBACK_ERROR_REASONS = ['state', 'company'] as const;
+export type QuickbooksCallbackErrorReason = (typeof QUICKBOOKS_CALLBACK_ERROR_REASONS)[number];
 
 export const accountStatusParamsSchema = z.object({ id: connectionId });
 /** Disconnect forgets the tokens; "connected" is accepted only while they are kept. */

@@ -14,6 +14,7 @@ export const flatFileMessages = {
   invalidTableName: 'Please enter a valid table name',
   fileRequired: 'Please select a file before uploading.',
   replaceInvalid: 'replace must be true or false',
+  oneOrganization: 'An import names one organization: the form sends orgID more than once',
   tableExists: (tableName: string, rows: number) =>
     `Table ${tableName} already exists with ${rows.toLocaleString('en-US')} rows. Confirm to replace it.`,
   replaceConfirm: (tableName: string, rows: number) =>

@@ -60,6 +60,7 @@ export const messages = {
   invalidValue: 'One of the values is not valid',
   malformedRequest: 'The request could not be read',
   malformedForm: 'The form data could not be read. Please try again.',
+  fieldRepeated: (field: string) => `The form sends ${field} more than once: send it once`,
   requestTooLarge: 'The request is too large',
   urlTooLong: 'The request address is too long',
   headersTooLarge: 'The request address or headers are too large',

@@ -126,6 +126,7 @@ export const uploadApiMessages = {
   encryptionRequired: 'Every file must be preceded by its encryption field',
   tooManyFiles: 'At most 20 files can be uploaded at once',
   fileNameInvalid: 'The file name must be 1–255 characters without control characters',
+  oneOrganization: 'An upload names one organization: the form sends organizationId more than once',
 } as const;
 
 export const UPLOADED_FILE_STATUSES = ['uploaded', 'processing', 'processed', 'rejected'] as const;

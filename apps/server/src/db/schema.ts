@@ -514,6 +514,32 @@ export const accountingConnections = pgTable(
   (table) => [uniqueIndex('accounting_connections_organization_system_key').on(table.organizationId, table.system)],
 );
 
+/**
+ * OAuth `state`s issued by Connect, stored as SHA-256 hashes of their random nonce: a callback consumes its
+ * state with one statement (used_at set) before it trades the code, so a state works once.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    id: id(),
+    nonceHash: text('nonce_hash').notNull().unique(),
+    /** Which connection flow issued it. */
+    purpose: text('purpose', { enum: ['quickbooks'] }).notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The person chose to connect a different company than the connected one. */
+    replaceCompany: boolean('replace_company').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('oauth_states_expires_idx').on(table.expiresAt)],
+);
+
 /** One sync of a connection (issue 12): a durable job's record, with spec §8's states. */
 export const syncRuns = pgTable(
   'sync_runs',

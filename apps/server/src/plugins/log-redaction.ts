@@ -10,8 +10,8 @@ const REDACTED = '[redacted]';
  */
 const SECRET_PATH = /(\/reset-password\/).*/i;
 
-/** Query parameters whose values are secrets: tokens, OAuth authorization codes, keys, passwords. */
-const SECRET_PARAMETER = /token|secret|password|^(?:code|key|sig|signature)$/i;
+/** Query parameters whose values are secrets: tokens, OAuth authorization codes and states, keys, passwords. */
+const SECRET_PARAMETER = /token|secret|password|^(?:code|state|key|sig|signature)$/i;
 
 function safeDecode(text: string): string {
   try {

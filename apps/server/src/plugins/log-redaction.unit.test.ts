@@ -26,6 +26,11 @@ describe('request URLs in the log', () => {
       `/api/v1/quickbooks/callback?code=${TOKEN}&realmId=9`,
       '/api/v1/quickbooks/callback?code=[redacted]&realmId=9',
     ],
+    [
+      'an OAuth state beside its code',
+      `/api/v1/quickbooks/callback?state=${TOKEN}&code=${TOKEN}&realmId=9`,
+      '/api/v1/quickbooks/callback?state=[redacted]&code=[redacted]&realmId=9',
+    ],
     ['an access_token in any case', `/x?Access_Token=${TOKEN}`, '/x?Access_Token=[redacted]'],
     ['an encoded parameter name', `/x?%74oken=${TOKEN}`, '/x?%74oken=[redacted]'],
     ['a password parameter', `/x?newPassword=${TOKEN}`, '/x?newPassword=[redacted]'],

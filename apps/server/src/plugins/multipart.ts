@@ -14,6 +14,12 @@ export const multipartPlugin = fp(async (app: FastifyInstance) => {
 export type MultipartOptions = Parameters<FastifyRequest['parts']>[0] & {
   /** Honoured by parts() though its type leaves it out. */
   throwFileSizeLimit?: boolean;
+  /**
+   * Fields a form may send once, each with the message a second one answers (400, wherever it comes, even
+   * with the same value): a form naming two organizations, or two of anything that applies to all its files,
+   * is refused, never read as the last one wins.
+   */
+  onceFields?: Readonly<Record<string, string>>;
 };
 
 /*
@@ -26,15 +32,28 @@ const isParserError = (error: unknown) => error instanceof Error && !('statusCod
 /**
  * Reads a multipart request part by part; `onPart` consumes each part (a file part's stream included).
  * A form the parser cannot read answers 400 with the catalogue message and nothing is kept. When reading
- * stops early (onPart refused a part), the rest of the body is read and dropped before the answer.
+ * stops early (onPart refused a part, or a field of `onceFields` came twice), the rest of the body is read
+ * and dropped before the answer.
  */
 export async function readMultipart(
   request: FastifyRequest,
   options: MultipartOptions,
   onPart: (part: Multipart) => Promise<void>,
 ): Promise<void> {
+  const { onceFields = {}, ...partsOptions } = options;
+  const { tenantField } = request.routeOptions.config;
+  // A form names one organization: a route that reads it from a field must refuse a second one.
+  if (tenantField && !Object.hasOwn(onceFields, tenantField))
+    throw new Error(`route ${request.routeOptions.url} reads ${tenantField} from its form without onceFields`);
+  const seen = new Set<string>();
   try {
-    for await (const part of request.parts(options)) await onPart(part);
+    for await (const part of request.parts(partsOptions)) {
+      if (part.type === 'field' && Object.hasOwn(onceFields, part.fieldname)) {
+        if (seen.has(part.fieldname)) throw badRequest('FIELD_REPEATED', onceFields[part.fieldname]!);
+        seen.add(part.fieldname);
+      }
+      await onPart(part);
+    }
   } catch (error) {
     await discardRest(request.raw);
     throw isParserError(error) ? badRequest('MALFORMED_MULTIPART', messages.malformedForm) : error;

@@ -14,7 +14,8 @@ declare module 'fastify' {
     /**
      * The multipart form field naming the organization (spec: file uploads send `organizationId`, Import
      * Flat File `orgID`): a form is read as it streams, so the handler hands the field's value to
-     * `organizationFromField` before it reads any file part.
+     * `organizationFromField` before it reads any file part, and lists the field in `readMultipart`'s
+     * `onceFields` (a second one is refused).
      */
     tenantField?: string;
     /**

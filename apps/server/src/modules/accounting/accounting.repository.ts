@@ -45,13 +45,16 @@ export const accountingRepository = (db: Executor) => ({
   /**
    * The organization's connection to the system, created or replaced (a reconnection keeps its id, its runs
    * and its sync position when it is the same company). `seal` seals the credentials for the row's id.
+   * With `keepCompany`, a connection to another company stays as it is and nothing is answered; run in a
+   * transaction, the row lock makes that check and the change one step.
    */
   async saveConnection(
     organizationId: string,
     system: AccountingSystem,
     values: { externalId: string; companyName: string | null },
     seal: (connectionId: string) => string,
-  ): Promise<ConnectionRow> {
+    options: { keepCompany?: boolean } = {},
+  ): Promise<ConnectionRow | undefined> {
     const [existing] = await db
       .select()
       .from(accountingConnections)
@@ -59,6 +62,7 @@ export const accountingRepository = (db: Executor) => ({
       .for('update');
     if (existing) {
       const sameCompany = existing.externalId === values.externalId;
+      if (!sameCompany && options.keepCompany) return undefined;
       const [row] = await db
         .update(accountingConnections)
         .set({

@@ -73,6 +73,14 @@ export class SyncFailure extends Error {
   }
 }
 
+/** The organization is connected to another company than the one offered, and the caller asked to keep it. */
+export class OtherCompanyError extends AppError {
+  constructor() {
+    super(409, 'OTHER_COMPANY', accountingMessages.otherCompany);
+    this.name = 'OtherCompanyError';
+  }
+}
+
 export const syncMessages = {
   interrupted: 'The server stopped during the sync: nothing was loaded. Sync again.',
   completed: (accounts: number, lines: number) =>
@@ -352,7 +360,23 @@ export function createAccountingService(deps: {
       system: AccountingSystem,
       values: { externalId: string; companyName: string | null },
       credentials: unknown,
-    ) => repo.saveConnection(organizationId, system, values, (id) => seal(credentials, id)).then(toAccount),
+      options: { keepCompany?: boolean } = {},
+    ) =>
+      db.transaction(async (tx) => {
+        const row = await accountingRepository(tx).saveConnection(
+          organizationId,
+          system,
+          values,
+          (id) => seal(credentials, id),
+          options,
+        );
+        if (!row) throw new OtherCompanyError();
+        return toAccount(row);
+      }),
+
+    /** The company (realm, company or account id) the organization's connection to the system names, if any. */
+    connectedCompany: async (organizationId: string, system: AccountingSystem): Promise<string | undefined> =>
+      (await repo.connections(organizationId, system))[0]?.externalId,
 
     listConnections: (organizationId: string, system: AccountingSystem, failure: string) =>
       orFail(failure, async () =>

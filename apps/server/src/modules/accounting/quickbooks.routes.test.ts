@@ -5,7 +5,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountingMessages, syncStatusMessages } from '@finboard/shared/accounting';
 import { journalMessages } from '@finboard/shared/journals';
-import { accountingConnections, syncRuns } from '../../db/schema.ts';
+import { accountingConnections, oauthStates, syncRuns, users } from '../../db/schema.ts';
+import { hashToken } from '../../platform/crypto/tokens.ts';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
 import { bearer, createUser, login } from '../../../test/factories.ts';
@@ -123,18 +124,27 @@ const je103 = {
   ],
 };
 
-/** Connect as a browser does: our authorize URL, Intuit's redirect with the code, our callback. */
-async function connect(token = adminToken) {
+/** Connect and Intuit's consent: the address Intuit sends the browser back to, with `code`, `state` and `realmId`. */
+async function consent(token = adminToken, options: { replace_company?: boolean } = {}) {
   const started = await inject(
-    { method: 'POST', url: '/api/v1/quickbooks/connect', payload: { organization_id: organizationId } },
+    { method: 'POST', url: '/api/v1/quickbooks/connect', payload: { organization_id: organizationId, ...options } },
     token,
   );
   expect(started.statusCode, started.body).toBe(200);
-  const consent = await fetch(started.json().data.authorizeUrl, { redirect: 'manual' });
-  const back = new URL(consent.headers.get('location')!);
-  const callback = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-  bodies.push(callback.body, JSON.stringify(callback.headers));
-  return callback;
+  const response = await fetch(started.json().data.authorizeUrl, { redirect: 'manual' });
+  return new URL(response.headers.get('location')!);
+}
+
+/** The browser arriving at our callback, without a session. */
+async function callback(back: URL) {
+  const response = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  bodies.push(response.body, JSON.stringify(response.headers));
+  return response;
+}
+
+/** Connect as a browser does: our authorize URL, Intuit's redirect with the code, our callback. */
+async function connect(token = adminToken, options: { replace_company?: boolean } = {}) {
+  return callback(await consent(token, options));
 }
 
 const connection = async () =>
@@ -229,20 +239,28 @@ describe('connecting QuickBooks', () => {
     });
   });
 
-  it('asks for a signed state: a forged or missing one stores nothing', async () => {
-    const forged = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/quickbooks/callback',
-      query: { code: 'anything', state: 'eyJhbGciOiJIUzI1NiJ9.eyJvcmciOiJ4In0.forged', realmId },
-    });
-    expect(forged.statusCode).toBe(302);
-    expect(forged.headers.location).toBe('/apps?quickbooks=expired');
+  it('refuses a state nobody was given (forged, random or missing) with reason=state and stores nothing', async () => {
+    const tokenRequests = fake.tokenRequests.length;
+    for (const state of [
+      'eyJhbGciOiJIUzI1NiJ9.eyJvcmciOiJ4In0.forged',
+      randomBytes(32).toString('base64url'),
+      undefined,
+    ]) {
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/quickbooks/callback',
+        query: { code: 'anything', realmId, ...(state && { state }) },
+      });
+      expect(refused.statusCode).toBe(302);
+      expect(refused.headers.location).toBe('/apps?quickbooks=error&reason=state');
+    }
     expect(
       await t.database.db
         .select()
         .from(accountingConnections)
         .where(eq(accountingConnections.organizationId, organizationId)),
     ).toEqual([]);
+    expect(fake.tokenRequests.length).toBe(tokenRequests);
   });
 
   it('says when the user declined on Intuit’s page', async () => {
@@ -273,6 +291,166 @@ describe('connecting QuickBooks', () => {
       await login(t.app, stranger),
     );
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('a QuickBooks state works once', () => {
+  const stateRefused = '/apps?quickbooks=error&reason=state';
+
+  it('refuses a second callback with a used state, even with a good code for another company, and changes nothing', async () => {
+    const first = await consent();
+    expect((await callback(first)).headers.location).toBe(`/apps?quickbooks=connected&organization=${organizationId}`);
+    const before = await connection();
+    // Anyone holding the link gets a code of their own company from Intuit and replays the state with it.
+    const otherRealm = `${realmId}9`;
+    fake.addCompany(otherRealm, 'Somebody Else Ltd');
+    const theirs = await consent();
+    const replay = new URL(first);
+    replay.searchParams.set('code', theirs.searchParams.get('code')!);
+    replay.searchParams.set('realmId', otherRealm);
+    const tokenRequests = fake.tokenRequests.length;
+
+    const response = await callback(replay);
+
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(stateRefused);
+    const after = await connection();
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ externalId: realmId, status: 'connected' });
+    expect(fake.tokenRequests.length).toBe(tokenRequests);
+  });
+
+  it('lets one of ten callbacks arriving together with the same state connect; nine are refused before any code is traded', async () => {
+    const back = await consent();
+    const tokenRequests = fake.tokenRequests.length;
+
+    const responses = await Promise.all(Array.from({ length: 10 }, () => callback(back)));
+
+    const locations = responses.map((response) => response.headers.location).sort();
+    expect(locations).toEqual([
+      `/apps?quickbooks=connected&organization=${organizationId}`,
+      ...Array.from({ length: 9 }, () => stateRefused),
+    ]);
+    expect(fake.tokenRequests.length).toBe(tokenRequests + 1);
+    expect(await connection()).toMatchObject({ externalId: realmId, status: 'connected' });
+  });
+
+  it('refuses a state whose ten minutes are over and stores nothing', async () => {
+    const back = await consent();
+    await t.database.db
+      .update(oauthStates)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oauthStates.organizationId, organizationId));
+    const tokenRequests = fake.tokenRequests.length;
+
+    const response = await callback(back);
+
+    expect(response.headers.location).toBe(stateRefused);
+    expect(
+      await t.database.db
+        .select()
+        .from(accountingConnections)
+        .where(eq(accountingConnections.organizationId, organizationId)),
+    ).toEqual([]);
+    expect(fake.tokenRequests.length).toBe(tokenRequests);
+  });
+
+  it('keeps only the hash of a state, and drops expired states when it issues the next one', async () => {
+    const expiredHash = 'f'.repeat(64);
+    const [admin] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, TEST_ADMIN.email));
+    await t.database.db.insert(oauthStates).values({
+      nonceHash: expiredHash,
+      purpose: 'quickbooks',
+      organizationId,
+      userId: admin!.id,
+      expiresAt: new Date(Date.now() - 1000),
+    });
+
+    const state = (await consent()).searchParams.get('state')!;
+
+    const stored = await t.database.db.select().from(oauthStates).where(eq(oauthStates.organizationId, organizationId));
+    expect(stored).toEqual([
+      expect.objectContaining({ nonceHash: hashToken(state), usedAt: null, replaceCompany: false }),
+    ]);
+    expect(JSON.stringify(stored)).not.toContain(state);
+  });
+
+  it('logs the callback address with its state and code redacted', async () => {
+    const back = await consent();
+    const state = back.searchParams.get('state')!;
+    const code = back.searchParams.get('code')!;
+
+    await callback(back);
+
+    const log = logs.join('');
+    expect(log).not.toContain(state);
+    expect(log).not.toContain(code);
+    expect(log).toContain(`"url":"/api/v1/quickbooks/callback?state=[redacted]&code=[redacted]&realmId=${realmId}"`);
+  });
+});
+
+describe('the company of a connection', () => {
+  it('refuses another company once connected, with reason=company, before trading its code, and keeps the connected one', async () => {
+    await connect();
+    const before = await connection();
+    fake.addCompany(`${realmId}7`, 'Somebody Else Ltd');
+    const tokenRequests = fake.tokenRequests.length;
+
+    const response = await connect();
+
+    expect(response.headers.location).toBe(`/apps?quickbooks=error&reason=company&organization=${organizationId}`);
+    expect(await connection()).toEqual(before);
+    expect(fake.tokenRequests.length).toBe(tokenRequests);
+  });
+
+  it('refuses another company after Disconnect too: the synced ledger is still the first company’s', async () => {
+    await connect();
+    const { id } = await connection();
+    await inject({
+      method: 'PUT',
+      url: `/api/v1/quickbooks/status/${id}`,
+      payload: { accountStatus: 'disconnected' },
+    });
+    const before = await connection();
+    fake.addCompany(`${realmId}7`, 'Somebody Else Ltd');
+
+    const response = await connect();
+
+    expect(response.headers.location).toBe(`/apps?quickbooks=error&reason=company&organization=${organizationId}`);
+    expect(await connection()).toEqual(before);
+  });
+
+  it('reconnects the same company without asking, keeping the connection and where its syncs stand', async () => {
+    await connect();
+    await sync();
+    const before = await connection();
+    expect(before.syncedThrough).not.toBeNull();
+
+    const response = await connect();
+
+    expect(response.headers.location).toBe(`/apps?quickbooks=connected&organization=${organizationId}`);
+    const after = await connection();
+    expect(after).toMatchObject({ id: before.id, externalId: realmId, syncedThrough: before.syncedThrough });
+    expect(after.credentials).not.toBe(before.credentials);
+  });
+
+  it('connects a different company when the person chose to replace it, and its next sync starts from scratch', async () => {
+    await connect();
+    await sync();
+    const before = await connection();
+    const otherRealm = `${realmId}7`;
+    fake.addCompany(otherRealm, 'Somebody Else Ltd');
+
+    const response = await connect(adminToken, { replace_company: true });
+
+    expect(response.headers.location).toBe(`/apps?quickbooks=connected&organization=${organizationId}`);
+    expect(await connection()).toMatchObject({
+      id: before.id,
+      status: 'connected',
+      externalId: otherRealm,
+      companyName: 'Somebody Else Ltd',
+      syncedThrough: null,
+    });
   });
 });
 

@@ -36,7 +36,8 @@ export async function quickbooksRoutes(
       config: { tenantBody: 'organization_id' },
       schema: {
         tags,
-        summary: "Intuit's authorization URL for the organization (authorization code flow, signed state)",
+        summary:
+          "Intuit's authorization URL for the organization (authorization code flow; its state works once, for 10 minutes)",
         body: quickbooksConnectBodySchema,
         response: { 200: quickbooksConnectResponseSchema },
       },
@@ -44,11 +45,15 @@ export async function quickbooksRoutes(
     async (request) => ({
       status: true as const,
       message: accountingMessages.continueToQuickbooks,
-      data: quickbooks.connect(organizationIdOf(request), callerOf(request).user.id),
+      data: await quickbooks.connect(
+        organizationIdOf(request),
+        callerOf(request).user.id,
+        request.body.replace_company ?? false,
+      ),
     }),
   );
 
-  // Intuit sends the browser here: no bearer token, the signed state names the organization.
+  // Intuit sends the browser here: no bearer token, the state (single-use) names the organization.
   routes.get(
     '/api/v1/quickbooks/callback',
     {

@@ -1,16 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { createSigner, createVerifier } from 'fast-jwt';
-import { accountingMessages, type QuickbooksCallbackOutcome } from '@finboard/shared/accounting';
+import {
+  accountingMessages,
+  type QuickbooksCallbackErrorReason,
+  type QuickbooksCallbackOutcome,
+} from '@finboard/shared/accounting';
 import { AppError, internalError } from '../../errors.ts';
+import { generateToken, hashToken } from '../../platform/crypto/tokens.ts';
 import type { QuickbooksClient } from '../../platform/quickbooks/quickbooks-client.ts';
-import type { AccountingService } from './accounting.service.ts';
+import { OtherCompanyError, type AccountingService } from './accounting.service.ts';
+import type { OauthStatesRepository } from './oauth-states.repository.ts';
 
-/** Purpose of the key that signs the OAuth `state` (secret-key.ts deriveKey). */
-export const QUICKBOOKS_STATE_PURPOSE = 'quickbooks-oauth-state';
 /** How long a Connect link may take to come back from Intuit. */
-const STATE_TTL_SECONDS = 10 * 60;
-const STATE_AUDIENCE = 'quickbooks-callback';
+const STATE_TTL_MS = 10 * 60 * 1000;
 
 const notConfigured = () => new AppError(503, 'QUICKBOOKS_NOT_CONFIGURED', accountingMessages.quickbooksNotConfigured);
 
@@ -18,45 +19,61 @@ export type QuickbooksService = ReturnType<typeof createQuickbooksService>;
 
 /**
  * QuickBooks Online connections (issue 12, system A): Connect answers Intuit's authorization URL with a
- * signed `state` naming the organization and the user (10 minutes); the callback checks it, trades the
- * code for tokens, reads the company's name and stores the connection with its tokens sealed.
+ * random `state` whose hash is stored with the organization, the user and whether they chose to replace the
+ * connected company (10 minutes). The callback consumes the state (it works once), refuses another company
+ * than the connected one unless the person chose to replace it, trades the code for tokens, reads the
+ * company's name and stores the connection with its tokens sealed.
  */
 export function createQuickbooksService(deps: {
-  client: QuickbooksClient | undefined;
-  accounting: AccountingService;
-  stateKey: Uint8Array;
+  client: Pick<QuickbooksClient, 'authorizeUrl' | 'exchangeCode' | 'queryAll'> | undefined;
+  accounting: Pick<AccountingService, 'connectedCompany' | 'saveConnection'>;
+  states: Pick<OauthStatesRepository, 'issue' | 'consume'>;
   logger: FastifyBaseLogger;
 }) {
-  const { client, accounting, logger } = deps;
-  const key = Buffer.from(deps.stateKey);
-  const signState = createSigner({ key, algorithm: 'HS256', aud: STATE_AUDIENCE, expiresIn: STATE_TTL_SECONDS * 1000 });
-  const verifyState = createVerifier({
-    key,
-    algorithms: ['HS256'],
-    allowedAud: STATE_AUDIENCE,
-    requiredClaims: ['org', 'exp'],
-  });
+  const { client, accounting, states, logger } = deps;
 
-  function connect(organizationId: string, userId: string): { authorizeUrl: string } {
+  async function connect(organizationId: string, userId: string, replaceCompany: boolean) {
     if (!client) throw notConfigured();
-    // The nonce makes every link different; the signature and expiry make it unforgeable and short-lived.
-    const state = signState({ org: organizationId, sub: userId, nonce: randomBytes(12).toString('base64url') });
+    const state = generateToken();
+    await states.issue({
+      nonceHash: hashToken(state),
+      purpose: 'quickbooks',
+      organizationId,
+      userId,
+      replaceCompany,
+      expiresAt: new Date(Date.now() + STATE_TTL_MS),
+    });
     return { authorizeUrl: client.authorizeUrl(state) };
   }
 
   /** Where the browser goes back to: /apps, saying how it went (and for which organization, once the state is good). */
   async function callback(query: { code?: string; state?: string; realmId?: string; error?: string }): Promise<string> {
-    const back = (outcome: QuickbooksCallbackOutcome, organizationId?: string) =>
-      `/apps?${new URLSearchParams({ quickbooks: outcome, ...(organizationId && { organization: organizationId }) }).toString()}`;
+    const back = (
+      outcome: QuickbooksCallbackOutcome,
+      organizationId?: string,
+      reason?: QuickbooksCallbackErrorReason,
+    ) =>
+      `/apps?${new URLSearchParams({
+        quickbooks: outcome,
+        ...(reason && { reason }),
+        ...(organizationId && { organization: organizationId }),
+      }).toString()}`;
+    const refused = (reason: QuickbooksCallbackErrorReason, organizationId?: string) => {
+      logger.warn({ organizationId, reason }, 'QuickBooks callback refused: nothing changed');
+      return back('error', organizationId, reason);
+    };
     if (!client) return back('failed');
-    let organizationId: string;
+    let organizationId: string | undefined;
     try {
-      organizationId = (verifyState(query.state ?? '') as { org: string }).org;
-    } catch {
-      return back('expired');
-    }
-    if (query.error || !query.code || !query.realmId) return back('declined', organizationId);
-    try {
+      // Spent before anything else is read or traded: a second callback with it, from anyone, changes nothing.
+      const issued = query.state ? await states.consume(hashToken(query.state), 'quickbooks') : undefined;
+      if (!issued) return refused('state');
+      organizationId = issued.organizationId;
+      if (query.error || !query.code || !query.realmId) return back('declined', organizationId);
+      const keepCompany = !issued.replaceCompany;
+      // Refused before the code is traded; saveConnection checks again under the row's lock.
+      const connected = keepCompany ? await accounting.connectedCompany(organizationId, 'quickbooks') : undefined;
+      if (connected !== undefined && connected !== query.realmId) return refused('company', organizationId);
       const tokens = await client.exchangeCode(query.code);
       const company = await client.queryAll<{ CompanyName?: string }>(
         query.realmId,
@@ -69,9 +86,11 @@ export function createQuickbooksService(deps: {
         'quickbooks',
         { externalId: query.realmId, companyName: company.rows[0]?.CompanyName ?? null },
         tokens,
+        { keepCompany },
       );
       return back('connected', organizationId);
     } catch (error) {
+      if (error instanceof OtherCompanyError) return refused('company', organizationId);
       // The code and tokens never reach the log: only what QuickBooks said.
       logger.warn({ err: { message: (error as Error).message }, organizationId }, 'QuickBooks connection failed');
       return back('failed', organizationId);
@@ -80,9 +99,9 @@ export function createQuickbooksService(deps: {
 
   return {
     configured: () => client !== undefined,
-    connect: (organizationId: string, userId: string) => {
+    connect: async (organizationId: string, userId: string, replaceCompany = false) => {
       try {
-        return connect(organizationId, userId);
+        return await connect(organizationId, userId, replaceCompany);
       } catch (error) {
         if (error instanceof AppError) throw error;
         throw internalError('QUICKBOOKS_CONNECT_FAILED', accountingMessages.connectFailed, error);

@@ -171,6 +171,12 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
       return toDataType(row);
     },
 
+    /** The organization's data type, or nothing when it has none by that id (another organization's included). */
+    async find(organizationId: string, id: string): Promise<DataType | undefined> {
+      const row = await dataTypesRepository(db).findById(organizationId, id);
+      return row && toDataType(row);
+    },
+
     async create(actor: Principal, organizationId: string, fields: DataTypeFields): Promise<DataType> {
       assertColumnsOfTarget(fields);
       return db

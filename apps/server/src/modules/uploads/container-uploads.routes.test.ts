@@ -7,6 +7,8 @@ import { BlobServiceClient } from '@azure/storage-blob';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealedBlob, sealUpload, type UploadKey } from '@finboard/shared/upload-encryption';
+import { flatFileMessages } from '@finboard/shared/flat-file';
+import { uploadApiMessages } from '@finboard/shared/uploads';
 import { uploadedFiles } from '../../db/schema.ts';
 import {
   createAzureContainerStore,
@@ -18,7 +20,7 @@ import { startAzurite, type Azurite } from '../../../test/azurite.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
 import { bearer, createUser, login } from '../../../test/factories.ts';
 import { createTestJobRunner } from '../../../test/jobs.ts';
-import { glCsv, sealedUploadForm } from '../../../test/uploads.ts';
+import { glCsv, sealedFormOfParts, sealedUploadForm } from '../../../test/uploads.ts';
 
 // Issue 14: once an organization's storage step is done, its uploads go to its container's incoming folder
 // and its pipeline runs move them to processed or rejected. Run on the local store and on Azurite.
@@ -300,6 +302,54 @@ describe.each([
     expect(await rowOf(id)).toMatchObject({ status: 'uploaded', storageKey: `incoming/${id}` });
     expect(await list(container, 'incoming')).toEqual([id]);
     expect(await list(container, 'processed')).toEqual([]);
+  });
+
+  it('refuses an administrator’s upload or import naming a second organization after its file, leaving nothing in the container', async () => {
+    const container = `second-${kind}`;
+    const org = await organization(container);
+    const other = await organization();
+    const send = async (url: string, form: FormData) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(adminToken), payload: form });
+    const periods = { name: 'periods.csv', content: PERIODS_CSV };
+
+    const upload = await send(
+      '/api/v1/pipeline/file-upload',
+      await sealedFormOfParts(uploadKey, [
+        ['organizationId', org.id],
+        ['data_type_id', org.typeId('Periods')],
+        periods,
+        ['organizationId', other.id],
+        periods,
+      ]),
+    );
+    const flatFile = await send(
+      '/api/v1/pipeline/saveCSV',
+      await sealedFormOfParts(
+        uploadKey,
+        [
+          ['orgID', org.id],
+          ['tableName', 'invoices'],
+          { name: 'invoices.csv', content: 'Invoice\nA-1\n' },
+          ['orgID', other.id],
+        ],
+        'file',
+      ),
+    );
+
+    expect([upload.statusCode, upload.json()]).toEqual([
+      400,
+      { status: false, message: uploadApiMessages.oneOrganization },
+    ]);
+    expect([flatFile.statusCode, flatFile.json()]).toEqual([
+      400,
+      { status: false, message: flatFileMessages.oneOrganization },
+    ]);
+    // Both files reached the container's incoming folder as they arrived, and went with the refusal.
+    expect(containerStore.state.puts.filter((key) => key.startsWith(`${container}/`))).toHaveLength(2);
+    expect(await list(container, 'incoming')).toEqual([]);
+    for (const id of [org.id, other.id])
+      expect(await t.database.db.select().from(uploadedFiles).where(eq(uploadedFiles.organizationId, id))).toEqual([]);
+    expect(await t.app.services.warehouse.relationNamed(org.id, 'invoices')).toBeUndefined();
   });
 
   it('keeps an Import Flat File (saveCSV) file in the container while it imports, and nothing after', async () => {

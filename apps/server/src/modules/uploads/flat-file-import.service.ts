@@ -65,6 +65,14 @@ const temporaryKey = (organizationId: string, fileId: string) => `flat-file-impo
 
 export type FlatFileImportService = ReturnType<typeof createFlatFileImportService>;
 
+/** A file received and checked, waiting (sealed, under a temporary key) to become a table. */
+export interface ReceivedFlatFile {
+  /** Creates the table from the file (or refuses), then drops the temporary file. */
+  load(): Promise<FlatFileImport>;
+  /** Drops the temporary file: the import does not happen. */
+  discard(): Promise<void>;
+}
+
 /**
  * Import Flat File (issue 10 §1): a CSV, sealed by the browser, becomes a new table of the organization's
  * warehouse. The file is read twice — once as it arrives, to check it and infer its columns' types from
@@ -175,49 +183,71 @@ export function createFlatFileImportService(deps: {
     }
   }
 
-  async function importFile(request: FlatFileImportRequest): Promise<FlatFileImport> {
+  /** A failure as the import answers it: a name taken meanwhile is the table-exists question, anything unknown a 500. */
+  function importError(error: unknown, tableName: string): AppError {
+    if (error instanceof WarehouseTableExistsError) {
+      // Another import took the name while this file was arriving.
+      return error.kind === 'view' ? invalidTableName() : new FlatFileTableExistsError(tableName, error.rows);
+    }
+    if (error instanceof AppError) return error;
+    return internalError('FLAT_FILE_IMPORT_FAILED', m.failed, error);
+  }
+
+  /**
+   * The first read, as the file arrives: checked, its columns inferred, stored sealed under a temporary key.
+   * The route then calls `load` (the table is created from it) or `discard` once the rest of its form is
+   * read, so a form refused after its file changes nothing; either way the temporary file goes.
+   */
+  async function receive(request: FlatFileImportRequest): Promise<ReceivedFlatFile> {
     const { organizationId, tableName, replace } = request;
     await assertCanCreate(organizationId, tableName, replace);
     const fileId = randomUUID();
     const place = await temporaryPlace(organizationId, fileId);
-    try {
-      const stored = await storeAndInspect(request, fileId, place);
-      const columns = stored.columns.map((name, index) => ({ name, type: stored.types[index]! }));
-      const rows = await warehouse.createTableFromRows(
-        organizationId,
-        { name: tableName, columns: columns.map(({ name, type }) => ({ name, sqlType: SQL_TYPES[type] })) },
-        storedRows(place, fileId, stored),
-        { replace },
-      );
-      dataManagement.forgetCatalog(organizationId);
-      // The table is there whatever happens next: a failed audit write is logged, not answered as a failed import.
-      await audit
-        .record({
-          actor: request.principal,
-          action: replace ? 'warehouse_table.replace' : 'warehouse_table.import',
-          entityType: 'warehouse_table',
-          entityId: tableName,
-          organizationId,
-          after: { columns, rows },
-        })
-        .catch((err: unknown) =>
-          logger.error({ err, organizationId, tableName }, 'auditing a flat file import failed'),
-        );
-      return { tableName, columns, rows };
-    } catch (error) {
-      if (error instanceof WarehouseTableExistsError) {
-        // Another import took the name while this file was arriving.
-        if (error.kind === 'view') throw invalidTableName();
-        throw new FlatFileTableExistsError(tableName, error.rows);
-      }
-      if (error instanceof AppError) throw error;
-      throw internalError('FLAT_FILE_IMPORT_FAILED', m.failed, error);
-    } finally {
-      await place.storage.delete(place.key).catch((err: unknown) => {
+    const removeTemporary = () =>
+      place.storage.delete(place.key).catch((err: unknown) => {
         logger.error({ err, organizationId }, 'a flat file import left its temporary file behind');
       });
+    let stored: Awaited<ReturnType<typeof storeAndInspect>>;
+    try {
+      stored = await storeAndInspect(request, fileId, place);
+    } catch (error) {
+      await removeTemporary();
+      throw importError(error, tableName);
     }
+
+    async function load(): Promise<FlatFileImport> {
+      try {
+        const columns = stored.columns.map((name, index) => ({ name, type: stored.types[index]! }));
+        const rows = await warehouse.createTableFromRows(
+          organizationId,
+          { name: tableName, columns: columns.map(({ name, type }) => ({ name, sqlType: SQL_TYPES[type] })) },
+          storedRows(place, fileId, stored),
+          { replace },
+        );
+        dataManagement.forgetCatalog(organizationId);
+        // The table is there whatever happens next: a failed audit write is logged, not answered as a failed import.
+        await audit
+          .record({
+            actor: request.principal,
+            action: replace ? 'warehouse_table.replace' : 'warehouse_table.import',
+            entityType: 'warehouse_table',
+            entityId: tableName,
+            organizationId,
+            after: { columns, rows },
+          })
+          .catch((err: unknown) =>
+            logger.error({ err, organizationId, tableName }, 'auditing a flat file import failed'),
+          );
+        return { tableName, columns, rows };
+      } catch (error) {
+        throw importError(error, tableName);
+      } finally {
+        await removeTemporary();
+      }
+    }
+
+    return { load, discard: removeTemporary };
   }
 
-  return { assertCanCreate, importFile };
+  return { assertCanCreate, receive };
 }

@@ -45,6 +45,9 @@ interface ImportOptions {
   replace?: boolean;
   token?: string;
   alter?: (sealed: Buffer) => Buffer;
+  /** More fields, sent just before the file part and just after it. */
+  before?: [string, string][];
+  after?: [string, string][];
 }
 
 async function importCsv(content: string | Buffer, options: ImportOptions = {}) {
@@ -57,7 +60,9 @@ async function importCsv(content: string | Buffer, options: ImportOptions = {}) 
   form.append('tableName', options.tableName ?? 'sales_2024');
   if (options.replace) form.append('replace', 'true');
   form.append('encryption', JSON.stringify(encryption));
+  for (const [name, value] of options.before ?? []) form.append(name, value);
   form.append('file', body, 'data.csv');
+  for (const [name, value] of options.after ?? []) form.append(name, value);
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/v1/pipeline/saveCSV',
@@ -350,6 +355,43 @@ describe('POST /api/v1/pipeline/saveCSV', () => {
     });
     expect(page.statusCode).toBe(200);
     expect(page.json().data.rows).toEqual([{ row_id: 1, x: 1 }]);
+  });
+
+  it('refuses an administrator’s form naming a second orgID after its file with 400: no table in either warehouse, no file left', async () => {
+    const beforeA = await tablesOf(orgA);
+    const beforeB = await tablesOf(orgB);
+
+    const { status, body } = await importCsv('a\n1\n', {
+      orgID: orgA,
+      tableName: 'two_organizations',
+      token: admin,
+      after: [['orgID', orgB]],
+    });
+
+    expect({ status, body }).toEqual({ status: 400, body: { status: false, message: m.oneOrganization } });
+    expect(m.oneOrganization).toBe('An import names one organization: the form sends orgID more than once');
+    expect(await tablesOf(orgA)).toEqual(beforeA);
+    expect(await tablesOf(orgB)).toEqual(beforeB);
+    expect(temporaryFiles()).toEqual([]);
+  });
+
+  it.each([
+    ['orgID', () => orgA, m.oneOrganization],
+    ['tableName', () => 'another_name', messages.fieldRepeated('tableName')],
+    ['replace', () => 'true', messages.fieldRepeated('replace')],
+    ['encryption', () => '{}', messages.fieldRepeated('encryption')],
+  ])('refuses %s sent twice with 400 and creates nothing', async (field, value, message) => {
+    const before = await tablesOf(orgA);
+
+    const { status, body } = await importCsv('a\n1\n', {
+      tableName: 'sent_twice',
+      replace: field === 'replace',
+      before: [[field, value()]],
+    });
+
+    expect({ status, body }).toEqual({ status: 400, body: { status: false, message } });
+    expect(await tablesOf(orgA)).toEqual(before);
+    expect(temporaryFiles()).toEqual([]);
   });
 
   it('refuses a form without a file, and one whose file comes before its fields', async () => {

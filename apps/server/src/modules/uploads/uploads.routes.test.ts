@@ -9,7 +9,7 @@ import { uploadApiMessages, uploadMessages } from '@finboard/shared/uploads';
 import { dataTypes, uploadedFiles } from '../../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
 import { bearer, createOrganization, createUser, login, type TestUser } from '../../../test/factories.ts';
-import { glCsv, sealedUploadForm, type FormFile } from '../../../test/uploads.ts';
+import { glCsv, sealedFormOfParts, sealedUploadForm, type FormFile, type FormPart } from '../../../test/uploads.ts';
 import type { DataTypesService } from '../data-types/data-types.service.ts';
 
 let t: TestApp;
@@ -61,6 +61,15 @@ const upload = async (token: string, fields: Record<string, string>, files: Form
     headers: { ...form.headers, ...bearer(token) },
   });
 };
+
+/** A form of these parts in this order (a field may come after a file, or twice). */
+const uploadParts = async (token: string, parts: FormPart[]) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/pipeline/file-upload',
+    payload: await sealedFormOfParts(uploadKey, parts),
+    headers: bearer(token),
+  });
 
 const glForm = (organization: Organization, period = '2026-11') => ({
   organizationId: organization.id,
@@ -300,6 +309,83 @@ describe('POST /api/v1/pipeline/file-upload', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ status: false, message: messages.forbidden });
     expect(await keptFor(organization.id)).toEqual(before);
+  });
+});
+
+describe('one upload, one organization', () => {
+  const gl = (name: string): FormFile => ({ name, content: glCsv('2026-11', 1, ['1000', '4000']) });
+  const nothingKept = { rows: 0, files: [] };
+
+  it('refuses an administrator’s form naming a second organization after a file with 400, storing nothing for either', async () => {
+    const first = await organizationWithUser();
+    const second = await organizationWithUser();
+
+    const response = await uploadParts(adminToken, [
+      ['organizationId', first.id],
+      ['data_type_id', first.glDetail],
+      ['period', '2026-11'],
+      gl('first.csv'),
+      ['organizationId', second.id],
+      gl('second.csv'),
+    ]);
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ status: false, message: uploadApiMessages.oneOrganization });
+    expect(uploadApiMessages.oneOrganization).toBe(
+      'An upload names one organization: the form sends organizationId more than once',
+    );
+    expect(await keptFor(first.id)).toEqual(nothingKept);
+    expect(await keptFor(second.id)).toEqual(nothingKept);
+  });
+
+  it('refuses the same organization named twice with 400 and stores nothing', async () => {
+    const organization = await organizationWithUser();
+
+    const response = await uploadParts(organization.token, [
+      ['organizationId', organization.id],
+      ['organizationId', organization.id],
+      ['data_type_id', organization.glDetail],
+      ['period', '2026-11'],
+      gl('november.csv'),
+    ]);
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ status: false, message: uploadApiMessages.oneOrganization });
+    expect(await keptFor(organization.id)).toEqual(nothingKept);
+  });
+
+  it('refuses a data type of another organization with 400 "Data type not found" and stores nothing', async () => {
+    const organization = await organizationWithUser();
+    const neighbour = await organizationWithUser();
+
+    const response = await upload(adminToken, { ...glForm(organization), data_type_id: neighbour.glDetail }, [
+      gl('november.csv'),
+    ]);
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ status: false, message: uploadApiMessages.dataTypeNotFound });
+    expect(await keptFor(organization.id)).toEqual(nothingKept);
+    expect(await keptFor(neighbour.id)).toEqual(nothingKept);
+  });
+
+  it('refuses a second data type or period after a file with 400 and stores nothing', async () => {
+    const organization = await organizationWithUser();
+    for (const [field, value] of [
+      ['data_type_id', organization.budget],
+      ['period', '2026-12'],
+    ] as const) {
+      const response = await uploadParts(organization.token, [
+        ...Object.entries(glForm(organization)),
+        gl('november.csv'),
+        [field, value],
+        gl('december.csv'),
+      ]);
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ status: false, message: messages.fieldRepeated(field) });
+      expect(await keptFor(organization.id)).toEqual(nothingKept);
+    }
+    expect(messages.fieldRepeated('period')).toBe('The form sends period more than once: send it once');
   });
 });
 

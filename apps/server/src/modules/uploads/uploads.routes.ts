@@ -20,6 +20,7 @@ import {
   uploadMessages,
   uploadPeriodSchema,
 } from '@finboard/shared/uploads';
+import { messages } from '@finboard/shared/messages';
 import { paginationOf } from '@finboard/shared/pagination';
 import { isStorableText } from '@finboard/shared/validation';
 import { badRequest, invalidInput } from '../../errors.ts';
@@ -126,8 +127,8 @@ export async function uploadsRoutes(
 
 /**
  * Reads an upload form as it streams: the organization (checked by the tenant guard's rule before any
- * file is read), the data type and period, then each file after its own encryption (and mapping) field.
- * Either every file is checked and stored, or none is kept.
+ * file is read), the data type and period — each sent once — then each file after its own encryption (and
+ * mapping) field. Either every file is checked and stored, or none is kept.
  */
 async function receiveFiles(
   request: FastifyRequest,
@@ -201,7 +202,15 @@ async function receiveFiles(
   try {
     await readMultipart(
       request,
-      { limits: { fileSize: Infinity, files: MAX_FILES_PER_UPLOAD, fields: 10 + 2 * MAX_FILES_PER_UPLOAD } },
+      {
+        limits: { fileSize: Infinity, files: MAX_FILES_PER_UPLOAD, fields: 10 + 2 * MAX_FILES_PER_UPLOAD },
+        // They apply to every file of the request: one organization, one data type, one period.
+        onceFields: {
+          organizationId: uploadApiMessages.oneOrganization,
+          data_type_id: messages.fieldRepeated('data_type_id'),
+          period: messages.fieldRepeated('period'),
+        },
+      },
       async (part) => {
         if (part.type === 'field') await onField(part.fieldname, part.value);
         else if (part.fieldname === 'files') await onFile(part);
@@ -220,11 +229,14 @@ async function receiveFiles(
   }
 }
 
+/** The form's data type, which must be the organization's own: any other id is a bad form (400), not a missing page. */
 async function dataTypeOf(organizationId: string, dataTypeId: string | undefined, dataTypes: DataTypesService) {
   if (!dataTypeId) throw badRequest('DATA_TYPE_REQUIRED', uploadApiMessages.dataTypeRequired);
-  if (!z.uuid().safeParse(dataTypeId).success)
-    throw badRequest('DATA_TYPE_NOT_FOUND', uploadApiMessages.dataTypeNotFound);
-  return dataTypes.get(organizationId, dataTypeId);
+  const dataType = z.uuid().safeParse(dataTypeId).success
+    ? await dataTypes.find(organizationId, dataTypeId)
+    : undefined;
+  if (!dataType) throw badRequest('DATA_TYPE_NOT_FOUND', uploadApiMessages.dataTypeNotFound);
+  return dataType;
 }
 
 /** A form field holding JSON (the encryption of the file after it), checked with its schema. */

@@ -203,6 +203,33 @@ describe('POST /api/v1/user with an admin token (Add New User)', () => {
     expect(again.json()).toEqual({ status: false, message: messages.resetTokenInvalid });
   });
 
+  it('accepts an invite link once even when 10 uses arrive together: one password is set, 9 are refused', async () => {
+    const response = await addUser(newUser());
+    const { id: userId, email } = response.json().data as { id: string; email: string };
+    await t.app.services.mailer.flush();
+    const linkToken = (await outboxTo(email))[0]?.text.match(linkPattern)?.[1];
+    const passwords = Array.from({ length: 10 }, (_, index) => `${CHOSEN_PASSWORD}${index}`);
+
+    const answers = await Promise.all(
+      passwords.map((password) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/reset-password',
+          payload: { token: linkToken, password },
+          remoteAddress: uniqueIp(),
+        }),
+      ),
+    );
+
+    const winners = passwords.filter((_, index) => answers[index]!.statusCode === 200);
+    expect(winners).toHaveLength(1);
+    expect(
+      answers.filter((answer) => answer.statusCode !== 200).map((answer) => [answer.statusCode, answer.json()]),
+    ).toEqual(Array(9).fill([400, { status: false, message: messages.resetTokenInvalid }]));
+    expect((await tokensOf(userId)).map((token) => token.usedAt)).toEqual([expect.any(Date)]);
+    expect((await loginAs(t.app, { email, password: winners[0]! })).user.id).toBe(userId);
+  });
+
   it('keeps an invite link valid after the 30 minutes a reset link has', async () => {
     const response = await addUser(newUser());
     const userId = response.json().data.id as string;

@@ -1,14 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Alert, App, Flex, Result, Typography } from 'antd';
-import {
-  ACCOUNTING_SYSTEM_NAMES,
-  accountingMessages,
-  FINISHED_SYNC_STATUSES,
-  QUICKBOOKS_CALLBACK_OUTCOMES,
-  type QuickbooksCallbackOutcome,
-} from '@finboard/shared/accounting';
+import { Alert, App, Button, Flex, Popconfirm, Result, Typography } from 'antd';
+import { SwapOutlined } from '@ant-design/icons';
+import { ACCOUNTING_SYSTEM_NAMES, accountingMessages, FINISHED_SYNC_STATUSES } from '@finboard/shared/accounting';
 import { AdminOrganizationPicker } from '../../components/organization-select';
 import { usePageOrganization } from '../../lib/page-organization';
 import { accountingQueryKey } from './api/accounting-urls';
@@ -20,6 +15,7 @@ import { useSyncRuns } from './api/get-sync-runs';
 import { useSyncIntacct } from './api/sync-intacct';
 import { useSyncNetsuite } from './api/sync-netsuite';
 import { useSyncQuickbooks } from './api/sync-quickbooks';
+import { callbackNotice } from './callback-notice';
 import { ConnectionActions } from './components/connection-actions';
 import { ConnectionCard } from './components/connection-card';
 import { FormConnectionCard } from './components/form-connection-card';
@@ -29,31 +25,27 @@ import { SyncRunsTable } from './components/sync-runs-table';
 
 const QUICKBOOKS = ACCOUNTING_SYSTEM_NAMES.quickbooks;
 
-const CALLBACK_NOTICES: Record<QuickbooksCallbackOutcome, { type: 'success' | 'warning' | 'error'; text: string }> = {
-  connected: { type: 'success', text: accountingMessages.connected('QuickBooks') },
-  declined: { type: 'warning', text: accountingMessages.quickbooksDeclined },
-  expired: { type: 'error', text: accountingMessages.stateInvalid },
-  failed: { type: 'error', text: accountingMessages.connectFailed },
-};
-
-/** Says once how the QuickBooks sign-in went (the callback's `?quickbooks=`), then drops it from the address. */
+/**
+ * Says once how the QuickBooks sign-in went (the callback's `?quickbooks=` and `&reason=`), then drops them
+ * from the address.
+ */
 function useCallbackNotice() {
   const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
-  const outcome = params.get('quickbooks');
+  const notice = callbackNotice(params);
   useEffect(() => {
-    if (!outcome || !QUICKBOOKS_CALLBACK_OUTCOMES.includes(outcome as QuickbooksCallbackOutcome)) return;
-    const notice = CALLBACK_NOTICES[outcome as QuickbooksCallbackOutcome];
+    if (!notice) return;
     void message[notice.type](notice.text);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
         next.delete('quickbooks');
+        next.delete('reason');
         return next;
       },
       { replace: true },
     );
-  }, [outcome, message, setParams]);
+  }, [notice, message, setParams]);
 }
 
 /**
@@ -87,13 +79,16 @@ export default function AppsPage() {
   const account = quickbooks.data?.accounts[0];
   const configured = quickbooks.data?.configured ?? true;
 
-  const onConnect = () => {
+  const onConnect = (replaceCompany = false) => {
     if (!organizationId) return;
-    connect.mutate(organizationId, {
-      // Intuit's page; it sends the browser back to /apps.
-      onSuccess: (authorizeUrl) => window.location.assign(authorizeUrl),
-      onError: (error) => void message.error(error.message),
-    });
+    connect.mutate(
+      { organizationId, replaceCompany },
+      {
+        // Intuit's page; it sends the browser back to /apps.
+        onSuccess: (authorizeUrl) => window.location.assign(authorizeUrl),
+        onError: (error) => void message.error(error.message),
+      },
+    );
   };
   const onSync = (connection: { id: string }) => {
     if (!organizationId) return;
@@ -105,18 +100,34 @@ export default function AppsPage() {
       },
     );
   };
+  const replacing = connect.variables?.replaceCompany === true;
   const quickbooksActions = (
-    <ConnectionActions
-      system="quickbooks"
-      account={account}
-      connectLabels={['Connect', 'Reconnect']}
-      onConnect={onConnect}
-      connecting={connect.isPending}
-      connectDisabled={!configured}
-      onSync={onSync}
-      syncing={sync.isPending}
-      forgets="Its tokens are"
-    />
+    <>
+      <ConnectionActions
+        system="quickbooks"
+        account={account}
+        connectLabels={['Connect', 'Reconnect']}
+        onConnect={() => onConnect()}
+        connecting={connect.isPending && !replacing}
+        connectDisabled={!configured}
+        onSync={onSync}
+        syncing={sync.isPending}
+        forgets="Its tokens are"
+      />
+      {/* Connect and Reconnect accept only the connected company; another one takes this explicit step. */}
+      {account && (
+        <Popconfirm
+          title="Connect a different company?"
+          description={`Its next sync replaces the lines synced from ${account.companyName ?? 'the connected company'}.`}
+          okText="Continue to QuickBooks"
+          onConfirm={() => onConnect(true)}
+        >
+          <Button icon={<SwapOutlined />} loading={connect.isPending && replacing} disabled={!configured}>
+            Connect a different company
+          </Button>
+        </Popconfirm>
+      )}
+    </>
   );
 
   return (

@@ -3,11 +3,20 @@ import { accountingMessages, quickbooksConnectResponseSchema } from '@finboard/s
 import { apiRequest } from '../../../lib/api-client';
 import { accountingUrls } from './accounting-urls';
 
-/** Intuit's authorization URL for the organization: the browser goes there, and comes back to /apps. */
-export const connectQuickbooks = (organizationId: string) =>
+/**
+ * Intuit's authorization URL for the organization: the browser goes there, and comes back to /apps. With
+ * `replaceCompany` the person chose to connect a different company than the connected one.
+ */
+export const connectQuickbooks = ({
+  organizationId,
+  replaceCompany,
+}: {
+  organizationId: string;
+  replaceCompany?: boolean;
+}) =>
   apiRequest(accountingUrls.quickbooks.connect, {
     method: 'POST',
-    body: { organization_id: organizationId },
+    body: { organization_id: organizationId, ...(replaceCompany && { replace_company: true }) },
     schema: quickbooksConnectResponseSchema,
     errorMessage: accountingMessages.connectFailed,
   }).then(({ data }) => data.authorizeUrl);

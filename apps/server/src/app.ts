@@ -19,6 +19,8 @@ import { uploadKeysRepository } from './platform/crypto/upload-keys.repository.t
 import { deriveKey, resolveSecret } from './platform/crypto/secret-key.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { containerStoreOf, type ContainerStore } from './platform/storage/containers.ts';
+import { createFileHolds } from './platform/storage/file-holds.ts';
+import { createFileHoldsRepository } from './platform/storage/file-holds.repository.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
 import { createDatabaseJobRunner } from './platform/jobs/database-job-runner.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
@@ -79,6 +81,7 @@ import { createContactService } from './modules/contact/contact.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
+import { createOrphanFilesSweeper } from './modules/uploads/orphan-files.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
@@ -289,6 +292,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataFactories: dataFactoryClientOf(config),
     logger: app.log,
   });
+  // Files a request is writing or using are held in the database while its process lives (renewed within
+  // the jobs' stale period), so that the orphan sweep of any process tells them from a dead process's.
+  const staleAfterMs = config.JOB_STALE_AFTER_SECONDS * 1000;
+  const fileHolds = createFileHolds({
+    repository: createFileHoldsRepository(db),
+    db,
+    logger: app.log,
+    staleAfterMs,
+  });
   // An onboarded organization's uploads go to its container (incoming → processed or rejected).
   const uploads = createUploadsService({
     db,
@@ -297,6 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     containers: { store: containers, containerOf: onboarding.containerOf },
     uploadKeys,
     storedFiles,
+    holds: fileHolds,
     logger: app.log,
   });
   const flatFiles = createFlatFileImportService({
@@ -307,7 +320,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadKeys,
     dataManagement,
     audit,
+    holds: fileHolds,
     logger: app.log,
+  });
+  const orphanFiles = createOrphanFilesSweeper({
+    holds: fileHolds,
+    storage,
+    containers,
+    containerNames: onboarding.containerNames,
+    committedIds: uploads.committedIds,
+    logger: app.log,
+    staleAfterMs,
+    // The embedded database lives in this process: a hold of another process is a dead one's.
+    soleHolder: database.kind === 'pglite',
   });
   const powerbiClient = powerbiClientOf(config);
   const dataRefresh = createDataRefreshService({
@@ -428,6 +453,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       (err: unknown) => app.log.error({ err }, 'bringing the warehouses up to date failed'),
     );
   });
+  // Files a killed process left behind (half-written uploads, Import Flat File copies) are removed in the
+  // background at start-up, then on a timer; see modules/uploads/orphan-files.service.ts.
+  let orphanFilesStarted: Promise<void> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    orphanFilesStarted = orphanFiles.start();
+  });
   // Jobs start once the warehouses are current (a pipeline run loads into one); abandoned jobs are resolved
   // first. Shutdown aborts them as it begins, while requests drain, and waits for them before the database closes.
   let closing = false;
@@ -445,6 +476,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     stopMigrating.abort();
     await jobsStopped;
+    await orphanFiles.stop();
+    await orphanFilesStarted;
+    fileHolds.stop();
     await reports.stop();
     await chat.close();
     await warehousesReady;

@@ -16,9 +16,14 @@ function runWorker(env: Record<string, string>, untilLog?: string) {
   });
   let stdout = '';
   let stderr = '';
+  let stopping = false;
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     stdout += chunk;
-    if (untilLog && stdout.includes(`"msg":"${untilLog}"`)) child.kill('SIGTERM');
+    // Once: a second SIGTERM makes close-with-grace exit at once, whatever is still being shut down.
+    if (untilLog && !stopping && stdout.includes(`"msg":"${untilLog}"`)) {
+      stopping = true;
+      child.kill('SIGTERM');
+    }
   });
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>

@@ -12,6 +12,8 @@ import { startServer, type ServerProcess } from './server-process.ts';
 /** The real server process on a database of its own holding one organization with a ledger. */
 export interface LedgerServer {
   database: ServerDatabase;
+  /** The server's DATA_DIR (its files are under `files/`). */
+  dataDir: string;
   organizationId: string;
   /** The process serving now (a new one after `restart`). */
   readonly server: ServerProcess;
@@ -68,6 +70,7 @@ export async function startLedgerServer(options: {
     const ready = database;
     return {
       database: ready,
+      dataDir,
       organizationId,
       get server() {
         return server!;

@@ -54,10 +54,11 @@ export async function sealedUploadForm(
   uploadKey: UploadKey,
   fields: Record<string, string>,
   files: readonly FormFile[],
+  fileField = 'files',
 ): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const request = new Request('http://upload.test/', {
     method: 'POST',
-    body: await sealedFormData(uploadKey, fields, files),
+    body: await sealedFormData(uploadKey, fields, files, fileField),
   });
   return {
     payload: Buffer.from(await request.arrayBuffer()),

@@ -424,6 +424,29 @@ export const jobs = pgTable(
 );
 
 /**
+ * Files being written or used by a request of a live process (platform/storage/file-holds.ts): an upload
+ * between its first byte and its `uploaded_files` row, an Import Flat File's sealed copy for the length of the
+ * import. A hold is taken before the file's first byte and ended with the file (deleted, or recorded in the
+ * same transaction as its row); its process renews it while it lives. A hold not renewed within the jobs'
+ * stale period belongs to a process that died: the orphan-file sweep takes it and removes its file.
+ */
+export const fileHolds = pgTable(
+  'file_holds',
+  {
+    id: id(),
+    /** The organization's container holding the file; null for the platform's own storage. */
+    containerName: text('container_name'),
+    /** The file's key in that storage (its temporary files are `<key>.<pid>.<uuid>.tmp`). */
+    storageKey: text('storage_key').notNull(),
+    /** The process holding it: `<host>:<pid>:<random>`, new at every start. */
+    holder: text('holder').notNull(),
+    createdAt: createdAt(),
+    renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('file_holds_holder_idx').on(table.holder), index('file_holds_renewed_idx').on(table.renewedAt)],
+);
+
+/**
  * The Dataset Refresh Log (issue 11 §3): one row per refresh asked for, of a Power BI dataset or of the
  * built-in dashboards' aggregates. Each is worked by a durable job (modules/data-refresh): queued, running,
  * then success or failed; `powerbi_request_id` names Power BI's refresh so a restarted process can resume

@@ -251,6 +251,11 @@ export function createOnboardingService(deps: {
       return storage?.state === 'done' ? storage.resourceName : undefined;
     },
 
+    /** Every organization's container (done storage steps): where the orphan-file sweep looks. */
+    async containerNames(): Promise<string[]> {
+      return (await repo.doneOf('storage')).map((step) => step.resourceName);
+    },
+
     /** Storage: the organization's container with its folders, on the configured store. */
     async createContainer(organizationId: string, containerName: string, folders: readonly string[]) {
       await assertResourceFree(organizationId, 'storage', containerName, 'containerJson.containerName');

@@ -1,15 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { BlobServiceClient } from '@azure/storage-blob';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealedBlob, sealUpload, type UploadKey } from '@finboard/shared/upload-encryption';
 import { flatFileMessages } from '@finboard/shared/flat-file';
 import { uploadApiMessages } from '@finboard/shared/uploads';
-import { uploadedFiles } from '../../db/schema.ts';
+import { fileHolds, uploadedFiles } from '../../db/schema.ts';
 import {
   createAzureContainerStore,
   createLocalContainerStore,
@@ -93,8 +93,9 @@ describe.each([
 
   beforeAll(async () => {
     containerStore = flaky(store());
+    // A file hold unrenewed for 3 s is a dead process's: the orphan sweep looks every 1.5 s.
     t = await buildTestApp(
-      {},
+      { JOB_STALE_AFTER_SECONDS: 3 },
       {
         jobs: jobs.runner,
         containers: containerStore.store,
@@ -352,6 +353,37 @@ describe.each([
     expect(await t.app.services.warehouse.relationNamed(org.id, 'invoices')).toBeUndefined();
   });
 
+  it('removes the files a killed process left in the container once its holds are stale, and keeps the uploaded ones', async () => {
+    const container = `orphans-${kind}`;
+    const org = await organization(container);
+    const uploaded: string = (await upload(org, 'Periods', 'periods.csv', PERIODS_CSV)).json().data.files[0].id;
+    // As a process killed mid-request leaves them: an Import Flat File's whole sealed copy, and an upload stored
+    // but not yet recorded (on the local store with the temporary file of a write cut off), each still held by
+    // the dead process, whose last renewal was a minute ago.
+    const importCopy = `incoming/${randomUUID()}`;
+    const unrecorded = `incoming/${randomUUID()}`;
+    const files = containerStore.store.files(container);
+    await files.put(importCopy, Buffer.alloc(3000, 1));
+    await files.put(unrecorded, Buffer.alloc(2000, 2));
+    const temporary = `${unrecorded.split('/')[1]}.4242.${randomUUID()}.tmp`;
+    if (kind === 'local') fs.writeFileSync(path.join(root, container, 'incoming', temporary), Buffer.alloc(500, 3));
+    for (const key of [importCopy, unrecorded])
+      await t.database.db.execute(sql`insert into file_holds (container_name, storage_key, holder, renewed_at)
+        values (${container}, ${key}, 'gone-host:4242:0badf00d', now() - interval '1 minute')`);
+    expect(await list(container, 'incoming')).toHaveLength(kind === 'local' ? 4 : 3);
+
+    await expect.poll(() => list(container, 'incoming'), { timeout: 20_000 }).toEqual([uploaded]);
+    const sweeps = logs
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.msg === 'orphan files removed' && entry.files > 0);
+    expect(sweeps).toEqual([
+      expect.objectContaining({ level: 30, files: kind === 'local' ? 3 : 2, bytes: kind === 'local' ? 5500 : 5000 }),
+    ]);
+    expect(await t.database.db.$count(fileHolds, eq(fileHolds.containerName, container))).toBe(0);
+    // The uploaded file still opens where its row says.
+    await expect(t.app.services.uploads.openRows(org.id, uploaded)).resolves.toBeDefined();
+  });
+
   it('keeps an Import Flat File (saveCSV) file in the container while it imports, and nothing after', async () => {
     const container = `flat-${kind}`;
     const org = await organization(container);
@@ -376,5 +408,7 @@ describe.each([
     ]);
     expect(await list(container, 'incoming')).toEqual([]);
     expect(fs.existsSync(path.join(t.config.DATA_DIR, 'files', 'flat-file-imports', org.id))).toBe(false);
+    // Its hold ended with it.
+    expect(await t.database.db.$count(fileHolds, eq(fileHolds.containerName, container))).toBe(0);
   });
 });

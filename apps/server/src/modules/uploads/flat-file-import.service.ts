@@ -13,9 +13,11 @@ import { AppError, badRequest, internalError } from '../../errors.ts';
 import type { StoredFileCrypto } from '../../platform/crypto/stored-files.ts';
 import { openUpload } from '../../platform/crypto/upload-opener.ts';
 import type { UploadKeys } from '../../platform/crypto/upload-keys.ts';
+import type { FileHolds } from '../../platform/storage/file-holds.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
 import { WarehouseTableExistsError, type WarehouseService } from '../../warehouse/warehouse.service.ts';
-import { INCOMING_FOLDER, type UploadContainers } from './uploads.service.ts';
+import type { UploadContainers } from './uploads.service.ts';
+import { INCOMING_FOLDER, PLATFORM_IMPORTS_FOLDER } from './upload-folders.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { DataManagementService } from '../data-management/data-management.service.ts';
@@ -60,8 +62,12 @@ export interface FlatFileImportRequest {
 const invalidTableName = () => badRequest('INVALID_TABLE_NAME', m.invalidTableName);
 const formatError = (message: string) => badRequest('INVALID_FILE_FORMAT', message);
 
-/** Where the plain file waits, sealed, between the two reads; deleted when the import ends either way. */
-const temporaryKey = (organizationId: string, fileId: string) => `flat-file-imports/${organizationId}/${fileId}`;
+/**
+ * Where the plain file waits, sealed, between the two reads; deleted when the import ends either way, or by
+ * the orphan sweep when the process dies during the import.
+ */
+const temporaryKey = (organizationId: string, fileId: string) =>
+  `${PLATFORM_IMPORTS_FOLDER}/${organizationId}/${fileId}`;
 
 export type FlatFileImportService = ReturnType<typeof createFlatFileImportService>;
 
@@ -89,9 +95,11 @@ export function createFlatFileImportService(deps: {
   /** Its catalog cache is told about the new table, so the Studio lists it at once. */
   dataManagement: Pick<DataManagementService, 'forgetCatalog'>;
   audit: AuditService;
+  /** The file is held while the import uses it: a sweep removes it only once this process is gone. */
+  holds: FileHolds;
   logger: FastifyBaseLogger;
 }) {
-  const { warehouse, storage, containers, storedFiles, uploadKeys, dataManagement, audit, logger } = deps;
+  const { warehouse, storage, containers, storedFiles, uploadKeys, dataManagement, audit, holds, logger } = deps;
 
   /**
    * Where the file waits between its two reads: the organization's container once it has one (its files
@@ -101,8 +109,8 @@ export function createFlatFileImportService(deps: {
   async function temporaryPlace(organizationId: string, fileId: string) {
     const container = await containers.containerOf(organizationId);
     return container
-      ? { storage: containers.store.files(container), key: `${INCOMING_FOLDER}/${fileId}` }
-      : { storage, key: temporaryKey(organizationId, fileId) };
+      ? { storage: containers.store.files(container), container, key: `${INCOMING_FOLDER}/${fileId}` }
+      : { storage, container: null, key: temporaryKey(organizationId, fileId) };
   }
 
   /** Before any byte of the file is read: a bad name, a view's name, or a table not confirmed for replacing. */
@@ -203,10 +211,16 @@ export function createFlatFileImportService(deps: {
     await assertCanCreate(organizationId, tableName, replace);
     const fileId = randomUUID();
     const place = await temporaryPlace(organizationId, fileId);
-    const removeTemporary = () =>
-      place.storage.delete(place.key).catch((err: unknown) => {
+    const hold = await holds.take({ container: place.container, key: place.key });
+    const removeTemporary = async () => {
+      await place.storage.delete(place.key).catch((err: unknown) => {
         logger.error({ err, organizationId }, 'a flat file import left its temporary file behind');
       });
+      // Released even when the delete failed: the file, unheld, is the sweep's once its grace has passed.
+      await holds.release([hold]).catch((err: unknown) => {
+        logger.error({ err, organizationId }, 'releasing the hold of a flat file import failed');
+      });
+    };
     let stored: Awaited<ReturnType<typeof storeAndInspect>>;
     try {
       stored = await storeAndInspect(request, fileId, place);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { uploadedFileListQuerySchema } from '@finboard/shared/uploads';
 import type { Executor } from '../../db/client.ts';
@@ -29,6 +29,22 @@ export interface ClaimedFile {
 export const uploadsRepository = (db: Executor) => ({
   async insert(rows: NewUploadedFileRow[]): Promise<UploadedFileRow[]> {
     return rows.length === 0 ? [] : db.insert(uploadedFiles).values(rows).returning();
+  },
+
+  /**
+   * Which of `ids` are uploaded files, of any organization: the orphan sweep asks about names it found in
+   * storage, before it removes a file named after an id.
+   */
+  async existingIds(ids: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (let start = 0; start < ids.length; start += 1000) {
+      const rows = await db
+        .select({ id: uploadedFiles.id })
+        .from(uploadedFiles)
+        .where(inArray(uploadedFiles.id, ids.slice(start, start + 1000)));
+      for (const row of rows) found.add(row.id);
+    }
+    return found;
   },
 
   /** A file of this organization (another organization's id finds nothing, as an unknown one). */

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@finboard/shared/messages';
 import { UPLOAD_CHUNK_SIZE, uploadEncryptionMessages, type UploadKey } from '@finboard/shared/upload-encryption';
 import { uploadApiMessages, uploadMessages } from '@finboard/shared/uploads';
-import { dataTypes, uploadedFiles } from '../../db/schema.ts';
+import { dataTypes, fileHolds, uploadedFiles } from '../../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
 import { bearer, createOrganization, createUser, login, type TestUser } from '../../../test/factories.ts';
 import { glCsv, sealedFormOfParts, sealedUploadForm, type FormFile, type FormPart } from '../../../test/uploads.ts';
@@ -78,14 +78,15 @@ const glForm = (organization: Organization, period = '2026-11') => ({
   period,
 });
 
-/** What an upload may leave behind: the organization's file rows and the files under storage. */
+/** What an upload may leave behind: the organization's file rows, the files under storage and their holds. */
 async function keptFor(organizationId: string) {
   const [rows] = await t.database.db
     .select({ n: count() })
     .from(uploadedFiles)
     .where(eq(uploadedFiles.organizationId, organizationId));
   const folder = path.join(t.config.DATA_DIR, 'files', 'uploads', organizationId);
-  return { rows: rows!.n, files: fs.existsSync(folder) ? fs.readdirSync(folder) : [] };
+  const holds = await t.database.db.$count(fileHolds, like(fileHolds.storageKey, `uploads/${organizationId}/%`));
+  return { rows: rows!.n, files: fs.existsSync(folder) ? fs.readdirSync(folder) : [], holds };
 }
 
 describe('GET /api/v1/pipeline/upload-key', () => {
@@ -121,6 +122,8 @@ describe('POST /api/v1/pipeline/file-upload', () => {
     // At rest the file is sealed: none of its text is on disk.
     const stored = fs.readFileSync(path.join(t.config.DATA_DIR, 'files', row!.storageKey));
     expect(stored.includes(Buffer.from('UP-2026-11-0001'))).toBe(false);
+    // Recorded, so no longer held: the row alone keeps the orphan sweep off it.
+    expect(await keptFor(organization.id)).toEqual({ rows: 1, files: [row!.id], holds: 0 });
 
     const listed = await t.app.inject({
       method: 'GET',
@@ -297,6 +300,30 @@ describe('POST /api/v1/pipeline/file-upload', () => {
     );
   });
 
+  it("answers 'File upload failed.' and keeps nothing when a sweep took the files' holds while the process stalled", async () => {
+    const organization = await organizationWithUser();
+    const uploads = t.app.services.uploads;
+    const record = uploads.record;
+    // Between storing and recording, the process stalls past the stale period and another's sweep takes its holds.
+    const stalled = vi.spyOn(uploads, 'record').mockImplementation(async (files, uploadedBy) => {
+      expect(await t.database.db.$count(fileHolds, eq(fileHolds.storageKey, files[0]!.storageKey))).toBe(1);
+      await t.database.db.delete(fileHolds).where(eq(fileHolds.storageKey, files[0]!.storageKey));
+      return record(files, uploadedBy);
+    });
+    let response;
+    try {
+      response = await upload(organization.token, glForm(organization), [
+        { name: 'november.csv', content: glCsv('2026-11', 3, ['1000', '4000']) },
+      ]);
+    } finally {
+      stalled.mockRestore();
+    }
+
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ status: false, message: uploadApiMessages.fileUploadFailed });
+    expect(await keptFor(organization.id)).toEqual({ rows: 0, files: [], holds: 0 });
+  });
+
   it('refuses another organization’s upload with 403 before reading any file', async () => {
     const organization = await organizationWithUser();
     const neighbour = await organizationWithUser();
@@ -314,7 +341,7 @@ describe('POST /api/v1/pipeline/file-upload', () => {
 
 describe('one upload, one organization', () => {
   const gl = (name: string): FormFile => ({ name, content: glCsv('2026-11', 1, ['1000', '4000']) });
-  const nothingKept = { rows: 0, files: [] };
+  const nothingKept = { rows: 0, files: [], holds: 0 };
 
   it('refuses an administrator’s form naming a second organization after a file with 400, storing nothing for either', async () => {
     const first = await organizationWithUser();

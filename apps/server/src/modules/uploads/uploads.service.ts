@@ -4,17 +4,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ColumnMapping } from '@finboard/shared/column-mapping';
 import type { DataType } from '@finboard/shared/data-types';
 import type { UploadEncryption, UploadKey } from '@finboard/shared/upload-encryption';
-import type { UploadedFile } from '@finboard/shared/uploads';
+import { uploadApiMessages, type UploadedFile } from '@finboard/shared/uploads';
 import type { Database, Executor } from '../../db/client.ts';
-import { notFound } from '../../errors.ts';
+import { internalError, notFound } from '../../errors.ts';
 import type { StoredFileCrypto, StoredFileEncryption } from '../../platform/crypto/stored-files.ts';
 import { storedFileEncryptionSchema } from '../../platform/crypto/stored-files.ts';
 import { openUpload } from '../../platform/crypto/upload-opener.ts';
 import type { UploadKeys } from '../../platform/crypto/upload-keys.ts';
 import type { ContainerStore } from '../../platform/storage/containers.ts';
+import type { FileHold, FileHolds } from '../../platform/storage/file-holds.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
 import type { DataTypesService } from '../data-types/data-types.service.ts';
 import { readDataTypeCsv, type CsvReadSummary } from './data-type-csv.ts';
+import { INCOMING_FOLDER, PLATFORM_UPLOADS_FOLDER, SETTLED_FOLDER } from './upload-folders.ts';
 import {
   uploadsRepository,
   type ClaimedFile,
@@ -47,14 +49,12 @@ export interface StoredUpload {
   containerName: string | null;
   atRest: StoredFileEncryption;
   summary: CsvReadSummary;
+  /** Keeps the orphan sweep off the file until it is recorded or discarded. */
+  hold: FileHold;
 }
 
 /** Data rows of a stored file, checked again and in the data type's expected columns (canonical text). */
 export type FileRows = AsyncIterable<(string | null)[][]>;
-
-/** The folder of an organization's container that uploads arrive in, and those a run settles them into. */
-export const INCOMING_FOLDER = 'incoming';
-const SETTLED_FOLDER = { processed: 'processed', rejected: 'rejected' } as const;
 
 /**
  * Where an organization's uploads go once its onboarding storage step is done: its container (the
@@ -83,19 +83,27 @@ export function createUploadsService(deps: {
   containers: UploadContainers;
   uploadKeys: UploadKeys;
   storedFiles: StoredFileCrypto;
+  holds: FileHolds;
   logger: FastifyBaseLogger;
 }) {
-  const { db, dataTypes, storage, containers, uploadKeys, storedFiles, logger } = deps;
+  const { db, dataTypes, storage, containers, uploadKeys, storedFiles, holds, logger } = deps;
 
   /** The storage that holds a file: its container's files, or the platform's storage. */
   const storageOf = (file: { containerName: string | null }): FileStorage =>
     file.containerName === null ? storage : containers.store.files(file.containerName);
 
+  /** Ends holds on a path that is failing already: a failed release is logged (the hold, no longer renewed, dies). */
+  const releaseQuietly = (fileHolds: readonly FileHold[]) =>
+    holds
+      .release(fileHolds)
+      .then(() => undefined)
+      .catch((err: unknown) => logger.error({ err }, 'releasing the holds of discarded files failed'));
+
   /** Where a new file of the organization goes: its container's incoming folder once it has one. */
   async function placeFor(organizationId: string, id: string) {
     const containerName = (await containers.containerOf(organizationId)) ?? null;
     return containerName === null
-      ? { containerName, storageKey: `uploads/${organizationId}/${id}` }
+      ? { containerName, storageKey: `${PLATFORM_UPLOADS_FOLDER}/${organizationId}/${id}` }
       : { containerName, storageKey: `${INCOMING_FOLDER}/${id}` };
   }
 
@@ -111,6 +119,8 @@ export function createUploadsService(deps: {
     async store(file: IncomingFile): Promise<StoredUpload> {
       const id = randomUUID();
       const { containerName, storageKey } = await placeFor(file.organizationId, id);
+      // Held before the first byte, so that a sweep in any process leaves the file alone while this one lives.
+      const hold = await holds.take({ container: containerName, key: storageKey });
       const { transform, encryption: atRest } = storedFiles.sealForStorage(id);
       // Storage starts reading only once its folder exists: a file refused before then must not make the
       // transform's error an uncaught one. Storage still sees it (a destroyed stream) and keeps nothing.
@@ -137,6 +147,7 @@ export function createUploadsService(deps: {
       } catch (error) {
         transform.destroy(error instanceof Error ? error : new Error(String(error)));
         await storing.catch(() => undefined);
+        await releaseQuietly([hold]);
         throw error;
       }
       return {
@@ -149,13 +160,17 @@ export function createUploadsService(deps: {
         containerName,
         atRest,
         summary: reader.summary,
+        hold,
       };
     },
 
-    /** Records the files of one form together, and keeps each mapping the user confirmed on its data type. */
+    /**
+     * Records the files of one form together, and keeps each mapping the user confirmed on its data type. The
+     * rows and the end of the files' holds commit together: a file recorded is never an orphan to the sweep.
+     */
     async record(files: readonly StoredUpload[], uploadedBy: string): Promise<UploadedFileRow[]> {
-      const rows = await db.transaction((tx) =>
-        uploadsRepository(tx).insert(
+      const rows = await db.transaction(async (tx) => {
+        const inserted = await uploadsRepository(tx).insert(
           files.map((file) => ({
             id: file.id,
             organizationId: file.organizationId,
@@ -172,8 +187,20 @@ export function createUploadsService(deps: {
             columnMapping: file.summary.columnMapping,
             uploadedBy,
           })),
-        ),
-      );
+        );
+        // Fewer: this process stalled past the stale period and a sweep took a hold, so its file may be gone.
+        const released = await holds.release(
+          files.map((file) => file.hold),
+          tx,
+        );
+        if (released !== files.length)
+          throw internalError(
+            'UPLOAD_HOLD_LOST',
+            uploadApiMessages.fileUploadFailed,
+            new Error(`${files.length - released} of the upload's file holds were taken by the orphan sweep`),
+          );
+        return inserted;
+      });
       for (const file of files) {
         const { columnMapping, mappingFrom, header } = file.summary;
         if (columnMapping && mappingFrom === 'upload')
@@ -184,7 +211,12 @@ export function createUploadsService(deps: {
 
     /** Removes what a refused form had already stored. */
     async discard(files: readonly StoredUpload[]): Promise<void> {
-      await Promise.all(files.map((file) => storageOf(file).delete(file.storageKey)));
+      try {
+        await Promise.all(files.map((file) => storageOf(file).delete(file.storageKey)));
+      } finally {
+        // Even when a delete failed: an unheld file is the sweep's once its grace has passed.
+        await releaseQuietly(files.map((file) => file.hold));
+      }
     },
 
     async list(
@@ -236,6 +268,9 @@ export function createUploadsService(deps: {
         for await (const batch of reader) yield batch.rows;
       })();
     },
+
+    /** Which of these ids uploaded files have: the orphan sweep never removes a file named after one. */
+    committedIds: (ids: readonly string[]): Promise<Set<string>> => uploadsRepository(db).existingIds(ids),
 
     // What pipeline runs do with the files waiting for them (issue 10 §2). The status changes that close a
     // run take the run's transaction, `tx`, so that a run and its files never disagree.

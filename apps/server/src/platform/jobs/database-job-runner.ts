@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { newInstanceId } from '../process-identity.ts';
 import type { AbandonedJobHandler, EnqueueOptions, JobHandler, JobRunner } from './job-runner.ts';
 import { createJobsRepository, type ClaimedJob } from './jobs.repository.ts';
 
@@ -50,8 +49,8 @@ export function createDatabaseJobRunner(options: DatabaseJobRunnerOptions): Data
   const { db, logger, concurrency } = options;
   const { staleAfterMs, pollMs = 1_000, keepFinishedMs = 7 * 24 * 3600 * 1000 } = options;
   const repository = createJobsRepository(db);
-  // Random per runner: a restarted process never mistakes its predecessor's jobs for its own.
-  const workerId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  // New per runner: a restarted process never mistakes its predecessor's jobs for its own.
+  const workerId = newInstanceId();
   const handlers = new Map<string, JobHandler<never>>();
   const abandonedHandlers = new Map<string, AbandonedJobHandler<never>>();
   const running = new Map<string, RunningJob>();

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { BlobServiceClient, RestError } from '@azure/storage-blob';
-import { assertStorageKey, createLocalStorage, type FileStorage } from './storage.ts';
+import { assertStorageKey, assertStoragePrefix, createLocalStorage, type FileStorage } from './storage.ts';
 
 /**
  * Where an organization's files live once it is onboarded: a container holding folders (incoming,
@@ -197,6 +197,18 @@ function azureContainerFiles(container: ReturnType<BlobServiceClient['getContain
     },
     async delete(key) {
       await blob(key).deleteIfExists();
+    },
+    // Committed blobs only: a stream cut off midway left uncommitted blocks, which Azure discards by itself.
+    async *list(prefix) {
+      assertStoragePrefix(prefix);
+      try {
+        for await (const item of container.listBlobsFlat({ prefix: prefix || undefined })) {
+          yield { key: item.name, size: item.properties.contentLength ?? 0, modifiedAt: item.properties.lastModified };
+        }
+      } catch (error) {
+        if (isNotFound(error)) return; // the container is gone: nothing in it
+        throw error;
+      }
     },
     // A server-side copy inside the account (the shared key authorizes the source too).
     async copy(from, to) {

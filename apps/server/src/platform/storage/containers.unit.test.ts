@@ -96,6 +96,32 @@ describe.each([
     expect(await list(name)).toEqual(folderEntries(kind, ['incoming']));
   });
 
+  it("lists a container's files under a prefix with their sizes, and nothing in a container that is gone", async () => {
+    const name = `listed-${kind}`;
+    await ensureContainer(store(), name, ['incoming', 'processed']);
+    const files = store().files(name);
+    await files.put('incoming/one', Buffer.from('abc'));
+    await files.put('incoming/two', Buffer.from('abcdef'));
+    await files.put('processed/three', Buffer.from('x'));
+    const list = async (container: string, prefix: string) => {
+      const found: { key: string; size: number }[] = [];
+      for await (const file of store().files(container).list(prefix)) {
+        expect(Date.now() - file.modifiedAt.getTime()).toBeLessThan(60_000);
+        found.push({ key: file.key, size: file.size });
+      }
+      return found.toSorted((a, b) => a.key.localeCompare(b.key));
+    };
+
+    expect(await list(name, 'incoming/')).toEqual([
+      ...(kind === 'local' ? [] : [{ key: `incoming/${FOLDER_MARKER}`, size: 0 }]),
+      { key: 'incoming/one', size: 3 },
+      { key: 'incoming/two', size: 6 },
+    ]);
+    expect(await list(name, 'processed/three')).toEqual([{ key: 'processed/three', size: 1 }]);
+    await store().deleteContainer(name);
+    expect(await list(name, 'incoming/')).toEqual([]);
+  });
+
   it('refuses a name that is not a container name', async () => {
     await expect(ensureContainer(store(), '../etc', FOLDERS)).rejects.toThrow('invalid container name');
     await expect(ensureContainer(store(), 'fine', ['../up'])).rejects.toThrow('invalid folder name');

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { flatFileMessages, flatFileTableNameSchema, isValidFlatFileTableName } from './flat-file.ts';
 
 describe('the Import Flat File table name rule', () => {
-  it.each(['sales_2024', 'A', '2024_budget', '_x', 'a'.repeat(63), 'Accounts_extra'])('accepts %j', (name) => {
-    expect(isValidFlatFileTableName(name)).toBe(true);
-  });
+  it.each(['sales_2024', 'A', '2024_budget', '_x', 'a'.repeat(63), 'Accounts_extra', 'pgsales', 'sales_pg_class'])(
+    'accepts %j',
+    (name) => {
+      expect(isValidFlatFileTableName(name)).toBe(true);
+    },
+  );
 
   it.each([
     ['empty', ''],
@@ -18,6 +21,8 @@ describe('the Import Flat File table name rule', () => {
     ['a display name', 'Trial_Balance'],
     ['a view', 'vw_profit_and_loss'],
     ['a reserved Studio segment', 'journals'],
+    ['a PostgreSQL catalog', 'pg_class'],
+    ['a name PostgreSQL keeps for its own', 'Pg_Sales'],
   ])('refuses %s (%j) with the spec message', (_case, name) => {
     expect(isValidFlatFileTableName(name)).toBe(false);
     const result = flatFileTableNameSchema.safeParse(name);

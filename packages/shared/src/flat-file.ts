@@ -33,6 +33,11 @@ export const FLAT_FILE_COLUMN_TYPES = ['text', 'integer', 'numeric', 'date', 'bo
 export type FlatFileColumnType = (typeof FLAT_FILE_COLUMN_TYPES)[number];
 
 const TABLE_NAME = /^[A-Za-z0-9_]{1,63}$/;
+/**
+ * PostgreSQL names its own catalogs and schemas pg_…: a table of that name would be hidden behind the
+ * catalog wherever a statement named it without its schema.
+ */
+const RESERVED_PREFIX = /^pg_/i;
 
 /**
  * Names no import may take, compared case-insensitively: the canonical tables (with and without their
@@ -49,9 +54,12 @@ const TAKEN_NAMES = new Set(
   ].map((name) => name.toLowerCase()),
 );
 
-/** Letters, digits and underscores, 1–63 characters, and not a name the warehouse already uses for its model. */
+/**
+ * Letters, digits and underscores, 1–63 characters, not a name the warehouse already uses for its model, and
+ * not starting with pg_ (PostgreSQL's).
+ */
 export const isValidFlatFileTableName = (name: string): boolean =>
-  TABLE_NAME.test(name) && !TAKEN_NAMES.has(name.toLowerCase());
+  TABLE_NAME.test(name) && !RESERVED_PREFIX.test(name) && !TAKEN_NAMES.has(name.toLowerCase());
 
 export const flatFileTableNameSchema = z
   .string({ error: flatFileMessages.invalidTableName })

@@ -235,6 +235,9 @@ describe('POST /api/v1/pipeline/saveCSV', () => {
     ['a canonical view', 'vw_cash_flow'],
     ['reserved by the Studio', 'journals'],
     ['reserved by the Studio', 'Reconciliation'],
+    ['of a PostgreSQL catalog', 'pg_class'],
+    ['of a PostgreSQL catalog', 'pg_namespace'],
+    ['starting as PostgreSQL names its own, in any case', 'PG_Type_2024'],
   ])('refuses a table name %s (%j) and creates nothing', async (_case, tableName) => {
     const before = await tablesOf(orgA);
 

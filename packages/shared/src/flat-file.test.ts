@@ -29,6 +29,15 @@ describe('the Import Flat File table name rule', () => {
     expect(result.success ? undefined : result.error.issues[0]?.message).toBe('Please enter a valid table name');
   });
 
+  it('names how many columns of the widest type fit in a row, with thousands separators', () => {
+    expect(flatFileMessages.rowTooWide(1500, 1001, 'integer')).toBe(
+      'The file has 1,500 columns; at most 1,001 numeric columns fit in one table row',
+    );
+    expect(flatFileMessages.rowTooWide(440, 337, 'text')).toBe(
+      'The file has 440 columns; at most 337 text columns fit in one table row',
+    );
+  });
+
   it('asks to replace a table naming its rows', () => {
     expect(flatFileMessages.replaceConfirm('sales', 1234)).toBe(
       'Replace table sales? Its 1,234 rows will be replaced.',

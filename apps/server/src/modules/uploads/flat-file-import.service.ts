@@ -4,16 +4,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   flatFileMessages as m,
   isValidFlatFileTableName,
+  type FlatFileColumnType,
   type FlatFileImport,
   type FlatFileTableExists,
 } from '@finboard/shared/flat-file';
 import type { UploadEncryption } from '@finboard/shared/upload-encryption';
 import { uploadMessages } from '@finboard/shared/uploads';
+import { sqlStateOf } from '../../db/errors.ts';
 import { AppError, badRequest, internalError } from '../../errors.ts';
 import type { StoredFileCrypto } from '../../platform/crypto/stored-files.ts';
 import { openUpload } from '../../platform/crypto/upload-opener.ts';
 import type { UploadKeys } from '../../platform/crypto/upload-keys.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
+import { columnsThatFit, rowFits, rowSlot } from '../../warehouse/row-width.ts';
 import { WarehouseTableExistsError, type WarehouseService } from '../../warehouse/warehouse.service.ts';
 import { INCOMING_FOLDER, type UploadContainers } from './uploads.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -59,6 +62,23 @@ export interface FlatFileImportRequest {
 
 const invalidTableName = () => badRequest('INVALID_TABLE_NAME', m.invalidTableName);
 const formatError = (message: string) => badRequest('INVALID_FILE_FORMAT', message);
+
+/**
+ * A file whose rows no table can hold, named by the type that takes most of a row: how many columns of it
+ * fit beside the file's other columns, whatever their values (row-width.ts).
+ */
+function rowTooWide(types: readonly FlatFileColumnType[]): AppError {
+  const slots = types.map((type) => rowSlot(SQL_TYPES[type]));
+  const bytes = new Map<FlatFileColumnType, number>();
+  for (const [index, type] of types.entries()) bytes.set(type, (bytes.get(type) ?? 0) + slots[index]!.bytes);
+  const [widest] = [...bytes].reduce((most, entry) => (entry[1] > most[1] ? entry : most));
+  const fit = columnsThatFit(
+    rowSlot(SQL_TYPES[widest]),
+    slots.filter((_, index) => types[index] !== widest),
+    types.filter((type) => type === widest).length,
+  );
+  return badRequest('ROW_TOO_WIDE', m.rowTooWide(types.length, fit, widest));
+}
 
 /** Where the plain file waits, sealed, between the two reads; deleted when the import ends either way. */
 const temporaryKey = (organizationId: string, fileId: string) => `flat-file-imports/${organizationId}/${fileId}`;
@@ -145,6 +165,7 @@ export function createFlatFileImportService(deps: {
       delimiter: splitter.delimiter!,
       columns: columnNamesOf(header.cells.map((cell) => cell.trim())),
       types: inference.types(),
+      varlenaBytes: inference.varlenaBytes(),
       rows,
     };
   }
@@ -180,8 +201,13 @@ export function createFlatFileImportService(deps: {
     await assertCanCreate(organizationId, tableName, replace);
     const fileId = randomUUID();
     const place = await temporaryPlace(organizationId, fileId);
+    let types: FlatFileColumnType[] | undefined;
     try {
       const stored = await storeAndInspect(request, fileId, place);
+      types = stored.types;
+      // Before the table is made: PostgreSQL would refuse the first row too wide for a page.
+      if (!rowFits(stored.types.map((type, index) => rowSlot(SQL_TYPES[type], stored.varlenaBytes[index]))))
+        throw rowTooWide(stored.types);
       const columns = stored.columns.map((name, index) => ({ name, type: stored.types[index]! }));
       const rows = await warehouse.createTableFromRows(
         organizationId,
@@ -211,6 +237,8 @@ export function createFlatFileImportService(deps: {
         throw new FlatFileTableExistsError(tableName, error.rows);
       }
       if (error instanceof AppError) throw error;
+      // 54000: a row too wide after all, e.g. values compressed in the row rather than moved out of it.
+      if (types && sqlStateOf(error).code === '54000') throw rowTooWide(types);
       throw internalError('FLAT_FILE_IMPORT_FAILED', m.failed, error);
     } finally {
       await place.storage.delete(place.key).catch((err: unknown) => {

@@ -3,6 +3,15 @@ import { apiSuccessSchema } from './api.ts';
 import { RESERVED_TABLE_NAMES } from './journals.ts';
 import { displayTableName, WAREHOUSE_AGGREGATES, WAREHOUSE_TABLES, WAREHOUSE_VIEWS } from './warehouse.ts';
 
+/** A column type in the words of the row width refusal: whole numbers and decimals are both numbers to a person. */
+const COLUMN_TYPE_WORDS: Record<FlatFileColumnType, string> = {
+  text: 'text',
+  integer: 'numeric',
+  numeric: 'numeric',
+  date: 'date',
+  boolean: 'true/false',
+};
+
 /**
  * Import Flat File (issue 10 §1, `POST /api/v1/pipeline/saveCSV`): a CSV becomes a new table of the
  * organization's warehouse, its columns named and typed from the file. The first three texts are the
@@ -24,9 +33,14 @@ export const flatFileMessages = {
   rowWidth: (line: number, found: number, expected: number) =>
     `Invalid file format: line ${line} has ${found} values; the header has ${expected}`,
   badQuotes: (line: number) => `Invalid file format: line ${line} has a quoted value that is not closed properly`,
+  rowTooWide: (columns: number, fit: number, type: FlatFileColumnType) =>
+    `The file has ${columns.toLocaleString('en-US')} columns; at most ${fit.toLocaleString('en-US')} ${COLUMN_TYPE_WORDS[type]} columns fit in one table row`,
 } as const;
 
-/** PostgreSQL's limit is 1,600 columns; one is the table's `row_id`. */
+/**
+ * PostgreSQL's limit is 1,600 columns; one is the table's `row_id`. A row must also fit in one 8 kB page,
+ * which a file of numbers reaches first, at about 1,000 columns (flatFileMessages.rowTooWide).
+ */
 export const FLAT_FILE_MAX_COLUMNS = 1599;
 
 /** The types a column can be given, from all of its values (README "Import Flat File"). */
@@ -34,6 +48,11 @@ export const FLAT_FILE_COLUMN_TYPES = ['text', 'integer', 'numeric', 'date', 'bo
 export type FlatFileColumnType = (typeof FLAT_FILE_COLUMN_TYPES)[number];
 
 const TABLE_NAME = /^[A-Za-z0-9_]{1,63}$/;
+/**
+ * PostgreSQL names its own catalogs and schemas pg_…: a table of that name would be hidden behind the
+ * catalog wherever a statement named it without its schema.
+ */
+const RESERVED_PREFIX = /^pg_/i;
 
 /**
  * Names no import may take, compared case-insensitively: the canonical tables (with and without their
@@ -50,9 +69,12 @@ const TAKEN_NAMES = new Set(
   ].map((name) => name.toLowerCase()),
 );
 
-/** Letters, digits and underscores, 1–63 characters, and not a name the warehouse already uses for its model. */
+/**
+ * Letters, digits and underscores, 1–63 characters, not a name the warehouse already uses for its model, and
+ * not starting with pg_ (PostgreSQL's).
+ */
 export const isValidFlatFileTableName = (name: string): boolean =>
-  TABLE_NAME.test(name) && !TAKEN_NAMES.has(name.toLowerCase());
+  TABLE_NAME.test(name) && !RESERVED_PREFIX.test(name) && !TAKEN_NAMES.has(name.toLowerCase());
 
 export const flatFileTableNameSchema = z
   .string({ error: flatFileMessages.invalidTableName })

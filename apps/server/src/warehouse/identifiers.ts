@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+
 /**
  * The one place where warehouse identifiers become SQL text. Names are checked against the
  * organization's catalog first and then quoted here; values never pass through these helpers,
@@ -26,8 +28,14 @@ export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-/** `"schema"."name"`. */
+/**
+ * `"schema"."name"`: how every statement names a warehouse relation. Never the bare name, which the search
+ * path resolves — to a catalog of pg_catalog or a temporary table first, whatever the warehouse holds.
+ */
 export const qualifiedName = (schema: string, name: string): string => `${quoteIdent(schema)}.${quoteIdent(name)}`;
+
+/** qualifiedName() as a fragment of a Drizzle statement. */
+export const qualifiedSql = (schema: string, name: string): SQL => sql.raw(qualifiedName(schema, name));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

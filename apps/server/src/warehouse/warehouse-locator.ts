@@ -134,7 +134,7 @@ export function createWarehouseLocator(deps: {
           organizationId,
         ]);
         if (recorded.rowCount) return false;
-        const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+        const exists = await client.query('select 1 from pg_catalog.pg_database where datname = $1', [name]);
         if (!exists.rowCount) {
           await client.query(`CREATE DATABASE ${quoteIdent(name)}`);
           // Only the platform (its owner) and the organization's Chat DB reader (granted later) connect.

@@ -69,7 +69,7 @@ export function createWarehouseMigrator(deps: {
     const schema = warehouseSchemaName(organizationId);
     const [legacy] = rowsOf<{ marked: boolean }>(
       await tx.execute(sql`select obj_description(oid, 'pg_namespace') = ${LEGACY_WAREHOUSE_MARKER} as marked
-        from pg_namespace where nspname = ${schema}`),
+        from pg_catalog.pg_namespace where nspname = ${schema}`),
     );
     if (!legacy?.marked) return false;
     await tx.insert(warehouseMigrations).values({ organizationId, version: 1, name: migrations[0]!.name });
@@ -84,9 +84,10 @@ export function createWarehouseMigrator(deps: {
     const roleName = warehouseRoleName(organizationId);
     const role = quoteIdent(roleName);
     const [existing] = rowsOf<{ role: boolean; member: boolean }>(
-      await tx.execute(sql`select exists (select 1 from pg_roles where rolname = ${roleName}) as role,
-        exists (select 1 from pg_auth_members m join pg_roles g on g.oid = m.roleid
-                where g.rolname = ${roleName} and m.member = (select oid from pg_roles where rolname = current_user)) as member`),
+      await tx.execute(sql`select exists (select 1 from pg_catalog.pg_roles where rolname = ${roleName}) as role,
+        exists (select 1 from pg_catalog.pg_auth_members m join pg_catalog.pg_roles g on g.oid = m.roleid
+                where g.rolname = ${roleName}
+                  and m.member = (select oid from pg_catalog.pg_roles where rolname = current_user)) as member`),
     );
     if (!existing?.role) await run(tx, `CREATE ROLE ${role} NOLOGIN`);
     // SET ROLE needs membership unless the application connects as a superuser.
@@ -105,7 +106,7 @@ export function createWarehouseMigrator(deps: {
     const role = quoteIdent(warehouseRoleName(organizationId));
     const relations = rowsOf<{ name: string; kind: string }>(
       await tx.execute(sql`select c.relname as name, c.relkind as kind
-        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
         where n.nspname = ${schemaName} and c.relkind in ('r', 'p', 'v', 'm') order by c.relname`),
     );
     const names = (kinds: string[]) =>

@@ -344,7 +344,7 @@ export function createWarehouseService(deps: {
     name: string,
   ): Promise<{ kind: 'table' | 'view'; rows: number } | undefined> {
     const found = await client.query<{ kind: string }>(
-      `select c.relkind as kind from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      `select c.relkind as kind from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
         where n.nspname = $1 and c.relname = $2 and c.relkind in ('r', 'p', 'v', 'm', 'f')`,
       [schema, name],
     );
@@ -398,7 +398,10 @@ export function createWarehouseService(deps: {
     /** The organization's own role: what withOrganization() runs as. */
     roleOf: (organizationId: string) => warehouseRoleName(organizationId),
 
-    /** Runs `work` in a transaction as the organization's own role, search_path set to its schema only. */
+    /**
+     * Runs `work` in a transaction as the organization's own role, search_path set to its schema only — a
+     * defence for a statement that forgot its schema; every statement of ours names it (qualifiedName).
+     */
     withOrganization,
 
     /**
@@ -440,7 +443,7 @@ export function createWarehouseService(deps: {
                   and k.constraint_type = 'PRIMARY KEY' and u.column_name = c.column_name
               ) as primary_key,
               -- information_schema shows column_default to the owner only; pg_attribute to every role.
-              (select a.atthasdef from pg_attribute a
+              (select a.atthasdef from pg_catalog.pg_attribute a
                 where a.attrelid = format('%I.%I', c.table_schema, c.table_name)::regclass
                   and a.attname = c.column_name) as has_default
             from information_schema.columns c
@@ -580,9 +583,7 @@ export function createWarehouseService(deps: {
       );
       if (!found?.present) return false;
       return withOrganization(organizationId, async (tx) => {
-        const [row] = rowsOf<{ any: boolean }>(
-          await tx.execute(sql.raw(`select exists (select 1 from ${quoteIdent('02_GL_Detail')}) as any`)),
-        );
+        const [row] = rowsOf<{ any: boolean }>(await tx.execute(sql.raw(`select exists (select 1 from ${gl}) as any`)));
         return row?.any === true;
       });
     },
@@ -600,7 +601,8 @@ async function sizesIn(
     await db.execute(sql`
           select n.nspname as schema, coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint as size,
             count(*) filter (where c.relkind in ('r', 'p'))::int as tables
-          from pg_namespace n left join pg_class c on c.relnamespace = n.oid and c.relkind in ('r', 'p')
+          from pg_catalog.pg_namespace n
+            left join pg_catalog.pg_class c on c.relnamespace = n.oid and c.relkind in ('r', 'p')
           where n.nspname in (${sql.join(
             [...schemas.keys()].map((schema) => sql`${schema}`),
             sql`, `,

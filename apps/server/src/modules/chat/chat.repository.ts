@@ -2,12 +2,16 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ChatMessage } from '@finboard/shared/chat';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { chatMessages } from '../../db/schema.ts';
+import { qualifiedSql } from '../../warehouse/identifiers.ts';
 import type { ParserContext } from './parser.ts';
 
 /** Chat DB's reads of the warehouse (in the organization's transaction) and its platform table. */
 export const chatRepository = {
-  /** What the parser matches names against: accounts, departments, entities, the fiscal calendar. */
-  async parserContext(tx: Executor): Promise<ParserContext> {
+  /**
+   * What the parser matches names against: accounts, departments, entities, the fiscal calendar; from the
+   * warehouse `schema`.
+   */
+  async parserContext(tx: Executor, schema: string): Promise<ParserContext> {
     const [state] = rowsOf<{
       periods: { period: string; fiscal_year: number; fiscal_period: number }[] | null;
       accounts: { code: string; name: string; type: string; subtype: string | null; parent: string | null }[] | null;
@@ -17,11 +21,12 @@ export const chatRepository = {
     }>(
       await tx.execute(sql`select
         (select json_agg(json_build_object('period', "Period", 'fiscal_year', fiscal_year,
-           'fiscal_period', fiscal_period) order by "Period") from "00_Period") as periods,
+           'fiscal_period', fiscal_period) order by "Period") from ${qualifiedSql(schema, '00_Period')}) as periods,
         (select json_agg(json_build_object('code', account_code, 'name', account_name, 'type', account_type,
-           'subtype', account_subtype, 'parent', parent_code) order by account_code) from "01_Account") as accounts,
+           'subtype', account_subtype, 'parent', parent_code) order by account_code)
+           from ${qualifiedSql(schema, '01_Account')}) as accounts,
         r.last_period, r.entities, r.departments
-        from (select 1) one left join "05_Aggregate_Refresh" r on true`),
+        from (select 1) one left join ${qualifiedSql(schema, '05_Aggregate_Refresh')} r on true`),
     );
     const periods = (state?.periods ?? []).map((row) => ({
       period: row.period,

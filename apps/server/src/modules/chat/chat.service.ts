@@ -32,7 +32,7 @@ export function createChatService(deps: {
   const { db, warehouse, organizations, runner, llm, logger } = deps;
 
   const contextOf = (organizationId: string): Promise<ParserContext> =>
-    warehouse.withOrganization(organizationId, (tx) => repo.parserContext(tx));
+    warehouse.withOrganization(organizationId, (tx) => repo.parserContext(tx, warehouse.schemaOf(organizationId)));
 
   /** The semantic query of the conversation's last answer, for follow-ups. */
   async function previousQuery(user: Principal, organizationId: string, conversationId: string) {

@@ -2,8 +2,11 @@ import type { ChatColumn, ChatDimension, ChatMetric, SemanticQuery } from '@finb
 import { quoteIdent } from '../../warehouse/identifiers.ts';
 
 /**
- * A semantic query → one SELECT over the organization's warehouse (unqualified names: it runs with the
- * search_path set to that warehouse alone), every value a bound parameter, every identifier through quoteIdent.
+ * A semantic query → one SELECT over the organization's warehouse, every value a bound parameter, every
+ * identifier through quoteIdent. Unlike the warehouse's other statements its relations are unqualified: it
+ * goes through the same SQL guard as a model's statement, which takes only the canonical names without a
+ * schema and runs them with the search_path set to that warehouse alone. Those names start with a digit, so
+ * no catalog of pg_catalog can stand in for them, and no temporary table is ever made under them.
  *
  * The figures follow the reports (finance-conventions.md, reports/statement-kit.ts): a `facts` CTE of signed
  * movements (net = debit − credit) read from the monthly aggregates of the grain the query needs (or the

@@ -49,7 +49,7 @@ export function createWarehouseReaders(deps: {
       } catch {
         password = undefined; // sealed under another key: a new password is set below
       }
-      const exists = rowsExist(await tx.execute(sql`select 1 from pg_roles where rolname = ${role}`));
+      const exists = rowsExist(await tx.execute(sql`select 1 from pg_catalog.pg_roles where rolname = ${role}`));
       if (!password || !exists) {
         // base64url: no quote can end the literal (DDL takes no bound parameters).
         password = randomBytes(32).toString('base64url');

@@ -3,12 +3,19 @@ import type { DataColumnType, DataFilter, DataRow } from '@finboard/shared/data-
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { likeContaining, likeStartingWith } from '../../db/like.ts';
-import { quoteIdent, type CatalogColumn, type CatalogRelation } from '../../warehouse/identifiers.ts';
+import {
+  qualifiedName,
+  qualifiedSql,
+  quoteIdent,
+  type CatalogColumn,
+  type CatalogRelation,
+} from '../../warehouse/identifiers.ts';
 
 /**
  * SQL of the Data Management Studio. Every identifier here comes from the organization's catalog
  * (checked by the service) and is quoted by the warehouse's one helper; every value is a bound parameter.
- * Runs inside warehouse.withOrganization(): the organization's role, search_path = its schema only.
+ * Runs inside warehouse.withOrganization() as the organization's role; every relation is named with its
+ * schema, so a table the search path would resolve elsewhere (one named pg_class) reads as itself.
  */
 
 /** A catalog column with the Studio's type and the exact SQL type its parameters are cast to. */
@@ -23,6 +30,8 @@ export interface StudioColumn extends CatalogColumn {
 }
 
 export interface StudioRelation {
+  /** The warehouse schema the relation is in. */
+  schema: string;
   relation: CatalogRelation;
   columns: StudioColumn[];
   /** The single primary key column (row_id) of a table; views have none. */
@@ -154,7 +163,8 @@ function orderOf(target: StudioRelation, ordering: Ordering): SQL {
  */
 const estimateOf = (c: SQL) => sql`greatest(${c}.reltuples, coalesce(pg_stat_get_live_tuples(${c}.oid), 0))::float8`;
 
-const from = (target: StudioRelation) => sql`${ident(target.relation.name)} t`;
+const relationOf = (target: StudioRelation) => qualifiedSql(target.schema, target.relation.name);
+const from = (target: StudioRelation) => sql`${relationOf(target)} t`;
 
 /**
  * Rows `offset` to `offset + limit` of the filtered, sorted relation, with `extra` select items. The
@@ -253,11 +263,12 @@ export const dataManagementRepository = {
     return Object.fromEntries(money.map((column) => [column.name, String(row?.[column.name] ?? '0.00')]));
   },
 
-  /** The row estimate of a table of the search path (-1: unknown). */
-  async estimate(tx: Executor, table: string): Promise<number> {
+  /** The row estimate of a table (-1: unknown). */
+  async estimate(tx: Executor, target: StudioRelation): Promise<number> {
     const [row] = rowsOf<{ n: number | null }>(
       await tx.execute(
-        sql`select ${estimateOf(sql`c`)} as n from pg_class c where c.oid = to_regclass(${quoteIdent(table)})`,
+        sql`select ${estimateOf(sql`c`)} as n from pg_catalog.pg_class c
+          where c.oid = to_regclass(${qualifiedName(target.schema, target.relation.name)})`,
       ),
     );
     return row?.n ?? -1;
@@ -267,7 +278,7 @@ export const dataManagementRepository = {
   async estimates(tx: Executor, schema: string): Promise<Map<string, number>> {
     const rows = rowsOf<{ name: string; n: number }>(
       await tx.execute(sql`select c.relname as name, ${estimateOf(sql`c`)} as n
-        from pg_class c join pg_namespace s on s.oid = c.relnamespace
+        from pg_catalog.pg_class c join pg_catalog.pg_namespace s on s.oid = c.relnamespace
         where s.nspname = ${schema} and c.relkind = 'r'`),
     );
     return new Map(rows.map((row) => [row.name, row.n]));
@@ -287,7 +298,7 @@ export const dataManagementRepository = {
     const columns = [...values.keys()];
     const rows = rowsOf<Record<string, unknown>>(
       await tx.execute(
-        sql`insert into ${ident(target.relation.name)} as t (${sql.join(
+        sql`insert into ${relationOf(target)} as t (${sql.join(
           columns.map((column) => ident(column.name)),
           sql`, `,
         )}) values (${sql.join(
@@ -377,17 +388,20 @@ export const dataManagementRepository = {
   },
 
   /** Whether `value` occurs in `column` of any of `tables` (group values: accounts, periods, dimensions). */
-  async valueExists(tx: Executor, places: readonly { table: string; column: string }[], value: string) {
+  async valueExists(tx: Executor, schema: string, places: readonly { table: string; column: string }[], value: string) {
     const probes = places.map(
-      (place) => sql`exists (select 1 from ${ident(place.table)} where ${ident(place.column)} = ${value})`,
+      (place) =>
+        sql`exists (select 1 from ${qualifiedSql(schema, place.table)} where ${ident(place.column)} = ${value})`,
     );
     const [row] = rowsOf<{ found: boolean }>(await tx.execute(sql`select (${sql.join(probes, sql` or `)}) as found`));
     return row?.found === true;
   },
 
-  async periodClosed(tx: Executor, period: string): Promise<boolean | undefined> {
+  async periodClosed(tx: Executor, schema: string, period: string): Promise<boolean | undefined> {
     const [row] = rowsOf<{ closed: boolean }>(
-      await tx.execute(sql`select is_closed as closed from ${ident('00_Period')} where ${ident('Period')} = ${period}`),
+      await tx.execute(
+        sql`select is_closed as closed from ${qualifiedSql(schema, '00_Period')} where ${ident('Period')} = ${period}`,
+      ),
     );
     return row?.closed;
   },

@@ -240,15 +240,15 @@ export function createDataManagementService(deps: {
       throw error;
     }
     if (forWriting && relation.kind === 'view') throw viewsReadOnly();
-    return studioRelation(relation);
+    return studioRelation(catalog.schema, relation);
   }
 
-  function studioRelation(relation: CatalogRelation): StudioRelation {
+  function studioRelation(schema: string, relation: CatalogRelation): StudioRelation {
     const isView = relation.kind === 'view';
     const columns = relation.columns.map((column) => studioColumn(column, isView));
     const keys = columns.filter((column) => column.primaryKey);
     const key = !isView && keys.length === 1 && keys[0]!.studioType === 'bigint' ? keys[0] : undefined;
-    return { relation, columns, key };
+    return { schema, relation, columns, key };
   }
 
   function columnOf(target: StudioRelation, name: unknown): StudioColumn {
@@ -333,13 +333,14 @@ export function createDataManagementService(deps: {
   /** Writes of ledger lines keep their journals balanced and their periods open (journal-guard.ts). */
   const ledgerChecked = (
     tx: Executor,
-    table: string,
+    target: StudioRelation,
     change: { before?: DataRow; values: Map<StudioColumn, unknown> },
     write: () => Promise<DataRow | undefined>,
   ) =>
-    table === GL_TABLE
+    target.relation.name === GL_TABLE
       ? guardLineWrite(
           tx,
+          target.schema,
           {
             before: change.before,
             values: Object.fromEntries([...change.values].map(([column, value]) => [column.name, value])),
@@ -382,7 +383,9 @@ export function createDataManagementService(deps: {
           const estimate = estimates.get(table.name) ?? -1;
           out.set(
             table.name,
-            estimate >= ESTIMATE_THRESHOLD ? Math.round(estimate) : await repo.count(tx, studioRelation(table), []),
+            estimate >= ESTIMATE_THRESHOLD
+              ? Math.round(estimate)
+              : await repo.count(tx, studioRelation(catalog.schema, table), []),
           );
         }
         return out;
@@ -417,7 +420,8 @@ export function createDataManagementService(deps: {
         const totals = query.totals ? await repo.totals(tx, target, filters) : undefined;
         let total: number;
         let totalIsEstimate = false;
-        const estimate = filters.length === 0 && target.relation.kind === 'table' ? await repo.estimate(tx, table) : -1;
+        const estimate =
+          filters.length === 0 && target.relation.kind === 'table' ? await repo.estimate(tx, target) : -1;
         if (estimate >= ESTIMATE_THRESHOLD) {
           // Never less than what the pages shown so far prove to exist.
           total = Math.max(Math.round(estimate), offset + rows.length);
@@ -449,7 +453,7 @@ export function createDataManagementService(deps: {
       const target = await resolve(organizationId, table, true);
       const values = valuesOf(target, body);
       const created = await write(organizationId, target, m.createFailed, async (tx) => {
-        const row = (await ledgerChecked(tx, table, { values }, () => repo.insert(tx, target, values)))!;
+        const row = (await ledgerChecked(tx, target, { values }, () => repo.insert(tx, target, values)))!;
         await recordChange(tx, principal, organizationId, table, 'created', row, null, row);
         return row;
       });
@@ -470,7 +474,7 @@ export function createDataManagementService(deps: {
       const [before, after] = await write(organizationId, target, m.updateFailed, async (tx) => {
         const before = await repo.findByKey(tx, target, rowId, true);
         if (!before) throw recordNotFound();
-        const after = (await ledgerChecked(tx, table, { before, values }, () =>
+        const after = (await ledgerChecked(tx, target, { before, values }, () =>
           repo.update(tx, target, rowId, values),
         ))!;
         await recordChange(tx, principal, organizationId, table, 'updated', after, before, after);
@@ -486,7 +490,7 @@ export function createDataManagementService(deps: {
       const removed = await write(organizationId, target, m.deleteFailed, async (tx) => {
         const before = await repo.findByKey(tx, target, rowId, true);
         if (!before) throw recordNotFound();
-        await ledgerChecked(tx, table, { before, values: new Map() }, async () => {
+        await ledgerChecked(tx, target, { before, values: new Map() }, async () => {
           await repo.remove(tx, target, rowId);
           return undefined;
         });
@@ -582,21 +586,21 @@ export function createDataManagementService(deps: {
     async checkValue(organizationId: string, columnName: string, value: string): Promise<CheckValueData> {
       if (!(GROUP_VALUE_COLUMNS as readonly string[]).includes(columnName))
         throw fieldError(m.unknownColumn(columnName), 'columnName');
-      await catalogOf(organizationId);
+      const { schema } = await catalogOf(organizationId);
       try {
         return await warehouse.withOrganization(organizationId, async (tx) => {
           if (columnName === 'account_code') {
-            const found = await repo.valueExists(tx, [{ table: '01_Account', column: 'account_code' }], value);
+            const found = await repo.valueExists(tx, schema, [{ table: '01_Account', column: 'account_code' }], value);
             return found ? { valid: true } : { valid: false, message: m.accountUnknown(value) };
           }
           if (columnName === 'period' || columnName === 'Period') {
-            const closed = await repo.periodClosed(tx, value);
+            const closed = await repo.periodClosed(tx, schema, value);
             if (closed === undefined) return { valid: false, message: m.periodUnknown(value) };
             return closed ? { valid: true, message: m.periodClosed } : { valid: true };
           }
           const places = [{ table: '02_GL_Detail', column: columnName }];
           if (columnName === 'department') places.push({ table: '03_Budget', column: 'department' });
-          const found = await repo.valueExists(tx, places, value);
+          const found = await repo.valueExists(tx, schema, places, value);
           return found ? { valid: true } : { valid: false, message: m.newValue };
         });
       } catch (error) {

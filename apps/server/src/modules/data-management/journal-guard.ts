@@ -18,9 +18,13 @@ export const outOfBalance = (journalId: string, difference: bigint) =>
   badRequest('JOURNAL_OUT_OF_BALANCE', journalMessages.outOfBalance(journalId, formatCents(absolute(difference))));
 
 /** Refuses when any of `periods` is closed; unknown periods are left to the foreign key. */
-export async function refuseClosedPeriods(tx: Executor, periods: readonly (string | null | undefined)[]) {
+export async function refuseClosedPeriods(
+  tx: Executor,
+  schema: string,
+  periods: readonly (string | null | undefined)[],
+) {
   const named = periods.filter((period): period is string => typeof period === 'string');
-  const found = await repo.periods(tx, named);
+  const found = await repo.periods(tx, schema, named);
   const closed = named.find((period) => found.get(period)?.closed);
   if (closed) throw badRequest('PERIOD_CLOSED', journalMessages.periodClosed(closed));
 }
@@ -35,9 +39,11 @@ const keyOf = (source: unknown, journalId: unknown): JournalKey | undefined =>
  * leaves a journal it touches unbalanced — unless that journal was already out by exactly as much (books
  * loaded unbalanced can still have their descriptions corrected) — or touches a closed period.
  * `values` are the columns the write sets; `write` does it and answers the row as written (none: deleted).
+ * `schema` is the warehouse's.
  */
 export async function guardLineWrite(
   tx: Executor,
+  schema: string,
   change: { before?: DataRow; values: Record<string, unknown> },
   write: () => Promise<DataRow | undefined>,
 ): Promise<DataRow | undefined> {
@@ -47,13 +53,13 @@ export async function guardLineWrite(
     keyOf(values.source ?? before?.source, values.journal_id ?? before?.journal_id),
   ].filter((key): key is JournalKey => key !== undefined);
   await repo.lock(tx, expected);
-  const differencesBefore = await repo.differences(tx, expected);
+  const differencesBefore = await repo.differences(tx, schema, expected);
 
   const after = await write();
 
   const afterKey = after && keyOf(after.source, after.journal_id);
   const keys = afterKey ? [...expected, afterKey] : expected;
-  const differencesAfter = await repo.differences(tx, keys);
+  const differencesAfter = await repo.differences(tx, schema, keys);
   const seen = new Set<string>();
   for (const key of keys) {
     const text = journalKeyText(key);
@@ -63,6 +69,6 @@ export async function guardLineWrite(
     const was = signedCentsOf(differencesBefore.get(text) ?? '0');
     if (now !== 0n && now !== was) throw outOfBalance(key.journalId, now);
   }
-  await refuseClosedPeriods(tx, [before?.period as string | undefined, after?.period as string | undefined]);
+  await refuseClosedPeriods(tx, schema, [before?.period as string | undefined, after?.period as string | undefined]);
   return after;
 }

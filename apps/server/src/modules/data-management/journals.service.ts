@@ -83,21 +83,24 @@ export function createJournalsService(deps: {
   }
 
   /** Balanced, known periods (open) and accounts: checked before anything is written. */
-  async function checkLines(tx: Executor, key: JournalKey, lines: readonly JournalLine[]) {
+  async function checkLines(tx: Executor, schema: string, key: JournalKey, lines: readonly JournalLine[]) {
     const { difference } = journalTotals(lines);
     if (difference !== 0n) throw outOfBalance(key.journalId, difference);
     const periods = await repo.periods(
       tx,
+      schema,
       lines.map((line) => line.period),
     );
     const unknownPeriod = lines.find((line) => !periods.has(line.period));
     if (unknownPeriod) throw badRequest('PERIOD_UNKNOWN', m.periodUnknown(unknownPeriod.period));
     await refuseClosedPeriods(
       tx,
+      schema,
       lines.map((line) => line.period),
     );
     const accounts = await repo.accounts(
       tx,
+      schema,
       lines.map((line) => line.account_code),
     );
     const unknownAccount = lines.find((line) => !accounts.has(line.account_code));
@@ -105,21 +108,28 @@ export function createJournalsService(deps: {
   }
 
   /** The journal's lines, locked for this transaction; refused when it has none or touches a closed period. */
-  async function lockedOpenJournal(tx: Executor, key: JournalKey): Promise<JournalLineRow[]> {
+  async function lockedOpenJournal(tx: Executor, schema: string, key: JournalKey): Promise<JournalLineRow[]> {
     await repo.lock(tx, [key]);
-    const existing = await repo.lines(tx, key);
+    const existing = await repo.lines(tx, schema, key);
     if (existing.length === 0) throw journalNotFound();
     await refuseClosedPeriods(
       tx,
+      schema,
       existing.map((line) => line.period),
     );
     return existing;
   }
 
-  async function run<T>(organizationId: string, failure: string, work: (tx: Executor) => Promise<T>): Promise<T> {
+  /** `work` in the organization's warehouse transaction, with the warehouse's schema. */
+  async function run<T>(
+    organizationId: string,
+    failure: string,
+    work: (tx: Executor, schema: string) => Promise<T>,
+  ): Promise<T> {
     try {
       await organizations.assertExists(organizationId);
-      return await warehouse.withOrganization(organizationId, work);
+      const schema = warehouse.schemaOf(organizationId);
+      return await warehouse.withOrganization(organizationId, (tx) => work(tx, schema));
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw internalError('JOURNAL_FAILED', failure, error);
@@ -131,8 +141,8 @@ export function createJournalsService(deps: {
 
   return {
     get(organizationId: string, key: JournalKey): Promise<Journal> {
-      return run(organizationId, m.journalFailed, async (tx) => {
-        const lines = await repo.lines(tx, key);
+      return run(organizationId, m.journalFailed, async (tx, schema) => {
+        const lines = await repo.lines(tx, schema, key);
         if (lines.length === 0) throw journalNotFound();
         return journalOf(key, lines);
       });
@@ -144,13 +154,13 @@ export function createJournalsService(deps: {
       key: JournalKey,
       lines: JournalLine[],
     ): Promise<Journal> {
-      const journal = await run(organizationId, m.journalCreateFailed, async (tx) => {
+      const journal = await run(organizationId, m.journalCreateFailed, async (tx, schema) => {
         await repo.lock(tx, [key]);
-        if ((await repo.lines(tx, key)).length > 0)
+        if ((await repo.lines(tx, schema, key)).length > 0)
           throw conflict('JOURNAL_EXISTS', m.journalExists(key.journalId), 'journal_id');
-        await checkLines(tx, key, lines);
+        await checkLines(tx, schema, key, lines);
         const written: JournalLineRow[] = [];
-        for (const line of lines) written.push(await repo.insert(tx, key, line));
+        for (const line of lines) written.push(await repo.insert(tx, schema, key, line));
         await record(
           tx,
           principal,
@@ -176,27 +186,27 @@ export function createJournalsService(deps: {
       lines: JournalLine[],
     ): Promise<Journal> {
       let before: JournalLineRow[] = [];
-      const journal = await run(organizationId, m.journalSaveFailed, async (tx) => {
-        const existing = await lockedOpenJournal(tx, key);
+      const journal = await run(organizationId, m.journalSaveFailed, async (tx, schema) => {
+        const existing = await lockedOpenJournal(tx, schema, key);
         before = existing;
-        await checkLines(tx, key, lines);
+        await checkLines(tx, schema, key, lines);
         const byNumber = new Map(existing.map((line) => [line.line_no, line]));
         const wanted = new Set(lines.map((line) => line.line_no));
         const changes: RowChange[] = [];
         for (const old of existing.filter((line) => !wanted.has(line.line_no))) {
-          await repo.remove(tx, old.row_id);
+          await repo.remove(tx, schema, old.row_id);
           changes.push(lineChange('deleted', key, old));
         }
         const result: JournalLineRow[] = [];
         for (const line of lines) {
           const old = byNumber.get(line.line_no);
           if (!old) {
-            const added = await repo.insert(tx, key, line);
+            const added = await repo.insert(tx, schema, key, line);
             changes.push(lineChange('created', key, added));
             result.push(added);
             continue;
           }
-          const updated = await repo.update(tx, old.row_id, line);
+          const updated = await repo.update(tx, schema, old.row_id, line);
           if (!sameLine(old, updated)) {
             changes.push({
               action: 'updated',
@@ -218,9 +228,9 @@ export function createJournalsService(deps: {
 
     /** Deletes every line of the journal (what deleting a ledger line in the Studio means). */
     async remove(principal: Principal, organizationId: string, key: JournalKey): Promise<void> {
-      const removed = await run(organizationId, m.journalDeleteFailed, async (tx) => {
-        const existing = await lockedOpenJournal(tx, key);
-        for (const line of existing) await repo.remove(tx, line.row_id);
+      const removed = await run(organizationId, m.journalDeleteFailed, async (tx, schema) => {
+        const existing = await lockedOpenJournal(tx, schema, key);
+        for (const line of existing) await repo.remove(tx, schema, line.row_id);
         await record(
           tx,
           principal,
@@ -233,7 +243,9 @@ export function createJournalsService(deps: {
     },
 
     reconciliation(organizationId: string): Promise<ReconciliationDifference[]> {
-      return run(organizationId, m.reconciliationFailed, (tx) => reconciliationRepository.differences(tx));
+      return run(organizationId, m.reconciliationFailed, (tx, schema) =>
+        reconciliationRepository.differences(tx, schema),
+      );
     },
   };
 }

@@ -2,9 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ReconciliationDifference } from '@finboard/shared/journals';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { quoteIdent } from '../../warehouse/identifiers.ts';
-
-const t = (name: string) => sql.raw(quoteIdent(name));
+import { qualifiedSql } from '../../warehouse/identifiers.ts';
 
 /**
  * The trial balance check: for every period that has 04_Trial_Balance rows, each account whose closing
@@ -12,10 +10,11 @@ const t = (name: string) => sql.raw(quoteIdent(name));
  * (docs/finance-conventions.md): balance sheet accounts their cumulative GL balance; revenue and
  * expense accounts their fiscal-year-to-date balance; the retained earnings account its cumulative
  * balance plus the result of every earlier fiscal year. An account the ledger moves but the trial
- * balance leaves out counts as 0 there. Runs inside warehouse.withOrganization().
+ * balance leaves out counts as 0 there. Runs inside warehouse.withOrganization(); `schema` is the warehouse's.
  */
 export const reconciliationRepository = {
-  async differences(tx: Executor): Promise<ReconciliationDifference[]> {
+  async differences(tx: Executor, schema: string): Promise<ReconciliationDifference[]> {
+    const t = (name: string) => qualifiedSql(schema, name);
     return rowsOf<ReconciliationDifference>(
       await tx.execute(sql`
         with movement as (

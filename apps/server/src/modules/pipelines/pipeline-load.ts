@@ -852,7 +852,7 @@ async function withBulkMaintenance<T>(
   const [table] = (
     await client.query<{ rows: number; owned: boolean }>(
       `SELECT greatest(c.reltuples, 0)::float8 AS rows, pg_has_role(current_user, c.relowner, 'USAGE') AS owned ` +
-        `FROM pg_class c WHERE c.oid = $1::regclass`,
+        `FROM pg_catalog.pg_class c WHERE c.oid = $1::regclass`,
       [target],
     )
   ).rows;
@@ -861,7 +861,7 @@ async function withBulkMaintenance<T>(
   const constraints = dropKeys
     ? (
         await client.query<{ name: string; definition: string }>(
-          `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint ` +
+          `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_catalog.pg_constraint ` +
             `WHERE conrelid = $1::regclass AND (contype = 'f' OR (contype = 'u' AND $2)) ORDER BY contype, conname`,
           [target, dropIndexes],
         )
@@ -871,9 +871,9 @@ async function withBulkMaintenance<T>(
   const indexes = dropIndexes
     ? (
         await client.query<{ name: string; definition: string }>(
-          `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i ` +
+          `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition FROM pg_catalog.pg_index i ` +
             `WHERE i.indrelid = $1::regclass AND NOT i.indisunique AND NOT i.indisprimary ` +
-            `AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid) ORDER BY 1`,
+            `AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint k WHERE k.conindid = i.indexrelid) ORDER BY 1`,
           [target],
         )
       ).rows

@@ -39,10 +39,10 @@ export function balancesAt(input: Pick<StatementInput, 'accounts' | 'calendar'>,
 }
 
 export async function balanceSheet(input: StatementInput): Promise<StatementBody> {
-  const { tx, from, to, slice, calendar, accounts } = input;
+  const { tx, schema, from, to, slice, calendar, accounts } = input;
   // The comparative: the end of the previous fiscal year.
   const comparative = addMonths(calendar.fiscalYearStart(to), -1);
-  const movements = await repo.movements(tx, [{ from: null, to }], slice);
+  const movements = await repo.movements(tx, schema, [{ from: null, to }], slice);
   const at = balancesAt(input, movements);
   const now = at(to);
   const then = at(comparative);

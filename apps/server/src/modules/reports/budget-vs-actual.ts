@@ -12,10 +12,10 @@ type Figures = { actual: number; budget: number };
  * company's.
  */
 export async function budgetVsActual(input: StatementInput): Promise<StatementBody> {
-  const { tx, from, to, slice, accounts } = input;
+  const { tx, schema, from, to, slice, accounts } = input;
   const [movements, budget] = await Promise.all([
-    repo.movements(tx, [{ from, to }], slice, { byDepartment: true }),
-    repo.budget(tx, from, to, slice.department),
+    repo.movements(tx, schema, [{ from, to }], slice, { byDepartment: true }),
+    repo.budget(tx, schema, from, to, slice.department),
   ]);
   // type → department → account → figures
   const tree = new Map<string, Map<string | null, Map<string, Figures>>>();

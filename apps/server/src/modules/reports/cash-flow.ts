@@ -12,11 +12,11 @@ export const isCashAccount = (input: Pick<StatementInput, 'accounts'>, code: str
  * cash = opening + in − out; and each cash account's balance at every month end.
  */
 export async function cashFlow(input: StatementInput): Promise<StatementBody> {
-  const { tx, from, to, slice, accounts } = input;
+  const { tx, schema, from, to, slice, accounts } = input;
   const months = monthsBetween(from, to);
   const [movements, flows] = await Promise.all([
-    repo.movements(tx, [{ from: null, to }], slice),
-    repo.cashFlows(tx, to, slice),
+    repo.movements(tx, schema, [{ from: null, to }], slice),
+    repo.cashFlows(tx, schema, to, slice),
   ]);
   const cashCodes = [...new Set(movements.map((m) => m.accountCode))]
     .filter((code) => isCashAccount(input, code))

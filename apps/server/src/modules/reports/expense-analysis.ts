@@ -17,10 +17,10 @@ interface Item {
  * (period, account_code) index.
  */
 export async function expenseAnalysis(input: StatementInput): Promise<StatementBody> {
-  const { tx, from, to, slice, accounts, top } = input;
+  const { tx, schema, from, to, slice, accounts, top } = input;
   const [movements, counterparties] = await Promise.all([
-    repo.movements(tx, [{ from, to }], slice, { byDepartment: true }),
-    repo.expensesByCounterparty(tx, from, to, slice),
+    repo.movements(tx, schema, [{ from, to }], slice, { byDepartment: true }),
+    repo.expensesByCounterparty(tx, schema, from, to, slice),
   ]);
   const byDepartment = new Map<string | null, number>();
   const byAccount = new Map<string, number>();

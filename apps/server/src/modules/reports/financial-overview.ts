@@ -19,11 +19,11 @@ const empty = (): Month => ({ revenue: 0, costOfSales: 0, operatingExpenses: 0, 
  * sparkline over the range and its change against the prior period (the as many months just before it).
  */
 export async function financialOverview(input: StatementInput): Promise<StatementBody> {
-  const { tx, from, to, slice, accounts } = input;
+  const { tx, schema, from, to, slice, accounts } = input;
   const length = monthNumber(to) - monthNumber(from) + 1;
   const priorFrom = addMonths(from, -length);
   const priorTo = addMonths(from, -1);
-  const movements = await repo.movements(tx, [{ from: null, to }], slice);
+  const movements = await repo.movements(tx, schema, [{ from: null, to }], slice);
 
   const months = new Map<string, Month>();
   let cashBefore = 0;

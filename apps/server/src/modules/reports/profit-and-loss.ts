@@ -24,12 +24,12 @@ const SECTIONS: { group: ProfitGroup; label: string; type: 'revenue' | 'expense'
 
 /** Monthly P&L cents per account: the months of the range, the prior year's same months and the budget. */
 export async function profitFigures(input: StatementInput) {
-  const { tx, from, to, slice, accounts } = input;
+  const { tx, schema, from, to, slice, accounts } = input;
   const priorFrom = addMonths(from, -12);
   const priorTo = addMonths(to, -12);
   const [movements, budget] = await Promise.all([
-    repo.movements(tx, [{ from: priorFrom, to }], slice),
-    repo.budget(tx, from, to, slice.department),
+    repo.movements(tx, schema, [{ from: priorFrom, to }], slice),
+    repo.budget(tx, schema, from, to, slice.department),
   ]);
   /** Reading-sign cents by account, then by period (current range) or 'prior' / 'budget'. */
   const byAccount = new Map<string, Map<string, number>>();

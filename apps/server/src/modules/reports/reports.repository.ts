@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { GlLine } from '@finboard/shared/reports';
 import { rowsOf, type Executor } from '../../db/client.ts';
+import { qualifiedSql } from '../../warehouse/identifiers.ts';
 import type { PeriodRow } from './periods.ts';
 
 /**
- * The reports' reads, in the organization's transaction (search_path = its warehouse). Statements read the
+ * The reports' reads, in the organization's transaction, of the warehouse `schema`. Statements read the
  * monthly aggregates (warehouse migration 2); only drill-down and the counterparty breakdown read
  * 02_GL_Detail. Amounts come back as integer cents (exact: sums are numeric in SQL).
  */
@@ -42,7 +43,7 @@ function sliceOf(alias: string, slice: Slice, withDepartment = true): SQL {
 
 export const reportsRepository = {
   /** 00_Period, the filters' values and when the aggregates were refreshed: one round trip. */
-  async context(tx: Executor) {
+  async context(tx: Executor, schema: string) {
     const [state] = rowsOf<{
       periods: { period: string; fiscal_year: number; fiscal_period: number }[] | null;
       last_data: string | null;
@@ -52,9 +53,9 @@ export const reportsRepository = {
     }>(
       await tx.execute(sql`select
         (select json_agg(json_build_object('period', "Period", 'fiscal_year', fiscal_year,
-           'fiscal_period', fiscal_period) order by "Period") from "00_Period") as periods,
+           'fiscal_period', fiscal_period) order by "Period") from ${qualifiedSql(schema, '00_Period')}) as periods,
         r.last_period as last_data, r.refreshed_at, r.entities, r.departments
-        from (select 1) one left join "05_Aggregate_Refresh" r on true`),
+        from (select 1) one left join ${qualifiedSql(schema, '05_Aggregate_Refresh')} r on true`),
     );
     const periods: PeriodRow[] = (state?.periods ?? []).map((row) => ({
       period: row.period,
@@ -70,10 +71,10 @@ export const reportsRepository = {
     };
   },
 
-  async accounts(tx: Executor): Promise<Map<string, Account>> {
+  async accounts(tx: Executor, schema: string): Promise<Map<string, Account>> {
     const rows = rowsOf<Account>(
       await tx.execute(sql`select account_code as code, account_name as name, account_type as type,
-        account_subtype as subtype from "01_Account" order by account_code`),
+        account_subtype as subtype from ${qualifiedSql(schema, '01_Account')} order by account_code`),
     );
     return new Map(rows.map((row) => [row.code, row]));
   },
@@ -84,6 +85,7 @@ export const reportsRepository = {
    */
   async movements(
     tx: Executor,
+    schema: string,
     ranges: readonly { from: string | null; to: string }[],
     slice: Slice,
     options: { byDepartment?: boolean } = {},
@@ -101,7 +103,7 @@ export const reportsRepository = {
     const rows = rowsOf<{ period: string; account_code: string; department: string | null; net: string }>(
       await tx.execute(sql`select m.period, m.account_code, ${department} as department,
           (m.net * 100)::bigint as net
-        from "05_Monthly_Balance" m
+        from ${qualifiedSql(schema, '05_Monthly_Balance')} m
         where m.grain = ${grain} and (${within}) ${sliceOf('m', slice)}`),
     );
     return rows.map((row) => ({
@@ -113,10 +115,10 @@ export const reportsRepository = {
   },
 
   /** Budget amounts (reading signs) per period, account and department; budgets have no entity. */
-  async budget(tx: Executor, from: string, to: string, department: string | undefined) {
+  async budget(tx: Executor, schema: string, from: string, to: string, department: string | undefined) {
     const rows = rowsOf<{ period: string; account_code: string; department: string | null; amount: string }>(
       await tx.execute(sql`select b.period, b.account_code, b.department, (sum(b.amount) * 100)::bigint as amount
-        from "03_Budget" b
+        from ${qualifiedSql(schema, '03_Budget')} b
         where b.period between ${from} and ${to}
           ${department === undefined ? sql`` : sql`and b.department = ${department}`}
         group by b.period, b.account_code, b.department`),
@@ -130,22 +132,23 @@ export const reportsRepository = {
   },
 
   /** Cash in and out per period (each journal's net effect on cash accounts), up to `to`. */
-  async cashFlows(tx: Executor, to: string, slice: Slice) {
+  async cashFlows(tx: Executor, schema: string, to: string, slice: Slice) {
     const rows = rowsOf<{ period: string; cash_in: string; cash_out: string }>(
       await tx.execute(sql`select c.period, (sum(c.cash_in) * 100)::bigint as cash_in,
           (sum(c.cash_out) * 100)::bigint as cash_out
-        from "05_Monthly_Cash_Flow" c where c.period <= ${to} ${sliceOf('c', slice)}
+        from ${qualifiedSql(schema, '05_Monthly_Cash_Flow')} c where c.period <= ${to} ${sliceOf('c', slice)}
         group by c.period`),
     );
     return rows.map((row) => ({ period: row.period, cashIn: cents(row.cash_in), cashOut: cents(row.cash_out) }));
   },
 
   /** Expenses (debit − credit of expense accounts) per counterparty, from the ledger itself. */
-  async expensesByCounterparty(tx: Executor, from: string, to: string, slice: Slice) {
+  async expensesByCounterparty(tx: Executor, schema: string, from: string, to: string, slice: Slice) {
     const rows = rowsOf<{ counterparty: string | null; net: string; lines: number }>(
       await tx.execute(sql`select g.counterparty, (sum(g.debit - g.credit) * 100)::bigint as net,
           count(*)::int as lines
-        from "02_GL_Detail" g join "01_Account" a on a.account_code = g.account_code
+        from ${qualifiedSql(schema, '02_GL_Detail')} g
+          join ${qualifiedSql(schema, '01_Account')} a on a.account_code = g.account_code
         where a.account_type = 'expense' and g.period between ${from} and ${to} ${sliceOf('g', slice)}
         group by g.counterparty`),
     );
@@ -155,6 +158,7 @@ export const reportsRepository = {
   /** One page of GL lines and, over all of them, their count, debit and credit. */
   async glLines(
     tx: Executor,
+    schema: string,
     filter: {
       from: string;
       to: string;
@@ -171,7 +175,8 @@ export const reportsRepository = {
       ${filter.accountSubtype === undefined ? sql`` : sql`and a.account_subtype = ${filter.accountSubtype}`}
       ${filter.counterparty === undefined ? sql`` : sql`and g.counterparty = ${filter.counterparty}`}
       ${sliceOf('g', filter)}`;
-    const from = sql`from "02_GL_Detail" g left join "01_Account" a on a.account_code = g.account_code`;
+    const from = sql`from ${qualifiedSql(schema, '02_GL_Detail')} g
+      left join ${qualifiedSql(schema, '01_Account')} a on a.account_code = g.account_code`;
     const [summary] = rowsOf<{ total: number; debit: string; credit: string }>(
       await tx.execute(sql`select count(*)::int as total, (coalesce(sum(g.debit), 0) * 100)::bigint as debit,
         (coalesce(sum(g.credit), 0) * 100)::bigint as credit ${from} where ${where}`),

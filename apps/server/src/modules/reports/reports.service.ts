@@ -68,8 +68,9 @@ export function createReportsService(deps: {
     if (!isReportTemplate(template)) throw notFound(m.templateUnknown);
     await organizations.assertExists(organizationId);
     try {
+      const schema = warehouse.schemaOf(organizationId);
       return await warehouse.withOrganization(organizationId, async (tx) => {
-        const context = await repo.context(tx);
+        const context = await repo.context(tx, schema);
         const calendar = fiscalCalendar(context.periods);
         // The default: the fiscal year of the latest period with ledger lines (or of 00_Period's last) to date.
         const today = new Date();
@@ -79,8 +80,8 @@ export function createReportsService(deps: {
         if (from > to) throw rangeError(m.rangeInvalid, 'from');
         if (monthNumber(to) - monthNumber(from) + 1 > MAX_MONTHS) throw rangeError(m.rangeTooLong, 'from');
         const slice = { entity: query.entity, department: query.department };
-        const accounts = await repo.accounts(tx);
-        const body = await BUILDERS[template]({ tx, from, to, slice, calendar, accounts, top: query.top });
+        const accounts = await repo.accounts(tx, schema);
+        const body = await BUILDERS[template]({ tx, schema, from, to, slice, calendar, accounts, top: query.top });
         return {
           template,
           from,
@@ -112,6 +113,7 @@ export function createReportsService(deps: {
       return await warehouse.withOrganization(organizationId, (tx) =>
         repo.glLines(
           tx,
+          warehouse.schemaOf(organizationId),
           {
             from: query.from,
             to: query.to,

@@ -9,6 +9,8 @@ import type { Account, Slice } from './reports.repository.ts';
  */
 export interface StatementInput {
   tx: Executor;
+  /** The organization's warehouse schema (every statement names its relations with it). */
+  schema: string;
   from: string;
   to: string;
   slice: Slice;

@@ -3,6 +3,13 @@ import { FLAT_FILE_MAX_COLUMNS, flatFileMessages, type FlatFileColumnType } from
 import { MAX_CSV_RECORD_CHARACTERS, uploadMessages } from '@finboard/shared/uploads';
 import { isCalendarDate } from '@finboard/shared/validation';
 import { badRequest } from '../../errors.ts';
+import {
+  anyRowFits,
+  INLINE_VARLENA_BYTES,
+  numericDataBytes,
+  TOAST_POINTER_BYTES,
+  varlenaBytes,
+} from '../../warehouse/row-width.ts';
 import type { NewTable } from '../../warehouse/warehouse.service.ts';
 
 /**
@@ -181,6 +188,39 @@ interface Candidates {
   date: boolean;
   boolean: boolean;
   seen: boolean;
+  /** The most bytes one of its values takes in a table row as text, and as numeric (row-width.ts). */
+  textBytes: number;
+  numericBytes: number;
+}
+
+/** UTF-8 bytes of a short string of the file (valid UTF-8: surrogates come in pairs), without leaving JavaScript. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    bytes += unit < 0x80 ? 1 : unit < 0x800 || (unit >= 0xd800 && unit <= 0xdfff) ? 2 : 3;
+  }
+  return bytes;
+}
+
+/** Widens what the column's values take in a row (Candidates) to one more non-blank cell of it. */
+function widen(column: Candidates, raw: string, value: string): void {
+  if (column.textBytes < INLINE_VARLENA_BYTES) {
+    // A text column is stored as written (copyValue), spaces included. UTF-8 takes 1 to 3 bytes per UTF-16
+    // unit: a string this long is long in bytes too, and one this short cannot be wider than the widest.
+    const length = raw.length;
+    // A number or a date (what the column still may be) is ASCII, and so is this cell without spaces around it.
+    const ascii = length === value.length && (column.integer || column.numeric || column.date);
+    if (length >= INLINE_VARLENA_BYTES) column.textBytes = Math.max(column.textBytes, TOAST_POINTER_BYTES);
+    else if (1 + 3 * length > column.textBytes)
+      column.textBytes = Math.max(column.textBytes, varlenaBytes(ascii ? length : utf8Length(raw)));
+  }
+  // Whole numbers stay integers unless a decimal follows: their bound (sign counted as a digit) is enough.
+  if (column.numeric && column.numericBytes < INLINE_VARLENA_BYTES)
+    column.numericBytes = Math.max(
+      column.numericBytes,
+      varlenaBytes(column.integer ? 2 + 2 * Math.ceil(value.length / 4) : numericDataBytes(value)),
+    );
 }
 
 /**
@@ -188,30 +228,50 @@ interface Candidates {
  * number of at most 18 digits without leading zeros; numeric when every value is a plain decimal
  * (a dot, no thousands separator, no exponent); date when every value is a real YYYY-MM-DD date;
  * boolean when every value is true/false/yes/no (any case); text otherwise, and for a column of blanks.
+ * For a file wide enough that it matters, it also keeps how wide the values of text and numeric columns are
+ * in a row, which decides whether the table's rows fit in a page (row-width.ts).
  */
 export class ColumnTypeInference {
   readonly #columns: Candidates[];
+  readonly #measure: boolean;
 
   constructor(width: number) {
+    this.#measure = !anyRowFits(width);
     this.#columns = Array.from({ length: width }, () => ({
       integer: true,
       numeric: true,
       date: true,
       boolean: true,
       seen: false,
+      textBytes: 0,
+      numericBytes: 0,
     }));
   }
 
   observe(cells: readonly string[]): void {
     for (const [index, column] of this.#columns.entries()) {
-      const value = cells[index]!.trim();
+      const raw = cells[index]!;
+      const value = raw.trim();
       if (value === '') continue;
       column.seen = true;
       if (column.integer && !INTEGER.test(value)) column.integer = false;
       if (column.numeric && !isNumeric(value)) column.numeric = false;
+      if (this.#measure) widen(column, raw, value);
       if (column.date && !(ISO_DATE.test(value) && isCalendarDate(value))) column.date = false;
       if (column.boolean && !Object.hasOwn(BOOLEANS, value.toLowerCase())) column.boolean = false;
     }
+  }
+
+  /**
+   * For each column of types(): the most bytes one of its values takes in a row, if it is text or numeric
+   * and the file is wide enough to have them measured (else undefined: any value fits).
+   */
+  varlenaBytes(): (number | undefined)[] {
+    if (!this.#measure) return this.#columns.map(() => undefined);
+    return this.types().map((type, index) => {
+      const column = this.#columns[index]!;
+      return type === 'text' ? column.textBytes : type === 'numeric' ? column.numericBytes : undefined;
+    });
   }
 
   types(): FlatFileColumnType[] {

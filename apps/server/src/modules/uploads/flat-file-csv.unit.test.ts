@@ -65,6 +65,29 @@ describe('Import Flat File: reading the CSV', () => {
     expect(types(['1,000'])).toEqual(['text']);
   });
 
+  it('keeps the widest value of each text and numeric column of a wide file as a table row stores it', () => {
+    const blanks = new Array<string>(400).fill('');
+    const inference = new ColumnTypeInference(406);
+    for (const row of [
+      ['abc', ' é ', 'x'.repeat(23), 'x'.repeat(40), '12.50', '7'],
+      ['', 'a', 'y', '', '123456789012345678', '8'],
+      ['ab', '', '', 'short', '', ''],
+    ])
+      inference.observe([...row, ...blanks]);
+
+    expect(inference.types().slice(0, 6)).toEqual(['text', 'text', 'text', 'text', 'numeric', 'integer']);
+    // text: 1-byte length + UTF-8 bytes, spaces kept; a value past 24 bytes leaves an 18-byte TOAST pointer.
+    // numeric: 1 + a 2-byte header + 2 bytes per 4 digits on either side of the point (the whole number: 5 groups).
+    expect(inference.varlenaBytes().slice(0, 7)).toEqual([4, 5, 24, 18, 13, undefined, 0]);
+  });
+
+  it('measures no value of a file narrow enough that any row fits', () => {
+    const inference = new ColumnTypeInference(2);
+    inference.observe(['x'.repeat(5000), '1.5']);
+
+    expect(inference.varlenaBytes()).toEqual([undefined, undefined]);
+  });
+
   it('writes blanks as NULL, trims typed values and spells booleans out', () => {
     expect(copyValue('text', '  ')).toBeNull();
     expect(copyValue('text', ' a ')).toBe(' a ');

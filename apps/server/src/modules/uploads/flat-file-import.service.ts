@@ -4,17 +4,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   flatFileMessages as m,
   isValidFlatFileTableName,
+  type FlatFileColumnType,
   type FlatFileImport,
   type FlatFileTableExists,
 } from '@finboard/shared/flat-file';
 import type { UploadEncryption } from '@finboard/shared/upload-encryption';
 import { uploadMessages } from '@finboard/shared/uploads';
+import { sqlStateOf } from '../../db/errors.ts';
 import { AppError, badRequest, internalError } from '../../errors.ts';
 import type { StoredFileCrypto } from '../../platform/crypto/stored-files.ts';
 import { openUpload } from '../../platform/crypto/upload-opener.ts';
 import type { UploadKeys } from '../../platform/crypto/upload-keys.ts';
 import type { FileHolds } from '../../platform/storage/file-holds.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
+import { columnsThatFit, rowFits, rowSlot } from '../../warehouse/row-width.ts';
 import { WarehouseTableExistsError, type WarehouseService } from '../../warehouse/warehouse.service.ts';
 import type { UploadContainers } from './uploads.service.ts';
 import { INCOMING_FOLDER, PLATFORM_IMPORTS_FOLDER } from './upload-folders.ts';
@@ -61,6 +64,23 @@ export interface FlatFileImportRequest {
 
 const invalidTableName = () => badRequest('INVALID_TABLE_NAME', m.invalidTableName);
 const formatError = (message: string) => badRequest('INVALID_FILE_FORMAT', message);
+
+/**
+ * A file whose rows no table can hold, named by the type that takes most of a row: how many columns of it
+ * fit beside the file's other columns, whatever their values (row-width.ts).
+ */
+function rowTooWide(types: readonly FlatFileColumnType[]): AppError {
+  const slots = types.map((type) => rowSlot(SQL_TYPES[type]));
+  const bytes = new Map<FlatFileColumnType, number>();
+  for (const [index, type] of types.entries()) bytes.set(type, (bytes.get(type) ?? 0) + slots[index]!.bytes);
+  const [widest] = [...bytes].reduce((most, entry) => (entry[1] > most[1] ? entry : most));
+  const fit = columnsThatFit(
+    rowSlot(SQL_TYPES[widest]),
+    slots.filter((_, index) => types[index] !== widest),
+    types.filter((type) => type === widest).length,
+  );
+  return badRequest('ROW_TOO_WIDE', m.rowTooWide(types.length, fit, widest));
+}
 
 /**
  * Where the plain file waits, sealed, between the two reads; deleted when the import ends either way, or by
@@ -161,6 +181,7 @@ export function createFlatFileImportService(deps: {
       delimiter: splitter.delimiter!,
       columns: columnNamesOf(header.cells.map((cell) => cell.trim())),
       types: inference.types(),
+      varlenaBytes: inference.varlenaBytes(),
       rows,
     };
   }
@@ -192,12 +213,14 @@ export function createFlatFileImportService(deps: {
   }
 
   /** A failure as the import answers it: a name taken meanwhile is the table-exists question, anything unknown a 500. */
-  function importError(error: unknown, tableName: string): AppError {
+  function importError(error: unknown, tableName: string, types?: readonly FlatFileColumnType[]): AppError {
     if (error instanceof WarehouseTableExistsError) {
       // Another import took the name while this file was arriving.
       return error.kind === 'view' ? invalidTableName() : new FlatFileTableExistsError(tableName, error.rows);
     }
     if (error instanceof AppError) return error;
+    // 54000: a row too wide after all, e.g. values compressed in the row rather than moved out of it.
+    if (types && sqlStateOf(error).code === '54000') return rowTooWide(types);
     return internalError('FLAT_FILE_IMPORT_FAILED', m.failed, error);
   }
 
@@ -224,6 +247,9 @@ export function createFlatFileImportService(deps: {
     let stored: Awaited<ReturnType<typeof storeAndInspect>>;
     try {
       stored = await storeAndInspect(request, fileId, place);
+      // Before the table is made: PostgreSQL would refuse the first row too wide for a page.
+      if (!rowFits(stored.types.map((type, index) => rowSlot(SQL_TYPES[type], stored.varlenaBytes[index]))))
+        throw rowTooWide(stored.types);
     } catch (error) {
       await removeTemporary();
       throw importError(error, tableName);
@@ -254,7 +280,7 @@ export function createFlatFileImportService(deps: {
           );
         return { tableName, columns, rows };
       } catch (error) {
-        throw importError(error, tableName);
+        throw importError(error, tableName, stored.types);
       } finally {
         await removeTemporary();
       }

@@ -240,6 +240,9 @@ describe('POST /api/v1/pipeline/saveCSV', () => {
     ['a canonical view', 'vw_cash_flow'],
     ['reserved by the Studio', 'journals'],
     ['reserved by the Studio', 'Reconciliation'],
+    ['of a PostgreSQL catalog', 'pg_class'],
+    ['of a PostgreSQL catalog', 'pg_namespace'],
+    ['starting as PostgreSQL names its own, in any case', 'PG_Type_2024'],
   ])('refuses a table name %s (%j) and creates nothing', async (_case, tableName) => {
     const before = await tablesOf(orgA);
 
@@ -410,6 +413,78 @@ describe('POST /api/v1/pipeline/saveCSV', () => {
 
     expect([first!.statusCode, first!.json().message]).toEqual([400, m.fileRequired]);
     expect([second!.statusCode, second!.json().message]).toEqual([400, messages.selectOrganization]);
+  });
+});
+
+describe('POST /api/v1/pipeline/saveCSV with a wide file', () => {
+  /** A file of `columns` columns named c1…, whose rows are `rows` (each a function of the column's index). */
+  const wideCsv = (columns: number, ...rows: ((index: number) => string)[]) =>
+    [
+      Array.from({ length: columns }, (_, index) => `c${index + 1}`).join(','),
+      ...rows.map((row) => Array.from({ length: columns }, (_, index) => row(index)).join(',')),
+    ].join('\n');
+
+  it('refuses 1,500 integer columns, naming how many fit in a row, and leaves no table or file', async () => {
+    const before = await tablesOf(orgA);
+
+    const { status, body } = await importCsv(
+      wideCsv(1500, (index) => String(index)),
+      { tableName: 'too_wide' },
+    );
+
+    expect({ status, body }).toEqual({
+      status: 400,
+      body: {
+        status: false,
+        message: 'The file has 1,500 columns; at most 1,001 numeric columns fit in one table row',
+      },
+    });
+    expect(await tablesOf(orgA)).toEqual(before);
+    expect(temporaryFiles()).toEqual([]);
+  });
+
+  it('imports 1,001 integer columns, the most that fit, a row with a blank among them', async () => {
+    const csv = wideCsv(
+      1001,
+      (index) => String(index),
+      (index) => (index === 500 ? '' : String(-index)),
+    );
+
+    const { status, body } = await importCsv(csv, { tableName: 'widest_numbers' });
+
+    expect(status).toBe(200);
+    expect(body.data.rows).toBe(2);
+    expect(await rowsIn(orgA, 'widest_numbers', 'c1::int as first, c501::int as blank, c1001::int as last')).toEqual([
+      { first: 0, blank: 500, last: 1000 },
+      { first: 0, blank: null, last: -1000 },
+    ]);
+  });
+
+  it('imports 1,599 columns of short text, the most a table has', async () => {
+    const { status, body } = await importCsv(
+      wideCsv(1599, (index) => `v${index % 100}`),
+      { tableName: 'widest_text' },
+    );
+
+    expect(status).toBe(200);
+    expect(body.data.columns).toHaveLength(1599);
+    expect(await rowsIn(orgA, 'widest_text', 'c1, c1599')).toEqual([{ c1: 'v0', c1599: 'v98' }]);
+  });
+
+  it('refuses 440 columns of text that PostgreSQL compresses in the row rather than moving out, leaving nothing', async () => {
+    const before = await tablesOf(orgA);
+
+    const { status, body } = await importCsv(
+      wideCsv(440, () => 'abcdefgh'.repeat(8)),
+      { tableName: 'compressed' },
+    );
+
+    expect({ status, body }).toEqual({
+      status: 400,
+      body: { status: false, message: 'The file has 440 columns; at most 337 text columns fit in one table row' },
+    });
+    expect(await tablesOf(orgA)).toEqual(before);
+    expect(temporaryFiles()).toEqual([]);
   });
 });
 

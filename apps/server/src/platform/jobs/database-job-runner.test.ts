@@ -141,7 +141,10 @@ describe('database job runner', () => {
     });
     await runner.start();
 
-    await vi.waitFor(async () => expect((await jobRow(database, ids.at(-1)!)).state).toBe('completed'));
+    // Twenty jobs one after another: a second is ample, but not on a two-core machine running other tests.
+    await vi.waitFor(async () => expect((await jobRow(database, ids.at(-1)!)).state).toBe('completed'), {
+      timeout: 15_000,
+    });
     expect(seen).toEqual(Array.from({ length: 20 }, (_, n) => n));
   });
 

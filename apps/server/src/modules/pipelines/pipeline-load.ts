@@ -287,7 +287,7 @@ export function createPipelineLoader(deps: {
         // 4. refresh
         progress({ step: 'refresh', status: 'running', done: 0, total: outcome.rowsLoaded });
         const changed = outcome.rowsLoaded > 0 || outcome.rowsDeleted > 0;
-        if (changed) await connection.client.query(`ANALYZE ${target}`);
+        if (changed) await connection.asPlatform(`ANALYZE ${target}`);
         // The statements' monthly aggregates: the periods a GL load covered, all of them after an accounts load
         // (cash flow depends on the accounts' subtypes).
         if (changed && (isGl || targetTable === '01_Account'))

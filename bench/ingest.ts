@@ -13,19 +13,17 @@
  * BENCH_INGEST_BIG_MB (default 1024; 0 skips the RSS run), BENCH_INGEST_BIG_DATABASES (default `postgres`).
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { from as copyFrom } from 'pg-copy-streams';
-import { sealUpload, type UploadKey } from '@finboard/shared/upload-encryption';
+import type { UploadKey } from '@finboard/shared/upload-encryption';
 import { rowsOf } from '../apps/server/src/db/client.ts';
 import { quoteIdent } from '../apps/server/src/warehouse/identifiers.ts';
-import { GL_LINE_COLUMNS, glLines, loadLedgerReference } from './support/gl-lines.ts';
+import { GL_LINE_COLUMNS, loadLedgerReference } from './support/gl-lines.ts';
+import { glUploadFields, runGlPipeline, uploadFile, writeGlCsv } from './support/gl-pipeline.ts';
 import {
   createOrganization,
   openBenchDatabase,
@@ -46,33 +44,6 @@ const MB = 1024 * 1024;
 const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-ingest-'));
 
 type App = Awaited<ReturnType<typeof startApp>>;
-
-/** GL lines of one open period as the GL Detail data type's CSV (its header, then the lines). */
-async function writeGlCsv(
-  file: string,
-  lines: number,
-  month: Parameters<typeof glLines>[1][number],
-  accounts: Parameters<typeof glLines>[2],
-) {
-  const out = fs.createWriteStream(file);
-  const header = `${GL_LINE_COLUMNS.join(',')}\n`;
-  async function* text() {
-    yield header;
-    let batch: string[] = [];
-    for (const line of glLines(lines, [month], accounts)) {
-      // An upload's lines are the upload's: the generator mixes in other sources.
-      line[11] = 'upload';
-      batch.push(line.map((value) => (value === null ? '' : String(value))).join(','));
-      if (batch.length === 10_000) {
-        yield `${batch.join('\n')}\n`;
-        batch = [];
-      }
-    }
-    if (batch.length > 0) yield `${batch.join('\n')}\n`;
-  }
-  await pipeline(Readable.from(text()), out);
-  return fs.statSync(file).size;
-}
 
 /** The baseline: the same file into a bare table with the GL's column types and no index, key or constraint. */
 async function baselineCopy(environment: BenchEnvironment, file: string) {
@@ -148,75 +119,6 @@ async function floorCopy(environment: BenchEnvironment, app: App, organizationId
   return { seconds, builds: statements.length };
 }
 
-/**
- * Uploads `file` as the browser does, streamed: the form's fields, the file's encryption field, then its
- * sealed chunks as they are made. Samples the process's RSS meanwhile; answers the seconds and the peak.
- */
-async function upload(app: App, uploadKey: UploadKey, fields: Record<string, string>, file: string) {
-  const boundary = `finboard-bench-${randomBytes(8).toString('hex')}`;
-  const { encryption, chunks } = await sealUpload(
-    uploadKey,
-    Readable.from(fs.createReadStream(file, { highWaterMark: MB })),
-  );
-  const field = (name: string, value: string) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  async function* body() {
-    for (const [name, value] of Object.entries(fields)) yield Buffer.from(field(name, value));
-    yield Buffer.from(field('encryption', JSON.stringify(encryption)));
-    yield Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${path.basename(file)}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    );
-    for await (const sealed of chunks) yield sealed;
-    yield Buffer.from(`\r\n--${boundary}--\r\n`);
-  }
-
-  const rssBefore = process.memoryUsage().rss;
-  let rssPeak = rssBefore;
-  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
-  const started = performance.now();
-  try {
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = http.request(`${app.base}/api/v1/pipeline/file-upload`, {
-        method: 'POST',
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${app.token}` },
-      });
-      request.on('response', (response) => {
-        let text = '';
-        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      });
-      request.on('error', reject);
-      pipeline(Readable.from(body()), request).catch(reject);
-    });
-    if (answer.status !== 200) throw new Error(`the upload answered ${answer.status}: ${answer.body.slice(0, 300)}`);
-    return { seconds: (performance.now() - started) / 1000, rssGrowthMb: (rssPeak - rssBefore) / MB };
-  } finally {
-    clearInterval(sampler);
-  }
-}
-
-/** Queues the GL pipeline and waits for its run; answers the seconds from the click to the run's end. */
-async function runGlPipeline(app: App, organizationId: string) {
-  const started = performance.now();
-  const response = await fetch(
-    `${app.base}/api/v1/pipeline/run-pipeline/${organizationId}?pipelineName=${encodeURIComponent('GL Detail')}`,
-    { method: 'POST', headers: { authorization: `Bearer ${app.token}` } },
-  );
-  const queued = (await response.json()) as { data?: { runIds: string[] }; message: string };
-  const [runId] = queued.data?.runIds ?? [];
-  if (!runId) throw new Error(`no run was queued: ${queued.message}`);
-  for (;;) {
-    const { data } = await app.get<{ data: { run: { status: string; error: string | null; rowsLoaded: number } } }>(
-      `/api/v1/pipeline/runs/${runId}`,
-    );
-    if (data.run.status === 'succeeded')
-      return { seconds: (performance.now() - started) / 1000, rows: data.run.rowsLoaded };
-    if (data.run.status === 'failed') throw new Error(`the run failed: ${data.run.error}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const rate = (rows: number, seconds: number) =>
   `${Math.round(rows / seconds)
     .toLocaleString('en-US')
@@ -231,18 +133,14 @@ for (const kind of DATABASES) {
     const { months, accounts } = await loadLedgerReference(app.services.warehouse, organization.id);
     const month = months.at(-1)!;
     const { data: uploadKey } = await app.get<{ data: UploadKey }>('/api/v1/pipeline/upload-key');
-    const { data: types } = await app.get<{
-      data: { dataTypes: { id: string; targetTable: string; isStandard: boolean }[] };
-    }>(`/api/v1/data-types/${organization.id}?targetTable=02_GL_Detail`);
-    const glDetail = types.dataTypes.find((type) => type.isStandard)!;
-    const fields = { organizationId: organization.id, data_type_id: glDetail.id, period: month.period };
+    const fields = await glUploadFields(app, organization.id, month.period);
 
     const file = path.join(scratchDir, `gl-${kind}.csv`);
     const bytes = await writeGlCsv(file, LINES, month, accounts);
     // The baseline's COPY into the server's file cache first, so neither measurement reads a cold file.
     const baseline = await baselineCopy(environment, file);
     const floor = await floorCopy(environment, app, organization.id, file);
-    const sent = await upload(app, uploadKey, fields, file);
+    const sent = await uploadFile(app, uploadKey, fields, file);
     const run = await runGlPipeline(app, organization.id);
     const total = sent.seconds + run.seconds;
 
@@ -270,7 +168,7 @@ for (const kind of DATABASES) {
       const big = path.join(scratchDir, `big-${kind}.csv`);
       const bigLines = Math.round((LINES * BIG_MB * MB) / bytes);
       const bigBytes = await writeGlCsv(big, bigLines, month, accounts);
-      const bigSent = await upload(app, uploadKey, fields, big);
+      const bigSent = await uploadFile(app, uploadKey, fields, big);
       const rssVerdict = bigSent.rssGrowthMb < RSS_GOAL_MB ? 'goal met' : 'GOAL MISSED';
       console.log(
         `  ${(bigBytes / MB).toFixed(0)} MB upload (${bigLines.toLocaleString('en-US')} lines): ${bigSent.seconds.toFixed(1)} s, ` +

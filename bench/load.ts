@@ -21,9 +21,9 @@
  * (default "1000,0": the mean think time of each pass; 0 is the capacity pass).
  */
 import fs from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import { GL_LINE_COLUMNS, glLines, loadLedgerReference } from './support/gl-lines.ts';
 import { createOrganization, openBenchDatabase, percentile, seedPlatform, startApp } from './support/harness.ts';
+import { HTTP_GET, inThread } from './support/threads.ts';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const LEVELS = (process.env.BENCH_LOAD_CLIENTS ?? '50,100').split(',').map(Number);
@@ -76,27 +76,7 @@ function mixOf(orgId: string, client: number): Request[] {
   ];
 }
 
-// The clients run in worker threads, off the server's event loop (as real clients run elsewhere); the
-// /healthz poller has a thread of its own so the load clients' work never delays its timing.
-// Plain node:http with keep-alive rather than fetch and its web streams: on two cores, whatever CPU the
-// clients spend is taken from the server being measured.
-const HTTP_GET = `
-const http = require('node:http');
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-function send(url, { method = 'GET', headers = {}, body, timeoutMs = 30000 } = {}) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers, agent, timeout: timeoutMs }, (response) => {
-      response.on('data', () => {});
-      response.on('end', () => resolve(response.statusCode));
-      response.on('error', reject);
-    });
-    request.on('timeout', () => request.destroy(new Error('timed out after ' + timeoutMs + ' ms')));
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-`;
-
+// The /healthz poller has a thread of its own so the load clients' work never delays its timing.
 const LOAD_CLIENTS = `
 const { parentPort, workerData } = require('node:worker_threads');
 ${HTTP_GET}
@@ -180,14 +160,6 @@ function eventLoopCpuMs(): number | undefined {
   } catch {
     return undefined;
   }
-}
-
-function inThread<T>(code: string, workerData: unknown): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(code, { eval: true, workerData });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
 }
 
 interface Summary {

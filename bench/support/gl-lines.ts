@@ -53,7 +53,9 @@ export function* glLines(count: number, months: readonly Month[], accounts: read
       let sum = 0;
       for (let line = 1; line <= lines; line++) {
         const last = line === lines && lines > 1;
-        const amount = last ? sum : random.int(100, 5_000_000);
+        let amount = last ? sum : random.int(100, 5_000_000);
+        // A journal cut to one line by the period's count carries nothing, so it balances too.
+        if (lines === 1) amount = 0;
         sum += last ? 0 : amount;
         yield [
           journalId,

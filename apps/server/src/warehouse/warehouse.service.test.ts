@@ -546,3 +546,24 @@ describe('hasData', () => {
     expect(await warehouse.hasData(randomUUID())).toBe(false);
   });
 });
+
+describe('sharing the database between organizations', () => {
+  it("answers another organization's two transactions after the one running, not after a busy organization's queue", async () => {
+    // Three, so that on PostgreSQL (four connections in tests) B finds a connection of its own.
+    let aDone = 0;
+    const busy = Array.from({ length: 3 }, () =>
+      warehouse.withOrganization(orgA, (tx) => tx.execute(sql`select pg_sleep(0.3)`)).then(() => (aDone += 1)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    // A Studio page: the rows, then the money totals, each in a transaction of its own.
+    await warehouse.withOrganization(orgB, (tx) => tx.execute(sql`select 1`));
+    await warehouse.withOrganization(orgB, (tx) => tx.execute(sql`select 2`));
+    const aDoneWhenBWasAnswered = aDone;
+    await Promise.all(busy);
+
+    // PostgreSQL runs them side by side; the embedded database one at a time, B's after the one running.
+    expect(aDoneWhenBWasAnswered).toBeLessThanOrEqual(1);
+    expect(aDone).toBe(3);
+  });
+});

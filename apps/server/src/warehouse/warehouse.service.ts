@@ -6,6 +6,8 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, DatabaseHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
+import { createFairScheduler } from '../platform/concurrency/fair-scheduler.ts';
+import { createLimiter } from '../platform/concurrency/limiter.ts';
 import { CANONICAL_COLUMNS, CANONICAL_TABLES, type CanonicalTable } from './canonical-model.ts';
 import { csvChunks } from './csv-rows.ts';
 import { refreshAggregatesOn, type AggregateRefresh } from './aggregates.ts';
@@ -24,6 +26,12 @@ import type { WarehouseMigration } from './migrations/migration.ts';
 
 /** Rows per COPY statement: the embedded database holds each COPY's data in memory (~5 MB of GL lines). */
 const ROWS_PER_COPY = 50_000;
+/**
+ * Rows per COPY statement in a transaction of its own on the embedded database, where every other
+ * connection waits for it: 0.15–0.45 s of GL lines into a scratch table on the shared two-core machine,
+ * where 50,000 took 0.3–0.95 s (bench/tenant-fairness.ts).
+ */
+const ROWS_PER_SHORT_COPY = 20_000;
 /** Rows per chunk written to a COPY stream (the stream itself applies back-pressure). */
 const ROWS_PER_WRITE = 5_000;
 
@@ -71,26 +79,33 @@ async function copyInto(
   copySql: string,
   rows: Rows,
   width: number,
-  /** Runs each COPY statement (e.g. in a transaction of its own). */
-  around: (statement: () => Promise<number>) => Promise<number> = (statement) => statement(),
+  options: {
+    /** Runs each COPY statement (e.g. in a transaction of its own). */
+    around?: (statement: () => Promise<number>) => Promise<number>;
+    /** Read each statement's rows before `around` starts it, not while it runs. */
+    readFirst?: boolean;
+    rowsPerStatement?: number;
+  } = {},
 ): Promise<number> {
-  const pieces = csvChunks(rows, width, ROWS_PER_WRITE)[Symbol.asyncIterator]();
+  const { around = (statement) => statement(), readFirst = false, rowsPerStatement = ROWS_PER_COPY } = options;
+  const pieces = csvChunks(rows, width, Math.min(ROWS_PER_WRITE, rowsPerStatement))[Symbol.asyncIterator]();
   let piece = await pieces.next();
   let count = 0;
+  const statementRows = async function* () {
+    for (let copied = 0; !piece.done && copied < rowsPerStatement; piece = await pieces.next()) {
+      copied += piece.value.rows;
+      yield piece.value.csv;
+    }
+  };
   while (!piece.done) {
+    let read: string[] | undefined;
+    if (readFirst) {
+      read = [];
+      for await (const csv of statementRows()) read.push(csv);
+    }
     count += await around(async () => {
       const stream = client.query(copyFrom(copySql));
-      await pipeline(
-        Readable.from(
-          (async function* () {
-            for (let copied = 0; !piece.done && copied < ROWS_PER_COPY; piece = await pieces.next()) {
-              copied += piece.value.rows;
-              yield piece.value.csv;
-            }
-          })(),
-        ),
-        stream,
-      );
+      await pipeline(Readable.from(read ?? statementRows()), stream);
       return stream.rowCount;
     });
   }
@@ -99,8 +114,8 @@ async function copyInto(
 
 /** One organization's own connection (withOrganizationConnection). */
 export interface OrganizationConnection {
-  /** The connection itself, for statements outside a transaction of the organization (e.g. ANALYZE as the platform). */
-  client: PoolClient;
+  /** One statement outside a transaction of the organization, as the platform (e.g. ANALYZE: only the owner may). */
+  asPlatform(statement: string): Promise<void>;
   /** One transaction on this connection as the organization's role, search_path its schema. */
   transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T>;
   /** `COPY … FROM STDIN WITH (FORMAT csv)` of `rows` (`width` values each), a transaction per statement; the row count. */
@@ -115,8 +130,10 @@ async function inTransaction<T>(
   client: PoolClient,
   step: () => Promise<T>,
   broken: (error: Error) => void,
+  /** BEGIN, and any SET LOCAL sent with it in the same round trip. */
+  begin = 'BEGIN',
 ): Promise<T> {
-  await client.query('BEGIN');
+  await client.query(begin);
   try {
     const result = await step();
     await client.query('COMMIT');
@@ -150,6 +167,7 @@ export function createWarehouseService(deps: {
 }) {
   const { database, logger } = deps;
   const { db } = database;
+  const { inTurn, holdingConnection } = fairShares(database);
   const locator = createWarehouseLocator({ database, isolation: deps.isolation ?? 'schema', logger });
   const migrator = createWarehouseMigrator({
     db,
@@ -184,22 +202,24 @@ export function createWarehouseService(deps: {
     return (await locator.find(organizationId)) ?? provisionOwnDatabase(organizationId);
   }
 
-  async function withOrganization<T>(organizationId: string, work: (tx: Executor) => Promise<T>): Promise<T> {
+  function withOrganization<T>(organizationId: string, work: (tx: Executor) => Promise<T>): Promise<T> {
     // Both names are generated ('org_' / 'fb_org_' + hex), never user input, and need no quoting.
     const schema = warehouseSchemaName(organizationId);
     const role = warehouseRoleName(organizationId);
-    const target = await targetOf(organizationId);
-    const inWarehouse = (tx?: Executor) =>
-      target.db.transaction(async (own) => {
-        if (tx) platformTransactions.set(own, tx);
-        // SET LOCAL ROLE and SET LOCAL search_path in one round trip (this runs on every Studio call).
-        await own.execute(sql`select set_config('role', ${role}, true), set_config('search_path', ${schema}, true)`);
-        return work(own);
-      });
-    if (!target.databaseName) return inWarehouse();
-    // Another database: the platform's transaction (audit events) commits right after the warehouse's, or
-    // rolls back with it; there is no transaction across two databases.
-    return db.transaction((platformTx) => inWarehouse(platformTx));
+    return inTurn(organizationId, async () => {
+      const target = await targetOf(organizationId);
+      const inWarehouse = (tx?: Executor) =>
+        target.db.transaction(async (own) => {
+          if (tx) platformTransactions.set(own, tx);
+          // SET LOCAL ROLE and SET LOCAL search_path in one round trip (this runs on every Studio call).
+          await own.execute(sql`select set_config('role', ${role}, true), set_config('search_path', ${schema}, true)`);
+          return work(own);
+        });
+      if (!target.databaseName) return inWarehouse();
+      // Another database: the platform's transaction (audit events) commits right after the warehouse's, or
+      // rolls back with it; there is no transaction across two databases.
+      return db.transaction((platformTx) => inWarehouse(platformTx));
+    });
   }
 
   /** The COPY statement for a canonical table and a checked list of its columns. */
@@ -244,18 +264,20 @@ export function createWarehouseService(deps: {
    * One transaction on a connection of its own to the organization's warehouse, which goes back to the
    * pool only if it is still usable.
    */
-  async function inOwnTransaction<T>(organizationId: string, step: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await (await targetOf(organizationId)).pool.connect();
-    let broken: Error | undefined;
-    try {
-      return await inTransaction(
-        client,
-        () => step(client),
-        (error) => (broken = error),
-      );
-    } finally {
-      client.release(broken ?? false);
-    }
+  function inOwnTransaction<T>(organizationId: string, step: (client: PoolClient) => Promise<T>): Promise<T> {
+    return inTurn(organizationId, async () => {
+      const client = await (await targetOf(organizationId)).pool.connect();
+      let broken: Error | undefined;
+      try {
+        return await inTransaction(
+          client,
+          () => step(client),
+          (error) => (broken = error),
+        );
+      } finally {
+        client.release(broken ?? false);
+      }
+    });
   }
 
   /**
@@ -264,39 +286,45 @@ export function createWarehouseService(deps: {
    * embedded database every connection shares one backend, so each transaction sets the role itself
    * (`transaction`). The connection is dropped, not reused, when `work` fails.
    */
-  async function withOrganizationConnection<T>(
+  function withOrganizationConnection<T>(
     organizationId: string,
     work: (connection: OrganizationConnection) => Promise<T>,
   ): Promise<T> {
     const role = quoteIdent(warehouseRoleName(organizationId));
     const schema = quoteIdent(warehouseSchemaName(organizationId));
-    const client = await (await targetOf(organizationId)).pool.connect();
-    let broken: Error | undefined;
-    const connection: OrganizationConnection = {
-      client,
-      transaction: (step) =>
-        inTransaction(
-          client,
-          async () => {
-            await client.query(`SET LOCAL ROLE ${role}`);
-            await client.query(`SET LOCAL search_path TO ${schema}`);
-            return step(client);
-          },
-          (error) => (broken = error),
-        ),
-      // A transaction per COPY statement: the embedded database serves nobody else during a transaction,
-      // and reading a big file must not hold it.
-      copy: (copySql, rows, width) =>
-        copyInto(client, copySql, rows, width, (statement) => connection.transaction(statement)),
-    };
-    try {
-      return await work(connection);
-    } catch (error) {
-      broken ??= error as Error;
-      throw error;
-    } finally {
-      client.release(broken ?? false);
-    }
+    return holdingConnection(async () => {
+      const client = await (await targetOf(organizationId)).pool.connect();
+      let broken: Error | undefined;
+      const connection: OrganizationConnection = {
+        asPlatform: (statement) => inTurn(organizationId, async () => void (await client.query(statement))),
+        transaction: (step) =>
+          inTurn(organizationId, () =>
+            inTransaction(
+              client,
+              () => step(client),
+              (error) => (broken = error),
+              `BEGIN; SET LOCAL ROLE ${role}; SET LOCAL search_path TO ${schema}`,
+            ),
+          ),
+        // A transaction per COPY statement: the embedded database serves nobody else during a transaction,
+        // and reading a big file must not hold it. There a COPY starts only once all its rows are in
+        // (pglite-wire.ts), so they are read before its transaction begins, and fewer go in one statement;
+        // PostgreSQL takes them as they come.
+        copy: (copySql, rows, width) =>
+          copyInto(client, copySql, rows, width, {
+            around: (statement) => connection.transaction(statement),
+            ...(database.kind === 'pglite' && { readFirst: true, rowsPerStatement: ROWS_PER_SHORT_COPY }),
+          }),
+      };
+      try {
+        return await work(connection);
+      } catch (error) {
+        broken ??= error as Error;
+        throw error;
+      } finally {
+        client.release(broken ?? false);
+      }
+    });
   }
 
   /**
@@ -505,13 +533,15 @@ export function createWarehouseService(deps: {
     createTableFromRows,
 
     /** The table or view named `name` in the organization's warehouse (a table with its row count), if any. */
-    async relationNamed(organizationId: string, name: string) {
-      const client = await (await targetOf(organizationId)).pool.connect();
-      try {
-        return await existingRelation(client, warehouseSchemaName(organizationId), name);
-      } finally {
-        client.release();
-      }
+    relationNamed(organizationId: string, name: string) {
+      return inTurn(organizationId, async () => {
+        const client = await (await targetOf(organizationId)).pool.connect();
+        try {
+          return await existingRelation(client, warehouseSchemaName(organizationId), name);
+        } finally {
+          client.release();
+        }
+      });
     },
 
     /**
@@ -587,6 +617,34 @@ export function createWarehouseService(deps: {
         return row?.any === true;
       });
     },
+  };
+}
+
+/**
+ * Fair shares of the embedded database. PGlite is one backend serving every connection a transaction at a
+ * time, first come first served (pglite-wire.ts): one organization's five heavy Studio reads, queued, made
+ * another's one-page read wait behind all five, and behind five more for each further transaction or
+ * statement of its request. There warehouse transactions run one at a time, each organization's in the
+ * order asked, the next taken from the organization whose transactions have had the least time
+ * (fair-scheduler.ts), before it takes a pool connection: an organization that asks while another works
+ * waits for the transaction running, not for those queued, and its request's next transaction keeps its
+ * place. Connections held across transactions (a pipeline run's scratch table lives on one) stay fewer than
+ * the pool's, so a transaction whose turn came always gets one. PostgreSQL runs transactions side by side:
+ * nothing waits there.
+ */
+function fairShares(database: DatabaseHandle) {
+  const connections = database.pool.options.max ?? 10;
+  // One connection serves one transaction at a time whoever asks: there is nothing to share.
+  if (database.kind !== 'pglite' || connections < 2)
+    return {
+      inTurn: <T>(_organizationId: string, work: () => Promise<T>) => work(),
+      holdingConnection: <T>(work: () => Promise<T>) => work(),
+    };
+  const turns = createFairScheduler();
+  const held = createLimiter(connections - 1);
+  return {
+    inTurn: <T>(organizationId: string, work: () => Promise<T>) => turns.run(organizationId, work),
+    holdingConnection: <T>(work: () => Promise<T>) => held.run(work),
   };
 }
 

@@ -359,6 +359,41 @@ describe('loading GL Detail files', () => {
     await expect(work).rejects.toThrow(/aborted/i);
     expect(await warehouseTotals()).toEqual(before);
   });
+
+  it("never holds the database while it reads a slow file: another organization's read is answered meanwhile", async () => {
+    const other = randomUUID();
+    await warehouse.provision(other);
+    let reading!: () => void;
+    const slowRead = new Promise<void>((resolve) => (reading = resolve));
+    const journals = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => [
+        line(`J${from + i}`, 1, '2024-01', '1000', '3.00', '0'),
+        line(`J${from + i}`, 2, '2024-01', '4000', '0', '3.00'),
+      ]).flat();
+    const slowLoader = createPipelineLoader({
+      warehouse,
+      // A file whose lines after the 6,000th take a second to decrypt and parse (beyond the first piece of
+      // 5,000 rows a COPY statement is sent).
+      openFileRows: async function* () {
+        yield journals(0, 3_000);
+        reading();
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        yield journals(3_000, 3_010);
+      },
+    });
+    const run = slowLoader.load(glRequest([file([])]));
+    await slowRead;
+
+    const started = performance.now();
+    await warehouse.withOrganization(other, (tx) => tx.execute('select 1'));
+    const waited = performance.now() - started;
+    await run;
+
+    // Before, the COPY's transaction was open while the file was read: on the embedded database the other
+    // organization waited for the rest of that second.
+    expect(waited).toBeLessThan(500);
+    expect(await query(`select count(*)::int as lines from "02_GL_Detail"`)).toEqual([{ lines: 6_020 }]);
+  });
 });
 
 describe('loading accounts', () => {

@@ -1,6 +1,7 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createSigner } from 'fast-jwt';
+import { createLimiter, type Limiter } from '../concurrency/limiter.ts';
 import { fetchWithTimeout } from '../http/fetch-with-timeout.ts';
 
 /**
@@ -242,30 +243,6 @@ function errorOf(status: number, payload: Record<string, unknown> | undefined): 
   if (status === 400 && /100,?000/.test(reason)) return new NetsuiteError('row_cap', status, reason);
   if (status === 400) return new NetsuiteError('invalid_query', status, reason);
   return new NetsuiteError('other', status, reason);
-}
-
-interface Limiter {
-  run<T>(work: () => Promise<T>): Promise<T>;
-}
-
-/** At most `max` calls at once; the others wait their turn, first come first served. */
-function createLimiter(max: number): Limiter {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async run(work) {
-      if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-      else active += 1;
-      try {
-        return await work();
-      } finally {
-        // The slot passes straight to the next in line, or is freed.
-        const next = waiting.shift();
-        if (next) next();
-        else active -= 1;
-      }
-    },
-  };
 }
 
 const send = (url: string, init: RequestInit & { signal?: AbortSignal }) =>

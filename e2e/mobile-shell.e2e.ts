@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { userMessages } from '@finboard/shared/users';
 import { apiSession } from './support/api';
 import { PHONE, seeText, usePage, waitForPath } from './support/browser';
@@ -45,9 +45,16 @@ async function signInOnThePhone(email: string, password: string, landing: string
 
 /** The profile menu stays reachable from the avatar. */
 async function openFromProfileMenu(item: string, path: string): Promise<void> {
-  await openProfileMenu(page);
-  await page.getByRole('menuitem', { name: item }).click();
-  await waitForPath(page, path);
+  // A page still settling (a profile's late data re-rendering the header) can close the dropdown under the
+  // click: the click is then lost, never a wrong navigation. Open the menu again until the page changes.
+  await vi.waitFor(
+    async () => {
+      await openProfileMenu(page);
+      await page.getByRole('menuitem', { name: item }).click({ timeout: 5_000 });
+      await waitForPath(page, path, 5_000);
+    },
+    { timeout: 30_000, interval: 250 },
+  );
 }
 
 describe('the signed-in shell at 390×844', () => {

@@ -628,9 +628,11 @@ export function createWarehouseService(deps: {
  * order asked, the next taken from the organization whose transactions have had the least time
  * (fair-scheduler.ts), before it takes a pool connection: an organization that asks while another works
  * waits for the transaction running, not for those queued, and its request's next transaction keeps its
- * place. Connections held across transactions (a pipeline run's scratch table lives on one) stay fewer than
- * the pool's, so a transaction whose turn came always gets one. PostgreSQL runs transactions side by side:
- * nothing waits there.
+ * place. When a transaction ends while others wait, the next is chosen after a round trip to the database:
+ * the statements that queued there meanwhile (another organization's session check) go first, and their
+ * request can ask in time. Connections held across transactions (a pipeline run's scratch table lives on
+ * one) stay fewer than the pool's, so a transaction whose turn came always gets one. PostgreSQL runs
+ * transactions side by side: nothing waits there.
  */
 function fairShares(database: DatabaseHandle) {
   const connections = database.pool.options.max ?? 10;
@@ -640,7 +642,7 @@ function fairShares(database: DatabaseHandle) {
       inTurn: <T>(_organizationId: string, work: () => Promise<T>) => work(),
       holdingConnection: <T>(work: () => Promise<T>) => work(),
     };
-  const turns = createFairScheduler();
+  const turns = createFairScheduler({ settle: () => database.pool.query('select 1') });
   const held = createLimiter(connections - 1);
   return {
     inTurn: <T>(organizationId: string, work: () => Promise<T>) => turns.run(organizationId, work),

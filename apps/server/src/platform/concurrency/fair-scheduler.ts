@@ -12,26 +12,39 @@ interface Flow {
   running: number;
   /** Its work ended since the last choice: it may ask again before the next one and keep its place. */
   ended: boolean;
+  /** When its last job started (a count of starts; 0: never): between equals, the one served longest ago goes. */
+  served: number;
 }
 
 /**
  * Fair queuing by time served: when a slot frees, the key whose work has run the least milliseconds goes
- * next (first come first served within a key, and between keys that have had the same). A key that starts
+ * next (first come first served within a key; between keys that have had the same, the one served
+ * longest ago). A key that starts
  * asking joins at the least time of the keys already waiting or running, so time spent idle earns no
  * credit and a newcomer overtakes a busy key once, not for as long as the busy key had run. A key whose
  * work just ended keeps its place when it asks again in the same turn of the event loop (a request's
  * next transaction): the next job is chosen one macrotask later, not the instant a slot frees.
  */
 export function createFairScheduler(
-  options: { concurrency?: number; now?: () => number } = {},
+  options: {
+    concurrency?: number;
+    now?: () => number;
+    /**
+     * Awaited before the next job is chosen when one ends while others wait: work that queued elsewhere
+     * meanwhile goes first, and whoever it was for can ask for its turn before the choice.
+     */
+    settle?: () => Promise<unknown>;
+  } = {},
 ): FairScheduler & { readonly keys: number } {
-  const { concurrency = 1, now = () => performance.now() } = options;
+  const { concurrency = 1, now = () => performance.now(), settle } = options;
   const flows = new Map<string, Flow>();
   let running = 0;
   let seq = 0;
+  let starts = 0;
   /** The least time served among keys with work; it never goes back. */
   let clock = 0;
   let choosing: Promise<void> | undefined;
+  let settling = false;
 
   const busy = (flow: Flow) => flow.waiting.length > 0 || flow.running > 0 || flow.ended;
 
@@ -42,18 +55,22 @@ export function createFairScheduler(
     if (least !== Infinity) clock = Math.max(clock, least);
   }
 
+  const goesBefore = (a: Flow, b: Flow) =>
+    a.used !== b.used
+      ? a.used < b.used
+      : a.served !== b.served
+        ? a.served < b.served
+        : a.waiting[0]!.seq < b.waiting[0]!.seq;
+
   function choose() {
+    if (settling) return;
     while (running < concurrency) {
       let next: Flow | undefined;
-      for (const flow of flows.values()) {
-        const first = flow.waiting[0];
-        if (!first) continue;
-        if (!next || flow.used < next.used || (flow.used === next.used && first.seq < next.waiting[0]!.seq))
-          next = flow;
-      }
+      for (const flow of flows.values()) if (flow.waiting.length > 0 && (!next || goesBefore(flow, next))) next = flow;
       if (!next) break;
       running += 1;
       next.running += 1;
+      next.served = starts += 1;
       next.waiting.shift()!.start();
     }
     tick();
@@ -73,7 +90,7 @@ export function createFairScheduler(
     async run(key, work) {
       tick();
       let flow = flows.get(key);
-      if (!flow) flows.set(key, (flow = { used: clock, waiting: [], running: 0, ended: false }));
+      if (!flow) flows.set(key, (flow = { used: clock, waiting: [], running: 0, ended: false, served: 0 }));
       else if (!busy(flow)) flow.used = Math.max(flow.used, clock);
       const joined = flow;
       await new Promise<void>((start) => {
@@ -88,7 +105,15 @@ export function createFairScheduler(
         joined.running -= 1;
         joined.ended = true;
         running -= 1;
-        chooseSoon();
+        if (settle && !settling && [...flows.values()].some((flow) => flow.waiting.length > 0)) {
+          settling = true;
+          void settle()
+            .catch(() => undefined)
+            .then(() => {
+              settling = false;
+              chooseSoon();
+            });
+        } else chooseSoon();
       }
     },
     get keys() {

@@ -61,6 +61,23 @@ describe('fair scheduler', () => {
     expect(order).toEqual(['A1', 'B-page', 'B-totals', 'A2', 'A3', 'A4']);
   });
 
+  it('lets what queued elsewhere settle before it chooses, so a request asking meanwhile goes first', async () => {
+    // Stands for a round trip to the database behind another request's session check (50 ms).
+    const scheduler = createFairScheduler({ settle: () => sleep(50) });
+    const { job, order } = jobs();
+
+    const busy = [1, 2, 3].map((n) => scheduler.run('A', job(`A${n}`, 60)));
+    await sleep(20);
+    // B's request is checked elsewhere first: it asks for its transaction 30 ms after A1 ended.
+    const request = (async () => {
+      await sleep(70);
+      await scheduler.run('B', job('B-page', 5));
+    })();
+    await Promise.all([...busy, request]);
+
+    expect(order).toEqual(['A1', 'B-page', 'A2', 'A3']);
+  });
+
   it('gives a key no credit for the time it was idle: two busy keys take turns', async () => {
     const scheduler = createFairScheduler();
     const { job, order } = jobs();

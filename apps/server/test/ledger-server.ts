@@ -21,6 +21,13 @@ export interface LedgerServer {
   restart(): Promise<ServerProcess>;
   /** A bearer token of TEST_ADMIN, signed in through the API. */
   signIn(): Promise<string>;
+  /** A request to the serving process with a bearer token (and a body with its headers, e.g. a form): status and JSON. */
+  api<T>(
+    token: string,
+    method: string,
+    url: string,
+    body?: { payload: Buffer; headers: Record<string, string> },
+  ): Promise<{ status: number; body: T }>;
   /** Kills the process and removes its database and data directory. */
   dispose(): Promise<void>;
 }
@@ -86,6 +93,19 @@ export async function startLedgerServer(options: {
           body: JSON.stringify(TEST_ADMIN),
         });
         return ((await response.json()) as { data: { token: string } }).data.token;
+      },
+      async api<T>(
+        token: string,
+        method: string,
+        url: string,
+        body?: { payload: Buffer; headers: Record<string, string> },
+      ) {
+        const response = await fetch(`${server!.url}${url}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...body?.headers },
+          body: body?.payload,
+        });
+        return { status: response.status, body: (await response.json()) as T };
       },
       dispose,
     };

@@ -32,20 +32,6 @@ beforeAll(async () => {
 
 afterAll(() => ledger?.dispose());
 
-async function api<T>(
-  token: string,
-  method: string,
-  url: string,
-  body?: { payload: Buffer; headers: Record<string, string> },
-) {
-  const response = await fetch(`${ledger.server.url}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...body?.headers },
-    body: body?.payload,
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
 interface Run {
   id: string;
   status: string;
@@ -57,7 +43,7 @@ interface Run {
 /** The GL of PERIOD as the Studio reads it: how many lines, and their debit and credit totals. */
 async function glOfPeriod(token: string) {
   const filters = encodeURIComponent(JSON.stringify([{ column: 'period', op: 'eq', value: PERIOD }]));
-  const { body } = await api<{ pagination: { total: number }; data: { totals: Record<string, string> } }>(
+  const { body } = await ledger.api<{ pagination: { total: number }; data: { totals: Record<string, string> } }>(
     token,
     'GET',
     `/api/v1/crud/${organizationId}/02_GL_Detail?pageSize=1&totals=true&filters=${filters}`,
@@ -68,7 +54,7 @@ async function glOfPeriod(token: string) {
 async function waitForRun(token: string, runId: string, done: (run: Run) => boolean, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { status, body } = await api<{ data: { run: Run } }>(token, 'GET', `/api/v1/pipeline/runs/${runId}`);
+    const { status, body } = await ledger.api<{ data: { run: Run } }>(token, 'GET', `/api/v1/pipeline/runs/${runId}`);
     if (status === 200 && done(body.data.run)) return body.data.run;
     if (Date.now() > deadline) throw new Error(`run ${runId} is still ${JSON.stringify(body)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -76,7 +62,7 @@ async function waitForRun(token: string, runId: string, done: (run: Run) => bool
 }
 
 const runGl = async (token: string) => {
-  const { body } = await api<{ data: { runIds: string[] } }>(
+  const { body } = await ledger.api<{ data: { runIds: string[] } }>(
     token,
     'POST',
     `/api/v1/pipeline/run-pipeline/${organizationId}?pipelineName=${encodeURIComponent('GL Detail')}`,
@@ -90,8 +76,8 @@ describe('a server killed in the middle of a pipeline run', () => {
     const before = await glOfPeriod(token);
     expect(before.lines).toBeGreaterThan(0);
 
-    const { body: key } = await api<{ data: UploadKey }>(token, 'GET', '/api/v1/pipeline/upload-key');
-    const { body: types } = await api<{ data: { dataTypes: { id: string; isStandard: boolean }[] } }>(
+    const { body: key } = await ledger.api<{ data: UploadKey }>(token, 'GET', '/api/v1/pipeline/upload-key');
+    const { body: types } = await ledger.api<{ data: { dataTypes: { id: string; isStandard: boolean }[] } }>(
       token,
       'GET',
       `/api/v1/data-types/${organizationId}?targetTable=02_GL_Detail`,
@@ -100,7 +86,7 @@ describe('a server killed in the middle of a pipeline run', () => {
     const form = await sealedUploadForm(key.data, { organizationId, data_type_id: glDetail.id, period: PERIOD }, [
       { name: 'june.csv', content: glCsv(PERIOD, JOURNALS, ['1000', '1300']) },
     ]);
-    const uploaded = await api<{ data: { files: { id: string }[] } }>(
+    const uploaded = await ledger.api<{ data: { files: { id: string }[] } }>(
       token,
       'POST',
       '/api/v1/pipeline/file-upload',
@@ -123,7 +109,7 @@ describe('a server killed in the middle of a pipeline run', () => {
     const failed = await waitForRun(token, runId, (run) => run.status !== 'running' && run.status !== 'queued');
     expect(failed).toMatchObject({ status: 'failed', error: pipelineMessages.interrupted });
     expect(await glOfPeriod(token)).toEqual(before);
-    const { body: files } = await api<{ data: { files: { id: string; status: string }[] } }>(
+    const { body: files } = await ledger.api<{ data: { files: { id: string; status: string }[] } }>(
       token,
       'GET',
       `/api/v1/pipeline/list-files/${organizationId}`,

@@ -35,20 +35,6 @@ beforeAll(async () => {
 
 afterAll(() => ledger?.dispose());
 
-async function api<T>(
-  token: string,
-  method: string,
-  url: string,
-  body?: { payload: Buffer; headers: Record<string, string> },
-) {
-  const response = await fetch(`${ledger.server.url}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...body?.headers },
-    body: body?.payload,
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
 /**
  * Sends the form's headers and its first `fraction` of bytes, and keeps the connection open: the server is
  * caught in the middle of reading the file. The request ends with the server.
@@ -88,8 +74,8 @@ const flatCsv = (rows: number) => {
 describe('a server killed in the middle of uploads and imports', () => {
   it('leaves no temporary or import file after the next start, and keeps the completed upload', async () => {
     let token = await ledger.signIn();
-    const { body: key } = await api<{ data: UploadKey }>(token, 'GET', '/api/v1/pipeline/upload-key');
-    const { body: types } = await api<{ data: { dataTypes: { id: string; isStandard: boolean }[] } }>(
+    const { body: key } = await ledger.api<{ data: UploadKey }>(token, 'GET', '/api/v1/pipeline/upload-key');
+    const { body: types } = await ledger.api<{ data: { dataTypes: { id: string; isStandard: boolean }[] } }>(
       token,
       'GET',
       `/api/v1/data-types/${organizationId}?targetTable=02_GL_Detail`,
@@ -108,7 +94,7 @@ describe('a server killed in the middle of uploads and imports', () => {
       );
 
     // Completed before the crash: recorded, so never the sweep's.
-    const completed = await api<{ data: { files: { id: string }[] } }>(
+    const completed = await ledger.api<{ data: { files: { id: string }[] } }>(
       token,
       'POST',
       '/api/v1/pipeline/file-upload',
@@ -157,13 +143,13 @@ describe('a server killed in the middle of uploads and imports', () => {
 
     // The completed upload is still the one file listed, and a pipeline run reads and loads it.
     token = await ledger.signIn();
-    const { body: files } = await api<{ data: { files: { id: string; status: string }[] } }>(
+    const { body: files } = await ledger.api<{ data: { files: { id: string; status: string }[] } }>(
       token,
       'GET',
       `/api/v1/pipeline/list-files/${organizationId}`,
     );
     expect(files.data.files).toEqual([expect.objectContaining({ id: completedId, status: 'uploaded' })]);
-    const { body: run } = await api<{ data: { runIds: string[] } }>(
+    const { body: run } = await ledger.api<{ data: { runIds: string[] } }>(
       token,
       'POST',
       `/api/v1/pipeline/run-pipeline/${organizationId}?pipelineName=${encodeURIComponent('GL Detail')}`,
@@ -173,7 +159,7 @@ describe('a server killed in the middle of uploads and imports', () => {
       .poll(
         async () =>
           (
-            await api<{ data: { run: { status: string; rowsLoaded: number } } }>(
+            await ledger.api<{ data: { run: { status: string; rowsLoaded: number } } }>(
               token,
               'GET',
               `/api/v1/pipeline/runs/${runId}`,

@@ -46,14 +46,17 @@ async function signInOnThePhone(email: string, password: string, landing: string
 /** The profile menu stays reachable from the avatar. */
 async function openFromProfileMenu(item: string, path: string): Promise<void> {
   // A page still settling (a profile's late data re-rendering the header) can close the dropdown under the
-  // click: the click is then lost, never a wrong navigation. Open the menu again until the page changes.
+  // click: the click is then lost, never a wrong navigation. Open the menu again (never toggle an open one
+  // shut) until the page changes.
+  const menuItem = page.getByRole('menuitem', { name: item });
   await vi.waitFor(
     async () => {
-      await openProfileMenu(page);
-      await page.getByRole('menuitem', { name: item }).click({ timeout: 5_000 });
-      await waitForPath(page, path, 5_000);
+      if (new URL(page.url()).pathname === path) return;
+      if (!(await menuItem.isVisible())) await openProfileMenu(page);
+      await menuItem.click({ timeout: 5_000 });
+      await waitForPath(page, path, 10_000);
     },
-    { timeout: 30_000, interval: 250 },
+    { timeout: 60_000, interval: 500 },
   );
 }
 

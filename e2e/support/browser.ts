@@ -50,7 +50,6 @@ export async function newPage(
 export const cspViolations = (page: Page): Promise<string[]> =>
   page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
 
-/** Waits until the text is visible anywhere on the page (toasts included). */
 /**
  * A download's content as text. The journeys' Chromium is a shared browser server they connect to, where
  * `download.path()` is not available: the file is streamed over the connection instead.
@@ -61,7 +60,11 @@ export async function downloadedText(download: Download): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function seeText(page: Page, text: string, timeout = 10_000): Promise<void> {
+/**
+ * Waits until the text is visible anywhere on the page (toasts included). The default allows for a save on a
+ * busy CI machine, where a request that takes 1 s alone was measured at 3–4 s; a passing wait costs nothing.
+ */
+export async function seeText(page: Page, text: string, timeout = 20_000): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout });
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiSuccessSchema } from './api.ts';
 import { RESERVED_TABLE_NAMES } from './journals.ts';
-import { displayTableName, WAREHOUSE_AGGREGATES, WAREHOUSE_TABLES, WAREHOUSE_VIEWS } from './warehouse.ts';
+import { displayTableName, WAREHOUSE_AGGREGATES, WAREHOUSE_LINEAGE, WAREHOUSE_TABLES, WAREHOUSE_VIEWS } from './warehouse.ts';
 
 /** A column type in the words of the row width refusal: whole numbers and decimals are both numbers to a person. */
 const COLUMN_TYPE_WORDS: Record<FlatFileColumnType, string> = {
@@ -56,7 +56,7 @@ const RESERVED_PREFIX = /^pg_/i;
 
 /**
  * Names no import may take, compared case-insensitively: the canonical tables (with and without their
- * prefix: '02_GL_Detail', 'GL_Detail'), the derived tables, the canonical views, and the Studio's API segments.
+ * prefix: '02_GL_Detail', 'GL_Detail'), the derived and lineage tables, the canonical views, and the Studio's API segments.
  */
 const TAKEN_NAMES = new Set(
   [
@@ -64,6 +64,8 @@ const TAKEN_NAMES = new Set(
     ...WAREHOUSE_TABLES.map(displayTableName),
     ...WAREHOUSE_AGGREGATES,
     ...WAREHOUSE_AGGREGATES.map(displayTableName),
+    ...WAREHOUSE_LINEAGE,
+    ...WAREHOUSE_LINEAGE.map(displayTableName),
     ...WAREHOUSE_VIEWS,
     ...RESERVED_TABLE_NAMES,
   ].map((name) => name.toLowerCase()),

@@ -13,6 +13,18 @@ export const WAREHOUSE_AGGREGATES = ['05_Monthly_Balance', '05_Monthly_Cash_Flow
 export type WarehouseAggregate = (typeof WAREHOUSE_AGGREGATES)[number];
 export const isWarehouseAggregate = (name: string): boolean =>
   (WAREHOUSE_AGGREGATES as readonly string[]).includes(name);
+/**
+ * Lineage (warehouse migration 3): the loads that wrote the tables, the files they loaded and what they
+ * removed or overwrote. Finboard alone writes them; the Studio does not show them, no import may take their
+ * names, and a row's origin is read through the Studio's origin panel.
+ */
+export const WAREHOUSE_LINEAGE = ['06_Load', '06_Load_File', '06_Load_Change'] as const;
+/** The lineage columns of every loaded table: not shown as columns, never written by a file or an edit. */
+export const LINEAGE_COLUMNS = ['load_id', 'file_id', 'edit_load_id'] as const;
+export const isLineageColumn = (name: string): boolean => (LINEAGE_COLUMNS as readonly string[]).includes(name);
+/** Tables Finboard keeps for itself in a warehouse: derived aggregates and lineage. */
+export const isWarehouseSystemTable = (name: string): boolean =>
+  isWarehouseAggregate(name) || (WAREHOUSE_LINEAGE as readonly string[]).includes(name);
 /** The canonical views over those tables: what dashboards and Chat DB read. */
 export const WAREHOUSE_VIEWS = [
   'vw_profit_and_loss',

@@ -1,6 +1,7 @@
 import { canonicalModel } from './migrations/0001_canonical-model.ts';
 import { monthlyAggregates } from './migrations/0002_monthly-aggregates.ts';
+import { lineage } from './migrations/0003_lineage.ts';
 import type { WarehouseMigration } from './migrations/migration.ts';
 
 /** Every warehouse migration, oldest first. Add new ones at the end; never change one that has shipped. */
-export const WAREHOUSE_MIGRATIONS: readonly WarehouseMigration[] = [canonicalModel, monthlyAggregates];
+export const WAREHOUSE_MIGRATIONS: readonly WarehouseMigration[] = [canonicalModel, monthlyAggregates, lineage];

@@ -8,7 +8,7 @@ import { openTestDatabase } from '../../test/database.ts';
 import { CANONICAL_COLUMNS, CANONICAL_TABLES, CANONICAL_VIEWS } from './canonical-model.ts';
 import { UnknownIdentifierError, warehouseSchemaName } from './identifiers.ts';
 import { createWarehouseService, type WarehouseService } from './warehouse.service.ts';
-import { WAREHOUSE_AGGREGATES } from '@finboard/shared/warehouse';
+import { WAREHOUSE_AGGREGATES, WAREHOUSE_LINEAGE } from '@finboard/shared/warehouse';
 import { WAREHOUSE_MIGRATIONS } from './warehouse-migrations.ts';
 
 let database: DatabaseHandle;
@@ -63,6 +63,7 @@ describe('provisioning', () => {
     expect(before).toEqual([
       ...CANONICAL_TABLES.map((name) => ({ name, type: 'BASE TABLE' })),
       ...[...WAREHOUSE_AGGREGATES].sort().map((name) => ({ name, type: 'BASE TABLE' })),
+      ...[...WAREHOUSE_LINEAGE].sort().map((name) => ({ name, type: 'BASE TABLE' })),
       ...CANONICAL_VIEWS.map((name) => ({ name, type: 'VIEW' })).sort((a, b) => a.name.localeCompare(b.name)),
     ]);
   });
@@ -88,6 +89,8 @@ describe('provisioning', () => {
     const shape = (table: string) =>
       columns.filter((c) => c.table === table).map((c) => `${c.column} ${c.type}${c.nullable === 'NO' ? ' !' : ''}`);
     const money = 'numeric(18,2) !';
+    // Every loaded table ends with its lineage (warehouse migration 3).
+    const lineage = ['load_id bigint', 'file_id uuid', 'edit_load_id bigint'];
     expect(shape('00_Period')).toEqual([
       'row_id bigint !',
       'Period text !',
@@ -96,6 +99,7 @@ describe('provisioning', () => {
       'fiscal_year integer !',
       'fiscal_period integer !',
       'is_closed boolean !',
+      ...lineage,
     ]);
     expect(shape('01_Account')).toEqual([
       'row_id bigint !',
@@ -105,6 +109,7 @@ describe('provisioning', () => {
       'account_subtype text',
       'parent_code text',
       'is_active boolean !',
+      ...lineage,
     ]);
     expect(shape('02_GL_Detail')).toEqual([
       'row_id bigint !',
@@ -121,6 +126,7 @@ describe('provisioning', () => {
       'counterparty text',
       'source text !',
       'reference text',
+      ...lineage,
     ]);
     expect(shape('03_Budget')).toEqual([
       'row_id bigint !',
@@ -128,6 +134,7 @@ describe('provisioning', () => {
       'account_code text !',
       'department text',
       `amount ${money}`,
+      ...lineage,
     ]);
     expect(shape('04_Trial_Balance')).toEqual([
       'row_id bigint !',
@@ -137,6 +144,7 @@ describe('provisioning', () => {
       `debit ${money}`,
       `credit ${money}`,
       `closing_balance ${money}`,
+      ...lineage,
     ]);
   });
 
@@ -169,6 +177,12 @@ describe('provisioning', () => {
       { table: '05_Aggregate_Refresh', type: 'p', columns: 'id', target: null },
       { table: '05_Monthly_Balance', type: 'u', columns: 'grain,period,account_code,entity,department', target: null },
       { table: '05_Monthly_Cash_Flow', type: 'u', columns: 'period,entity,department', target: null },
+      // Lineage (migration 3): loads, their files and what they removed or overwrote.
+      { table: '06_Load', type: 'p', columns: 'load_id', target: null },
+      { table: '06_Load_Change', type: 'f', columns: 'load_id', target: '06_Load' },
+      { table: '06_Load_Change', type: 'p', columns: 'load_id,table_name,row_id', target: null },
+      { table: '06_Load_File', type: 'f', columns: 'load_id', target: '06_Load' },
+      { table: '06_Load_File', type: 'p', columns: 'load_id,file_id', target: null },
     ]);
     const identities = await query<{ table: string }>(
       database.db,
@@ -184,6 +198,7 @@ describe('provisioning', () => {
     );
     expect(indexes.map((row) => row.name)).toEqual([
       '02_GL_Detail_account_code_idx',
+      '02_GL_Detail_load_id_idx',
       '02_GL_Detail_period_account_code_idx',
       '02_GL_Detail_pkey',
       '02_GL_Detail_posting_date_idx',
@@ -311,6 +326,7 @@ describe('catalog', () => {
       [
         ...CANONICAL_TABLES.map((t) => `table:${t}`),
         ...WAREHOUSE_AGGREGATES.map((t) => `table:${t}`),
+        ...WAREHOUSE_LINEAGE.map((t) => `table:${t}`),
         ...CANONICAL_VIEWS.map((v) => `view:${v}`),
       ].sort(),
     );

@@ -10,6 +10,7 @@ import { createFairScheduler } from '../platform/concurrency/fair-scheduler.ts';
 import { createLimiter } from '../platform/concurrency/limiter.ts';
 import { CANONICAL_COLUMNS, CANONICAL_TABLES, type CanonicalTable } from './canonical-model.ts';
 import { csvChunks } from './csv-rows.ts';
+import { beginLoad, hasLineage } from './lineage.ts';
 import { refreshAggregatesOn, type AggregateRefresh } from './aggregates.ts';
 import {
   qualifiedName,
@@ -43,6 +44,8 @@ const AGGREGATE_SOURCES: readonly CanonicalTable[] = ['01_Account', '02_GL_Detai
 export interface CopyOptions {
   /** Delete the tables' rows first, in the same transaction: the load replaces them or nothing changes. */
   replace?: boolean;
+  /** What the load is called in the rows' lineage (warehouse migration 3): 'Demo books' unless given. */
+  label?: string;
 }
 
 /** Rows for the named columns of one canonical table. */
@@ -247,10 +250,16 @@ export function createWarehouseService(deps: {
       const counts: number[] = [];
       for (const [i, { rows, columns }] of loads.entries())
         counts.push(await copyInto(client, statements[i]!.copy, rows, columns.length));
+      // The rows' lineage: one load for all of them (the rows copied are the only ones without one).
+      const schema = warehouseSchemaName(organizationId);
+      if (await hasLineage(client, schema)) {
+        const loadId = await beginLoad(client, schema, { kind: 'demo', label: options.label ?? 'Demo books' });
+        for (const { target } of statements)
+          await client.query(`UPDATE ${target} SET load_id = $1 WHERE load_id IS NULL`, [loadId]);
+      }
       // The monthly aggregates move with the ledger and the accounts, in the same transaction (a warehouse
       // before migration 2 — tests of older models — has none).
       if (loads.some((load) => AGGREGATE_SOURCES.includes(load.table))) {
-        const schema = warehouseSchemaName(organizationId);
         const found = await client.query<{ present: boolean }>('select to_regclass($1) is not null as present', [
           qualifiedName(schema, '05_Aggregate_Refresh'),
         ]);

@@ -16,7 +16,13 @@ import {
   type HistoryAction,
 } from '@finboard/shared/data-management';
 import { isCalendarDate, isTimestamp } from '@finboard/shared/validation';
-import { columnLabel, displayTableName, isMoneyColumn, isWarehouseAggregate } from '@finboard/shared/warehouse';
+import {
+  columnLabel,
+  displayTableName,
+  isLineageColumn,
+  isMoneyColumn,
+  isWarehouseSystemTable,
+} from '@finboard/shared/warehouse';
 import { paginationOf, type Pagination } from '@finboard/shared/pagination';
 import type { Executor } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/errors.ts';
@@ -229,8 +235,12 @@ export function createDataManagementService(deps: {
     if (cached && cached.until > Date.now()) return cached.catalog;
     await organizations.assertExists(organizationId);
     const whole = await warehouse.catalog(organizationId);
-    // The reports' aggregates are derived from the ledger and rebuilt by Finboard alone: not the Studio's.
-    const catalog = { ...whole, relations: whole.relations.filter((relation) => !isWarehouseAggregate(relation.name)) };
+    // The reports' aggregates and the lineage are Finboard's own (rebuilt or written by it alone): not the
+    // Studio's tables, and the lineage columns are read through a row's origin, never edited as values.
+    const relations = whole.relations
+      .filter((relation) => !isWarehouseSystemTable(relation.name))
+      .map((relation) => ({ ...relation, columns: relation.columns.filter((column) => !isLineageColumn(column.name)) }));
+    const catalog = { ...whole, relations };
     if (catalog.relations.length > 0) catalogs.set(organizationId, { catalog, until: Date.now() + ttl });
     return catalog;
   }

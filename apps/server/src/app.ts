@@ -226,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openFileRows: deps.openFileRows ?? ((organizationId, fileId) => uploads.openRows(organizationId, fileId)),
     uploads: () => uploads,
     dataTypes: () => dataTypes,
+    audit,
     logger: app.log,
   });
   const dataTypes = createDataTypesService({ db, audit, pipelines });

@@ -21,6 +21,7 @@ import { messages } from '@finboard/shared/messages';
 import { sealedBlob, sealUpload } from '@finboard/shared/upload-encryption';
 import { auditEvents, dashboards, organizations, pipelineRuns, refreshLogs } from './db/schema.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
+import { pipelinesRepository } from './modules/pipelines/pipelines.repository.ts';
 import { generateToken, hashToken } from './platform/crypto/tokens.ts';
 import { buildTestApp, TEST_ADMIN } from '../test/build-app.ts';
 import {
@@ -105,6 +106,8 @@ interface Fixture {
   doomedGlRowId: string;
   /** A pipeline run of the organization. */
   runId: string;
+  /** A period-based data type with its pipeline (what replacing periods is asked of). */
+  periodDataTypeId: string;
 }
 
 interface Example {
@@ -117,6 +120,25 @@ interface Example {
   baseline?: Caller;
   /** The route answers a redirect when it succeeds (an OAuth callback). */
   redirects?: boolean;
+}
+
+/** A run that succeeded, with its (empty) load in the warehouse's lineage: a run that can be undone. */
+async function succeededRun(organizationId: string): Promise<string> {
+  const [run] = await t.database.db
+    .insert(pipelineRuns)
+    .values({ organizationId, pipelineName: 'GL Detail', status: 'succeeded', rowsAdded: 1 })
+    .returning({ id: pipelineRuns.id });
+  await t.app.services.warehouse.withOrganization(organizationId, (tx) =>
+    tx.execute(sql`insert into "06_Load" (kind, run_id, label) values ('run', ${run!.id}, 'ledger.csv')`),
+  );
+  return run!.id;
+}
+
+/** A period-based data type and its pipeline. */
+async function periodDataType(organizationId: string): Promise<string> {
+  const type = await createDataType(t.database, organizationId, { name: 'Monthly ledger', periodBased: true });
+  await pipelinesRepository(t.database.db).addFor([type]);
+  return type.id;
 }
 
 /** Another organization's warehouse, the example clone's source (made once). */
@@ -405,6 +427,10 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
     query: { name: 'GL', status: 'succeeded', from: '2024-01-01', to: '2030-12-31', page: '1', pageSize: '20' },
   }),
   'GET /api/v1/pipeline/runs/:runId': () => ({}),
+  'POST /api/v1/pipeline/runs/:runId/undo': () => ({}),
+  'GET /api/v1/pipeline/replace-preview/:organizationId': (f) => ({
+    query: { dataTypeId: f.periodDataTypeId, periods: '2024-01,2024-02' },
+  }),
   // Nothing waits for the pipeline: 'No files found to process.', no run (and no job runner needed).
   'GET /api/v1/pipeline/run-pipeline/:organizationId': () => ({
     query: { pipelineName: 'GL Detail', is_glDetail: 'true' },
@@ -1079,12 +1105,8 @@ beforeAll(async () => {
     doomedDataTypeId: (await createDataType(t.database, organizationId)).id,
     glRowId: glRow!,
     doomedGlRowId: doomedGlRow!,
-    runId: (
-      await t.database.db
-        .insert(pipelineRuns)
-        .values({ organizationId, pipelineName: 'GL Detail', status: 'succeeded' })
-        .returning({ id: pipelineRuns.id })
-    )[0]!.id,
+    runId: await succeededRun(organizationId),
+    periodDataTypeId: await periodDataType(organizationId),
   };
   expect(await storedControlCharacters()).toEqual([]);
 });

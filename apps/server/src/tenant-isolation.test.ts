@@ -789,6 +789,33 @@ const routeCases: RouteCase[] = [
       otherOrganizationUser: { status: 404, message: pipelineMessages.runNotFound },
     },
   },
+  {
+    // Undo this load: the fixture's run is queued (it loaded nothing), so the callers let in meet that rule;
+    // another organization's run answers as a missing one.
+    route: 'POST /api/v1/pipeline/runs/{runId}/undo',
+    request: (f) => ({ method: 'POST', url: `/api/v1/pipeline/runs/${pipelineRunIds.get(f)}/undo` }),
+    mutates: false,
+    ...pipelineCase,
+    outcomes: {
+      admin: { status: 409, message: pipelineMessages.undoNothing },
+      sameOrganizationUser: { status: 409, message: pipelineMessages.undoNothing },
+      otherOrganizationUser: { status: 404, message: pipelineMessages.runNotFound },
+    },
+  },
+  {
+    // What replacing periods would remove: asked of a period-based data type of organization A.
+    route: 'GET /api/v1/pipeline/replace-preview/{organizationId}',
+    request: (f) => ({
+      method: 'GET',
+      url: `/api/v1/pipeline/replace-preview/${f.organization.id}?dataTypeId=${f.dataTypes[0].id}&periods=2024-01`,
+    }),
+    mutates: false,
+    setup: async (f) => {
+      await pipelineWithWork(f);
+      await t.database.db.update(dataTypes).set({ periodBased: true }).where(eq(dataTypes.id, f.dataTypes[0].id));
+    },
+    outcomes: usersOfTheOrganizationToo,
+  },
   // Import Flat File (issue 10): a multipart form naming its organization in the field orgID
   {
     route: 'POST /api/v1/pipeline/saveCSV',

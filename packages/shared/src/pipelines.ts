@@ -42,6 +42,29 @@ export const pipelineMessages = {
   /** The data type lacks a column the load needs (its natural key, or the period of a period-based type). */
   keyColumnMissing: (column: string) => `The data type has no column ${column}, which its pipeline needs`,
   rowWidth: (found: number, expected: number) => `The row has ${found} values; ${expected} expected`,
+  /**
+   * A load adds rows: a journal (or another table's key) the ledger already holds is refused, naming where it
+   * came from ('qbo_export_v3.csv', 'the Studio', …) and when.
+   */
+  journalInLedger: (journalId: string, origin: string, date: string) =>
+    `Journal ${journalId} is already in the ledger (loaded from ${origin} on ${date}). Upload this file as a replacement of that file, or give the journal another number.`,
+  keyInLedger: (key: string, origin: string, date: string) =>
+    `${key} is already in the ledger with other values (loaded from ${origin} on ${date}). Upload this file as a replacement of that file.`,
+  /** A replace would remove or overwrite rows edited in the Studio after they were loaded. */
+  editsInTheWay: (count: number, isGl: boolean, where: string, named: readonly string[]) =>
+    `${count.toLocaleString('en-US')} ${isGl ? (count === 1 ? 'line' : 'lines') : count === 1 ? 'row' : 'rows'} of ${where} ${
+      count === 1 ? 'was' : 'were'
+    } edited in the Studio after loading: ${named.join('; ')}${count > named.length ? '; …' : ''}. Run again with "Overwrite Studio edits" to replace ${count === 1 ? 'it' : 'them'}.`,
+  replacedFileNotFound: 'The file to replace was not found among the loaded files of this data type',
+  replacePeriodsNeedsPeriods: 'Only a data type with periods can replace periods',
+  previewed: 'What replacing the periods would remove',
+  periodsInvalid: 'Periods must be months written YYYY-MM, separated by commas',
+  // Undo.
+  undone: 'The load was undone',
+  undoAlreadyDone: 'This load was already undone',
+  undoNothing: 'This run loaded nothing to undo',
+  undoConflict: (named: readonly string[]) =>
+    `The load cannot be undone: later work changed what it wrote (${named.join('; ')}). Undo that work first.`,
   /** The database refused a row (a constraint the checks above do not cover); its own words follow. */
   rowRefused: (reason: string) => `A row was refused: ${reason}`,
 } as const;
@@ -103,6 +126,15 @@ export const pipelineRunSchema = z.object({
   rowsRejected: z.number().int(),
   runBy: z.string().nullable(),
   error: z.string().nullable(),
+  /** What the run did to the warehouse: rows added, removed (replaced periods or files), overwritten in place. */
+  mode: z.enum(['add', 'replace-periods']),
+  rowsAdded: z.number().int(),
+  rowsRemoved: z.number().int(),
+  rowsReplaced: z.number().int(),
+  /** Rows edited in the Studio after loading that the run removed or overwrote (asked for with overwriteEdits). */
+  editsOverwritten: z.number().int(),
+  undoneAt: z.iso.datetime().nullable(),
+  undoneBy: z.string().nullable(),
 });
 export type PipelineRun = z.infer<typeof pipelineRunSchema>;
 
@@ -110,6 +142,8 @@ export type PipelineRun = z.infer<typeof pipelineRunSchema>;
 export const pipelineRunDetailSchema = pipelineRunSchema.extend({
   steps: z.array(pipelineRunStepSchema),
   problems: z.array(pipelineProblemSchema),
+  /** The Studio edits the run overwrote, as people read them ('journal NC-1, line 2'). */
+  overwritten: z.array(z.string()),
 });
 export type PipelineRunDetail = z.infer<typeof pipelineRunDetailSchema>;
 
@@ -124,9 +158,19 @@ const booleanParam = z
   .transform((value) => (value === undefined ? undefined : value === 'true'));
 
 /** Run Pipeline: one pipeline by name, the GL Detail ones (`is_glDetail=true`), or every one with pending files. */
+export const LOAD_MODES = ['add', 'replace-periods'] as const;
+export type LoadMode = (typeof LOAD_MODES)[number];
+
+/**
+ * Run Pipeline: one pipeline by name, the GL Detail ones (`is_glDetail=true`), or every one with pending files.
+ * `mode=replace-periods` replaces the whole periods the files cover (default: add, and replace only the files
+ * an upload named); `overwriteEdits=true` lets the run remove or overwrite rows edited in the Studio.
+ */
 export const runPipelineQuerySchema = z.object({
   pipelineName: filterText,
   is_glDetail: booleanParam,
+  mode: z.enum(LOAD_MODES).optional(),
+  overwriteEdits: booleanParam,
 });
 export type RunPipelineQuery = z.input<typeof runPipelineQuerySchema>;
 
@@ -148,5 +192,33 @@ export const availablePipelinesResponseSchema = apiSuccessSchema(
 );
 export const pipelineRunListResponseSchema = pagedResponseSchema(z.object({ pipelines: z.array(pipelineRunSchema) }));
 export const pipelineRunResponseSchema = apiSuccessSchema(z.object({ run: pipelineRunDetailSchema }));
+/** What replacing periods would remove, asked before anything runs: the data type and the periods. */
+export const replacePreviewQuerySchema = z.object({
+  dataTypeId: z.uuid({ error: pipelineMessages.pipelineNotFound }),
+  periods: z
+    .string()
+    .transform((value) => [...new Set(value.split(',').map((period) => period.trim()).filter(Boolean))].sort())
+    .pipe(
+      z
+        .array(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, pipelineMessages.periodsInvalid))
+        .min(1, pipelineMessages.periodsInvalid)
+        .max(120),
+    ),
+});
+export type ReplacePreviewQuery = z.input<typeof replacePreviewQuerySchema>;
+/** Rows of one origin (a file, a sync, the Studio, the demo books) the replace would remove. */
+export const replacedOriginSchema = z.object({
+  origin: z.string(),
+  rows: z.number().int(),
+  /** Of those, rows edited in the Studio after loading. */
+  edited: z.number().int(),
+});
+export type ReplacedOrigin = z.infer<typeof replacedOriginSchema>;
+export const replacePreviewResponseSchema = apiSuccessSchema(
+  z.object({ periods: z.array(z.string()), removes: z.array(replacedOriginSchema), rows: z.number().int(), edited: z.number().int() }),
+);
+export type ReplacePreview = z.infer<typeof replacePreviewResponseSchema>['data'];
+
+export const undoRunResponseSchema = apiSuccessSchema(z.object({ run: pipelineRunDetailSchema }));
 /** `runIds` is empty (and the message is 'No files found to process.') when nothing was pending. */
 export const runPipelineResponseSchema = apiSuccessSchema(z.object({ runIds: z.array(z.uuid()) }));

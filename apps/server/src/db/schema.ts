@@ -311,6 +311,10 @@ export const uploadedFiles = pgTable(
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     /** The run that loaded or refused the file. */
     runId: uuid('run_id'),
+    /** An earlier file of the same data type whose rows this one replaces (the run removes exactly those). */
+    replacesFileId: uuid('replaces_file_id'),
+    /** The file replaces the whole periods it covers (asked for explicitly at upload). */
+    replacePeriods: boolean('replace_periods').notNull().default(false),
   },
   (table) => [
     index('uploaded_files_organization_idx').on(table.organizationId, table.uploadedAt),
@@ -365,6 +369,18 @@ export const pipelineRuns = pgTable(
     error: text('error'),
     /** Up to 1,000 problems [{ line?, column?, value?, problem, file? }] when the run failed on the data. */
     problems: jsonb('problems'),
+    /** 'add' (the default: a row already in the ledger is refused) or 'replace-periods'. */
+    mode: text('mode').notNull().default('add'),
+    /** The run may remove or overwrite rows edited in the Studio after loading (and lists them). */
+    overwriteEdits: boolean('overwrite_edits').notNull().default(false),
+    rowsAdded: bigint('rows_added', { mode: 'number' }).notNull().default(0),
+    rowsRemoved: bigint('rows_removed', { mode: 'number' }).notNull().default(0),
+    rowsReplaced: bigint('rows_replaced', { mode: 'number' }).notNull().default(0),
+    editsOverwritten: bigint('edits_overwritten', { mode: 'number' }).notNull().default(0),
+    /** The Studio edits the run overwrote, as people read them ('journal NC-1, line 2'). */
+    overwritten: jsonb('overwritten'),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneBy: uuid('undone_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('pipeline_runs_organization_idx').on(table.organizationId, table.queuedAt),

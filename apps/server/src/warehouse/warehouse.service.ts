@@ -614,6 +614,15 @@ export function createWarehouseService(deps: {
       return result;
     },
 
+    /** Whether the organization's warehouse exists and keeps lineage (warehouse migration 3). */
+    async keepsLineage(organizationId: string): Promise<boolean> {
+      const loads = qualifiedName(warehouseSchemaName(organizationId), '06_Load');
+      const [found] = rowsOf<{ present: boolean }>(
+        await (await targetOf(organizationId)).db.execute(sql`select to_regclass(${loads}) is not null as present`),
+      );
+      return found?.present === true;
+    },
+
     /** Whether the organization's warehouse has GL data (the header's info bell: viewHasData). */
     async hasData(organizationId: string): Promise<boolean> {
       const gl = qualifiedName(warehouseSchemaName(organizationId), '02_GL_Detail');

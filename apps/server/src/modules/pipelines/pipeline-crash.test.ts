@@ -61,17 +61,18 @@ async function waitForRun(token: string, runId: string, done: (run: Run) => bool
   }
 }
 
+/** A GL run that replaces the period's uploaded lines (the demo's, then the file's). */
 const runGl = async (token: string) => {
   const { body } = await ledger.api<{ data: { runIds: string[] } }>(
     token,
     'POST',
-    `/api/v1/pipeline/run-pipeline/${organizationId}?pipelineName=${encodeURIComponent('GL Detail')}`,
+    `/api/v1/pipeline/run-pipeline/${organizationId}?pipelineName=${encodeURIComponent('GL Detail')}&mode=replace-periods`,
   );
   return body.data.runIds[0]!;
 };
 
-describe('a server killed in the middle of a pipeline run', () => {
-  it('leaves no run running, the warehouse as it was, and the run can be done again', async () => {
+describe('a server killed in the middle of a pipeline run that replaces a period, and of its undo', () => {
+  it('leaves no run running, the warehouse as it was, and the run and the undo can be done again', async () => {
     let token = await ledger.signIn();
     const before = await glOfPeriod(token);
     expect(before.lines).toBeGreaterThan(0);
@@ -122,6 +123,36 @@ describe('a server killed in the middle of a pipeline run', () => {
     const succeeded = await waitForRun(token, again, (run) => run.status === 'succeeded' || run.status === 'failed');
     expect(succeeded).toMatchObject({ status: 'succeeded', rowsLoaded: 2 * JOURNALS });
     // The file's lines replace the period's uploaded lines.
-    expect((await glOfPeriod(token)).lines).toBe(2 * JOURNALS);
+    const replaced = await glOfPeriod(token);
+    expect(replaced.lines).toBe(2 * JOURNALS);
+
+    // Undo this load, killed while it puts the period's 200,000 lines back: all of it or none of it.
+    const undo = ledger.api(token, 'POST', `/api/v1/pipeline/runs/${again}/undo`).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    ledger.server.kill('SIGKILL');
+    await ledger.server.exited;
+    await undo;
+    await ledger.restart();
+    token = await ledger.signIn();
+    const afterKill = await glOfPeriod(token);
+    expect([replaced, before]).toContainEqual(afterKill);
+    const { body: run } = await ledger.api<{ data: { run: Run & { undoneAt: string | null } } }>(
+      token,
+      'GET',
+      `/api/v1/pipeline/runs/${again}`,
+    );
+    // Marked undone only once the warehouse's undo committed; undone but not yet marked (killed between the
+    // two), a second undo marks it.
+    if (afterKill.lines === replaced.lines) expect(run.data.run.undoneAt).toBeNull();
+    if (!run.data.run.undoneAt) {
+      const undone = await ledger.api<{ data: { run: { undoneAt: string | null } } }>(
+        token,
+        'POST',
+        `/api/v1/pipeline/runs/${again}/undo`,
+      );
+      expect(undone.status).toBe(200);
+      expect(undone.body.data.run.undoneAt).not.toBeNull();
+    }
+    expect(await glOfPeriod(token)).toEqual(before);
   }, 300_000);
 });

@@ -307,7 +307,7 @@ describe('loading GL Detail files', () => {
     expect(await warehouseTotals()).toEqual(before);
   });
 
-  it('changes nothing when the same files run again, and replaces only uploaded lines of the periods', async () => {
+  it('replaces only uploaded lines of the periods when asked to, and says how many it removed', async () => {
     await warehouse.copyRows(
       org,
       '02_GL_Detail',
@@ -322,19 +322,20 @@ describe('loading GL Detail files', () => {
     const files = [
       file([line('J1', 1, '2024-01', '1000', '3.00', '0'), line('J1', 2, '2024-01', '4000', '0', '3.00')], '2024-01'),
     ];
-    const first = await loader.load(glRequest(files));
+    const first = await loader.load({ ...glRequest(files), mode: 'replace-periods' });
     const afterFirst = await glState();
-    const second = await loader.load(glRequest(files));
 
-    expect(first).toMatchObject({ rowsLoaded: 2, rowsDeleted: 2 });
-    expect(second).toMatchObject({ rowsRead: 2, rowsLoaded: 0, rowsDeleted: 0, periodsCreated: [] });
-    expect(await glState()).toEqual(afterFirst);
+    expect(first).toMatchObject({ mode: 'replace-periods', rowsLoaded: 2, rowsAdded: 2, rowsDeleted: 2, rowsReplaced: 0 });
     expect(afterFirst.map((row) => `${row.source} ${row.journal_id} ${row.line_no}`)).toEqual([
       'manual M1 1',
       'manual M1 2',
       'upload J1 1',
       'upload J1 2',
     ]);
+    // The same file again, replacing the period: its lines are overwritten by themselves, nothing changes.
+    const second = await loader.load({ ...glRequest(files), mode: 'replace-periods' });
+    expect(second).toMatchObject({ rowsRead: 2, rowsLoaded: 0, rowsDeleted: 0, rowsAdded: 0, periodsCreated: [] });
+    expect(await glState()).toEqual(afterFirst);
   });
 
   it('refuses a data type that lacks a column its pipeline needs, before reading any file', async () => {
@@ -397,26 +398,32 @@ describe('loading GL Detail files', () => {
 });
 
 describe('loading accounts', () => {
-  it('upserts on the account code: changed accounts updated, new ones added, others kept', async () => {
+  it('adds new accounts, leaves an identical one as it is, and refuses one the ledger holds with other values', async () => {
     const chart = standard('chart_of_accounts');
-    const result = await loader.load({
+    const request = (rows: (string | null)[][]): PipelineLoadRequest => ({
       organizationId: org,
       targetTable: '01_Account',
       columns: chart.columns.map((column) => column.name),
       periodBased: false,
-      files: [
-        file([
-          ['4000', 'Revenue', 'revenue', 'sales', null, 'true'],
-          ['5000', 'Rent', 'expense', 'operating_expense', null, 'true'],
-        ]),
-      ],
+      files: [file(rows)],
     });
-    expect(result).toMatchObject({ rowsRead: 2, rowsLoaded: 2 });
+    const result = await loader.load(
+      request([
+        ['1000', 'Cash', 'asset', null, null, 'true'],
+        ['5000', 'Rent', 'expense', 'operating_expense', null, 'true'],
+      ]),
+    );
+    expect(result).toMatchObject({ rowsRead: 2, rowsLoaded: 1, rowsAdded: 1 });
+    const refused = await refusal(loader.load(request([['4000', 'Revenue', 'revenue', 'sales', null, 'true']])));
+    const today = new Date().toISOString().slice(0, 10);
+    expect(refused.problems).toEqual([
+      expect.objectContaining({ line: 2, problem: pipelineMessages.keyInLedger('Account 4000', 'the demo books', today) }),
+    ]);
     expect(
       await query(`select account_code, account_name, account_type, account_subtype from "01_Account" order by 1`),
     ).toEqual([
       { account_code: '1000', account_name: 'Cash', account_type: 'asset', account_subtype: null },
-      { account_code: '4000', account_name: 'Revenue', account_type: 'revenue', account_subtype: 'sales' },
+      { account_code: '4000', account_name: 'Sales', account_type: 'revenue', account_subtype: null },
       { account_code: '5000', account_name: 'Rent', account_type: 'expense', account_subtype: 'operating_expense' },
     ]);
   });

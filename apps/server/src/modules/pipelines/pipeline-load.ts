@@ -5,13 +5,19 @@ import {
   MAX_RUN_PROBLEMS,
   pipelineMessages,
   type PipelineProblem,
+  type LoadMode,
   type PipelineStepName,
+  type ReplacedOrigin,
 } from '@finboard/shared/pipelines';
 import type { WarehouseTable } from '@finboard/shared/warehouse';
 import { sqlStateOf } from '../../db/errors.ts';
 import { CANONICAL_COLUMNS, ACCOUNT_TYPES } from '../../warehouse/canonical-model.ts';
 import { refreshAggregatesOn } from '../../warehouse/aggregates.ts';
 import { quoteIdent, UnknownIdentifierError } from '../../warehouse/identifiers.ts';
+import { beginLoad, keepBefore } from '../../warehouse/lineage.ts';
+import { ORIGIN_TEXT, writeProblems, writeStaged } from '../ledger/ledger-write.ts';
+import { loadOfRun, lockLoadedTables, undoLoad, type UndoOutcome } from '../ledger/ledger-undo.ts';
+import { describeKey, keyMatch, TABLE_RULES, type TableRules } from '../ledger/table-rules.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 
 /**
@@ -54,6 +60,10 @@ export interface PipelineLoadFile {
   period: string | null;
   /** Data rows, when the upload counted them (progress totals). */
   rows?: number | null;
+  /** An earlier file whose rows this one replaces. */
+  replacesFileId?: string | null;
+  /** Its upload asked to replace the whole periods it covers. */
+  replacePeriods?: boolean;
 }
 
 export interface PipelineLoadRequest {
@@ -63,6 +73,13 @@ export interface PipelineLoadRequest {
   columns: readonly string[];
   periodBased: boolean;
   files: readonly PipelineLoadFile[];
+  /** The pipeline run loading (the load's lineage) and who asked for it. */
+  runId?: string;
+  actor?: string | null;
+  /** 'add' (default) or 'replace-periods' (period-based types only; a file's upload may ask for it too). */
+  mode?: LoadMode;
+  /** Rows edited in the Studio after loading may be removed or overwritten. */
+  overwriteEdits?: boolean;
 }
 
 export interface LoadProgress {
@@ -84,10 +101,15 @@ export interface PipelineLoadOptions {
 
 export interface PipelineLoadResult {
   rowsRead: number;
-  /** Rows inserted or changed (0 when the same files are loaded again). */
+  /** Rows inserted or changed (rowsAdded + rowsReplaced). */
   rowsLoaded: number;
-  /** Rows deleted from the replaced periods. */
+  /** Rows removed: of the replaced files or periods that the files no longer have. */
   rowsDeleted: number;
+  rowsAdded: number;
+  rowsReplaced: number;
+  editsOverwritten: number;
+  overwritten: string[];
+  mode: LoadMode;
   rowsPerFile: Map<string, number>;
   periodsCreated: string[];
   /** The periods the files covered (period-based and GL loads). */
@@ -102,46 +124,9 @@ export class PipelineLoadRefused extends Error {
   }
 }
 
-interface TableRules {
-  /** The natural key, as the unique constraint below has it. */
-  key: readonly string[];
-  constraint: string;
-  /** The column whose values are the periods a period-based file replaces. */
-  period?: string;
-  /** What an empty cell of an optional column means: the column's default (its NOT NULL would refuse null). */
-  defaults?: Record<string, string>;
-}
-
-const MONEY_DEFAULTS = (...columns: string[]) => Object.fromEntries(columns.map((column) => [column, '0']));
-
-const TABLE_RULES: Record<WarehouseTable, TableRules> = {
-  '00_Period': { key: ['Period'], constraint: '00_Period_Period_key', defaults: { is_closed: 'false' } },
-  '01_Account': { key: ['account_code'], constraint: '01_Account_account_code_key', defaults: { is_active: 'true' } },
-  '02_GL_Detail': {
-    key: ['source', 'journal_id', 'line_no'],
-    constraint: '02_GL_Detail_source_journal_id_line_no_key',
-    period: 'period',
-    defaults: MONEY_DEFAULTS('debit', 'credit'),
-  },
-  '03_Budget': {
-    key: ['period', 'account_code', 'department'],
-    constraint: '03_Budget_period_account_code_department_key',
-    period: 'period',
-    defaults: MONEY_DEFAULTS('amount'),
-  },
-  '04_Trial_Balance': {
-    key: ['period', 'account_code'],
-    constraint: '04_Trial_Balance_period_account_code_key',
-    period: 'period',
-    defaults: MONEY_DEFAULTS('opening_balance', 'debit', 'credit', 'closing_balance'),
-  },
-};
-
 const GL = '02_GL_Detail';
 const UPLOAD_SOURCE = 'upload';
 const PERIOD_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
-/** Key columns that may be null (compared with IS NOT DISTINCT FROM, which cannot use a hash join). */
-const NULLABLE_KEY_COLUMNS = new Set(['department']);
 const ROWS_PER_PROGRESS = 50_000;
 /** Below this many rows a load keeps the table's indexes and foreign keys as they are. */
 const BULK_ROWS = 50_000;
@@ -175,6 +160,12 @@ export function createPipelineLoader(deps: {
     const rules = TABLE_RULES[targetTable];
     const columns = canonicalColumnsOf(targetTable, request.columns);
     const isGl = targetTable === GL;
+    // Whole periods are replaced only when asked (by the run, or by a file's upload), and only by types that have them.
+    const askedPeriods = request.mode === 'replace-periods' || files.some((file) => file.replacePeriods);
+    const mode: LoadMode = askedPeriods && request.periodBased && rules.period ? 'replace-periods' : 'add';
+    const replacedFileIds = [
+      ...new Set(files.flatMap((file) => (file.replacesFileId ? [file.replacesFileId] : []))),
+    ];
     const required = [...rules.key.filter((column) => !(isGl && column === 'source'))];
     // Period-based loads replace by period, and GL lines always need theirs open.
     if ((request.periodBased || isGl) && rules.period && !required.includes(rules.period)) required.push(rules.period);
@@ -270,7 +261,7 @@ export function createPipelineLoader(deps: {
           columns,
           files,
           periods: periods ?? [],
-          replacing: request.periodBased,
+          replacing: mode === 'replace-periods',
         };
         const staged = await validateStage(onStage, validation);
         if (staged.final) throw new PipelineLoadRefused(staged.problems);
@@ -287,19 +278,57 @@ export function createPipelineLoader(deps: {
             await client.query(`SET LOCAL work_mem = '64MB'`);
             const problems = await validateAgainstTables(client, validation, staged.problems);
             if (problems.length > 0) throw new PipelineLoadRefused(problems);
+
+            // What the load may do (ledger-write.ts): add, replace exactly what it was asked to, never lose
+            // a Studio edit silently. Refused before anything is written; the load record rolls back with it.
+            const loadId = await beginLoad(client, schema, {
+              kind: 'run',
+              runId: request.runId,
+              label: files.map((file) => file.name).join(', '),
+              actor: request.actor,
+              files,
+            });
+            const write = {
+              schema,
+              table: targetTable,
+              stage,
+              columns,
+              loadId,
+              fileIds: files.map((file) => file.id),
+              mode,
+              periods: periods ?? [],
+              replacedFileIds,
+              overwriteEdits: request.overwriteEdits === true,
+            };
+            const writeRefusal = await writeProblems(
+              client,
+              write,
+              files,
+              await replacedWhat(client, schema, write),
+              MAX_RUN_PROBLEMS,
+            );
+            if (writeRefusal.length > 0) throw new PipelineLoadRefused(writeRefusal);
             progress({ step: 'validate', status: 'done', done: rowsRead, total: rowsRead });
 
             signal?.throwIfAborted();
             progress({ step: 'load', status: 'running', done: 0, total: rowsRead });
-            const periodsCreated = isGl ? await createMissingPeriods(client, schema, periods ?? []) : [];
-            const rowsDeleted =
-              request.periodBased && periods
-                ? await deleteReplaced(client, { target, stage, rules, isGl, periods })
-                : 0;
-            const rowsLoaded = await withBulkMaintenance(client, { target, role, rows: rowsRead, bulkRows }, () =>
-              upsert(client, { target, stage, rules, columns, isGl }),
+            const periodsCreated = isGl ? await createMissingPeriods(client, schema, periods ?? [], loadId) : [];
+            const written = await withBulkMaintenance(client, { target, role, rows: rowsRead, bulkRows }, () =>
+              writeStaged(client, write),
             );
-            return { rowsRead, rowsLoaded, rowsDeleted, rowsPerFile, periodsCreated, periods };
+            return {
+              rowsRead,
+              rowsLoaded: written.rowsAdded + written.rowsReplaced,
+              rowsDeleted: written.rowsRemoved,
+              rowsAdded: written.rowsAdded,
+              rowsReplaced: written.rowsReplaced,
+              editsOverwritten: written.editsOverwritten,
+              overwritten: written.overwritten,
+              mode,
+              rowsPerFile,
+              periodsCreated,
+              periods: [...new Set([...(periods ?? []), ...written.touchedPeriods])].sort(),
+            };
           })
           .catch(async (error: unknown) => {
             // A line the files hold twice meets the GL's unique key only as it is written: named here.
@@ -316,7 +345,7 @@ export function createPipelineLoader(deps: {
 
         // 4. refresh
         progress({ step: 'refresh', status: 'running', done: 0, total: outcome.rowsLoaded });
-        const changed = outcome.rowsLoaded > 0 || outcome.rowsDeleted > 0;
+        const changed = outcome.rowsLoaded > 0 || outcome.rowsDeleted > 0 || outcome.periodsCreated.length > 0;
         if (changed) await connection.asPlatform(`ANALYZE ${target}`);
         // The statements' monthly aggregates: the periods a GL load covered, all of them after an accounts load
         // (cash flow depends on the accounts' subtypes).
@@ -399,6 +428,13 @@ export function createPipelineLoader(deps: {
             // Table order, as every load takes its locks: no deadlock with a pipeline run or a journal edit.
             for (const name of ['00_Period', '01_Account', GL])
               await client.query(`LOCK TABLE ${table(name)} IN SHARE ROW EXCLUSIVE MODE`);
+            const loadId = await beginLoad(client, schema, {
+              kind: 'sync',
+              runId: request.syncRunId,
+              source,
+              label: `${SYNC_LABELS[source]} sync`,
+              actor: request.actor,
+            });
             const accountProblems = await validate(client, {
               schema,
               stage: accountStage,
@@ -409,7 +445,10 @@ export function createPipelineLoader(deps: {
               replacing: false,
             });
             if (accountProblems.length > 0) throw new PipelineLoadRefused(accountProblems);
-            const accountsWritten = await upsert(client, {
+            const accountsWritten = await upsertSynced(client, {
+              schema,
+              table: '01_Account',
+              loadId,
               target: table('01_Account'),
               stage: accountStage,
               rules: TABLE_RULES['01_Account'],
@@ -419,16 +458,16 @@ export function createPipelineLoader(deps: {
             // The stored journals this load removes: those the system deleted, and with a complete ledger every
             // journal of the source it no longer sent.
             const removed = complete
-              ? `g.source = $1 AND g.journal_id NOT IN (SELECT journal_id FROM ${lineStage}) ` +
-                `AND g.journal_id NOT IN (SELECT jsonb_array_elements_text($2::jsonb))`
-              : `g.source = $1 AND g.journal_id IN (SELECT jsonb_array_elements_text($2::jsonb))`;
+              ? `t.source = $1 AND t.journal_id NOT IN (SELECT journal_id FROM ${lineStage}) ` +
+                `AND t.journal_id NOT IN (SELECT jsonb_array_elements_text($2::jsonb))`
+              : `t.source = $1 AND t.journal_id IN (SELECT jsonb_array_elements_text($2::jsonb))`;
             const removedParams = [source, JSON.stringify(complete ? keptJournals : deletedJournals)];
             // The lines' periods and those of the stored lines of the journals they replace or remove (which
             // must be open too: both delete them).
             const periods = (
               await client.query<{ period: string | null }>(
-                `SELECT period FROM ${lineStage} UNION SELECT g.period FROM ${table(GL)} g ` +
-                  `WHERE (g.source = $1 AND g.journal_id IN (SELECT journal_id FROM ${lineStage})) OR (${removed}) ORDER BY 1`,
+                `SELECT period FROM ${lineStage} UNION SELECT t.period FROM ${table(GL)} t ` +
+                  `WHERE (t.source = $1 AND t.journal_id IN (SELECT journal_id FROM ${lineStage})) OR (${removed}) ORDER BY 1`,
                 removedParams,
               )
             ).rows.map((row) => row.period);
@@ -443,14 +482,19 @@ export function createPipelineLoader(deps: {
             });
             if (lineProblems.length > 0) throw new PipelineLoadRefused(lineProblems);
             const open = periods.filter((period): period is string => period !== null);
-            const periodsCreated = await createMissingPeriods(client, schema, open);
-            const deleted = await client.query(
-              `DELETE FROM ${table(GL)} t WHERE t.source = $1 AND t.journal_id IN (SELECT journal_id FROM ${lineStage}) ` +
-                `AND NOT EXISTS (SELECT 1 FROM ${lineStage} s WHERE s.journal_id = t.journal_id AND s.line_no = t.line_no)`,
-              [source],
-            );
-            const removedLines = await client.query(`DELETE FROM ${table(GL)} g WHERE ${removed}`, removedParams);
-            const linesWritten = await upsert(client, {
+            const periodsCreated = await createMissingPeriods(client, schema, open, loadId);
+            // Lines the system no longer has for the journals it sent, and the journals it removed: kept first.
+            const gone =
+              `t.source = $1 AND t.journal_id IN (SELECT journal_id FROM ${lineStage}) ` +
+              `AND NOT EXISTS (SELECT 1 FROM ${lineStage} s WHERE s.journal_id = t.journal_id AND s.line_no = t.line_no)`;
+            await keepBefore(client, schema, loadId, GL, 'removed', gone, [source]);
+            const deleted = await client.query(`DELETE FROM ${table(GL)} t WHERE ${gone}`, [source]);
+            await keepBefore(client, schema, loadId, GL, 'removed', removed, removedParams);
+            const removedLines = await client.query(`DELETE FROM ${table(GL)} t WHERE ${removed}`, removedParams);
+            const linesWritten = await upsertSynced(client, {
+              schema,
+              table: GL,
+              loadId,
               target: table(GL),
               stage: lineStage,
               rules: TABLE_RULES[GL],
@@ -494,7 +538,57 @@ export function createPipelineLoader(deps: {
     });
   }
 
-  return { load, loadSynced };
+  /**
+   * Undo of the load a run or sync wrote (ledger-undo.ts), with the statements' aggregates, in one
+   * transaction after the tables' locks: the warehouse is exactly as before it, or nothing changed.
+   * Undefined when the run wrote nothing.
+   */
+  async function undo(organizationId: string, runId: string, actor: string | null): Promise<UndoOutcome | undefined> {
+    const schema = warehouse.schemaOf(organizationId);
+    // A warehouse never made, or made before lineage: nothing was loaded that could be undone.
+    if (!(await warehouse.keepsLineage(organizationId))) return undefined;
+    return warehouse.withOrganizationConnection(organizationId, (connection) =>
+      connection.transaction(async (client) => {
+        await lockLoadedTables(client, schema);
+        const loadId = await loadOfRun(client, schema, runId);
+        if (loadId === undefined) return undefined;
+        const outcome = await undoLoad(client, schema, loadId, actor);
+        if (outcome.accountsChanged || outcome.periods.length > 0)
+          await refreshAggregatesOn(client, schema, outcome.accountsChanged ? undefined : outcome.periods);
+        return outcome;
+      }),
+    );
+  }
+
+  /**
+   * What replacing `periods` of `table` would remove, by origin (a file, a sync, the Studio, the demo books),
+   * with the rows of each edited in the Studio since: asked before a replace runs. GL: the uploaded lines.
+   */
+  async function previewReplace(
+    organizationId: string,
+    table: WarehouseTable,
+    periods: readonly string[],
+  ): Promise<ReplacedOrigin[]> {
+    const rules = TABLE_RULES[table];
+    if (!rules.period || !(await warehouse.keepsLineage(organizationId))) return [];
+    const schema = warehouse.schemaOf(organizationId);
+    const found = await warehouse.withOrganizationConnection(organizationId, (connection) =>
+      connection.transaction((client) =>
+        client.query<{ origin: string; rows: string; edited: string }>(
+          `SELECT ${ORIGIN_TEXT} AS origin, count(*) AS rows, count(*) FILTER (WHERE t.edit_load_id IS NOT NULL) AS edited ` +
+            `FROM ${q(schema)}.${q(table)} t ` +
+            `LEFT JOIN ${q(schema)}."06_Load" l ON l.load_id = t.load_id ` +
+            `LEFT JOIN ${q(schema)}."06_Load_File" f ON f.load_id = t.load_id AND f.file_id = t.file_id ` +
+            `WHERE t.${q(rules.period!)} = ANY($1::text[])${table === GL ? ` AND t.source = '${UPLOAD_SOURCE}'` : ''} ` +
+            'GROUP BY 1 ORDER BY min(t.row_id)',
+          [periods],
+        ),
+      ),
+    );
+    return found.rows.map((row) => ({ origin: row.origin, rows: Number(row.rows), edited: Number(row.edited) }));
+  }
+
+  return { load, loadSynced, undo, previewReplace };
 }
 
 /** The GL sources a connector's sync writes (the checked constraint's values, less upload and manual). */
@@ -518,7 +612,16 @@ export interface SyncedLoadRequest {
   complete?: boolean;
   /** Journals left out of a complete ledger on purpose (refused): their stored lines stay. */
   keptJournals?: readonly string[];
+  /** The sync run (the load's lineage) and who asked for it. */
+  syncRunId?: string;
+  actor?: string | null;
 }
+
+const SYNC_LABELS: Record<SyncedLoadRequest['source'], string> = {
+  quickbooks: 'QuickBooks',
+  intacct: 'Sage Intacct',
+  netsuite: 'NetSuite',
+};
 
 export interface SyncedLoadResult {
   /** Accounts inserted or changed (0 when nothing changed). */
@@ -779,22 +882,6 @@ async function duplicateKeys(
   }));
 }
 
-/** 'journal J1, line 2' — the key as people read it. */
-function describeKey(table: WarehouseTable, key: readonly string[], joined: string): string {
-  const values = joined.split('\x1f');
-  const labels: Record<string, string> = {
-    journal_id: 'Journal',
-    line_no: 'line',
-    Period: 'Period',
-    period: 'period',
-    account_code: 'account',
-    department: 'department',
-  };
-  const parts = key.map((column, index) => `${labels[column] ?? column} ${values[index] ?? ''}`.trim());
-  const text = parts.join(', ');
-  return table === GL || table === '00_Period' ? text : text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 async function affectedPeriods(client: Queries, stage: string, column: string, filePeriods: readonly string[]) {
   const result = await client.query<{ period: string }>(
     `SELECT ${q(column)} AS period FROM ${stage} UNION SELECT unnest($1::text[]) ORDER BY 1`,
@@ -807,7 +894,7 @@ async function affectedPeriods(client: Queries, stage: string, column: string, f
  * GL periods 00_Period lacks, as calendar months numbered in the fiscal year of the latest period there
  * (its fiscal_period says which month the fiscal year starts in); a calendar year when there is none.
  */
-async function createMissingPeriods(client: PoolClient, schema: string, periods: readonly string[]) {
+async function createMissingPeriods(client: PoolClient, schema: string, periods: readonly string[], loadId: number) {
   if (periods.length === 0) return [];
   const table = `${q(schema)}.${q('00_Period')}`;
   const monthIndex = (period: string) => `(substr(${period}, 1, 4)::int * 12 + substr(${period}, 6, 2)::int - 1)`;
@@ -824,13 +911,13 @@ async function createMissingPeriods(client: PoolClient, schema: string, periods:
          w.month_index - coalesce(r.year_start, w.month_index - (substr(w.period, 6, 2)::int - 1)) AS months_in
        FROM wanted w LEFT JOIN reference r ON true
      )
-     INSERT INTO ${table} ("Period", start_date, end_date, fiscal_year, fiscal_period, is_closed)
+     INSERT INTO ${table} ("Period", start_date, end_date, fiscal_year, fiscal_period, is_closed, load_id)
      SELECT period, to_date(period || '-01', 'YYYY-MM-DD'),
        (to_date(period || '-01', 'YYYY-MM-DD') + interval '1 month' - interval '1 day')::date,
-       base_year + floor(months_in / 12.0)::int, (months_in - 12 * floor(months_in / 12.0)::int) + 1, false
+       base_year + floor(months_in / 12.0)::int, (months_in - 12 * floor(months_in / 12.0)::int) + 1, false, $2::bigint
      FROM numbered ORDER BY period
      RETURNING "Period"`,
-    [periods],
+    [periods, loadId],
   );
   return result.rows.map((row) => row.Period);
 }
@@ -844,26 +931,35 @@ interface WriteContext {
   source?: string;
 }
 
-/** Rows of the replaced periods that the files no longer have. */
-async function deleteReplaced(client: PoolClient, context: WriteContext & { periods: readonly string[] }) {
-  const { target, stage, rules, isGl, periods } = context;
-  const same = keyMatch(rules.key.filter((column) => !(isGl && column === 'source')));
-  const result = await client.query(
-    `DELETE FROM ${target} t WHERE t.${q(rules.period!)} = ANY($1::text[])` +
-      (isGl ? ` AND t.source = '${UPLOAD_SOURCE}'` : '') +
-      ` AND NOT EXISTS (SELECT 1 FROM ${stage} s WHERE ${same})`,
-    [periods],
-  );
-  return result.rowCount ?? 0;
+/** What a load replaces, as its refusals name it: 'period 2026-11', 'gl_2026-11.csv'. */
+async function replacedWhat(
+  client: PoolClient,
+  schema: string,
+  write: { mode: LoadMode; periods: readonly string[]; replacedFileIds: readonly string[] },
+): Promise<string> {
+  const parts: string[] = [];
+  if (write.mode === 'replace-periods' && write.periods.length > 0)
+    parts.push(`${write.periods.length === 1 ? 'period' : 'periods'} ${write.periods.join(', ')}`);
+  if (write.replacedFileIds.length > 0) {
+    const names = await client.query<{ file_name: string }>(
+      `SELECT DISTINCT file_name FROM ${q(schema)}."06_Load_File" WHERE file_id = ANY($1::uuid[]) ORDER BY 1`,
+      [write.replacedFileIds],
+    );
+    parts.push(...names.rows.map((row) => row.file_name));
+  }
+  return parts.join(' and ') || 'the ledger';
 }
 
 /**
- * Rows already there whose values differ are updated, the others inserted with one INSERT … SELECT from
- * the scratch table; rows that are the same are not touched. No ON CONFLICT: the load holds the table
- * against other writers, and a plain insert lets a big load go without the unique index (withBulkMaintenance).
+ * A sync's upsert: rows already there whose values differ are kept as they were (lineage) and updated, the
+ * others inserted with one INSERT … SELECT from the scratch table; rows that are the same are not touched.
+ * Every row written carries the sync's load.
  */
-async function upsert(client: PoolClient, context: WriteContext & { columns: readonly string[] }) {
-  const { target, stage, rules, columns, isGl, source = UPLOAD_SOURCE } = context;
+async function upsertSynced(
+  client: PoolClient,
+  context: WriteContext & { columns: readonly string[]; schema: string; table: WarehouseTable; loadId: number },
+) {
+  const { target, stage, rules, columns, isGl, source = UPLOAD_SOURCE, schema, table, loadId } = context;
   const written = isGl ? columns.filter((column) => column !== 'source') : [...columns];
   const key = rules.key.filter((column) => !(isGl && column === 'source'));
   const same = keyMatch(key);
@@ -872,34 +968,33 @@ async function upsert(client: PoolClient, context: WriteContext & { columns: rea
   // An empty cell of a column with a default is that default, as in the Studio's Add Record.
   const staged = (column: string) =>
     rules.defaults?.[column] === undefined ? `s.${q(column)}` : `coalesce(s.${q(column)}, ${rules.defaults[column]})`;
+  const differs =
+    `(${updated.map((column) => `t.${q(column)}`).join(', ')}) IS DISTINCT FROM ` + `(${updated.map(staged).join(', ')})`;
   let count = 0;
   if (updated.length > 0) {
+    await keepBefore(
+      client,
+      schema,
+      loadId,
+      table,
+      'replaced',
+      `EXISTS (SELECT 1 FROM ${stage} s WHERE ${same} AND ${differs})${ownRows}`,
+    );
     const result = await client.query(
-      `UPDATE ${target} t SET ${updated.map((column) => `${q(column)} = ${staged(column)}`).join(', ')} ` +
-        `FROM ${stage} s WHERE ${same}${ownRows} ` +
-        `AND (${updated.map((column) => `t.${q(column)}`).join(', ')}) IS DISTINCT FROM ` +
-        `(${updated.map(staged).join(', ')})`,
+      `UPDATE ${target} t SET ${updated.map((column) => `${q(column)} = ${staged(column)}`).join(', ')}, load_id = $1 ` +
+        `FROM ${stage} s WHERE ${same}${ownRows} AND ${differs}`,
+      [loadId],
     );
     count += result.rowCount ?? 0;
   }
-  const insertColumns = isGl ? [...written, 'source'] : written;
-  const selected = [...written.map(staged), ...(isGl ? [`'${source}'`] : [])];
+  const insertColumns = [...written, ...(isGl ? ['source'] : []), 'load_id'];
+  const selected = [...written.map(staged), ...(isGl ? [`'${source}'`] : []), '$1::bigint'];
   const inserted = await client.query(
     `INSERT INTO ${target} (${insertColumns.map(q).join(', ')}) SELECT ${selected.join(', ')} FROM ${stage} s ` +
       `WHERE NOT EXISTS (SELECT 1 FROM ${target} t WHERE ${same}${ownRows})`,
+    [loadId],
   );
   return count + (inserted.rowCount ?? 0);
-}
-
-/** The stage row `s` and the table row `t` have the same natural key. */
-function keyMatch(key: readonly string[]): string {
-  return key
-    .map((column) =>
-      NULLABLE_KEY_COLUMNS.has(column)
-        ? `s.${q(column)} IS NOT DISTINCT FROM t.${q(column)}`
-        : `s.${q(column)} = t.${q(column)}`,
-    )
-    .join(' AND ');
 }
 
 /**

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PipelineProblem, PipelineRunFilters, PipelineRunStep } from '@finboard/shared/pipelines';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { LoadMode, PipelineProblem, PipelineRunFilters, PipelineRunStep } from '@finboard/shared/pipelines';
 import type { Executor } from '../../db/client.ts';
 import { likeContaining } from '../../db/like.ts';
 import { matchingCount, pageAndTotal } from '../../db/paging.ts';
@@ -20,9 +21,17 @@ export interface RunOutcome {
   rowsRead: number;
   rowsLoaded: number;
   rowsRejected: number;
+  rowsAdded?: number;
+  rowsRemoved?: number;
+  rowsReplaced?: number;
+  editsOverwritten?: number;
+  overwritten?: string[] | null;
   error?: string | null;
   problems?: PipelineProblem[] | null;
 }
+
+/** A run as the history shows it: with who ran it and who undid it. */
+export type NamedRunRow = PipelineRunRow & { runByName: string | null; undoneByName: string | null };
 
 /**
  * The platform side of pipelines: the pipeline of each data type and their runs. The data types and the
@@ -83,6 +92,8 @@ export const pipelinesRepository = (db: Executor) => ({
     pipelineName: string;
     runBy: string | null;
     steps: PipelineRunStep[];
+    mode?: LoadMode;
+    overwriteEdits?: boolean;
   }): Promise<string> {
     // clock_timestamp, not the transaction's now(): runs queued together keep their order in the history.
     const [row] = await db
@@ -128,6 +139,11 @@ export const pipelinesRepository = (db: Executor) => ({
         rowsRead: outcome.rowsRead,
         rowsLoaded: outcome.rowsLoaded,
         rowsRejected: outcome.rowsRejected,
+        rowsAdded: outcome.rowsAdded ?? 0,
+        rowsRemoved: outcome.rowsRemoved ?? 0,
+        rowsReplaced: outcome.rowsReplaced ?? 0,
+        editsOverwritten: outcome.editsOverwritten ?? 0,
+        overwritten: outcome.overwritten ?? null,
         error: outcome.error ?? null,
         problems: outcome.problems ?? null,
       })
@@ -154,7 +170,7 @@ export const pipelinesRepository = (db: Executor) => ({
   async listRuns(
     organizationId: string,
     filters: PipelineRunFilters,
-  ): Promise<{ rows: (PipelineRunRow & { runByName: string | null })[]; total: number }> {
+  ): Promise<{ rows: NamedRunRow[]; total: number }> {
     const where = and(
       eq(pipelineRuns.organizationId, organizationId),
       filters.name ? sql`${pipelineRuns.pipelineName} ilike ${likeContaining(filters.name)}` : undefined,
@@ -167,28 +183,56 @@ export const pipelinesRepository = (db: Executor) => ({
       pipelineRuns,
       where,
       db
-        .select({ run: pipelineRuns, runByName: runByName(), total: matchingCount(pipelineRuns, where) })
+        .select({
+          run: pipelineRuns,
+          runByName: runByName(),
+          undoneByName: undoneByName(),
+          total: matchingCount(pipelineRuns, where),
+        })
         .from(pipelineRuns)
         .leftJoin(users, eq(users.id, pipelineRuns.runBy))
+        .leftJoin(undoers, eq(undoers.id, pipelineRuns.undoneBy))
         .where(where)
         .orderBy(desc(pipelineRuns.queuedAt), desc(pipelineRuns.id))
         .limit(filters.pageSize)
         .offset((filters.page - 1) * filters.pageSize),
     );
-    return { rows: rows.map((row) => ({ ...row.run, runByName: row.runByName })), total };
+    return {
+      rows: rows.map((row) => ({ ...row.run, runByName: row.runByName, undoneByName: row.undoneByName })),
+      total,
+    };
   },
 
   /** A run of the organization (another organization's id finds nothing, as an unknown one). */
   async findRun(
     organizationId: string,
     runId: string,
-  ): Promise<(PipelineRunRow & { runByName: string | null }) | undefined> {
+  ): Promise<NamedRunRow | undefined> {
     const [row] = await db
-      .select({ run: pipelineRuns, runByName: runByName() })
+      .select({ run: pipelineRuns, runByName: runByName(), undoneByName: undoneByName() })
       .from(pipelineRuns)
       .leftJoin(users, eq(users.id, pipelineRuns.runBy))
+      .leftJoin(undoers, eq(undoers.id, pipelineRuns.undoneBy))
       .where(and(eq(pipelineRuns.organizationId, organizationId), eq(pipelineRuns.id, runId)));
-    return row && { ...row.run, runByName: row.runByName };
+    return row && { ...row.run, runByName: row.runByName, undoneByName: row.undoneByName };
+  },
+
+  /** A user's name as the lineage and the history show it. */
+  async nameOfUser(userId: string): Promise<string | null> {
+    const [row] = await db.select({ name: runByName() }).from(users).where(eq(users.id, userId));
+    return row?.name ?? null;
+  },
+
+  /** The run was undone (once: false when it already was). */
+  async markUndone(organizationId: string, runId: string, userId: string | null): Promise<boolean> {
+    const rows = await db
+      .update(pipelineRuns)
+      .set({ undoneAt: sql`now()`, undoneBy: userId })
+      .where(
+        and(eq(pipelineRuns.organizationId, organizationId), eq(pipelineRuns.id, runId), isNull(pipelineRuns.undoneAt)),
+      )
+      .returning({ id: pipelineRuns.id });
+    return rows.length > 0;
   },
 
   /** Which organization a run belongs to (administrators open any run by its id). */
@@ -203,3 +247,6 @@ export const pipelinesRepository = (db: Executor) => ({
 
 const runByName = (): SQL<string | null> =>
   sql<string | null>`nullif(concat_ws(' ', ${users.firstName}, ${users.lastName}), '')`;
+const undoers = alias(users, 'undoers');
+const undoneByName = (): SQL<string | null> =>
+  sql<string | null>`nullif(concat_ws(' ', ${undoers.firstName}, ${undoers.lastName}), '')`;

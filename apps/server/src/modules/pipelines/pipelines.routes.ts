@@ -10,6 +10,9 @@ import {
   pipelineRunResponseSchema,
   runPipelineQuerySchema,
   runPipelineResponseSchema,
+  undoRunResponseSchema,
+  replacePreviewQuerySchema,
+  replacePreviewResponseSchema,
 } from '@finboard/shared/pipelines';
 import type { z } from 'zod';
 import { callerOf } from '../../plugins/auth.ts';
@@ -89,11 +92,48 @@ export async function pipelinesRoutes(
     }),
   );
 
+  routes.get(
+    '/api/v1/pipeline/replace-preview/:organizationId',
+    {
+      config: tenant,
+      schema: {
+        tags,
+        summary: 'What replacing periods of a data type would remove, by file, sync, Studio and demo (before it runs)',
+        params: pipelineOrganizationParamsSchema,
+        querystring: replacePreviewQuerySchema,
+        response: { 200: replacePreviewResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: pipelineMessages.previewed,
+      data: await pipelines.previewReplace(organizationIdOf(request), request.query.dataTypeId, request.query.periods),
+    }),
+  );
+
+  // Undo this load: the warehouse exactly as before the run, or 409 naming the later work in the way.
+  routes.post(
+    '/api/v1/pipeline/runs/:runId/undo',
+    {
+      schema: {
+        tags,
+        summary: 'Undo this load: rows it added removed, rows it removed or replaced restored, aggregates refreshed',
+        params: pipelineRunParamsSchema,
+        response: { 200: undoRunResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: pipelineMessages.undone,
+      data: { run: await pipelines.undoRun(callerOf(request).user, request.params.runId) },
+    }),
+  );
+
   const runPipeline = async (request: FastifyRequest<{ Querystring: z.output<typeof runPipelineQuerySchema> }>) => {
-    const { pipelineName, is_glDetail: isGlDetail } = request.query;
+    const { pipelineName, is_glDetail: isGlDetail, mode, overwriteEdits } = request.query;
     const { runIds } = await pipelines.queueRuns(
       organizationIdOf(request),
-      { pipelineName, isGlDetail },
+      { pipelineName, isGlDetail, mode, overwriteEdits },
       callerOf(request).user.id,
     );
     return {

@@ -5,6 +5,7 @@ import {
   PIPELINE_STEPS,
   pipelineMessages,
   type AvailablePipeline,
+  type LoadMode,
   type PipelineProblem,
   type PipelineRun,
   type PipelineRunDetail,
@@ -18,6 +19,8 @@ import { AppError, internalError, notFound } from '../../errors.ts';
 import type { JobContext, JobRunner } from '../../platform/jobs/job-runner.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 import type { Principal } from '../auth/principal.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { UndoRefused } from '../ledger/ledger-undo.ts';
 import {
   createPipelineLoader,
   PipelineLoadRefused,
@@ -27,7 +30,7 @@ import {
 } from './pipeline-load.ts';
 import type { DataTypesService } from '../data-types/data-types.service.ts';
 import type { ClaimedFile, UploadsService } from '../uploads/uploads.service.ts';
-import { pipelinesRepository, type PipelineRunRow } from './pipelines.repository.ts';
+import { pipelinesRepository, type NamedRunRow } from './pipelines.repository.ts';
 
 /** The job queue of pipeline runs. */
 export const PIPELINE_RUN_QUEUE = 'pipeline-run';
@@ -54,6 +57,14 @@ async function orFail<T>(message: string, work: () => Promise<T>): Promise<T> {
     if (error instanceof AppError) throw error;
     throw internalError('PIPELINES_FAILED', message, error);
   }
+}
+
+/** What Run Pipeline asks for: which pipelines, and how their files load. */
+export interface RunSelection {
+  pipelineName?: string;
+  isGlDetail?: boolean;
+  mode?: LoadMode;
+  overwriteEdits?: boolean;
 }
 
 const pendingSteps = (): PipelineRunStep[] => PIPELINE_STEPS.map((stage) => ({ stage, status: 'pending' }));
@@ -101,9 +112,10 @@ export function createPipelinesService(deps: {
   openFileRows: OpenFileRows;
   uploads: () => PipelineFiles;
   dataTypes: () => PipelineDataTypes;
+  audit: Pick<AuditService, 'record'>;
   logger: FastifyBaseLogger;
 }) {
-  const { db, warehouse, jobs, openFileRows, uploads, dataTypes, logger } = deps;
+  const { db, warehouse, jobs, openFileRows, uploads, dataTypes, audit, logger } = deps;
   const repo = pipelinesRepository(db);
   const loader = createPipelineLoader({ warehouse, openFileRows });
 
@@ -135,7 +147,7 @@ export function createPipelinesService(deps: {
       .toSorted(byTableThenName);
   }
 
-  function toRun(row: PipelineRunRow & { runByName: string | null }): PipelineRun {
+  function toRun(row: NamedRunRow): PipelineRun {
     return {
       id: row.id,
       pipelineName: row.pipelineName,
@@ -150,6 +162,13 @@ export function createPipelinesService(deps: {
       rowsRejected: row.rowsRejected,
       runBy: row.runByName,
       error: row.error,
+      mode: row.mode === 'replace-periods' ? 'replace-periods' : 'add',
+      rowsAdded: row.rowsAdded,
+      rowsRemoved: row.rowsRemoved,
+      rowsReplaced: row.rowsReplaced,
+      editsOverwritten: row.editsOverwritten,
+      undoneAt: row.undoneAt?.toISOString() ?? null,
+      undoneBy: row.undoneByName,
     };
   }
 
@@ -207,6 +226,10 @@ export function createPipelinesService(deps: {
                 columns: pipeline.columns.map((column) => column.name),
                 periodBased: pipeline.periodBased,
                 files,
+                runId,
+                actor: (await repo.findRun(organizationId, runId))?.runByName ?? null,
+                mode: run.mode === 'replace-periods' ? 'replace-periods' : 'add',
+                overwriteEdits: run.overwriteEdits,
               },
               { signal: context.signal, onProgress },
             );
@@ -239,6 +262,11 @@ export function createPipelinesService(deps: {
         rowsRead: result?.rowsRead ?? 0,
         rowsLoaded: result?.rowsLoaded ?? 0,
         rowsRejected: 0,
+        rowsAdded: result?.rowsAdded ?? 0,
+        rowsRemoved: result?.rowsDeleted ?? 0,
+        rowsReplaced: result?.rowsReplaced ?? 0,
+        editsOverwritten: result?.editsOverwritten ?? 0,
+        overwritten: result && result.overwritten.length > 0 ? result.overwritten : null,
       });
     });
   }
@@ -314,7 +342,47 @@ export function createPipelinesService(deps: {
       ...toRun(row),
       steps: row.steps as PipelineRunStep[],
       problems: (row.problems as PipelineProblem[] | null) ?? [],
+      overwritten: (row.overwritten as string[] | null) ?? [],
     };
+  }
+
+  /**
+   * Undo this load: the warehouse as it was before the run (ledger-undo.ts), the run marked undone and the
+   * undo in the audit trail. 409 naming what later work touched, or when there is nothing (more) to undo.
+   */
+  async function undoRun(caller: Principal, runId: string): Promise<PipelineRunDetail> {
+    const organizationId = caller.role === 'admin' ? await repo.organizationOfRun(runId) : caller.organizationId;
+    const run = organizationId ? await repo.findRun(organizationId, runId) : undefined;
+    if (!organizationId || !run) throw notFound(pipelineMessages.runNotFound);
+    if (run.undoneAt) throw new AppError(409, 'ALREADY_UNDONE', pipelineMessages.undoAlreadyDone);
+    if (run.status !== 'succeeded') throw new AppError(409, 'NOTHING_TO_UNDO', pipelineMessages.undoNothing);
+    const actor = (await repo.nameOfUser(caller.id)) ?? caller.email;
+    try {
+      const outcome = await loader.undo(organizationId, runId, actor);
+      if (!outcome) throw new AppError(409, 'NOTHING_TO_UNDO', pipelineMessages.undoNothing);
+    } catch (error) {
+      // Undone in the warehouse already (the process stopped before the run was marked): mark it now.
+      if (!(error instanceof UndoRefused && error.message === pipelineMessages.undoAlreadyDone)) {
+        if (error instanceof UndoRefused) throw new AppError(409, 'UNDO_REFUSED', error.message);
+        throw error;
+      }
+    }
+    await db.transaction(async (tx) => {
+      await pipelinesRepository(tx).markUndone(organizationId, runId, caller.id);
+      await audit.record(
+        {
+          actor: caller,
+          action: 'pipeline_run.undo',
+          entityType: 'pipeline_run',
+          entityId: runId,
+          organizationId,
+          before: { status: run.status, rowsAdded: run.rowsAdded, rowsRemoved: run.rowsRemoved, rowsReplaced: run.rowsReplaced },
+          after: { undone: true },
+        },
+        tx,
+      );
+    });
+    return getRun(organizationId, runId);
   }
 
   jobs.work<PipelineRunPayload>(PIPELINE_RUN_QUEUE, runPipeline);
@@ -327,7 +395,7 @@ export function createPipelinesService(deps: {
    */
   async function queueRuns(
     organizationId: string,
-    selection: { pipelineName?: string; isGlDetail?: boolean },
+    selection: RunSelection,
     userId: string | null,
   ): Promise<{ runIds: string[] }> {
     let candidates = await pipelinesOf(organizationId);
@@ -357,6 +425,8 @@ export function createPipelinesService(deps: {
             pipelineName: pipeline.name,
             runBy: userId,
             steps: pendingSteps(),
+            mode: selection.mode,
+            overwriteEdits: selection.overwriteEdits,
           }));
         queued.push({ runId, isNew: !waiting });
       }
@@ -392,7 +462,7 @@ export function createPipelinesService(deps: {
     /** Run Pipeline (see queueRuns above): the runs queued, none when nothing was pending. */
     queueRuns: (
       organizationId: string,
-      selection: { pipelineName?: string; isGlDetail?: boolean },
+      selection: RunSelection,
       userId: string | null,
     ): Promise<{ runIds: string[] }> =>
       orFail(pipelineMessages.runFailed, () => queueRuns(organizationId, selection, userId)),
@@ -405,6 +475,25 @@ export function createPipelinesService(deps: {
         const { rows, total } = await repo.listRuns(organizationId, filters);
         return { runs: rows.map(toRun), pagination: paginationOf(filters, total) };
       }),
+
+    /** What replacing the periods of a data type's table would remove, by origin (asked before the replace). */
+    previewReplace: (organizationId: string, dataTypeId: string, periods: readonly string[]) =>
+      orFail(pipelineMessages.fetchAvailableFailed, async () => {
+        const type = (await pipelinesOf(organizationId)).find((pipeline) => pipeline.dataTypeId === dataTypeId);
+        if (!type) throw notFound(pipelineMessages.pipelineNotFound);
+        if (!type.periodBased)
+          throw new AppError(400, 'REPLACE_PERIODS_INVALID', pipelineMessages.replacePeriodsNeedsPeriods);
+        const removes = await loader.previewReplace(organizationId, type.targetTable as WarehouseTable, periods);
+        return {
+          periods: [...periods],
+          removes,
+          rows: removes.reduce((sum, origin) => sum + origin.rows, 0),
+          edited: removes.reduce((sum, origin) => sum + origin.edited, 0),
+        };
+      }),
+
+    /** Undo this load (`POST /pipeline/runs/{runId}/undo`): administrators any run, a user their organization's. */
+    undoRun: (caller: Principal, runId: string) => orFail(pipelineMessages.runFailed, () => undoRun(caller, runId)),
 
     getRun: (organizationId: string, runId: string) =>
       orFail(pipelineMessages.fetchRunsFailed, () => getRun(organizationId, runId)),

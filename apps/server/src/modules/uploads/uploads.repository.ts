@@ -24,6 +24,9 @@ export interface ClaimedFile {
   name: string;
   period: string | null;
   rows: number | null;
+  /** An earlier file whose rows this one replaces, and whether it replaces its whole periods. */
+  replacesFileId: string | null;
+  replacePeriods: boolean;
 }
 
 export const uploadsRepository = (db: Executor) => ({
@@ -112,14 +115,23 @@ export const uploadsRepository = (db: Executor) => ({
     const result = await db.execute(sql`
       update ${uploadedFiles} set status = 'processing', run_id = ${runId}, error = null
       where organization_id = ${organizationId} and data_type_id = ${dataTypeId} and status = 'uploaded'
-      returning id, name, period, rows, uploaded_at`);
-    return rowsOf<ClaimedFile & { uploaded_at: string; rows: string | number | null }>(result)
+      returning id, name, period, rows, uploaded_at, replaces_file_id, replace_periods`);
+    return rowsOf<
+      ClaimedFile & {
+        uploaded_at: string;
+        rows: string | number | null;
+        replaces_file_id: string | null;
+        replace_periods: boolean;
+      }
+    >(result)
       .toSorted((a, b) => String(a.uploaded_at).localeCompare(String(b.uploaded_at)) || a.id.localeCompare(b.id))
       .map((row) => ({
         id: row.id,
         name: row.name,
         period: row.period,
         rows: row.rows === null ? null : Number(row.rows),
+        replacesFileId: row.replaces_file_id,
+        replacePeriods: row.replace_periods === true,
       }));
   },
 

@@ -5,6 +5,7 @@ import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@finboard/shared/messages';
 import { UPLOAD_CHUNK_SIZE, uploadEncryptionMessages, type UploadKey } from '@finboard/shared/upload-encryption';
+import { pipelineMessages } from '@finboard/shared/pipelines';
 import { uploadApiMessages, uploadMessages } from '@finboard/shared/uploads';
 import { dataTypes, fileHolds, uploadedFiles } from '../../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
@@ -35,6 +36,7 @@ interface Organization {
   token: string;
   glDetail: string;
   budget: string;
+  accounts: string;
 }
 
 /** An organization with its standard data types and a user of it, signed in. */
@@ -49,6 +51,7 @@ async function organizationWithUser(): Promise<Organization> {
     token: await login(t.app, user),
     glDetail: types.find((type) => type.standardKey === 'gl_detail')!.id,
     budget: types.find((type) => type.standardKey === 'budget')!.id,
+    accounts: types.find((type) => type.standardKey === 'chart_of_accounts')!.id,
   };
 }
 
@@ -413,6 +416,53 @@ describe('one upload, one organization', () => {
       expect(await keptFor(organization.id)).toEqual(nothingKept);
     }
     expect(messages.fieldRepeated('period')).toBe('The form sends period more than once: send it once');
+  });
+});
+
+describe('an upload that replaces', () => {
+  const gl = (name: string): FormFile => ({ name, content: glCsv('2026-11', 1, ['1000', '4000']) });
+  it('records the loaded file it replaces, and whether it replaces its periods, for its run', async () => {
+    const organization = await organizationWithUser();
+    const first = await upload(organization.token, glForm(organization), [gl('november.csv')]);
+    const firstId = first.json().data.files[0].id;
+    await t.database.db.update(uploadedFiles).set({ status: 'processed' }).where(eq(uploadedFiles.id, firstId));
+
+    const second = await upload(
+      organization.token,
+      { ...glForm(organization), replacesFileId: firstId, replacePeriods: 'true' },
+      [gl('november.csv')],
+    );
+
+    expect(second.statusCode, second.body).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(uploadedFiles)
+      .where(eq(uploadedFiles.id, second.json().data.files[0].id));
+    expect(row).toMatchObject({ replacesFileId: firstId, replacePeriods: true, status: 'uploaded' });
+  });
+
+  it('refuses a file to replace that is not a loaded file of the data type, or periods of a type without them, storing nothing', async () => {
+    const organization = await organizationWithUser();
+    const neighbour = await organizationWithUser();
+    const waiting = (await upload(organization.token, glForm(organization), [gl('november.csv')])).json().data.files[0].id;
+    const before = await keptFor(organization.id);
+    const theirs = (await upload(neighbour.token, glForm(neighbour), [gl('november.csv')])).json().data.files[0].id;
+    await t.database.db.update(uploadedFiles).set({ status: 'processed' }).where(eq(uploadedFiles.id, theirs));
+
+    // Not loaded yet, another organization's, unknown, not an id.
+    for (const replacesFileId of [waiting, theirs, '00000000-0000-4000-8000-000000000000', 'gl.csv']) {
+      const response = await upload(organization.token, { ...glForm(organization), replacesFileId }, [gl('november.csv')]);
+      expect(response.statusCode, replacesFileId).toBe(400);
+      expect(response.json()).toEqual({ status: false, message: pipelineMessages.replacedFileNotFound });
+    }
+    const accounts = await upload(
+      organization.token,
+      { organizationId: organization.id, data_type_id: organization.accounts, replacePeriods: 'true' },
+      [{ name: 'accounts.csv', content: 'account_code,account_name,account_type\n1000,Cash,asset\n' }],
+    );
+    expect(accounts.statusCode, accounts.body).toBe(400);
+    expect(accounts.json()).toEqual({ status: false, message: pipelineMessages.replacePeriodsNeedsPeriods });
+    expect(await keptFor(organization.id)).toEqual(before);
   });
 });
 

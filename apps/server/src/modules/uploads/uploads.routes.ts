@@ -21,6 +21,7 @@ import {
   uploadPeriodSchema,
 } from '@finboard/shared/uploads';
 import { messages } from '@finboard/shared/messages';
+import { pipelineMessages } from '@finboard/shared/pipelines';
 import { paginationOf } from '@finboard/shared/pagination';
 import { isStorableText } from '@finboard/shared/validation';
 import { badRequest, invalidInput } from '../../errors.ts';
@@ -141,6 +142,10 @@ async function receiveFiles(
     period?: string;
     encryption?: UploadEncryption;
     columnMapping?: ColumnMapping;
+    /** The earlier file this upload's rows replace, or its periods (ledger-write.ts). */
+    replacesFileId?: string;
+    replacePeriods?: boolean;
+    replacementChecked?: boolean;
   } = {};
   const stored: StoredUpload[] = [];
 
@@ -169,6 +174,16 @@ async function receiveFiles(
         form.columnMapping = mapping.data;
         return;
       }
+      case 'replacesFileId': {
+        if (value === '') return;
+        const fileId = z.uuid().safeParse(value);
+        if (!fileId.success) throw badRequest('REPLACED_FILE_NOT_FOUND', pipelineMessages.replacedFileNotFound);
+        form.replacesFileId = fileId.data;
+        return;
+      }
+      case 'replacePeriods':
+        form.replacePeriods = value === 'true';
+        return;
       default:
         // The spec's clients also send user_id: the uploader is the caller, whatever a form says.
         return;
@@ -180,6 +195,14 @@ async function receiveFiles(
     form.dataType ??= await dataTypeOf(form.organizationId, form.dataTypeId, deps.dataTypes);
     if (form.dataType.periodBased && !form.period) throw badRequest('PERIOD_REQUIRED', uploadMessages.periodRequired);
     if (!form.encryption) throw badRequest('ENCRYPTION_REQUIRED', uploadApiMessages.encryptionRequired);
+    if (!form.replacementChecked) {
+      // What the files replace is checked before the first is stored: a refused request keeps nothing.
+      if (form.replacePeriods && !form.dataType.periodBased)
+        throw badRequest('REPLACE_PERIODS_INVALID', pipelineMessages.replacePeriodsNeedsPeriods);
+      if (form.replacesFileId)
+        await deps.uploads.assertReplaceable(form.organizationId, form.dataType.id, form.replacesFileId);
+      form.replacementChecked = true;
+    }
     const name = part.filename.trim();
     if (name.length === 0 || name.length > MAX_FILE_NAME_LENGTH || !isStorableText(name))
       throw badRequest('FILE_NAME_INVALID', uploadApiMessages.fileNameInvalid);
@@ -190,6 +213,7 @@ async function receiveFiles(
         period: form.dataType.periodBased ? form.period : undefined,
         encryption: form.encryption,
         columnMapping: form.columnMapping,
+        replaces: { fileId: form.replacesFileId, periods: form.replacePeriods },
         name,
         body: part.file,
       }),
@@ -209,6 +233,8 @@ async function receiveFiles(
           organizationId: uploadApiMessages.oneOrganization,
           data_type_id: messages.fieldRepeated('data_type_id'),
           period: messages.fieldRepeated('period'),
+          replacesFileId: messages.fieldRepeated('replacesFileId'),
+          replacePeriods: messages.fieldRepeated('replacePeriods'),
         },
       },
       async (part) => {

@@ -5,8 +5,9 @@ import type { ColumnMapping } from '@finboard/shared/column-mapping';
 import type { DataType } from '@finboard/shared/data-types';
 import type { UploadEncryption, UploadKey } from '@finboard/shared/upload-encryption';
 import { uploadApiMessages, type UploadedFile } from '@finboard/shared/uploads';
+import { pipelineMessages } from '@finboard/shared/pipelines';
 import type { Database, Executor } from '../../db/client.ts';
-import { internalError, notFound } from '../../errors.ts';
+import { badRequest, internalError, notFound } from '../../errors.ts';
 import type { StoredFileCrypto, StoredFileEncryption } from '../../platform/crypto/stored-files.ts';
 import { storedFileEncryptionSchema } from '../../platform/crypto/stored-files.ts';
 import { openUpload } from '../../platform/crypto/upload-opener.ts';
@@ -33,8 +34,16 @@ export interface IncomingFile {
   period?: string;
   encryption: UploadEncryption;
   columnMapping?: ColumnMapping;
+  /** How its rows load: replacing an earlier file's rows, or the whole periods it covers. */
+  replaces?: FileReplacement;
   name: string;
   body: AsyncIterable<Uint8Array>;
+}
+
+/** What a file's upload asks its run to replace (ledger-write.ts): an earlier file, or its periods. */
+export interface FileReplacement {
+  fileId?: string;
+  periods?: boolean;
 }
 
 /** A file checked and sealed into storage, not yet recorded: recorded with the others of its form, or discarded. */
@@ -49,6 +58,7 @@ export interface StoredUpload {
   containerName: string | null;
   atRest: StoredFileEncryption;
   summary: CsvReadSummary;
+  replaces?: FileReplacement;
   /** Keeps the orphan sweep off the file until it is recorded or discarded. */
   hold: FileHold;
 }
@@ -160,6 +170,7 @@ export function createUploadsService(deps: {
         containerName,
         atRest,
         summary: reader.summary,
+        replaces: file.replaces,
         hold,
       };
     },
@@ -185,6 +196,8 @@ export function createUploadsService(deps: {
             containerName: file.containerName,
             encryption: file.atRest,
             columnMapping: file.summary.columnMapping,
+            replacesFileId: file.replaces?.fileId ?? null,
+            replacePeriods: file.replaces?.periods === true,
             uploadedBy,
           })),
         );
@@ -280,6 +293,16 @@ export function createUploadsService(deps: {
       uploadsRepository(db).pendingCounts(organizationId),
 
     /** The data type's waiting files become the run's, oldest first. */
+    /**
+     * A file an upload may name as the one it replaces: loaded (processed) from the same data type of the
+     * organization. 400 otherwise, before anything is stored.
+     */
+    async assertReplaceable(organizationId: string, dataTypeId: string, fileId: string): Promise<void> {
+      const file = await uploadsRepository(db).findById(organizationId, fileId);
+      if (!file || file.dataTypeId !== dataTypeId || file.status !== 'processed')
+        throw badRequest('REPLACED_FILE_NOT_FOUND', pipelineMessages.replacedFileNotFound);
+    },
+
     claimPending: (organizationId: string, dataTypeId: string, runId: string): Promise<ClaimedFile[]> =>
       uploadsRepository(db).claimPending(organizationId, dataTypeId, runId),
 

@@ -108,6 +108,8 @@ export const pipelineProblemSchema = z.object({
   column: z.string().optional(),
   value: z.string().optional(),
   problem: z.string(),
+  /** Studio edits stand in the way: the files wait for a run that overwrites them (overwriteEdits). */
+  editsInTheWay: z.boolean().optional(),
 });
 export type PipelineProblem = z.infer<typeof pipelineProblemSchema>;
 

@@ -154,7 +154,10 @@ export async function writeProblems(
 
   const edits = await editsInTheWay(client, write);
   if (edits.count > 0)
-    problems.push({ problem: pipelineMessages.editsInTheWay(edits.count, p.isGl, describeWhere, edits.named) });
+    problems.push({
+      problem: pipelineMessages.editsInTheWay(edits.count, p.isGl, describeWhere, edits.named),
+      editsInTheWay: true,
+    });
   return problems;
 }
 

@@ -280,13 +280,12 @@ describe('a replacement file', () => {
     expect(message).toBe(
       '2 lines of gl_2026-11.csv were edited in the Studio after loading: journal NC-2, line 1; journal NC-2, line 2. Run again with "Overwrite Studio edits" to replace them.',
     );
+    expect(refused.problems).toEqual([{ problem: message, editsInTheWay: true }]);
     expect(await ledger()).toEqual(corrected);
 
-    // The refused file waits no more: the same replacement uploaded again, run with overwriteEdits.
-    await upload('GL Detail', 'gl_2026-11.csv', [...journal('NC-1', '100.00'), ...journal('NC-2', '345.67')], {
-      period: PERIOD,
-      replacesFileId: gl.id,
-    });
+    // Not the file's fault: it waits for a run that overwrites the edits.
+    const [waiting] = await t.database.db.select().from(uploadedFiles).where(eq(uploadedFiles.runId, refused.id));
+    expect(waiting).toBeUndefined();
     const overwritten = await runAndFinish('?overwriteEdits=true');
     expect(overwritten).toMatchObject({
       status: 'succeeded',

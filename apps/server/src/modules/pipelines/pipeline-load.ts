@@ -118,7 +118,14 @@ export interface PipelineLoadResult {
 
 /** The files break a rule: nothing was written. `message` is the first problem. */
 export class PipelineLoadRefused extends Error {
-  constructor(readonly problems: PipelineProblem[]) {
+  /**
+   * `filesWait`: the files are not at fault (Studio edits stand in the way): they wait for a run that
+   * overwrites the edits, instead of being rejected.
+   */
+  constructor(
+    readonly problems: PipelineProblem[],
+    readonly filesWait = false,
+  ) {
     super(problems[0]?.problem ?? pipelineMessages.runFailed);
     this.name = 'PipelineLoadRefused';
   }
@@ -307,7 +314,8 @@ export function createPipelineLoader(deps: {
               await replacedWhat(client, schema, write),
               MAX_RUN_PROBLEMS,
             );
-            if (writeRefusal.length > 0) throw new PipelineLoadRefused(writeRefusal);
+            if (writeRefusal.length > 0)
+              throw new PipelineLoadRefused(writeRefusal, writeRefusal.every((problem) => problem.editsInTheWay));
             progress({ step: 'validate', status: 'done', done: rowsRead, total: rowsRead });
 
             signal?.throwIfAborted();

@@ -293,6 +293,10 @@ export function createPipelinesService(deps: {
     const state = sqlStateOf(error);
     if (signal.aborted) {
       message = pipelineMessages.interrupted;
+    } else if (error instanceof PipelineLoadRefused && error.filesWait) {
+      // Not the files' fault: they wait for a run that overwrites the Studio edits.
+      message = error.message;
+      problems = error.problems.slice(0, MAX_RUN_PROBLEMS);
     } else if (error instanceof PipelineLoadRefused) {
       message = error.message;
       problems = error.problems.slice(0, MAX_RUN_PROBLEMS);

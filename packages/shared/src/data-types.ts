@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { savedColumnLayoutSchema } from './column-mapping.ts';
+import { savedColumnLayoutSchema, type ExpectedColumn } from './column-mapping.ts';
 import { filterText, pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { displayTableName, WAREHOUSE_TABLES } from './warehouse.ts';
 import { messages } from './messages.ts';
@@ -287,3 +287,18 @@ export const STANDARD_DATA_TYPES = [
   periodBased: boolean;
   columns: DataTypeColumn[];
 }[];
+
+/**
+ * GL lines may leave out their line number and period: the load numbers a journal's lines in file order and
+ * takes the period from the posting date (the period whose dates hold it, else its calendar month).
+ */
+export const DERIVABLE_GL_COLUMNS = ['line_no', 'period'] as const;
+
+/** The expected columns as a file of the type must have them: those the load can derive are optional. */
+export function columnsAsUploaded<C extends ExpectedColumn>(type: { targetTable: string; columns: readonly C[] }): C[] {
+  if (type.targetTable !== '02_GL_Detail') return [...type.columns];
+  const derivable: readonly string[] = DERIVABLE_GL_COLUMNS;
+  return type.columns.map((column) =>
+    derivable.includes(column.name.toLowerCase()) ? { ...column, required: false } : column,
+  );
+}

@@ -55,6 +55,11 @@ export const pipelineMessages = {
     `${count.toLocaleString('en-US')} ${isGl ? (count === 1 ? 'line' : 'lines') : count === 1 ? 'row' : 'rows'} of ${where} ${
       count === 1 ? 'was' : 'were'
     } edited in the Studio after loading: ${named.join('; ')}${count > named.length ? '; …' : ''}. Run again with "Overwrite Studio edits" to replace ${count === 1 ? 'it' : 'them'}.`,
+  /** A file uploaded for one period whose line's posting date falls in another (its period derived from the date). */
+  postingDateOutsidePeriod: (date: string, period: string, derived: string) =>
+    `Posting date ${date} is in period ${derived}, not the chosen period ${period}`,
+  lineNumbersMixed: (journalId: string) =>
+    `Journal ${journalId} has lines with and without a line number: number all of its lines, or none (they are then numbered in file order)`,
   replacedFileNotFound: 'The file to replace was not found among the loaded files of this data type',
   replacePeriodsNeedsPeriods: 'Only a data type with periods can replace periods',
   previewed: 'What replacing the periods would remove',

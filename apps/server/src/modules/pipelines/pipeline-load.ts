@@ -15,6 +15,7 @@ import { CANONICAL_COLUMNS, ACCOUNT_TYPES } from '../../warehouse/canonical-mode
 import { refreshAggregatesOn } from '../../warehouse/aggregates.ts';
 import { quoteIdent, UnknownIdentifierError } from '../../warehouse/identifiers.ts';
 import { beginLoad, keepBefore } from '../../warehouse/lineage.ts';
+import { deriveGlColumns, DERIVABLE_GL_COLUMNS } from '../ledger/derived-columns.ts';
 import { ORIGIN_TEXT, writeProblems, writeStaged } from '../ledger/ledger-write.ts';
 import { loadOfRun, lockLoadedTables, undoLoad, type UndoOutcome } from '../ledger/ledger-undo.ts';
 import { describeKey, keyMatch, TABLE_RULES, type TableRules } from '../ledger/table-rules.ts';
@@ -165,8 +166,13 @@ export function createPipelineLoader(deps: {
     const { signal } = options;
     const progress = (update: LoadProgress) => options.onProgress?.(update);
     const rules = TABLE_RULES[targetTable];
-    const columns = canonicalColumnsOf(targetTable, request.columns);
     const isGl = targetTable === GL;
+    // The files' columns, and those the stage holds: GL lines always have a line number and a period, taken
+    // from the files or derived (derived-columns.ts).
+    const fileColumns = canonicalColumnsOf(targetTable, request.columns);
+    const columns = isGl
+      ? [...fileColumns, ...DERIVABLE_GL_COLUMNS.filter((column) => !fileColumns.includes(column))]
+      : fileColumns;
     // Whole periods are replaced only when asked (by the run, or by a file's upload), and only by types that have them.
     const askedPeriods = request.mode === 'replace-periods' || files.some((file) => file.replacePeriods);
     const mode: LoadMode = askedPeriods && request.periodBased && rules.period ? 'replace-periods' : 'add';
@@ -176,7 +182,9 @@ export function createPipelineLoader(deps: {
     const required = [...rules.key.filter((column) => !(isGl && column === 'source'))];
     // Period-based loads replace by period, and GL lines always need theirs open.
     if ((request.periodBased || isGl) && rules.period && !required.includes(rules.period)) required.push(rules.period);
-    const missing = required.find((column) => !columns.includes(column));
+    const missing = required.find(
+      (column) => !columns.includes(column) || (isGl && column === 'journal_id' && !fileColumns.includes(column)),
+    );
     if (missing) throw new PipelineLoadRefused([{ problem: pipelineMessages.keyColumnMissing(missing) }]);
 
     const schema = warehouse.schemaOf(organizationId);
@@ -198,13 +206,13 @@ export function createPipelineLoader(deps: {
               `NULL::bigint AS _line FROM ${target} WITH NO DATA`,
           ),
         );
-        const copy = `COPY ${stage} (${[...columns.map(q), '_file', '_line'].join(', ')}) FROM STDIN WITH (FORMAT csv)`;
+        const copy = `COPY ${stage} (${[...fileColumns.map(q), '_file', '_line'].join(', ')}) FROM STDIN WITH (FORMAT csv)`;
         let rowsRead = 0;
         const rowsPerFile = new Map<string, number>();
         for (const [index, file] of files.entries()) {
           signal?.throwIfAborted();
           const batches = await openFileRows(organizationId, file.id);
-          const width = columns.length;
+          const width = fileColumns.length;
           const before = rowsRead;
           const copied = await connection.copy(
             copy,
@@ -255,6 +263,11 @@ export function createPipelineLoader(deps: {
               return client.query(text, params);
             }),
         };
+        // GL lines without a period or a line number get them (from the posting date, in file order).
+        if (isGl) {
+          const derived = await deriveGlColumns(onStage, { schema, stage, files });
+          if (derived.length > 0) throw new PipelineLoadRefused(derived);
+        }
         const filePeriods = files.map((file) => file.period).filter((period): period is string => Boolean(period));
         // The periods the files cover: those a period-based load replaces, and those GL lines need open.
         const periods =

@@ -10,7 +10,7 @@ import {
   type HeaderMismatch,
   type SavedColumnLayout,
 } from '@finboard/shared/column-mapping';
-import type { DataType } from '@finboard/shared/data-types';
+import { columnsAsUploaded, type DataType } from '@finboard/shared/data-types';
 import {
   csvRefusalMessage,
   MAX_CSV_PROBLEMS,
@@ -33,14 +33,14 @@ import { cellReaderOf, isCellProblem, type CellReader } from './csv-values.ts';
  * (at most MAX_CSV_RECORD_CHARACTERS) and one batch.
  */
 
-export type CsvDataType = Pick<DataType, 'name' | 'columns' | 'delimiter' | 'periodBased'> & {
+export type CsvDataType = Pick<DataType, 'name' | 'columns' | 'delimiter' | 'periodBased' | 'targetTable'> & {
   /** Layouts confirmed earlier (data_types.column_mappings): a file with one of their headers maps itself. */
   columnMappings?: readonly SavedColumnLayout[];
 };
 
 export interface DataTypeCsvOptions {
   dataType: CsvDataType;
-  /** The period chosen at upload (YYYY-MM); required for a period-based type with a `period` column. */
+  /** The period chosen at upload (YYYY-MM): a file's `period` values must be it. None: all periods in the file. */
   period?: string;
   /** File column → expected column (null skips it), as confirmed on the upload page. */
   columnMapping?: ColumnMapping;
@@ -146,11 +146,15 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
   async *[Symbol.asyncIterator](): AsyncGenerator<CsvRowBatch> {
     if (this.#started) throw new Error('A CSV reader reads its file once');
     this.#started = true;
-    const { dataType } = this.options;
+    // GL lines may leave out what the load derives (line numbers, periods).
+    const dataType = { ...this.options.dataType, columns: columnsAsUploaded(this.options.dataType) };
     const columns = dataType.columns;
     const batchSize = this.options.batchSize ?? 5000;
     const periodIndex = columns.findIndex((column) => column.name.toLowerCase() === 'period');
-    const chosenPeriod = dataType.periodBased && periodIndex !== -1 ? checkedPeriod(this.options.period) : undefined;
+    const chosenPeriod =
+      dataType.periodBased && periodIndex !== -1 && this.options.period !== undefined
+        ? checkedPeriod(this.options.period)
+        : undefined;
     const readers: CellReader[] = columns.map((column, index) =>
       cellReaderOf(column, index === periodIndex ? chosenPeriod : undefined),
     );

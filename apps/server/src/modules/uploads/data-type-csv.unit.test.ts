@@ -17,7 +17,13 @@ import {
 
 const standard = (key: string, delimiter: Delimiter = ','): CsvDataType => {
   const type = STANDARD_DATA_TYPES.find((candidate) => candidate.key === key)!;
-  return { name: type.name, columns: [...type.columns], delimiter, periodBased: type.periodBased };
+  return {
+    name: type.name,
+    columns: [...type.columns],
+    delimiter,
+    periodBased: type.periodBased,
+    targetTable: type.targetTable,
+  };
 };
 const GL = standard('gl_detail');
 const GL_HEADER =
@@ -288,7 +294,8 @@ describe('the header', () => {
       statusCode: 400,
       code: 'CSV_HEADER_MISMATCH',
       message:
-        "The file's columns do not match GL Detail; missing: journal_id, line_no, posting_date, period, account_code; " +
+        // line_no and period are not missing: the load derives them.
+        "The file's columns do not match GL Detail; missing: journal_id, posting_date, account_code; " +
         'not expected: Journal No, Date, Account No, Amount Dr, Memo Text',
       header: ['Journal No', 'Date', 'Account No', 'Amount Dr', 'debit', 'Memo Text'],
     });
@@ -528,10 +535,20 @@ describe('checking every value', () => {
     ]);
   });
 
-  it('asks for the period of a period-based type before reading', async () => {
-    const error = await refusal(glFile(glLine()), { period: undefined });
+  it('reads a file of a period-based type without a chosen period: all periods in the file', async () => {
+    const { rows } = await readAll(glFile(glLine(), glLine({ line_no: '2', period: '2026-04', posting_date: '2026-04-02' })), {
+      period: undefined,
+    });
 
-    expect(error).toMatchObject({ statusCode: 400, message: uploadMessages.periodRequired });
+    expect(rows.map((row) => row[3])).toEqual(['2026-03', '2026-04']);
+  });
+
+  it('reads a GL export without line numbers or periods: the load derives them', async () => {
+    const { rows } = await readAll('journal_id,posting_date,account_code,debit,credit\nJE-1,2026-03-05,4000,1,0\n', {
+      period: undefined,
+    });
+
+    expect(rows).toEqual([['JE-1', null, '2026-03-05', null, '4000', null, '1', '0', null, null, null, null, null]]);
   });
 
   it('keeps the first 1,000 problems, counts the rest and still counts every row', async () => {

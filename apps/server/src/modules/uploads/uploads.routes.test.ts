@@ -243,14 +243,6 @@ describe('POST /api/v1/pipeline/file-upload', () => {
       uploadApiMessages.selectOrganization,
     ],
     [
-      'no period for a period-based type',
-      async (o) => ({
-        fields: { organizationId: o.id, data_type_id: o.glDetail },
-        files: [{ name: 'a.csv', content: glCsv('2026-11', 1, ['1000', '4000']) }],
-      }),
-      uploadMessages.periodRequired,
-    ],
-    [
       'a good file followed by a bad one in the same form',
       async (o) => ({
         fields: glForm(o),

@@ -17,7 +17,6 @@ import {
   uploadedFileListQuerySchema,
   uploadedFileListResponseSchema,
   uploadOrganizationParamsSchema,
-  uploadMessages,
   uploadPeriodSchema,
 } from '@finboard/shared/uploads';
 import { messages } from '@finboard/shared/messages';
@@ -193,7 +192,7 @@ async function receiveFiles(
   const onFile = async (part: Multipart & { type: 'file' }) => {
     if (!form.organizationId) throw badRequest('ORGANIZATION_REQUIRED', uploadApiMessages.selectOrganization);
     form.dataType ??= await dataTypeOf(form.organizationId, form.dataTypeId, deps.dataTypes);
-    if (form.dataType.periodBased && !form.period) throw badRequest('PERIOD_REQUIRED', uploadMessages.periodRequired);
+    // No period on a period-based type: all periods in the file (each row to the period of its date).
     if (!form.encryption) throw badRequest('ENCRYPTION_REQUIRED', uploadApiMessages.encryptionRequired);
     if (!form.replacementChecked) {
       // What the files replace is checked before the first is stored: a refused request keeps nothing.

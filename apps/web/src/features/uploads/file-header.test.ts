@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { STANDARD_DATA_TYPES } from '@finboard/shared/data-types';
 import { checkHeader, parseHeader, readHeader } from './file-header';
 
-const glDetail = { columns: STANDARD_DATA_TYPES.find((type) => type.key === 'gl_detail')!.columns, columnMappings: [] };
+const glDetail = {
+  targetTable: '02_GL_Detail' as const,
+  columns: STANDARD_DATA_TYPES.find((type) => type.key === 'gl_detail')!.columns,
+  columnMappings: [],
+};
 const ourHeader = glDetail.columns.map((column) => column.name);
 const exportHeader = ['Journal No', 'Line', 'Date', 'Period', 'Account No', 'Memo', 'Amount Dr', 'Amount Cr'];
 

@@ -7,7 +7,7 @@ import {
   type ColumnSuggestion,
   type SavedColumnLayout,
 } from '@finboard/shared/column-mapping';
-import type { DataType, Delimiter } from '@finboard/shared/data-types';
+import { columnsAsUploaded, type DataType, type Delimiter } from '@finboard/shared/data-types';
 
 /** Far more than any real header (100 columns of 63 characters is ~6 KB); only this much is read. */
 const HEADER_BYTES = 64 * 1024;
@@ -38,13 +38,15 @@ export type HeaderCheck =
  * on the data type (or confirmed earlier in this batch, `confirmed`) maps them.
  */
 export function checkHeader(
-  dataType: Pick<DataType, 'columns' | 'columnMappings'>,
+  dataType: Pick<DataType, 'columns' | 'columnMappings' | 'targetTable'>,
   header: string[] | undefined,
   confirmed: readonly SavedColumnLayout[] = [],
 ): HeaderCheck {
   if (!header) return { kind: 'ready' };
   const saved = savedMappingFor({ columnMappings: [...confirmed, ...dataType.columnMappings] }, header);
-  const { missing, unknown, duplicate } = matchHeader(header, dataType.columns, saved);
+  // GL files may leave out what the load derives (line numbers, periods).
+  const columns = columnsAsUploaded(dataType);
+  const { missing, unknown, duplicate } = matchHeader(header, columns, saved);
   if (missing.length === 0 && unknown.length === 0 && duplicate.length === 0) return { kind: 'ready', mapping: saved };
-  return { kind: 'needsMapping', header, suggestions: suggestColumnMapping(header, dataType.columns) };
+  return { kind: 'needsMapping', header, suggestions: suggestColumnMapping(header, columns) };
 }

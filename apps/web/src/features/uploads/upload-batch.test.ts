@@ -12,6 +12,7 @@ vi.hoisted(() => {
 });
 
 const glDetail = {
+  targetTable: '02_GL_Detail' as const,
   columns: STANDARD_DATA_TYPES.find((type) => type.key === 'gl_detail')!.columns,
   columnMappings: [],
   delimiter: ',' as const,

@@ -57,7 +57,7 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
  */
 export async function uploadBatch(
   files: readonly BatchFile[],
-  dataType: Pick<DataType, 'columns' | 'columnMappings' | 'delimiter'>,
+  dataType: Pick<DataType, 'columns' | 'columnMappings' | 'delimiter' | 'targetTable'>,
   steps: BatchSteps,
 ): Promise<void> {
   const confirmed: SavedColumnLayout[] = [];
@@ -66,7 +66,7 @@ export async function uploadBatch(
 
 async function uploadOne(
   entry: BatchFile,
-  dataType: Pick<DataType, 'columns' | 'columnMappings' | 'delimiter'>,
+  dataType: Pick<DataType, 'columns' | 'columnMappings' | 'delimiter' | 'targetTable'>,
   confirmed: SavedColumnLayout[],
   steps: BatchSteps,
 ): Promise<void> {

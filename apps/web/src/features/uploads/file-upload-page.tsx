@@ -197,10 +197,15 @@ export default function FileUploadPage() {
                 <Form.Item
                   label="Period"
                   name="period"
-                  rules={[{ required: true, message: uploadMessages.periodRequired }]}
-                  extra="The month every row of the file belongs to."
+                  extra="The month every row of the file belongs to. Leave it empty for a file of several months: each row goes to the period of its posting date."
                 >
-                  <DatePicker picker="month" format="YYYY-MM" placeholder="YYYY-MM" style={{ width: 200 }} />
+                  <DatePicker
+                    picker="month"
+                    format="YYYY-MM"
+                    placeholder="All periods in the file"
+                    allowClear
+                    style={{ width: 220 }}
+                  />
                 </Form.Item>
               )}
               <Form.Item

@@ -337,6 +337,12 @@ export function createPipelineLoader(deps: {
             const written = await withBulkMaintenance(client, { target, role, rows: rowsRead, bulkRows }, () =>
               writeStaged(client, write),
             );
+            const touched = [...new Set([...(periods ?? []), ...written.touchedPeriods])].sort();
+            // The statements' monthly aggregates move with the ledger, in its transaction (read your writes):
+            // the periods a GL load touched, all of them after an accounts load (cash flow depends on subtypes).
+            const changed = written.rowsAdded + written.rowsReplaced + written.rowsRemoved + periodsCreated.length > 0;
+            if (changed && (isGl || targetTable === '01_Account'))
+              await refreshAggregatesOn(client, schema, isGl ? touched : undefined);
             return {
               rowsRead,
               rowsLoaded: written.rowsAdded + written.rowsReplaced,
@@ -348,7 +354,7 @@ export function createPipelineLoader(deps: {
               mode,
               rowsPerFile,
               periodsCreated,
-              periods: [...new Set([...(periods ?? []), ...written.touchedPeriods])].sort(),
+              periods: touched,
             };
           })
           .catch(async (error: unknown) => {
@@ -367,13 +373,9 @@ export function createPipelineLoader(deps: {
         // 4. refresh
         progress({ step: 'refresh', status: 'running', done: 0, total: outcome.rowsLoaded });
         const changed = outcome.rowsLoaded > 0 || outcome.rowsDeleted > 0 || outcome.periodsCreated.length > 0;
+        // The target's statistics, so the views plan well right after a big load (the aggregates were
+        // refreshed with the write).
         if (changed) await connection.asPlatform(`ANALYZE ${target}`);
-        // The statements' monthly aggregates: the periods a GL load covered, all of them after an accounts load
-        // (cash flow depends on the accounts' subtypes).
-        if (changed && (isGl || targetTable === '01_Account'))
-          await connection.transaction((client) =>
-            refreshAggregatesOn(client, schema, isGl ? (outcome.periods ?? []) : undefined),
-          );
         progress({ step: 'refresh', status: 'done', done: outcome.rowsLoaded, total: outcome.rowsLoaded });
         return outcome;
       } finally {
@@ -523,13 +525,12 @@ export function createPipelineLoader(deps: {
               isGl: true,
               source,
             });
-            return {
-              accountsWritten,
-              linesWritten,
-              linesDeleted: (deleted.rowCount ?? 0) + (removedLines.rowCount ?? 0),
-              periodsCreated,
-              periods: open,
-            };
+            const linesDeleted = (deleted.rowCount ?? 0) + (removedLines.rowCount ?? 0);
+            // The statements' aggregates in the sync's transaction (read your writes); cash flow depends on
+            // the accounts' subtypes: all periods after an accounts change.
+            if (accountsWritten > 0 || linesWritten > 0 || linesDeleted > 0)
+              await refreshAggregatesOn(client, schema, accountsWritten > 0 ? undefined : open);
+            return { accountsWritten, linesWritten, linesDeleted, periodsCreated, periods: open };
           })
           .catch(async (error: unknown) => {
             // A line the system sent twice meets the GL's unique key only as it is written: named here.
@@ -542,12 +543,6 @@ export function createPipelineLoader(deps: {
             throw error;
           });
 
-        const linesChanged = outcome.linesWritten > 0 || outcome.linesDeleted > 0;
-        if (outcome.accountsWritten > 0 || linesChanged)
-          // Cash flow depends on the accounts' subtypes: all periods after an accounts change.
-          await connection.transaction((client) =>
-            refreshAggregatesOn(client, schema, outcome.accountsWritten > 0 ? undefined : outcome.periods),
-          );
         return outcome;
       } finally {
         await connection

@@ -15,7 +15,7 @@ import { buildTestApp, TEST_ADMIN, type TestApp } from '../apps/server/test/buil
 import { bearer, createOrganization, login } from '../apps/server/test/factories.ts';
 import { loadDemo, DEMO_USER } from './load-demo.ts';
 import { rowsOf } from '../apps/server/src/db/client.ts';
-import { createPipelineLoader } from '../apps/server/src/modules/pipelines/pipeline-load.ts';
+import { createLedgerEngine } from '../apps/server/src/modules/ledger/ledger-engine.ts';
 
 const today = new Date('2026-11-21T12:00:00Z');
 let t: TestApp;
@@ -307,7 +307,7 @@ describe('the aggregates', () => {
         null,
       ],
     ];
-    const loader = createPipelineLoader({
+    const loader = createLedgerEngine({
       warehouse,
       openFileRows: async function* () {
         yield rows;

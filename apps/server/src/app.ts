@@ -34,7 +34,7 @@ import { journalsRoutes } from './modules/data-management/journals.routes.ts';
 import { createJournalsService } from './modules/data-management/journals.service.ts';
 import { dataTypesRoutes } from './modules/data-types/data-types.routes.ts';
 import { createDataTypesService, type DataTypesService } from './modules/data-types/data-types.service.ts';
-import type { OpenFileRows } from './modules/pipelines/pipeline-load.ts';
+import { createLedgerEngine, type OpenFileRows } from './modules/ledger/ledger-engine.ts';
 import { dataRefreshRoutes } from './modules/data-refresh/data-refresh.routes.ts';
 import {
   createDataRefreshService,
@@ -217,13 +217,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // recovered as abandoned at the next start.
       stopTimeoutMs: (config.STOP_GRACE_SECONDS * 1000) / 2,
     });
+  // The ledger engine: the one writer of the loaded tables, for pipeline runs and accounting syncs. A run reads
+  // its files through the uploads module (created below: the uploads need the data types, which need the
+  // pipelines).
+  const ledger = createLedgerEngine({
+    warehouse,
+    openFileRows: deps.openFileRows ?? ((organizationId, fileId) => uploads.openRows(organizationId, fileId)),
+  });
   const pipelines = createPipelinesService({
     db,
     warehouse,
     jobs,
-    // A run reads its files and data types through those modules (created below: the uploads need the data
-    // types, which need the pipelines).
-    openFileRows: deps.openFileRows ?? ((organizationId, fileId) => uploads.openRows(organizationId, fileId)),
+    ledger,
     uploads: () => uploads,
     dataTypes: () => dataTypes,
     audit,
@@ -354,6 +359,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     warehouse,
     jobs,
+    ledger,
+    audit,
     box: createSecretBox(deriveKey(secret, ACCOUNTING_CREDENTIALS_PURPOSE)),
     connectors: {
       ...(quickbooksClient && { quickbooks: createQuickbooksConnector(quickbooksClient) }),

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@finboard/shared/api';
 import { messages } from '@finboard/shared/messages';
 import { sealedBlob, sealUpload } from '@finboard/shared/upload-encryption';
-import { auditEvents, dashboards, organizations, pipelineRuns, refreshLogs } from './db/schema.ts';
+import { auditEvents, dashboards, organizations, pipelineRuns, refreshLogs, syncRuns } from './db/schema.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
 import { pipelinesRepository } from './modules/pipelines/pipelines.repository.ts';
 import { generateToken, hashToken } from './platform/crypto/tokens.ts';
@@ -106,6 +106,8 @@ interface Fixture {
   doomedGlRowId: string;
   /** A pipeline run of the organization. */
   runId: string;
+  /** A sync run that wrote a (empty) load: one that can be undone. */
+  syncRunId: string;
   /** A period-based data type with its pipeline (what replacing periods is asked of). */
   periodDataTypeId: string;
 }
@@ -130,6 +132,22 @@ async function succeededRun(organizationId: string): Promise<string> {
     .returning({ id: pipelineRuns.id });
   await t.app.services.warehouse.withOrganization(organizationId, (tx) =>
     tx.execute(sql`insert into "06_Load" (kind, run_id, label) values ('run', ${run!.id}, 'ledger.csv')`),
+  );
+  return run!.id;
+}
+
+/** A NetSuite connection's sync run, with its (empty) load in the warehouse's lineage. */
+async function undoableSyncRun(organizationId: string): Promise<string> {
+  const [connection] = await t.database.db
+    .insert(accountingConnections)
+    .values({ organizationId, system: 'netsuite', status: 'connected', externalId: `safety-${letters()}` })
+    .returning({ id: accountingConnections.id });
+  const [run] = await t.database.db
+    .insert(syncRuns)
+    .values({ organizationId, connectionId: connection!.id, system: 'netsuite', status: 'completed', message: 'Done' })
+    .returning({ id: syncRuns.id });
+  await t.app.services.warehouse.withOrganization(organizationId, (tx) =>
+    tx.execute(sql`insert into "06_Load" (kind, run_id, label) values ('sync', ${run!.id}, 'NetSuite sync')`),
   );
   return run!.id;
 }
@@ -515,6 +533,7 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
   'GET /api/v1/data-refresh/auto-update-stuck-logs': (f) => ({ query: { organizationId: f.organizationId } }),
   // Accounting connections (issue 12): QuickBooks through its local fake
   'GET /api/v1/accounting/sync-runs': (f) => ({ query: { organization_id: f.organizationId } }),
+  'POST /api/v1/accounting/sync-runs/:runId/undo': (f) => ({ params: { runId: f.syncRunId } }),
   'POST /api/v1/quickbooks/connect': (f) => ({ body: { organization_id: f.organizationId } }),
   'GET /api/v1/quickbooks/callback': async (f) => ({
     query: { code: 'code-unknown', state: await quickbooksState(f), realmId: '9130000000000042' },
@@ -1107,6 +1126,7 @@ beforeAll(async () => {
     doomedGlRowId: doomedGlRow!,
     runId: await succeededRun(organizationId),
     periodDataTypeId: await periodDataType(organizationId),
+    syncRunId: await undoableSyncRun(organizationId),
   };
   expect(await storedControlCharacters()).toEqual([]);
 });

@@ -293,15 +293,20 @@ async function quickbooksConnection(f: Fixture): Promise<void> {
     { externalId: `realm-${letters()}`, companyName: 'Isolation Books' },
     { accessToken: 'access', refreshToken: 'refresh', accessExpiresAt: Date.now() + 3_600_000 },
   );
-  await t.database.db.insert(syncRuns).values({
-    organizationId: f.organization.id,
-    connectionId: account.id,
-    system: 'quickbooks',
-    status: 'completed',
-    message: 'Sync completed',
-  });
+  const [run] = await t.database.db
+    .insert(syncRuns)
+    .values({
+      organizationId: f.organization.id,
+      connectionId: account.id,
+      system: 'quickbooks',
+      status: 'completed',
+      message: 'Sync completed',
+    })
+    .returning({ id: syncRuns.id });
   connectionIds.set(f, account.id);
+  syncRunIds.set(f, run!.id);
 }
+const syncRunIds = new WeakMap<Fixture, string>();
 const accountingCase = { setup: quickbooksConnection, outcomes: usersOfTheOrganizationToo };
 
 /** Per fixture: organization A's Sage Intacct connection (credentials sealed) and a finished sync run of it. */
@@ -892,6 +897,19 @@ const routeCases: RouteCase[] = [
     ...refreshCase,
   },
   // Accounting connections (issue 12): the organization in the query or body, its own users and admins
+  {
+    // Undo this sync: the fixture's run loaded nothing, so the callers let in meet that rule; another
+    // organization's run answers as a missing one.
+    route: 'POST /api/v1/accounting/sync-runs/{runId}/undo',
+    request: (f) => ({ method: 'POST', url: `/api/v1/accounting/sync-runs/${syncRunIds.get(f)}/undo` }),
+    mutates: false,
+    setup: quickbooksConnection,
+    outcomes: {
+      admin: { status: 409, message: pipelineMessages.undoNothing },
+      sameOrganizationUser: { status: 409, message: pipelineMessages.undoNothing },
+      otherOrganizationUser: { status: 404, message: accountingMessages.syncRunNotFound },
+    },
+  },
   {
     route: 'GET /api/v1/accounting/sync-runs',
     request: (f) => ({

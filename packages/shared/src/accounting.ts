@@ -68,6 +68,8 @@ export const accountingMessages = {
   accountAdded: 'Account added successfully',
   statusUpdated: 'Status updated successfully',
   // Ours.
+  syncRunNotFound: 'Sync run not found',
+  syncUndone: 'The sync was undone',
   fetchedAccounts: 'Accounts fetched successfully',
   fetchedRuns: 'Sync runs fetched successfully',
   fetchAccountsFailed: 'Failed to fetch accounts',
@@ -136,8 +138,12 @@ export const syncRunSchema = z.object({
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   queuedAt: z.string(),
+  /** Undone: the warehouse as before the sync (by whom is in the audit trail). */
+  undoneAt: z.string().nullable(),
 });
 export type SyncRun = z.infer<typeof syncRunSchema>;
+export const syncRunParamsSchema = z.object({ runId: z.uuid({ error: 'Sync run not found' }) });
+export const syncRunResponseSchema = apiSuccessSchema(z.object({ run: syncRunSchema }));
 
 export const syncRunsQuerySchema = z.object({ organization_id: organizationId });
 export const syncRunsResponseSchema = apiSuccessSchema(z.object({ runs: z.array(syncRunSchema) }));

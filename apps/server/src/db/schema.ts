@@ -599,6 +599,9 @@ export const syncRuns = pgTable(
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Undo this sync: the warehouse as before it (the ledger engine's undo), by whom and when. */
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    undoneBy: uuid('undone_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('sync_runs_organization_idx').on(table.organizationId, table.queuedAt),

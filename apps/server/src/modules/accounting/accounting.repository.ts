@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { FINISHED_SYNC_STATUSES, type AccountingSystem, type SyncStatus } from '@finboard/shared/accounting';
 import type { Executor } from '../../db/client.ts';
 import { accountingConnections, syncRuns } from '../../db/schema.ts';
@@ -167,6 +167,30 @@ export const accountingRepository = (db: Executor) => ({
       .where(and(eq(syncRuns.organizationId, organizationId), eq(syncRuns.id, id)))
       .limit(1);
     return row;
+  },
+
+  /** After an undo: the next sync reads the system's whole ledger again (what the undone sync wrote included). */
+  async forgetSyncPosition(organizationId: string, connectionId: string): Promise<void> {
+    await db
+      .update(accountingConnections)
+      .set({ syncedThrough: null, updatedAt: sql`now()` })
+      .where(and(eq(accountingConnections.organizationId, organizationId), eq(accountingConnections.id, connectionId)));
+  },
+
+  /** The run was undone (once: false when it already was). */
+  async markUndone(organizationId: string, id: string, userId: string): Promise<boolean> {
+    const rows = await db
+      .update(syncRuns)
+      .set({ undoneAt: sql`now()`, undoneBy: userId })
+      .where(and(eq(syncRuns.organizationId, organizationId), eq(syncRuns.id, id), isNull(syncRuns.undoneAt)))
+      .returning({ id: syncRuns.id });
+    return rows.length > 0;
+  },
+
+  /** Which organization a sync run belongs to (administrators undo any). */
+  async organizationOfRun(id: string): Promise<string | undefined> {
+    const [row] = await db.select({ organizationId: syncRuns.organizationId }).from(syncRuns).where(eq(syncRuns.id, id));
+    return row?.organizationId;
   },
 
   /** The connection's run still unfinished, if any. */

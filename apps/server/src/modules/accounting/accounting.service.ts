@@ -8,13 +8,16 @@ import {
   type SyncRun,
   type SyncStatus,
 } from '@finboard/shared/accounting';
+import { pipelineMessages } from '@finboard/shared/pipelines';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, internalError, notFound } from '../../errors.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { JobContext, JobRunner } from '../../platform/jobs/job-runner.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 import type { Principal } from '../auth/principal.ts';
-import { createPipelineLoader, PipelineLoadRefused } from '../pipelines/pipeline-load.ts';
+import { PipelineLoadRefused, type LedgerEngine } from '../ledger/ledger-engine.ts';
+import { UndoRefused } from '../ledger/ledger-undo.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import { MAX_RUN_PROBLEMS, type PipelineProblem } from '@finboard/shared/pipelines';
 import { accountingRepository, type ConnectionRow, type SyncRunRow } from './accounting.repository.ts';
 
@@ -137,19 +140,15 @@ export function createAccountingService(deps: {
   jobs: JobRunner;
   box: SecretBox;
   connectors: Partial<Record<AccountingSystem, LedgerConnector>>;
+  /** The ledger engine: the one writer of the loaded tables (shared with pipeline runs). */
+  ledger: Pick<LedgerEngine, 'loadSynced' | 'undo'>;
+  audit: Pick<AuditService, 'record'>;
   /** How long a sync may read and load before it is stopped as timed out. */
   syncTimeoutMs: number;
   logger: FastifyBaseLogger;
 }) {
-  const { db, warehouse, jobs, box, connectors, syncTimeoutMs, logger } = deps;
+  const { db, jobs, box, connectors, ledger: loader, audit, syncTimeoutMs, logger } = deps;
   const repo = accountingRepository(db);
-  const loader = createPipelineLoader({
-    warehouse,
-    openFileRows: () => {
-      throw new Error('a sync loads no uploaded file');
-    },
-  });
-
   const seal = (credentials: unknown, connectionId: string) => box.seal(JSON.stringify(credentials), connectionId);
   const open = (connection: ConnectionRow): unknown =>
     connection.credentials ? JSON.parse(box.open(connection.credentials, connection.id)) : undefined;
@@ -176,6 +175,7 @@ export function createAccountingService(deps: {
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     queuedAt: row.queuedAt.toISOString(),
+    undoneAt: row.undoneAt?.toISOString() ?? null,
   });
 
   /** The job: one run, start to end. Its outcome is on the run (and the connection), never thrown. */
@@ -211,6 +211,7 @@ export function createAccountingService(deps: {
             deletedJournals: changes.deletedJournals,
             complete: changes.complete,
             keptJournals: [...refused],
+            syncRunId: runId,
           },
           { signal },
         );
@@ -408,6 +409,46 @@ export function createAccountingService(deps: {
       orFail(syncFailedMessage[system], async () => {
         const connection = await connectionFor(caller, system, id);
         return startSync(connection.organizationId, system, id, caller.id);
+      }),
+
+    /**
+     * Undo this sync (`POST /accounting/sync-runs/{runId}/undo`): the warehouse as before it, with the ledger
+     * engine's undo; 409 naming later work, or when it loaded nothing or was undone already. Audited. The
+     * connection's next sync reads the whole ledger again.
+     */
+    undoSync: (caller: Principal, runId: string): Promise<SyncRun> =>
+      orFail(accountingMessages.fetchRunsFailed, async () => {
+        const organizationId = caller.role === 'admin' ? await repo.organizationOfRun(runId) : caller.organizationId;
+        const run = organizationId ? await repo.run(organizationId, runId) : undefined;
+        if (!organizationId || !run) throw notFound(accountingMessages.syncRunNotFound);
+        if (run.undoneAt) throw new AppError(409, 'ALREADY_UNDONE', pipelineMessages.undoAlreadyDone);
+        try {
+          if (!(await loader.undo(organizationId, runId, caller.email)))
+            throw new AppError(409, 'NOTHING_TO_UNDO', pipelineMessages.undoNothing);
+        } catch (error) {
+          // Undone in the warehouse already (stopped before the run was marked): marked now.
+          if (!(error instanceof UndoRefused && error.message === pipelineMessages.undoAlreadyDone)) {
+            if (error instanceof UndoRefused) throw new AppError(409, 'UNDO_REFUSED', error.message);
+            throw error;
+          }
+        }
+        await db.transaction(async (tx) => {
+          await accountingRepository(tx).markUndone(organizationId, runId, caller.id);
+          await accountingRepository(tx).forgetSyncPosition(organizationId, run.connectionId);
+          await audit.record(
+            {
+              actor: caller,
+              action: 'sync_run.undo',
+              entityType: 'sync_run',
+              entityId: runId,
+              organizationId,
+              before: { status: run.status, accountsSynced: run.accountsSynced, linesSynced: run.linesSynced },
+              after: { undone: true },
+            },
+            tx,
+          );
+        });
+        return toRun((await repo.run(organizationId, runId))!);
       }),
 
     listRuns: (organizationId: string): Promise<SyncRun[]> =>

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountingMessages, netsuiteMessages, syncStatusMessages } from '@finboard/shared/accounting';
+import { pipelineMessages } from '@finboard/shared/pipelines';
 import { accountingConnections, syncRuns } from '../../db/schema.ts';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
@@ -401,6 +402,28 @@ describe('syncing NetSuite', () => {
     expect(await warehouse()).toEqual(books);
     // The second sync asked only for what changed since the first, on NetSuite's clock.
     expect(fake.queries.at(-1)!.q).toContain("t.lastmodifieddate >= TO_TIMESTAMP('2024-03-01 09:00:00'");
+  });
+
+  it('undoes a sync: the warehouse as before it, a second undo refused, and the next sync reads the whole ledger', async () => {
+    await add();
+    const before = await warehouse();
+    const first = await sync();
+    expect((await warehouse()).lines).toEqual(LEDGER);
+
+    const undone = await inject({ method: 'POST', url: `/api/v1/accounting/sync-runs/${first.id}/undo` });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toMatchObject({
+      status: true,
+      message: accountingMessages.syncUndone,
+      data: { run: { id: first.id, status: 'completed', undoneAt: expect.any(String) } },
+    });
+    expect(await warehouse()).toEqual(before);
+    const again = await inject({ method: 'POST', url: `/api/v1/accounting/sync-runs/${first.id}/undo` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ status: false, message: pipelineMessages.undoAlreadyDone });
+
+    expect(await sync()).toMatchObject({ status: 'completed', linesSynced: 7 });
+    expect((await warehouse()).lines).toEqual(LEDGER);
   });
 
   it('takes only the transactions changed since the last sync, replacing their lines whole', async () => {

@@ -35,7 +35,7 @@ export type NamedRunRow = PipelineRunRow & { runByName: string | null; undoneByN
 
 /**
  * The platform side of pipelines: the pipeline of each data type and their runs. The data types and the
- * uploaded files are their modules' own (through their services); the warehouse side is pipeline-load.ts.
+ * uploaded files are their modules' own (through their services); the warehouse side is ledger-engine.ts.
  */
 export const pipelinesRepository = (db: Executor) => ({
   /** A pipeline for each of these data types that lacks one; how many were added. */

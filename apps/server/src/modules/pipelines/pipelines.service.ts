@@ -22,12 +22,11 @@ import type { Principal } from '../auth/principal.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { UndoRefused } from '../ledger/ledger-undo.ts';
 import {
-  createPipelineLoader,
+  type LedgerEngine,
   PipelineLoadRefused,
   type LoadProgress,
-  type OpenFileRows,
   type PipelineLoadResult,
-} from './pipeline-load.ts';
+} from '../ledger/ledger-engine.ts';
 import type { DataTypesService } from '../data-types/data-types.service.ts';
 import type { ClaimedFile, UploadsService } from '../uploads/uploads.service.ts';
 import { pipelinesRepository, type NamedRunRow } from './pipelines.repository.ts';
@@ -100,8 +99,8 @@ const byTableThenName = (a: PipelineWithType, b: PipelineWithType) =>
 /**
  * Pipelines and their runs (issue 10 §2). A run is a durable job on the JobRunner (one organization's runs
  * one at a time, under its group key): it takes the files waiting for its data type, loads them with the
- * pipeline engine (pipeline-load.ts) and records steps, counts and the outcome on the run and its files.
- * `openFileRows` reads an uploaded file's rows, `uploads` settles their status (the uploads module);
+ * pipeline engine (ledger-engine.ts) and records steps, counts and the outcome on the run and its files.
+ * `ledger` loads the files and undoes loads (modules/ledger), `uploads` settles their status (the uploads module);
  * `dataTypes` names the pipelines' tables and columns. Those two modules need this one (a data type's
  * pipeline is added with it), so they are created after it and handed over as getters.
  */
@@ -109,15 +108,15 @@ export function createPipelinesService(deps: {
   db: Database;
   warehouse: WarehouseService;
   jobs: JobRunner;
-  openFileRows: OpenFileRows;
+  /** The ledger engine: the one writer of the loaded tables (shared with accounting syncs). */
+  ledger: Pick<LedgerEngine, 'load' | 'undo' | 'previewReplace'>;
   uploads: () => PipelineFiles;
   dataTypes: () => PipelineDataTypes;
   audit: Pick<AuditService, 'record'>;
   logger: FastifyBaseLogger;
 }) {
-  const { db, warehouse, jobs, openFileRows, uploads, dataTypes, audit, logger } = deps;
+  const { db, jobs, ledger: loader, uploads, dataTypes, audit, logger } = deps;
   const repo = pipelinesRepository(db);
-  const loader = createPipelineLoader({ warehouse, openFileRows });
 
   /** The organization's pipelines with their data types and files waiting, in dependency order. */
   async function pipelinesOf(organizationId: string): Promise<PipelineWithType[]> {

@@ -8,20 +8,20 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { createWarehouseService, type WarehouseService } from '../../warehouse/warehouse.service.ts';
 import {
-  createPipelineLoader,
+  createLedgerEngine,
   PipelineLoadRefused,
   type LoadProgress,
   type PipelineLoadFile,
   type PipelineLoadRequest,
-} from './pipeline-load.ts';
+} from './ledger-engine.ts';
 
 let database: DatabaseHandle;
 let warehouse: WarehouseService;
 /** The files of a test, by id: rows in the standard type's column order. */
 const fileRows = new Map<string, (string | null)[][]>();
-let loader: ReturnType<typeof createPipelineLoader>;
+let loader: ReturnType<typeof createLedgerEngine>;
 /** The same loader, taking every load as a large one (indexes and keys rebuilt around the write). */
-let bulkLoader: ReturnType<typeof createPipelineLoader>;
+let bulkLoader: ReturnType<typeof createLedgerEngine>;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -32,8 +32,8 @@ beforeAll(async () => {
     yield rows.slice(0, 1);
     yield rows.slice(1);
   };
-  loader = createPipelineLoader({ warehouse, openFileRows });
-  bulkLoader = createPipelineLoader({ warehouse, openFileRows, bulkRows: 1 });
+  loader = createLedgerEngine({ warehouse, openFileRows });
+  bulkLoader = createLedgerEngine({ warehouse, openFileRows, bulkRows: 1 });
 });
 afterAll(() => database?.close());
 
@@ -372,7 +372,7 @@ describe('loading GL Detail files', () => {
         line(`J${from + i}`, 1, '2024-01', '1000', '3.00', '0'),
         line(`J${from + i}`, 2, '2024-01', '4000', '0', '3.00'),
       ]).flat();
-    const slowLoader = createPipelineLoader({
+    const slowLoader = createLedgerEngine({
       warehouse,
       // A file whose lines after the 6,000th take a second to decrypt and parse (beyond the first piece of
       // 5,000 rows a COPY statement is sent).

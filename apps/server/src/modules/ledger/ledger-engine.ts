@@ -15,10 +15,10 @@ import { CANONICAL_COLUMNS, ACCOUNT_TYPES } from '../../warehouse/canonical-mode
 import { refreshAggregatesOn } from '../../warehouse/aggregates.ts';
 import { quoteIdent, UnknownIdentifierError } from '../../warehouse/identifiers.ts';
 import { beginLoad, keepBefore } from '../../warehouse/lineage.ts';
-import { deriveGlColumns, DERIVABLE_GL_COLUMNS } from '../ledger/derived-columns.ts';
-import { ORIGIN_TEXT, writeProblems, writeStaged } from '../ledger/ledger-write.ts';
-import { loadOfRun, lockLoadedTables, undoLoad, type UndoOutcome } from '../ledger/ledger-undo.ts';
-import { describeKey, keyMatch, TABLE_RULES, type TableRules } from '../ledger/table-rules.ts';
+import { deriveGlColumns, DERIVABLE_GL_COLUMNS } from './derived-columns.ts';
+import { ORIGIN_TEXT, writeProblems, writeStaged } from './ledger-write.ts';
+import { loadOfRun, lockLoadedTables, undoLoad, type UndoOutcome } from './ledger-undo.ts';
+import { describeKey, keyMatch, TABLE_RULES, type TableRules } from './table-rules.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 
 /**
@@ -151,9 +151,9 @@ export function canonicalColumnsOf(table: WarehouseTable, columns: readonly stri
   });
 }
 
-export type PipelineLoader = ReturnType<typeof createPipelineLoader>;
+export type LedgerEngine = ReturnType<typeof createLedgerEngine>;
 
-export function createPipelineLoader(deps: {
+export function createLedgerEngine(deps: {
   warehouse: WarehouseService;
   openFileRows: OpenFileRows;
   /** Loads of at least this many rows may rebuild the target's indexes and keys (tests lower it). */

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { qualifiedName } from '../../warehouse/identifiers.ts';
 import { createWarehouseService, type WarehouseService } from '../../warehouse/warehouse.service.ts';
-import { createPipelineLoader, PipelineLoadRefused } from './pipeline-load.ts';
+import { createLedgerEngine, PipelineLoadRefused } from './ledger-engine.ts';
 
 /**
  * A load checks what its files decide alone (values, balance, repeated keys) before it waits for the ledger's
@@ -40,7 +40,7 @@ it('refuses a file whose journal does not balance at once, while another writer 
     ['account_code', 'account_name', 'account_type'],
     [['1000', 'Cash', 'asset']],
   );
-  const loader = createPipelineLoader({
+  const loader = createLedgerEngine({
     warehouse,
     openFileRows: async function* (_organizationId, fileId) {
       yield rows.get(fileId)!;

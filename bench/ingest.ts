@@ -4,7 +4,9 @@
  * the server), then the GL pipeline run (stage, validate, load) — beside `psql \copy` of the same file into
  * a bare table of the same database in the same run (the baseline; on PGlite, where there is no psql, the
  * same COPY through the app's own connection). Goal: end to end ≥ 0.5× the baseline's rows/s on
- * PostgreSQL. Then a 1 GB upload's peak growth of the server process's RSS (goal < 200 MB).
+ * PostgreSQL. Then read your writes: a monthly file of 1,000 lines on that grown ledger, from Run Pipeline until
+ * the Studio and the Profit & Loss show it (goal < 1 s on PostgreSQL). Then a 1 GB upload's peak growth of the
+ * server process's RSS (goal < 200 MB).
  *
  *   npm run bench:ingest
  *
@@ -119,6 +121,45 @@ async function floorCopy(environment: BenchEnvironment, app: App, organizationId
   return { seconds, builds: statements.length };
 }
 
+const MONTHLY_LINES = 1000;
+const MONTHLY_GOAL_S = 1;
+
+/**
+ * A month's file of MONTHLY_LINES lines added to the ledger: uploaded first, then timed from Run Pipeline
+ * until the Studio lists its lines and the period's Profit & Loss has changed (both polled every 10 ms).
+ */
+async function monthlyFileToVisible(
+  app: App,
+  organizationId: string,
+  uploadKey: UploadKey,
+  month: Parameters<typeof writeGlCsv>[2],
+  accounts: Parameters<typeof writeGlCsv>[3],
+) {
+  const file = path.join(scratchDir, `monthly-${organizationId}.csv`);
+  await writeGlCsv(file, MONTHLY_LINES, month, accounts, 'MONTHLY-');
+  await uploadFile(app, uploadKey, await glUploadFields(app, organizationId, month.period), file);
+  fs.rmSync(file, { force: true });
+  const statement = `/api/v1/reports/${organizationId}/profit-and-loss?from=${month.period}&to=${month.period}`;
+  const before = JSON.stringify(await app.get(statement));
+  const filters = encodeURIComponent(JSON.stringify([{ column: 'journal_id', op: 'contains', value: 'MONTHLY-' }]));
+  const studio = `/api/v1/crud/${organizationId}/02_GL_Detail?pageSize=1&filters=${filters}`;
+  const started = performance.now();
+  await fetch(
+    `${app.base}/api/v1/pipeline/run-pipeline/${organizationId}?pipelineName=${encodeURIComponent('GL Detail')}`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.token}` },
+    },
+  );
+  for (;;) {
+    const listed = await app.get<{ pagination: { total: number } }>(studio);
+    if (listed.pagination.total === MONTHLY_LINES && JSON.stringify(await app.get(statement)) !== before)
+      return { seconds: (performance.now() - started) / 1000 };
+    if (performance.now() - started > 120_000) throw new Error('the monthly file never became visible');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 const rate = (rows: number, seconds: number) =>
   `${Math.round(rows / seconds)
     .toLocaleString('en-US')
@@ -163,6 +204,20 @@ for (const kind of DATABASES) {
     line('end to end', total, LINES, `   ${ratio.toFixed(2)}× the baseline${verdict}`);
     if (floor) console.log(`  end to end beside the floor: ${(floor.seconds / total).toFixed(2)}×`);
     fs.rmSync(file, { force: true });
+
+    // Read your writes: a typical monthly file on the grown ledger, from Run Pipeline until the Studio and the
+    // Profit & Loss show it.
+    const monthly = await monthlyFileToVisible(app, organization.id, uploadKey, months.at(-2)!, accounts);
+    const monthlyVerdict =
+      kind === 'postgres'
+        ? ` (goal < ${MONTHLY_GOAL_S} s: ${monthly.seconds < MONTHLY_GOAL_S ? 'goal met' : 'GOAL MISSED'})`
+        : '';
+    line(
+      `a monthly file of ${MONTHLY_LINES.toLocaleString('en-US')} lines: Run Pipeline → in the Studio and the P&L`,
+      monthly.seconds,
+      MONTHLY_LINES,
+      monthlyVerdict,
+    );
 
     if (BIG_MB > 0 && BIG_DATABASES.includes(kind)) {
       const big = path.join(scratchDir, `big-${kind}.csv`);

@@ -22,6 +22,8 @@ export async function writeGlCsv(
   lines: number,
   month: Parameters<typeof glLines>[1][number],
   accounts: Parameters<typeof glLines>[2],
+  /** Put before every journal id: files of one ledger must not repeat a journal (a load adds its lines). */
+  journalPrefix = '',
 ) {
   const out = fs.createWriteStream(file);
   const header = `${GL_LINE_COLUMNS.join(',')}\n`;
@@ -31,6 +33,7 @@ export async function writeGlCsv(
     for (const line of glLines(lines, [month], accounts)) {
       // An upload's lines are the upload's: the generator mixes in other sources.
       line[11] = 'upload';
+      line[0] = `${journalPrefix}${line[0]}`;
       batch.push(line.map((value) => (value === null ? '' : String(value))).join(','));
       if (batch.length === 10_000) {
         yield `${batch.join('\n')}\n`;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { apiSuccessSchema } from './api.ts';
 import { RESERVED_TABLE_NAMES } from './journals.ts';
-import { displayTableName, WAREHOUSE_AGGREGATES, WAREHOUSE_LINEAGE, WAREHOUSE_TABLES, WAREHOUSE_VIEWS } from './warehouse.ts';
+import {
+  displayTableName,
+  WAREHOUSE_AGGREGATES,
+  WAREHOUSE_LINEAGE,
+  WAREHOUSE_TABLES,
+  WAREHOUSE_VIEWS,
+} from './warehouse.ts';
 
 /** A column type in the words of the row width refusal: whole numbers and decimals are both numbers to a person. */
 const COLUMN_TYPE_WORDS: Record<FlatFileColumnType, string> = {

@@ -204,7 +204,16 @@ export const replacePreviewQuerySchema = z.object({
   dataTypeId: z.uuid({ error: pipelineMessages.pipelineNotFound }),
   periods: z
     .string()
-    .transform((value) => [...new Set(value.split(',').map((period) => period.trim()).filter(Boolean))].sort())
+    .transform((value) =>
+      [
+        ...new Set(
+          value
+            .split(',')
+            .map((period) => period.trim())
+            .filter(Boolean),
+        ),
+      ].sort(),
+    )
     .pipe(
       z
         .array(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, pipelineMessages.periodsInvalid))
@@ -222,7 +231,12 @@ export const replacedOriginSchema = z.object({
 });
 export type ReplacedOrigin = z.infer<typeof replacedOriginSchema>;
 export const replacePreviewResponseSchema = apiSuccessSchema(
-  z.object({ periods: z.array(z.string()), removes: z.array(replacedOriginSchema), rows: z.number().int(), edited: z.number().int() }),
+  z.object({
+    periods: z.array(z.string()),
+    removes: z.array(replacedOriginSchema),
+    rows: z.number().int(),
+    edited: z.number().int(),
+  }),
 );
 export type ReplacePreview = z.infer<typeof replacePreviewResponseSchema>['data'];
 

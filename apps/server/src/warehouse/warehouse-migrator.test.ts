@@ -268,12 +268,20 @@ describe('upgrading a warehouse made by the previous version', () => {
       ),
     ).toEqual([
       { kind: 'baseline', source: null, label: 'Loaded before lineage was kept (Account)', lines: 0 },
-      { kind: 'baseline', source: 'manual', label: 'Loaded before lineage was kept (GL Detail, manual, 2024-01)', lines: 2 },
+      {
+        kind: 'baseline',
+        source: 'manual',
+        label: 'Loaded before lineage was kept (GL Detail, manual, 2024-01)',
+        lines: 2,
+      },
       { kind: 'baseline', source: null, label: 'Loaded before lineage was kept (Period)', lines: 0 },
     ]);
     for (const table of ['00_Period', '01_Account', '02_GL_Detail'])
       expect(
-        await query(database.db, sql.raw(`select count(*)::int as n from ${qualifiedName(schema, table)} where load_id is null`)),
+        await query(
+          database.db,
+          sql.raw(`select count(*)::int as n from ${qualifiedName(schema, table)} where load_id is null`),
+        ),
         table,
       ).toEqual([{ n: 0 }]);
     // The same warehouse as one created new by the same migrations, privileges included.

@@ -189,7 +189,10 @@ export const accountingRepository = (db: Executor) => ({
 
   /** Which organization a sync run belongs to (administrators undo any). */
   async organizationOfRun(id: string): Promise<string | undefined> {
-    const [row] = await db.select({ organizationId: syncRuns.organizationId }).from(syncRuns).where(eq(syncRuns.id, id));
+    const [row] = await db
+      .select({ organizationId: syncRuns.organizationId })
+      .from(syncRuns)
+      .where(eq(syncRuns.id, id));
     return row?.organizationId;
   },
 

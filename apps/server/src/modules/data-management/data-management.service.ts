@@ -239,7 +239,10 @@ export function createDataManagementService(deps: {
     // Studio's tables, and the lineage columns are read through a row's origin, never edited as values.
     const relations = whole.relations
       .filter((relation) => !isWarehouseSystemTable(relation.name))
-      .map((relation) => ({ ...relation, columns: relation.columns.filter((column) => !isLineageColumn(column.name)) }));
+      .map((relation) => ({
+        ...relation,
+        columns: relation.columns.filter((column) => !isLineageColumn(column.name)),
+      }));
     const catalog = { ...whole, relations };
     if (catalog.relations.length > 0) catalogs.set(organizationId, { catalog, until: Date.now() + ttl });
     return catalog;

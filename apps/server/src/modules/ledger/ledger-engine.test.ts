@@ -325,7 +325,13 @@ describe('loading GL Detail files', () => {
     const first = await loader.load({ ...glRequest(files), mode: 'replace-periods' });
     const afterFirst = await glState();
 
-    expect(first).toMatchObject({ mode: 'replace-periods', rowsLoaded: 2, rowsAdded: 2, rowsDeleted: 2, rowsReplaced: 0 });
+    expect(first).toMatchObject({
+      mode: 'replace-periods',
+      rowsLoaded: 2,
+      rowsAdded: 2,
+      rowsDeleted: 2,
+      rowsReplaced: 0,
+    });
     expect(afterFirst.map((row) => `${row.source} ${row.journal_id} ${row.line_no}`)).toEqual([
       'manual M1 1',
       'manual M1 2',
@@ -418,7 +424,10 @@ describe('loading accounts', () => {
     const refused = await refusal(loader.load(request([['4000', 'Revenue', 'revenue', 'sales', null, 'true']])));
     const today = new Date().toISOString().slice(0, 10);
     expect(refused.problems).toEqual([
-      expect.objectContaining({ line: 2, problem: pipelineMessages.keyInLedger('Account 4000', 'the demo books', today) }),
+      expect.objectContaining({
+        line: 2,
+        problem: pipelineMessages.keyInLedger('Account 4000', 'the demo books', today),
+      }),
     ]);
     expect(
       await query(`select account_code, account_name, account_type, account_subtype from "01_Account" order by 1`),

@@ -176,9 +176,7 @@ export function createLedgerEngine(deps: {
     // Whole periods are replaced only when asked (by the run, or by a file's upload), and only by types that have them.
     const askedPeriods = request.mode === 'replace-periods' || files.some((file) => file.replacePeriods);
     const mode: LoadMode = askedPeriods && request.periodBased && rules.period ? 'replace-periods' : 'add';
-    const replacedFileIds = [
-      ...new Set(files.flatMap((file) => (file.replacesFileId ? [file.replacesFileId] : []))),
-    ];
+    const replacedFileIds = [...new Set(files.flatMap((file) => (file.replacesFileId ? [file.replacesFileId] : [])))];
     const required = [...rules.key.filter((column) => !(isGl && column === 'source'))];
     // Period-based loads replace by period, and GL lines always need theirs open.
     if ((request.periodBased || isGl) && rules.period && !required.includes(rules.period)) required.push(rules.period);
@@ -328,7 +326,10 @@ export function createLedgerEngine(deps: {
               MAX_RUN_PROBLEMS,
             );
             if (writeRefusal.length > 0)
-              throw new PipelineLoadRefused(writeRefusal, writeRefusal.every((problem) => problem.editsInTheWay));
+              throw new PipelineLoadRefused(
+                writeRefusal,
+                writeRefusal.every((problem) => problem.editsInTheWay),
+              );
             progress({ step: 'validate', status: 'done', done: rowsRead, total: rowsRead });
 
             signal?.throwIfAborted();
@@ -985,7 +986,8 @@ async function upsertSynced(
   const staged = (column: string) =>
     rules.defaults?.[column] === undefined ? `s.${q(column)}` : `coalesce(s.${q(column)}, ${rules.defaults[column]})`;
   const differs =
-    `(${updated.map((column) => `t.${q(column)}`).join(', ')}) IS DISTINCT FROM ` + `(${updated.map(staged).join(', ')})`;
+    `(${updated.map((column) => `t.${q(column)}`).join(', ')}) IS DISTINCT FROM ` +
+    `(${updated.map(staged).join(', ')})`;
   let count = 0;
   if (updated.length > 0) {
     await keepBefore(

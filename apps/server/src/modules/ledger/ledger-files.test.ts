@@ -96,7 +96,9 @@ describe('a GL export of many months, without period and line number columns', (
 
     expect(run).toMatchObject({ status: 'succeeded', rowsAdded: 7 });
     expect(
-      await warehouseSql(`select journal_id, line_no, period, debit::text, credit::text from "02_GL_Detail" order by row_id`),
+      await warehouseSql(
+        `select journal_id, line_no, period, debit::text, credit::text from "02_GL_Detail" order by row_id`,
+      ),
     ).toEqual([
       { journal_id: 'S-1', line_no: 1, period: '2026-01', debit: '100.00', credit: '0.00' },
       { journal_id: 'S-1', line_no: 2, period: '2026-01', debit: '0.00', credit: '100.00' },
@@ -148,9 +150,11 @@ describe('a GL export of many months, without period and line number columns', (
   });
 
   it('refuses a journal that numbers only some of its lines', async () => {
-    const file = ['journal_id,line_no,posting_date,account_code,debit,credit', 'M-1,1,2026-01-05,1000,1.00,0', 'M-1,,2026-01-05,4000,0,1.00'].join(
-      '\n',
-    );
+    const file = [
+      'journal_id,line_no,posting_date,account_code,debit,credit',
+      'M-1,1,2026-01-05,1000,1.00,0',
+      'M-1,,2026-01-05,4000,0,1.00',
+    ].join('\n');
     const run = await uploadAndRun({ name: 'mixed.csv', content: file });
 
     expect(run).toMatchObject({ status: 'failed', error: pipelineMessages.lineNumbersMixed('M-1') });

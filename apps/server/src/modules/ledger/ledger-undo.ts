@@ -51,12 +51,18 @@ export async function lockLoadedTables(client: Client, schema: string): Promise<
     await client.query(`LOCK TABLE ${qualifiedName(schema, table)} IN SHARE ROW EXCLUSIVE MODE`);
 }
 
-export async function undoLoad(client: Client, schema: string, loadId: number, actor: string | null): Promise<UndoOutcome> {
+export async function undoLoad(
+  client: Client,
+  schema: string,
+  loadId: number,
+  actor: string | null,
+): Promise<UndoOutcome> {
   const t = (name: string) => qualifiedName(schema, name);
   const [load] = (
-    await client.query<{ undone_at: Date | null }>(`SELECT undone_at FROM ${t('06_Load')} WHERE load_id = $1 FOR UPDATE`, [
-      loadId,
-    ])
+    await client.query<{ undone_at: Date | null }>(
+      `SELECT undone_at FROM ${t('06_Load')} WHERE load_id = $1 FOR UPDATE`,
+      [loadId],
+    )
   ).rows;
   if (!load) throw new UndoRefused(pipelineMessages.undoNothing);
   if (load.undone_at) throw new UndoRefused(pipelineMessages.undoAlreadyDone);
@@ -114,7 +120,9 @@ async function conflictsOf(client: Client, schema: string, loadId: number): Prom
   // GL lines are named by journal and line (the source is the load's own).
   const namedKey = (table: WarehouseTable) => TABLE_RULES[table].key.filter((column) => column !== 'source');
   const keyText = (table: WarehouseTable, alias: string) =>
-    `concat_ws(E'\\x1f', ${namedKey(table).map((column) => `${alias}.${q(column)}::text`).join(', ')})`;
+    `concat_ws(E'\\x1f', ${namedKey(table)
+      .map((column) => `${alias}.${q(column)}::text`)
+      .join(', ')})`;
   const describe = (table: WarehouseTable, joined: string) => describeRow(table, joined, namedKey(table));
 
   for (const table of WAREHOUSE_TABLES) {

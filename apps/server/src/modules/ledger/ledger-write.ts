@@ -100,7 +100,24 @@ function partsOf(write: StagedWrite) {
     `LEFT JOIN ${q(schema)}."06_Load_File" f ON f.load_id = t.load_id AND f.file_id = t.file_id`;
   const originText = ORIGIN_TEXT;
   const originDay = `coalesce(to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 'an unknown date')`;
-  return { rules, isGl, key, written, values, staged, own, removable, same, sameValues, target, origin, originText, originDay, params, source };
+  return {
+    rules,
+    isGl,
+    key,
+    written,
+    values,
+    staged,
+    own,
+    removable,
+    same,
+    sameValues,
+    target,
+    origin,
+    originText,
+    originDay,
+    params,
+    source,
+  };
 }
 
 /**
@@ -223,7 +240,12 @@ export async function writeStaged(client: Pick<PoolClient, 'query'>, write: Stag
 
   // Added: the rest (a row with the same key and values outside what it replaces stays as it is).
   const insertColumns = [...p.written, ...(p.isGl ? ['source'] : []), 'load_id', 'file_id'];
-  const selected = [...p.written.map(p.staged), ...(p.isGl ? [`'${p.source}'`] : []), '$2::bigint', `($1::uuid[])[s._file + 1]`];
+  const selected = [
+    ...p.written.map(p.staged),
+    ...(p.isGl ? [`'${p.source}'`] : []),
+    '$2::bigint',
+    `($1::uuid[])[s._file + 1]`,
+  ];
   const rowsAdded = await counted(
     `INSERT INTO ${p.target} AS t (${insertColumns.map(q).join(', ')}) SELECT ${selected.join(', ')} FROM ${stage} s ` +
       // In file order: row ids follow the files' lines.

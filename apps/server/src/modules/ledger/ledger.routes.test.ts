@@ -180,9 +180,14 @@ async function monthOfTwoFiles() {
   });
   const first = await runAndFinish();
   expect(first).toMatchObject({ status: 'succeeded', rowsAdded: 4, rowsRemoved: 0, rowsReplaced: 0 });
-  const qbo = await upload('GL Detail', 'qbo_export_v3.csv', [...journal('JE-5001', '50.00'), ...journal('JE-5002', '7.00')], {
-    period: PERIOD,
-  });
+  const qbo = await upload(
+    'GL Detail',
+    'qbo_export_v3.csv',
+    [...journal('JE-5001', '50.00'), ...journal('JE-5002', '7.00')],
+    {
+      period: PERIOD,
+    },
+  );
   const second = await runAndFinish();
   expect(second).toMatchObject({ status: 'succeeded', rowsAdded: 4 });
   return { gl, qbo, first, second };
@@ -275,7 +280,10 @@ describe('a replacement file', () => {
       replacesFileId: gl.id,
     });
     const refused = await runAndFinish();
-    const message = pipelineMessages.editsInTheWay(2, true, 'gl_2026-11.csv', ['journal NC-2, line 1', 'journal NC-2, line 2']);
+    const message = pipelineMessages.editsInTheWay(2, true, 'gl_2026-11.csv', [
+      'journal NC-2, line 1',
+      'journal NC-2, line 2',
+    ]);
     expect(refused).toMatchObject({ status: 'failed', error: message });
     expect(message).toBe(
       '2 lines of gl_2026-11.csv were edited in the Studio after loading: journal NC-2, line 1; journal NC-2, line 2. Run again with "Overwrite Studio edits" to replace them.',

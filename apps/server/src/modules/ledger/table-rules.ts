@@ -72,7 +72,6 @@ export function describeKey(table: WarehouseTable, key: readonly string[], joine
   return table === GL || table === '00_Period' ? text : text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-
 /** The key as an item of a list ('journal J1, line 2', 'account 4000'): GL keys without their source. */
 export function describeRow(table: WarehouseTable, joined: string, key = TABLE_RULES[table].key): string {
   const text = describeKey(table, key, joined);

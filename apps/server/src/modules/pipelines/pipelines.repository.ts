@@ -167,10 +167,7 @@ export const pipelinesRepository = (db: Executor) => ({
   },
 
   /** Filter Pipelines: newest first; `from` and `to` are days of queued_at (UTC), both included. */
-  async listRuns(
-    organizationId: string,
-    filters: PipelineRunFilters,
-  ): Promise<{ rows: NamedRunRow[]; total: number }> {
+  async listRuns(organizationId: string, filters: PipelineRunFilters): Promise<{ rows: NamedRunRow[]; total: number }> {
     const where = and(
       eq(pipelineRuns.organizationId, organizationId),
       filters.name ? sql`${pipelineRuns.pipelineName} ilike ${likeContaining(filters.name)}` : undefined,
@@ -204,10 +201,7 @@ export const pipelinesRepository = (db: Executor) => ({
   },
 
   /** A run of the organization (another organization's id finds nothing, as an unknown one). */
-  async findRun(
-    organizationId: string,
-    runId: string,
-  ): Promise<NamedRunRow | undefined> {
+  async findRun(organizationId: string, runId: string): Promise<NamedRunRow | undefined> {
     const [row] = await db
       .select({ run: pipelineRuns, runByName: runByName(), undoneByName: undoneByName() })
       .from(pipelineRuns)

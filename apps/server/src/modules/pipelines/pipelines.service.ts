@@ -379,7 +379,12 @@ export function createPipelinesService(deps: {
           entityType: 'pipeline_run',
           entityId: runId,
           organizationId,
-          before: { status: run.status, rowsAdded: run.rowsAdded, rowsRemoved: run.rowsRemoved, rowsReplaced: run.rowsReplaced },
+          before: {
+            status: run.status,
+            rowsAdded: run.rowsAdded,
+            rowsRemoved: run.rowsRemoved,
+            rowsReplaced: run.rowsReplaced,
+          },
           after: { undone: true },
         },
         tx,

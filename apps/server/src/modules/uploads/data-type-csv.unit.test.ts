@@ -536,9 +536,12 @@ describe('checking every value', () => {
   });
 
   it('reads a file of a period-based type without a chosen period: all periods in the file', async () => {
-    const { rows } = await readAll(glFile(glLine(), glLine({ line_no: '2', period: '2026-04', posting_date: '2026-04-02' })), {
-      period: undefined,
-    });
+    const { rows } = await readAll(
+      glFile(glLine(), glLine({ line_no: '2', period: '2026-04', posting_date: '2026-04-02' })),
+      {
+        period: undefined,
+      },
+    );
 
     expect(rows.map((row) => row[3])).toEqual(['2026-03', '2026-04']);
   });

@@ -436,14 +436,17 @@ describe('an upload that replaces', () => {
   it('refuses a file to replace that is not a loaded file of the data type, or periods of a type without them, storing nothing', async () => {
     const organization = await organizationWithUser();
     const neighbour = await organizationWithUser();
-    const waiting = (await upload(organization.token, glForm(organization), [gl('november.csv')])).json().data.files[0].id;
+    const waiting = (await upload(organization.token, glForm(organization), [gl('november.csv')])).json().data.files[0]
+      .id;
     const before = await keptFor(organization.id);
     const theirs = (await upload(neighbour.token, glForm(neighbour), [gl('november.csv')])).json().data.files[0].id;
     await t.database.db.update(uploadedFiles).set({ status: 'processed' }).where(eq(uploadedFiles.id, theirs));
 
     // Not loaded yet, another organization's, unknown, not an id.
     for (const replacesFileId of [waiting, theirs, '00000000-0000-4000-8000-000000000000', 'gl.csv']) {
-      const response = await upload(organization.token, { ...glForm(organization), replacesFileId }, [gl('november.csv')]);
+      const response = await upload(organization.token, { ...glForm(organization), replacesFileId }, [
+        gl('november.csv'),
+      ]);
       expect(response.statusCode, replacesFileId).toBe(400);
       expect(response.json()).toEqual({ status: false, message: pipelineMessages.replacedFileNotFound });
     }

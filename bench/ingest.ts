@@ -144,14 +144,16 @@ async function monthlyFileToVisible(
   const filters = encodeURIComponent(JSON.stringify([{ column: 'journal_id', op: 'contains', value: 'MONTHLY-' }]));
   const studio = `/api/v1/crud/${organizationId}/02_GL_Detail?pageSize=1&filters=${filters}`;
   const started = performance.now();
-  await fetch(
+  const queued = await fetch(
     `${app.base}/api/v1/pipeline/run-pipeline/${organizationId}?pipelineName=${encodeURIComponent('GL Detail')}`,
-    {
-      method: 'POST',
-      headers: { authorization: `Bearer ${app.token}` },
-    },
+    { method: 'POST', headers: { authorization: `Bearer ${app.token}` } },
   );
+  const [runId] = ((await queued.json()) as { data?: { runIds: string[] } }).data?.runIds ?? [];
   for (;;) {
+    const { data } = await app.get<{ data: { run: { status: string; error: string | null } } }>(
+      `/api/v1/pipeline/runs/${runId}`,
+    );
+    if (data.run.status === 'failed') throw new Error(`the monthly file's run failed: ${data.run.error}`);
     const listed = await app.get<{ pagination: { total: number } }>(studio);
     if (listed.pagination.total === MONTHLY_LINES && JSON.stringify(await app.get(statement)) !== before)
       return { seconds: (performance.now() - started) / 1000 };
@@ -207,7 +209,7 @@ for (const kind of DATABASES) {
 
     // Read your writes: a typical monthly file on the grown ledger, from Run Pipeline until the Studio and the
     // Profit & Loss show it.
-    const monthly = await monthlyFileToVisible(app, organization.id, uploadKey, months.at(-2)!, accounts);
+    const monthly = await monthlyFileToVisible(app, organization.id, uploadKey, months.at(-1)!, accounts);
     const monthlyVerdict =
       kind === 'postgres'
         ? ` (goal < ${MONTHLY_GOAL_S} s: ${monthly.seconds < MONTHLY_GOAL_S ? 'goal met' : 'GOAL MISSED'})`

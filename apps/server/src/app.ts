@@ -90,6 +90,8 @@ import { createChatRunner } from './modules/chat/chat-runner.ts';
 import { createWarehouseReaders } from './modules/chat/warehouse-readers.ts';
 import { createLlmClient } from './modules/chat/llm-client.ts';
 import { createChatService, type ChatService } from './modules/chat/chat.service.ts';
+import { createAggregateRefresher } from './modules/reports/aggregate-refresher.ts';
+import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/outbox.service.ts';
 import { createFlatFileImportService } from './modules/uploads/flat-file-import.service.ts';
@@ -245,7 +247,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     warehouse,
     logger: app.log,
   });
-  const reports = createReportsService({ warehouse, organizations, logger: app.log });
+  const reports = createReportsService({
+    repository: createReportsRepository(warehouse),
+    organizations,
+    refresher: createAggregateRefresher({
+      refresh: (organizationId, periods) => warehouse.refreshAggregates(organizationId, periods),
+      logger: app.log,
+    }),
+  });
   const chat = createChatService({
     db: database.db,
     warehouse,

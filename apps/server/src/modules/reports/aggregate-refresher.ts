@@ -75,3 +75,4 @@ export function createAggregateRefresher(deps: {
     },
   };
 }
+export type AggregateRefresher = ReturnType<typeof createAggregateRefresher>;

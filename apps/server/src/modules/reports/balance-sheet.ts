@@ -1,7 +1,21 @@
 import type { ReportRow } from '@finboard/shared/reports';
 import { addMonths, monthLabel, monthsBetween } from './periods.ts';
-import { reportsRepository as repo, type Movement } from './reports.repository.ts';
-import { add, money, rowsBySubtype, valuesOf, type StatementBody, type StatementInput } from './statement-kit.ts';
+import {
+  add,
+  earningsOf,
+  inSlice,
+  isEarnings,
+  money,
+  readingAmount,
+  rowsBySubtype,
+  valuesOf,
+  type Movement,
+  type Statement,
+  type StatementBody,
+  type StatementLedger,
+  type StatementReads,
+  type StatementRequest,
+} from './statement-kit.ts';
 
 const SECTIONS = [
   { type: 'asset', label: 'Assets' },
@@ -10,27 +24,28 @@ const SECTIONS = [
 ] as const;
 
 /**
- * Balances at period ends from the monthly movements since the beginning: accounts cumulated, and the
- * earnings not closed into equity split into the current fiscal year's and earlier years'
- * (finance-conventions.md). Every figure in reading signs, in cents.
+ * Balances at period ends from the monthly movements since the beginning (already in the slice): balance
+ * sheet accounts cumulated in reading signs, and the earnings (credit − debit of revenue and expense
+ * accounts) not closed into equity split into the current fiscal year's and earlier years'
+ * (finance-conventions.md). In cents.
  */
-export function balancesAt(input: Pick<StatementInput, 'accounts' | 'calendar'>, movements: readonly Movement[]) {
+export function balancesAt(calendar: StatementRequest['calendar'], movements: readonly Movement[]) {
   const sorted = [...movements].sort((a, b) => a.period.localeCompare(b.period));
+  const typeOf = new Map(movements.map((movement) => [movement.accountCode, movement.accountType]));
   return (end: string) => {
-    const fiscalYear = input.calendar.fiscalYearOf(end);
+    const fiscalYear = calendar.fiscalYearOf(end);
     const accounts = new Map<string, number>();
     let currentYearEarnings = 0;
     let priorYearsEarnings = 0;
     for (const movement of sorted) {
       if (movement.period > end) break;
-      const type = input.accounts.get(movement.accountCode)?.type;
-      if (type === 'revenue' || type === 'expense') {
-        if (input.calendar.fiscalYearOf(movement.period) === fiscalYear) currentYearEarnings -= movement.net;
-        else priorYearsEarnings -= movement.net;
-      } else add(accounts, movement.accountCode, type === 'asset' ? movement.net : -movement.net);
+      if (isEarnings(movement.accountType)) {
+        if (calendar.fiscalYearOf(movement.period) === fiscalYear) currentYearEarnings += earningsOf(movement);
+        else priorYearsEarnings += earningsOf(movement);
+      } else add(accounts, movement.accountCode, readingAmount(movement));
     }
     const totalOf = (type: string) =>
-      [...accounts].reduce((sum, [code, cents]) => (input.accounts.get(code)?.type === type ? sum + cents : sum), 0);
+      [...accounts].reduce((sum, [code, cents]) => (typeOf.get(code) === type ? sum + cents : sum), 0);
     const assets = totalOf('asset');
     const liabilities = totalOf('liability');
     const equity = totalOf('equity') + currentYearEarnings + priorYearsEarnings;
@@ -38,12 +53,20 @@ export function balancesAt(input: Pick<StatementInput, 'accounts' | 'calendar'>,
   };
 }
 
-export async function balanceSheet(input: StatementInput): Promise<StatementBody> {
-  const { tx, schema, from, to, slice, calendar, accounts } = input;
+/** Everything since the beginning: balances are cumulative. */
+const reads = ({ to }: StatementRequest): StatementReads => ({ movements: { ranges: [{ from: null, to }] } });
+
+/**
+ * Assets, liabilities and equity (with current- and prior-years earnings) at the end of `to`, against the end
+ * of the previous fiscal year; and the three totals at every month end of the range.
+ */
+function build(input: StatementRequest, ledger: StatementLedger): StatementBody {
+  const { from, to, slice, calendar } = input;
   // The comparative: the end of the previous fiscal year.
   const comparative = addMonths(calendar.fiscalYearStart(to), -1);
-  const movements = await repo.movements(tx, schema, [{ from: null, to }], slice);
-  const at = balancesAt(input, movements);
+  const movements = ledger.movements.filter((movement) => movement.period <= to).filter(inSlice(slice));
+  const typeOf = new Map(movements.map((movement) => [movement.accountCode, movement.accountType]));
+  const at = balancesAt(calendar, movements);
   const now = at(to);
   const then = at(comparative);
   const columns = [
@@ -56,7 +79,7 @@ export async function balanceSheet(input: StatementInput): Promise<StatementBody
 
   const sections: StatementBody['sections'] = SECTIONS.map(({ type, label }) => {
     const codes = [...new Set([...now.accounts.keys(), ...then.accounts.keys()])].filter(
-      (code) => accounts.get(code)?.type === type && (now.accounts.get(code) || then.accounts.get(code)),
+      (code) => typeOf.get(code) === type && (now.accounts.get(code) || then.accounts.get(code)),
     );
     const rows: ReportRow[] = rowsBySubtype(
       input,
@@ -139,3 +162,5 @@ export async function balanceSheet(input: StatementInput): Promise<StatementBody
     },
   };
 }
+
+export const balanceSheet: Statement = { reads, build };

@@ -1,9 +1,28 @@
 import type { ReportRow } from '@finboard/shared/reports';
-import { reportsRepository as repo } from './reports.repository.ts';
-import { drillOf, money, percent, type StatementBody, type StatementInput } from './statement-kit.ts';
+import {
+  drillOf,
+  inBudgetSlice,
+  inSlice,
+  isEarnings,
+  money,
+  percent,
+  readingAmount,
+  within,
+  type Statement,
+  type StatementBody,
+  type StatementLedger,
+  type StatementReads,
+  type StatementRequest,
+} from './statement-kit.ts';
 
 const NO_DEPARTMENT = 'No department';
 type Figures = { actual: number; budget: number };
+
+/** The range by department, and its budget. */
+const reads = ({ from, to }: StatementRequest): StatementReads => ({
+  movements: { ranges: [{ from, to }], byDepartment: true },
+  budget: { from, to },
+});
 
 /**
  * Actual against budget by department and account, for revenue and expense accounts, in reading signs
@@ -11,33 +30,26 @@ type Figures = { actual: number; budget: number };
  * below it. Budgets have no entity: with an entity filter the actuals are that entity's, the budget the
  * company's.
  */
-export async function budgetVsActual(input: StatementInput): Promise<StatementBody> {
-  const { tx, schema, from, to, slice, accounts } = input;
-  const [movements, budget] = await Promise.all([
-    repo.movements(tx, schema, [{ from, to }], slice, { byDepartment: true }),
-    repo.budget(tx, schema, from, to, slice.department),
-  ]);
+function build(input: StatementRequest, ledger: StatementLedger): StatementBody {
+  const { from, to, slice, accounts } = input;
   // type → department → account → figures
   const tree = new Map<string, Map<string | null, Map<string, Figures>>>();
-  const figures = (code: string, department: string | null) => {
-    const type = accounts.get(code)?.type;
-    if (type !== 'revenue' && type !== 'expense') return undefined;
+  const figures = (type: string, code: string, department: string | null) => {
     const byDepartment = tree.get(type) ?? new Map<string | null, Map<string, Figures>>();
     tree.set(type, byDepartment);
     const byAccount = byDepartment.get(department) ?? new Map<string, Figures>();
     byDepartment.set(department, byAccount);
     const found = byAccount.get(code) ?? { actual: 0, budget: 0 };
     byAccount.set(code, found);
-    return { found, sign: type === 'revenue' ? -1 : 1 };
+    return found;
   };
-  for (const movement of movements) {
-    const target = figures(movement.accountCode, movement.department);
-    if (target) target.found.actual += target.sign * movement.net;
+  for (const movement of ledger.movements.filter(inSlice(slice))) {
+    if (!isEarnings(movement.accountType) || !within(movement.period, from, to)) continue;
+    figures(movement.accountType!, movement.accountCode, movement.department ?? null).actual += readingAmount(movement);
   }
-  for (const line of budget) {
-    const target = figures(line.accountCode, line.department);
-    if (target) target.found.budget += line.amount;
-  }
+  for (const line of ledger.budget.filter(inBudgetSlice(slice)))
+    if (isEarnings(line.accountType) && within(line.period, from, to))
+      figures(line.accountType!, line.accountCode, line.department).budget += line.amount;
 
   const columns = [
     { key: 'actual', label: 'Actual', kind: 'amount' as const },
@@ -64,6 +76,7 @@ export async function budgetVsActual(input: StatementInput): Promise<StatementBo
   };
 
   const totals: Record<string, number> = {};
+  const totalOf = { revenue: { actual: 0, budget: 0 }, expense: { actual: 0, budget: 0 } };
   const departmentSeries: { x: string; value: number }[] = [];
   const sections = (['revenue', 'expense'] as const).map((type) => {
     const isRevenue = type === 'revenue';
@@ -97,6 +110,7 @@ export async function budgetVsActual(input: StatementInput): Promise<StatementBo
         });
     }
     const total = sumOf([...byDepartment.values()].flatMap((byAccount) => [...byAccount.values()]));
+    totalOf[type] = total;
     rows.push({
       key: `${type}:total`,
       label: isRevenue ? 'Total revenue' : 'Total expenses',
@@ -112,9 +126,11 @@ export async function budgetVsActual(input: StatementInput): Promise<StatementBo
     totals[`${name}Variance`] = money(total.actual - total.budget);
     return { key: type, label: isRevenue ? 'Revenue' : 'Expenses', columns, rows };
   });
-  totals.netIncomeActual = Math.round((totals.revenueActual! - totals.expensesActual!) * 100) / 100;
-  totals.netIncomeBudget = Math.round((totals.revenueBudget! - totals.expensesBudget!) * 100) / 100;
-  totals.netIncomeVariance = Math.round((totals.netIncomeActual - totals.netIncomeBudget) * 100) / 100;
+  const netActual = totalOf.revenue.actual - totalOf.expense.actual;
+  const netBudget = totalOf.revenue.budget - totalOf.expense.budget;
+  totals.netIncomeActual = money(netActual);
+  totals.netIncomeBudget = money(netBudget);
+  totals.netIncomeVariance = money(netActual - netBudget);
 
   const expenseBudget = [...(tree.get('expense') ?? new Map<string | null, Map<string, Figures>>())]
     .sort(([a], [b]) => (a ?? '~').localeCompare(b ?? '~'))
@@ -131,3 +147,5 @@ export async function budgetVsActual(input: StatementInput): Promise<StatementBo
     totals,
   };
 }
+
+export const budgetVsActual: Statement = { reads, build };

@@ -1,38 +1,54 @@
 import type { ReportRow } from '@finboard/shared/reports';
 import { monthLabel, monthsBetween } from './periods.ts';
-import { reportsRepository as repo } from './reports.repository.ts';
-import { add, drillOf, money, valuesOf, type StatementBody, type StatementInput } from './statement-kit.ts';
+import {
+  add,
+  balanceOf,
+  drillOf,
+  inSlice,
+  isCash,
+  money,
+  valuesOf,
+  type Statement,
+  type StatementBody,
+  type StatementLedger,
+  type StatementReads,
+  type StatementRequest,
+} from './statement-kit.ts';
 
-export const isCashAccount = (input: Pick<StatementInput, 'accounts'>, code: string) =>
-  input.accounts.get(code)?.subtype === 'cash';
+/** Cash accounts since the beginning (the opening balance), and the cash flows of every month to `to`. */
+const reads = ({ to }: StatementRequest): StatementReads => ({
+  movements: { ranges: [{ from: null, to }] },
+  cashFlows: { to },
+});
 
 /**
- * Direct cash flow by month (finance-conventions.md): opening cash (the cash accounts' balance before the
- * range), cash in and out (each journal's net effect on cash accounts, from 05_Monthly_Cash_Flow), closing
- * cash = opening + in − out; and each cash account's balance at every month end.
+ * Direct cash flow by month (finance-conventions.md): opening cash (the cash accounts' balance, debit − credit,
+ * before the range), cash in and out (each journal's net effect on cash accounts, from 05_Monthly_Cash_Flow),
+ * closing cash = opening + in − out; and each cash account's balance at every month end.
  */
-export async function cashFlow(input: StatementInput): Promise<StatementBody> {
-  const { tx, schema, from, to, slice, accounts } = input;
+function build(input: StatementRequest, ledger: StatementLedger): StatementBody {
+  const { from, to, slice, accounts } = input;
   const months = monthsBetween(from, to);
-  const [movements, flows] = await Promise.all([
-    repo.movements(tx, schema, [{ from: null, to }], slice),
-    repo.cashFlows(tx, schema, to, slice),
-  ]);
-  const cashCodes = [...new Set(movements.map((m) => m.accountCode))]
-    .filter((code) => isCashAccount(input, code))
-    .sort();
+  const movements = ledger.movements.filter(
+    (movement) => movement.period <= to && isCash(movement) && inSlice(slice)(movement),
+  );
+  const cashCodes = [...new Set(movements.map((m) => m.accountCode))].sort();
   let opening = 0;
   const accountNet = new Map<string, Map<string, number>>();
   for (const movement of movements) {
-    if (!isCashAccount(input, movement.accountCode)) continue;
-    if (movement.period < from) opening += movement.net;
+    if (movement.period < from) opening += balanceOf(movement);
     else {
       const byPeriod = accountNet.get(movement.accountCode) ?? new Map<string, number>();
       accountNet.set(movement.accountCode, byPeriod);
-      add(byPeriod, movement.period, movement.net);
+      add(byPeriod, movement.period, balanceOf(movement));
     }
   }
-  const flowOf = new Map(flows.map((flow) => [flow.period, flow]));
+  const flowOf = new Map<string, { cashIn: number; cashOut: number }>();
+  for (const flow of ledger.cashFlows.filter(inSlice(slice))) {
+    if (flow.period > to) continue;
+    const month = flowOf.get(flow.period) ?? { cashIn: 0, cashOut: 0 };
+    flowOf.set(flow.period, { cashIn: month.cashIn + flow.cashIn, cashOut: month.cashOut + flow.cashOut });
+  }
 
   const values = {
     opening: {} as Record<string, number>,
@@ -75,7 +91,7 @@ export async function cashFlow(input: StatementInput): Promise<StatementBody> {
   const balances: ReportRow[] = cashCodes.map((code) => {
     let running = movements
       .filter((m) => m.accountCode === code && m.period < from)
-      .reduce((total, m) => total + m.net, 0);
+      .reduce((total, m) => total + balanceOf(m), 0);
     const cents: Record<string, number> = {};
     for (const period of months) {
       running += accountNet.get(code)?.get(period) ?? 0;
@@ -136,3 +152,5 @@ export async function cashFlow(input: StatementInput): Promise<StatementBody> {
     },
   };
 }
+
+export const cashFlow: Statement = { reads, build };

@@ -1,6 +1,18 @@
 import type { ReportDrill, ReportRow } from '@finboard/shared/reports';
-import { reportsRepository as repo } from './reports.repository.ts';
-import { add, drillOf, money, percent, type StatementBody, type StatementInput } from './statement-kit.ts';
+import {
+  add,
+  drillOf,
+  inSlice,
+  money,
+  percent,
+  readingAmount,
+  within,
+  type Statement,
+  type StatementBody,
+  type StatementLedger,
+  type StatementReads,
+  type StatementRequest,
+} from './statement-kit.ts';
 
 interface Item {
   key: string;
@@ -11,23 +23,33 @@ interface Item {
 }
 
 /**
- * Expenses (accounts of type expense, as costs) of the range by department, by account and by
- * counterparty: the `top` largest of each, the rest as "Other". Counterparties are not in the monthly
- * aggregate (it would be nearly as large as the ledger): that breakdown reads 02_GL_Detail through its
- * (period, account_code) index.
+ * The range by department, and its sums by counterparty: counterparties are not in the monthly aggregate (it
+ * would be nearly as large as the ledger), so that read is of 02_GL_Detail through its (period, account_code)
+ * index.
  */
-export async function expenseAnalysis(input: StatementInput): Promise<StatementBody> {
-  const { tx, schema, from, to, slice, accounts, top } = input;
-  const [movements, counterparties] = await Promise.all([
-    repo.movements(tx, schema, [{ from, to }], slice, { byDepartment: true }),
-    repo.expensesByCounterparty(tx, schema, from, to, slice),
-  ]);
+const reads = ({ from, to }: StatementRequest): StatementReads => ({
+  movements: { ranges: [{ from, to }], byDepartment: true },
+  counterparties: { from, to },
+});
+
+/**
+ * Expenses (accounts of type expense, as costs: debit − credit) of the range by department, by account and
+ * by counterparty: the `top` largest of each, the rest as "Other".
+ */
+function build(input: StatementRequest, ledger: StatementLedger): StatementBody {
+  const { from, to, slice, accounts, top } = input;
   const byDepartment = new Map<string | null, number>();
   const byAccount = new Map<string, number>();
-  for (const movement of movements) {
-    if (accounts.get(movement.accountCode)?.type !== 'expense') continue;
-    add(byDepartment, movement.department, movement.net);
-    add(byAccount, movement.accountCode, movement.net);
+  for (const movement of ledger.movements.filter(inSlice(slice))) {
+    if (movement.accountType !== 'expense' || !within(movement.period, from, to)) continue;
+    add(byDepartment, movement.department ?? null, readingAmount(movement));
+    add(byAccount, movement.accountCode, readingAmount(movement));
+  }
+  const byCounterparty = new Map<string | null, { cents: number; lines: number }>();
+  for (const sum of ledger.counterparties.filter(inSlice(slice))) {
+    if (sum.accountType !== 'expense') continue;
+    const found = byCounterparty.get(sum.counterparty) ?? { cents: 0, lines: 0 };
+    byCounterparty.set(sum.counterparty, { cents: found.cents + readingAmount(sum), lines: found.lines + sum.lines });
   }
   const total = [...byAccount.values()].reduce((sum, cents) => sum + cents, 0);
   const expense = { accountType: 'expense' };
@@ -46,12 +68,12 @@ export async function expenseAnalysis(input: StatementInput): Promise<StatementB
     lines: 0,
     drill: drillOf(input, { accountCode: code }),
   }));
-  const counterpartyItems: Item[] = counterparties.map((row) => ({
-    key: row.counterparty ?? '',
-    label: row.counterparty ?? 'No counterparty',
-    cents: row.net,
-    lines: row.lines,
-    ...(row.counterparty !== null && { drill: drillOf(input, { ...expense, counterparty: row.counterparty }) }),
+  const counterpartyItems: Item[] = [...byCounterparty].map(([counterparty, { cents, lines }]) => ({
+    key: counterparty ?? '',
+    label: counterparty ?? 'No counterparty',
+    cents,
+    lines,
+    ...(counterparty !== null && { drill: drillOf(input, { ...expense, counterparty }) }),
   }));
 
   const columns = [
@@ -117,3 +139,5 @@ export async function expenseAnalysis(input: StatementInput): Promise<StatementB
     },
   };
 }
+
+export const expenseAnalysis: Statement = { reads, build };

@@ -1,8 +1,21 @@
 import type { ReportRow, ReportSeries } from '@finboard/shared/reports';
 import { addMonths, monthLabel, monthNumber, monthsBetween } from './periods.ts';
-import { reportsRepository as repo } from './reports.repository.ts';
-import { isCashAccount } from './cash-flow.ts';
-import { drillOf, money, percent, profitGroupOf, type StatementBody, type StatementInput } from './statement-kit.ts';
+import {
+  balanceOf,
+  drillOf,
+  earningsOf,
+  inSlice,
+  isCash,
+  money,
+  percent,
+  profitGroupOf,
+  readingAmount,
+  type Statement,
+  type StatementBody,
+  type StatementLedger,
+  type StatementReads,
+  type StatementRequest,
+} from './statement-kit.ts';
 
 interface Month {
   revenue: number;
@@ -14,33 +27,35 @@ interface Month {
 }
 const empty = (): Month => ({ revenue: 0, costOfSales: 0, operatingExpenses: 0, netIncome: 0, cash: 0 });
 
+/** Everything since the beginning: cash is a balance. */
+const reads = ({ to }: StatementRequest): StatementReads => ({ movements: { ranges: [{ from: null, to }] } });
+
 /**
  * The KPI cards: revenue, gross margin %, operating expenses, net income and cash — each a monthly
  * sparkline over the range and its change against the prior period (the as many months just before it).
  */
-export async function financialOverview(input: StatementInput): Promise<StatementBody> {
-  const { tx, schema, from, to, slice, accounts } = input;
+function build(input: StatementRequest, ledger: StatementLedger): StatementBody {
+  const { from, to, slice } = input;
   const length = monthNumber(to) - monthNumber(from) + 1;
   const priorFrom = addMonths(from, -length);
   const priorTo = addMonths(from, -1);
-  const movements = await repo.movements(tx, schema, [{ from: null, to }], slice);
 
   const months = new Map<string, Month>();
   let cashBefore = 0;
-  for (const movement of movements) {
-    const account = accounts.get(movement.accountCode);
+  for (const movement of ledger.movements.filter(inSlice(slice))) {
+    if (movement.period > to) continue;
     if (movement.period < priorFrom) {
-      if (isCashAccount(input, movement.accountCode)) cashBefore += movement.net;
+      if (isCash(movement)) cashBefore += balanceOf(movement);
       continue;
     }
     const month = months.get(movement.period) ?? empty();
     months.set(movement.period, month);
-    const group = profitGroupOf(account);
-    if (group) month.netIncome -= movement.net;
-    if (group === 'revenue') month.revenue -= movement.net;
-    if (group === 'costOfSales') month.costOfSales += movement.net;
-    if (group === 'operatingExpenses') month.operatingExpenses += movement.net;
-    if (isCashAccount(input, movement.accountCode)) month.cash += movement.net;
+    const group = profitGroupOf(movement.accountType, movement.accountSubtype);
+    if (group) month.netIncome += earningsOf(movement);
+    if (group === 'revenue') month.revenue += readingAmount(movement);
+    if (group === 'costOfSales') month.costOfSales += readingAmount(movement);
+    if (group === 'operatingExpenses') month.operatingExpenses += readingAmount(movement);
+    if (isCash(movement)) month.cash += balanceOf(movement);
   }
   const sumOver = (first: string, last: string) => {
     const total = empty();
@@ -159,3 +174,5 @@ export async function financialOverview(input: StatementInput): Promise<Statemen
     totals,
   };
 }
+
+export const financialOverview: Statement = { reads, build };

@@ -1,18 +1,24 @@
 import type { ReportRow, ReportSeries } from '@finboard/shared/reports';
 import { addMonths, monthLabel, monthsBetween } from './periods.ts';
-import { reportsRepository as repo } from './reports.repository.ts';
 import {
   add,
   drillOf,
+  inBudgetSlice,
+  inSlice,
   money,
   percent,
   profitGroupOf,
+  readingAmount,
   rowsBySubtype,
   valuesOf,
+  within,
   type ProfitGroup,
   type ReportColumnSpec,
+  type Statement,
   type StatementBody,
-  type StatementInput,
+  type StatementLedger,
+  type StatementReads,
+  type StatementRequest,
 } from './statement-kit.ts';
 
 const SECTIONS: { group: ProfitGroup; label: string; type: 'revenue' | 'expense' }[] = [
@@ -22,39 +28,49 @@ const SECTIONS: { group: ProfitGroup; label: string; type: 'revenue' | 'expense'
   { group: 'otherExpenses', label: 'Other Expenses', type: 'expense' },
 ];
 
-/** Monthly P&L cents per account: the months of the range, the prior year's same months and the budget. */
-export async function profitFigures(input: StatementInput) {
-  const { tx, schema, from, to, slice, accounts } = input;
+/**
+ * Each P&L account's group and its cents in reading signs (revenue credit − debit, expenses debit − credit):
+ * by month of the range, 'prior' (the same months a year earlier) and 'budget'.
+ */
+export function profitFigures(request: StatementRequest, ledger: StatementLedger) {
+  const { from, to, slice } = request;
   const priorFrom = addMonths(from, -12);
   const priorTo = addMonths(to, -12);
-  const [movements, budget] = await Promise.all([
-    repo.movements(tx, schema, [{ from: priorFrom, to }], slice),
-    repo.budget(tx, schema, from, to, slice.department),
-  ]);
-  /** Reading-sign cents by account, then by period (current range) or 'prior' / 'budget'. */
-  const byAccount = new Map<string, Map<string, number>>();
-  const cell = (code: string) => {
+  const byAccount = new Map<string, { group: ProfitGroup; cents: Map<string, number> }>();
+  const cell = (code: string, group: ProfitGroup) => {
     let found = byAccount.get(code);
-    if (!found) byAccount.set(code, (found = new Map()));
-    return found;
+    if (!found) byAccount.set(code, (found = { group, cents: new Map() }));
+    return found.cents;
   };
-  for (const movement of movements) {
-    const account = accounts.get(movement.accountCode);
-    if (!profitGroupOf(account)) continue;
-    const amount = account!.type === 'revenue' ? -movement.net : movement.net;
+  for (const movement of ledger.movements.filter(inSlice(slice))) {
+    const group = profitGroupOf(movement.accountType, movement.accountSubtype);
+    if (!group) continue;
+    const amount = readingAmount(movement);
     // A range longer than a year overlaps its prior year: a month may count in both.
-    if (movement.period >= from) add(cell(movement.accountCode), movement.period, amount);
-    if (movement.period <= priorTo) add(cell(movement.accountCode), 'prior', amount);
+    if (within(movement.period, from, to)) add(cell(movement.accountCode, group), movement.period, amount);
+    if (within(movement.period, priorFrom, priorTo)) add(cell(movement.accountCode, group), 'prior', amount);
   }
-  for (const line of budget)
-    if (profitGroupOf(accounts.get(line.accountCode))) add(cell(line.accountCode), 'budget', line.amount);
+  for (const line of ledger.budget.filter(inBudgetSlice(slice))) {
+    const group = profitGroupOf(line.accountType, line.accountSubtype);
+    if (group && within(line.period, from, to)) add(cell(line.accountCode, group), 'budget', line.amount);
+  }
   return byAccount;
 }
 
-export async function profitAndLoss(input: StatementInput): Promise<StatementBody> {
-  const { from, to, accounts } = input;
+/** The range and its prior year in one read, plus the budget. */
+const reads = ({ from, to }: StatementRequest): StatementReads => ({
+  movements: { ranges: [{ from: addMonths(from, -12), to }] },
+  budget: { from, to },
+});
+
+/**
+ * Revenue, cost of sales, operating and other expenses by subtype and account, month by month, against the
+ * budget and the prior year; then gross profit, operating income and net income = revenue − expenses.
+ */
+function build(input: StatementRequest, ledger: StatementLedger): StatementBody {
+  const { from, to } = input;
   const months = monthsBetween(from, to);
-  const byAccount = await profitFigures(input);
+  const byAccount = profitFigures(input, ledger);
   const columns: ReportColumnSpec[] = [
     ...months.map((period) => ({ key: period, label: monthLabel(period), kind: 'amount' as const })),
     { key: 'total', label: 'Total', kind: 'amount' },
@@ -85,12 +101,12 @@ export async function profitAndLoss(input: StatementInput): Promise<StatementBod
 
   const groupCents = new Map<ProfitGroup, Record<string, number>>();
   const sections: StatementBody['sections'] = SECTIONS.map(({ group, label, type }) => {
-    const codes = [...byAccount.keys()].filter((code) => profitGroupOf(accounts.get(code)) === group);
+    const codes = [...byAccount].filter(([, figures]) => figures.group === group).map(([code]) => code);
     const sum: Record<string, number> = centsOf(undefined);
     for (const code of codes)
-      for (const [key, value] of Object.entries(centsOf(byAccount.get(code)))) sum[key]! += value;
+      for (const [key, value] of Object.entries(centsOf(byAccount.get(code)?.cents))) sum[key]! += value;
     groupCents.set(group, sum);
-    const rows = rowsBySubtype(input, group, codes, (code) => centsOf(byAccount.get(code)));
+    const rows = rowsBySubtype(input, group, codes, (code) => centsOf(byAccount.get(code)?.cents));
     for (const row of rows) row.favourable = favourableOf(row.values, type === 'revenue');
     rows.push({
       key: `${group}:total`,
@@ -189,3 +205,5 @@ export async function profitAndLoss(input: StatementInput): Promise<StatementBod
     },
   };
 }
+
+export const profitAndLoss: Statement = { reads, build };

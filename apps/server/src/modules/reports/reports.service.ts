@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   REPORT_TEMPLATES,
   reportMessages as m,
@@ -10,9 +9,8 @@ import type { z } from 'zod';
 import type { glLinesQuerySchema, reportQuerySchema } from '@finboard/shared/reports';
 import { AppError, badRequest, internalError, notFound } from '../../errors.ts';
 import type { AggregateRefresh } from '../../warehouse/aggregates.ts';
-import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
-import { createAggregateRefresher } from './aggregate-refresher.ts';
+import type { AggregateRefresher } from './aggregate-refresher.ts';
 import { balanceSheet } from './balance-sheet.ts';
 import { budgetVsActual } from './budget-vs-actual.ts';
 import { cashFlow } from './cash-flow.ts';
@@ -20,13 +18,13 @@ import { expenseAnalysis } from './expense-analysis.ts';
 import { financialOverview } from './financial-overview.ts';
 import { fiscalCalendar, lastDayOf, monthNumber, periodOf } from './periods.ts';
 import { profitAndLoss } from './profit-and-loss.ts';
-import { reportsRepository as repo } from './reports.repository.ts';
-import type { StatementBody, StatementInput } from './statement-kit.ts';
+import type { ReportsRepository } from './reports.repository.ts';
+import type { Statement } from './statement-kit.ts';
 
 /** How far apart `from` and `to` may be: 10 years of months. */
 const MAX_MONTHS = 120;
 
-const BUILDERS: Record<ReportTemplate, (input: StatementInput) => Promise<StatementBody>> = {
+const STATEMENTS: Record<ReportTemplate, Statement> = {
   'financial-overview': financialOverview,
   'profit-and-loss': profitAndLoss,
   'balance-sheet': balanceSheet,
@@ -45,20 +43,16 @@ export type ReportsService = ReturnType<typeof createReportsService>;
 /**
  * The built-in financial statements (issue 11 §1) and their drill-down, read as the organization's role
  * from its monthly aggregates; and the refresh of those aggregates (now, or shortly after a Studio edit).
+ * The service settles the range and runs a statement: the repository reads what the statement asks for,
+ * the statement's pure `build` does the arithmetic.
  */
 export function createReportsService(deps: {
-  warehouse: WarehouseService;
-  organizations: OrganizationsService;
-  logger: FastifyBaseLogger;
-  /** How long after the last Studio edit the aggregates are refreshed (tests shorten it). */
-  refreshDelayMs?: number;
+  repository: ReportsRepository;
+  organizations: Pick<OrganizationsService, 'assertExists'>;
+  /** The debounced refresher of the monthly aggregates (aggregate-refresher.ts). */
+  refresher: AggregateRefresher;
 }) {
-  const { warehouse, organizations, logger } = deps;
-  const refresher = createAggregateRefresher({
-    refresh: (organizationId, periods) => warehouse.refreshAggregates(organizationId, periods),
-    logger,
-    delayMs: deps.refreshDelayMs,
-  });
+  const { repository, organizations, refresher } = deps;
 
   async function report(
     organizationId: string,
@@ -68,9 +62,8 @@ export function createReportsService(deps: {
     if (!isReportTemplate(template)) throw notFound(m.templateUnknown);
     await organizations.assertExists(organizationId);
     try {
-      const schema = warehouse.schemaOf(organizationId);
-      return await warehouse.withOrganization(organizationId, async (tx) => {
-        const context = await repo.context(tx, schema);
+      return await repository.read(organizationId, async (reader) => {
+        const context = await reader.context();
         const calendar = fiscalCalendar(context.periods);
         // The default: the fiscal year of the latest period with ledger lines (or of 00_Period's last) to date.
         const today = new Date();
@@ -80,8 +73,9 @@ export function createReportsService(deps: {
         if (from > to) throw rangeError(m.rangeInvalid, 'from');
         if (monthNumber(to) - monthNumber(from) + 1 > MAX_MONTHS) throw rangeError(m.rangeTooLong, 'from');
         const slice = { entity: query.entity, department: query.department };
-        const accounts = await repo.accounts(tx, schema);
-        const body = await BUILDERS[template]({ tx, schema, from, to, slice, calendar, accounts, top: query.top });
+        const request = { from, to, slice, calendar, accounts: await reader.accounts(), top: query.top };
+        const statement = STATEMENTS[template];
+        const body = statement.build(request, await reader.ledger(statement.reads(request), slice));
         return {
           template,
           from,
@@ -110,10 +104,8 @@ export function createReportsService(deps: {
     if (query.from > query.to) throw rangeError(m.rangeInvalid, 'from');
     await organizations.assertExists(organizationId);
     try {
-      return await warehouse.withOrganization(organizationId, (tx) =>
-        repo.glLines(
-          tx,
-          warehouse.schemaOf(organizationId),
+      return await repository.read(organizationId, (reader) =>
+        reader.glLines(
           {
             from: query.from,
             to: query.to,

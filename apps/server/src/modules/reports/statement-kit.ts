@@ -1,21 +1,108 @@
 import type { ReportDrill, ReportRow, ReportSeries } from '@finboard/shared/reports';
-import type { Executor } from '../../db/client.ts';
 import type { FiscalCalendar } from './periods.ts';
-import type { Account, Slice } from './reports.repository.ts';
 
 /**
- * What every statement builder gets and the small pieces they share. Amounts are integer cents until a
- * row is written; then euros-and-cents numbers with 2 decimals (cents / 100 is the nearest double).
+ * What every statement is made of and the small pieces they share. A statement is two pure functions:
+ * `reads` says which monthly movements (and budget, cash flows, counterparty sums) it needs for a request;
+ * `build` turns what the repository read into sections, series and totals. Every finance rule (reading signs,
+ * earnings, cash, variances) is in `build`, so statements are unit-tested on hand-made ledgers.
+ *
+ * Amounts are integer cents (exact: the repository reads them as `(sum * 100)::bigint`) until a row is
+ * written; then euros-and-cents numbers with 2 decimals (cents / 100 is the nearest double).
  */
-export interface StatementInput {
-  tx: Executor;
-  /** The organization's warehouse schema (every statement names its relations with it). */
-  schema: string;
+
+/** Entity and department filters; both optional. */
+export interface Slice {
+  entity?: string;
+  department?: string;
+}
+
+/** A row of 01_Account: the chart names the accounts' lines and groups them by subtype. */
+export interface Account {
+  code: string;
+  name: string;
+  type: string;
+  subtype: string | null;
+}
+
+/**
+ * The debit and credit (cents) of one account in one month, from 05_Monthly_Balance, with the account's type
+ * and subtype. `entity` and `department` are there when the read kept that dimension (absent: summed over
+ * it); a statement keeps the rows of its slice, so rows finer than it needs are summed, never mistaken.
+ */
+export interface Movement {
+  period: string;
+  accountCode: string;
+  accountType: string | null;
+  accountSubtype: string | null;
+  entity?: string | null;
+  department?: string | null;
+  debit: number;
+  credit: number;
+}
+
+/** A budget amount (cents, reading signs: revenue and costs positive) of 03_Budget; budgets have no entity. */
+export interface BudgetLine {
+  period: string;
+  accountCode: string;
+  accountType: string | null;
+  accountSubtype: string | null;
+  department: string | null;
+  amount: number;
+}
+
+/** A month's cash in and out (cents): each journal's net effect on cash accounts (05_Monthly_Cash_Flow). */
+export interface CashFlow {
+  period: string;
+  entity?: string | null;
+  department?: string | null;
+  cashIn: number;
+  cashOut: number;
+}
+
+/** Debit and credit (cents) and line count of a counterparty's lines over the statement's range (02_GL_Detail). */
+export interface CounterpartySum {
+  counterparty: string | null;
+  accountType: string | null;
+  entity?: string | null;
+  department?: string | null;
+  debit: number;
+  credit: number;
+  lines: number;
+}
+
+/** Periods from `from` (null: the beginning) to `to`, both included. */
+export interface PeriodRange {
+  from: string | null;
+  to: string;
+}
+
+/** What a statement needs read for a request (the repository reads exactly this, in the request's slice). */
+export interface StatementReads {
+  /** Monthly movements of these ranges; `byDepartment`: keep the department dimension. */
+  movements: { ranges: PeriodRange[]; byDepartment?: boolean };
+  budget?: { from: string; to: string };
+  /** Cash flows of every month up to `to`. */
+  cashFlows?: { to: string };
+  /** Sums per counterparty of the expense lines of the range. */
+  counterparties?: { from: string; to: string };
+}
+
+/** What the repository read for a statement (empty lists for what it did not ask). */
+export interface StatementLedger {
+  movements: readonly Movement[];
+  budget: readonly BudgetLine[];
+  cashFlows: readonly CashFlow[];
+  counterparties: readonly CounterpartySum[];
+}
+
+/** A statement's request: the range, the slice, the organization's calendar and chart of accounts. */
+export interface StatementRequest {
   from: string;
   to: string;
   slice: Slice;
   calendar: FiscalCalendar;
-  accounts: Map<string, Account>;
+  accounts: ReadonlyMap<string, Account>;
   /** Expense Analysis: how many of each breakdown before "Other". */
   top: number;
 }
@@ -27,23 +114,52 @@ export interface StatementBody {
 }
 export type ReportColumnSpec = { key: string; label: string; kind: 'amount' | 'percent' | 'count' | 'text' };
 
+export interface Statement {
+  reads(request: StatementRequest): StatementReads;
+  build(request: StatementRequest, ledger: StatementLedger): StatementBody;
+}
+
 export const money = (cents: number) => Math.round(cents) / 100;
 /** A percentage with 2 decimals; null when the base is 0. */
 export const percent = (part: number, whole: number) =>
   whole === 0 ? null : Math.round((part * 10_000) / Math.abs(whole)) / 100;
 
 /** Debit-normal types read as debit − credit, the others as credit − debit (finance-conventions.md). */
-export const readingSign = (type: string | undefined) => (type === 'asset' || type === 'expense' ? 1 : -1);
+export const readingSign = (type: string | null | undefined) => (type === 'asset' || type === 'expense' ? 1 : -1);
+/** A movement as balances are stored and exchanged: debit − credit (cash is debit-normal whatever its type). */
+export const balanceOf = (movement: Pick<Movement, 'debit' | 'credit'>) => movement.debit - movement.credit;
+/** A movement in its account's reading sign: assets and expenses debit − credit, the others credit − debit. */
+export const readingAmount = (movement: Pick<Movement, 'accountType' | 'debit' | 'credit'>) =>
+  readingSign(movement.accountType) * balanceOf(movement);
+/** What a revenue or expense movement adds to net income: credit − debit (revenue − expenses). */
+export const earningsOf = (movement: Pick<Movement, 'debit' | 'credit'>) => movement.credit - movement.debit;
+export const isEarnings = (type: string | null | undefined) => type === 'revenue' || type === 'expense';
+/** Subtype `cash` marks the accounts of the cash flow (finance-conventions.md). */
+export const isCash = (movement: Pick<Movement, 'accountSubtype'>) => movement.accountSubtype === 'cash';
+
+/** Whether a row belongs to the slice: a filtered dimension must be there and equal. */
+export const inSlice =
+  (slice: Slice) =>
+  (row: { entity?: string | null; department?: string | null }): boolean =>
+    (slice.entity === undefined || row.entity === slice.entity) &&
+    (slice.department === undefined || row.department === slice.department);
+/** Budgets have no entity: with an entity filter a statement compares with the company's budget. */
+export const inBudgetSlice = (slice: Slice) => (line: BudgetLine) =>
+  slice.department === undefined || line.department === slice.department;
+export const within = (period: string, from: string | null, to: string) =>
+  (from === null || period >= from) && period <= to;
 
 /** Where a P&L account goes: revenue, cost of sales, operating expenses or other expenses. */
 export type ProfitGroup = 'revenue' | 'costOfSales' | 'operatingExpenses' | 'otherExpenses';
 const OTHER_EXPENSE_SUBTYPES = ['other_expense', 'income_tax'];
-export function profitGroupOf(account: Account | undefined): ProfitGroup | undefined {
-  if (!account) return undefined;
-  if (account.type === 'revenue') return 'revenue';
-  if (account.type !== 'expense') return undefined;
-  if (account.subtype === 'cost_of_sales') return 'costOfSales';
-  if (account.subtype && OTHER_EXPENSE_SUBTYPES.includes(account.subtype)) return 'otherExpenses';
+export function profitGroupOf(
+  type: string | null | undefined,
+  subtype: string | null | undefined,
+): ProfitGroup | undefined {
+  if (type === 'revenue') return 'revenue';
+  if (type !== 'expense') return undefined;
+  if (subtype === 'cost_of_sales') return 'costOfSales';
+  if (subtype && OTHER_EXPENSE_SUBTYPES.includes(subtype)) return 'otherExpenses';
   return 'operatingExpenses';
 }
 
@@ -52,7 +168,7 @@ export const subtypeLabel = (subtype: string | null) =>
   subtype ? subtype.charAt(0).toUpperCase() + subtype.slice(1).replace(/_/g, ' ') : 'Other';
 
 /** The drill of a figure: the report's range and slice plus what narrows it. */
-export function drillOf(input: Pick<StatementInput, 'from' | 'to' | 'slice'>, narrow: Partial<ReportDrill> = {}) {
+export function drillOf(input: Pick<StatementRequest, 'from' | 'to' | 'slice'>, narrow: Partial<ReportDrill> = {}) {
   const drill: ReportDrill = { from: input.from, to: input.to, ...narrow };
   if (input.slice.entity !== undefined) drill.entity = input.slice.entity;
   if (input.slice.department !== undefined) drill.department = input.slice.department;
@@ -68,7 +184,7 @@ export const valuesOf = (cents: Record<string, number | null>) =>
  * (depth 1), ordered by subtype then account code. `cents(code)` answers the account's values per column.
  */
 export function rowsBySubtype(
-  input: Pick<StatementInput, 'from' | 'to' | 'slice' | 'accounts'>,
+  input: Pick<StatementRequest, 'from' | 'to' | 'slice' | 'accounts'>,
   keyPrefix: string,
   codes: readonly string[],
   cents: (code: string) => Record<string, number | null>,

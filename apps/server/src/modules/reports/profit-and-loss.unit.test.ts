@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { requestOf, rowOf, statementOf, TRADING_BOOKS } from '../../../test/statement-books.ts';
+import { profitAndLoss } from './profit-and-loss.ts';
+
+const books = TRADING_BOOKS;
+
+describe('the Profit & Loss of hand-made books', () => {
+  it('nets Jan–Feb 2026 to revenue − expenses, by group, account and month, against the budget', () => {
+    const pl = statementOf(profitAndLoss, books, { from: '2026-01', to: '2026-02' });
+
+    // Revenue 1,500 (J06) + 2,000 (J10); cost of sales 700 (J13); operating: salaries 900 (J11) and rent
+    // 400 − 40 (J07, J14); other: interest 50 (J12). Budget: revenue 1,200 + 2,500, costs 700 + 1,000 + 300
+    // + 40 (the bank's 500 is no P&L line). Margins: 2,800 / 3,500 = 80 %, 1,490 / 3,500 = 42.571… %.
+    expect(pl.totals).toEqual({
+      revenue: 3500,
+      costOfSales: 700,
+      grossProfit: 2800,
+      operatingExpenses: 1260,
+      operatingIncome: 1540,
+      otherExpenses: 50,
+      expenses: 2010,
+      netIncome: 1490,
+      grossMarginPct: 80,
+      netMarginPct: 42.57,
+      budgetNetIncome: 1660,
+      priorYearNetIncome: 0,
+    });
+    expect(pl.sections.map((section) => section.key)).toEqual([
+      'revenue',
+      'costOfSales',
+      'operatingExpenses',
+      'otherExpenses',
+      'summary',
+    ]);
+
+    // Revenue under budget is bad news; a cost under budget (salaries) good, over it (rent 360 > 300) bad.
+    expect(rowOf(pl, 'revenue:account:4000')).toMatchObject({
+      label: '4000 Sales',
+      values: { '2026-01': 1500, '2026-02': 2000, total: 3500, budget: 3700, vsBudget: -200, vsPriorYear: 3500 },
+      favourable: { vsBudget: false, vsPriorYear: true },
+      drill: { accountCode: '4000', from: '2026-01', to: '2026-02' },
+    });
+    expect(rowOf(pl, 'operatingExpenses:account:6000')).toMatchObject({
+      values: { '2026-01': 0, '2026-02': 900, total: 900, budget: 1000, vsBudget: -100 },
+      favourable: { vsBudget: true },
+    });
+    expect(rowOf(pl, 'operatingExpenses:account:6100')).toMatchObject({
+      values: { '2026-01': 400, '2026-02': -40, total: 360, budget: 300, vsBudget: 60 },
+      favourable: { vsBudget: false },
+    });
+    expect(rowOf(pl, 'operatingExpenses:subtype:operating_expense').values).toMatchObject({
+      total: 1260,
+      budget: 1300,
+    });
+    // Each month's net income: Jan 1,500 − 400; Feb 2,000 − 700 − 860 − 50.
+    expect(rowOf(pl, 'summary:netIncome').values).toMatchObject({ '2026-01': 1100, '2026-02': 390, total: 1490 });
+    expect(pl.series.find((series) => series.key === 'netIncome')!.points).toEqual([
+      { x: '2026-01', value: 1100 },
+      { x: '2026-02', value: 390 },
+    ]);
+  });
+
+  it('crosses the year end month by month, and compares with the same months a year earlier', () => {
+    // Dec 2025 adds 3,000 − 1,200 − 800 = 1,000 to Jan–Feb's 1,490.
+    const across = statementOf(profitAndLoss, books, { from: '2025-12', to: '2026-02' });
+    expect(rowOf(across, 'summary:netIncome').values).toMatchObject({
+      '2025-12': 1000,
+      '2026-01': 1100,
+      '2026-02': 390,
+      total: 2490,
+    });
+    // Dec 2025's budget (2,800) joins the range's: 3,700 + 2,800 − 2,040.
+    expect(across.totals.budgetNetIncome).toBe(4460);
+
+    // Dec 2026 has no lines; its prior year is Dec 2025.
+    const later = statementOf(profitAndLoss, books, { from: '2026-12', to: '2026-12' });
+    expect(later.totals).toMatchObject({ revenue: 0, netIncome: 0, priorYearNetIncome: 1000 });
+    expect(rowOf(later, 'revenue:account:4000')).toMatchObject({
+      values: { '2026-12': 0, total: 0, priorYear: 3000, vsPriorYear: -3000 },
+      favourable: { vsPriorYear: false },
+    });
+    expect(rowOf(later, 'costOfSales:account:5000')).toMatchObject({
+      values: { priorYear: 1200, vsPriorYear: -1200 },
+      favourable: { vsPriorYear: true },
+    });
+  });
+
+  it('keeps its entity or department: the two entities add up to the company, budgets stay the company’s', () => {
+    // UK: revenue 2,000 (J10), salaries 900 (J11). US: revenue 1,500, goods 700, rent 360, interest 50.
+    const uk = statementOf(profitAndLoss, books, { from: '2026-01', to: '2026-02', entity: 'UK' }).totals;
+    const us = statementOf(profitAndLoss, books, { from: '2026-01', to: '2026-02', entity: 'US' }).totals;
+    expect(uk).toMatchObject({ revenue: 2000, expenses: 900, netIncome: 1100, budgetNetIncome: 1660 });
+    expect(us).toMatchObject({
+      revenue: 1500,
+      costOfSales: 700,
+      expenses: 1110,
+      netIncome: 390,
+      budgetNetIncome: 1660,
+    });
+    expect(uk.netIncome! + us.netIncome!).toBe(1490);
+
+    // Sales holds all revenue and the revenue budget; Ops all costs but interest (which has no department).
+    const sales = statementOf(profitAndLoss, books, { from: '2026-01', to: '2026-02', department: 'Sales' });
+    expect(sales.totals).toMatchObject({ revenue: 3500, expenses: 0, netIncome: 3500, budgetNetIncome: 3700 });
+    const ops = statementOf(profitAndLoss, books, { from: '2026-01', to: '2026-02', department: 'Ops' });
+    expect(ops.totals).toMatchObject({ revenue: 0, expenses: 1960, netIncome: -1960, budgetNetIncome: -2000 });
+    expect(rowOf(ops, 'revenue:total').drill).toEqual({
+      accountType: 'revenue',
+      from: '2026-01',
+      to: '2026-02',
+      department: 'Ops',
+    });
+  });
+
+  it('reads the range and its prior year at once, and the range’s budget', () => {
+    expect(profitAndLoss.reads(requestOf(books, { from: '2026-01', to: '2026-02' }))).toEqual({
+      movements: { ranges: [{ from: '2025-01', to: '2026-02' }] },
+      budget: { from: '2026-01', to: '2026-02' },
+    });
+  });
+});

@@ -346,7 +346,7 @@ describe('Ledger: replace a file, replace a period, undo a load', () => {
     await confirmation().waitFor();
     expect(await confirmation().innerText()).toContain(`Replace the whole period ${period}?`);
     expect(await confirmation().innerText()).toContain(
-      `When its pipeline runs, the 10 rows ${period} holds now are removed and this upload's rows are loaded instead:`,
+      `When its pipeline runs, these 10 rows of ${period} are removed and this upload's rows are loaded instead:`,
     );
     expect(await confirmation().innerText()).toContain(`${gl}: 6 rows`);
     expect(await confirmation().innerText()).toContain(`${qbo}: 4 rows`);

@@ -299,6 +299,7 @@ export default function FileUploadPage() {
                 }
                 periodBased={Boolean(chosenType?.periodBased)}
                 period={chosenPeriod}
+                isGl={chosenType?.targetTable === '02_GL_Detail'}
                 replacePeriods={replacePeriods}
                 onReplacePeriods={setReplacePeriods}
                 preview={preview}

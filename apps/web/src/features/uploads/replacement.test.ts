@@ -79,7 +79,7 @@ describe('the words of the proposal and of the period confirmation', () => {
     ).toEqual({
       title: 'Replace the whole period 2026-11?',
       lines: [
-        "When its pipeline runs, the 11 rows 2026-11 holds now are removed and this upload's rows are loaded instead:",
+        "When its pipeline runs, these 11 rows of 2026-11 are removed and this upload's rows are loaded instead:",
         'gl_2026-11.csv: 6 rows, 2 of them edited in the Studio',
         'qbo_export_v3.csv: 4 rows',
         'the Studio: 1 row',
@@ -92,7 +92,7 @@ describe('the words of the proposal and of the period confirmation', () => {
   it('says so when the period holds nothing yet', () => {
     expect(replacePeriodsConfirmation({ periods: ['2026-12'], removes: [], rows: 0, edited: 0 })).toEqual({
       title: 'Replace the whole period 2026-12?',
-      lines: ["2026-12 holds no rows now: nothing is removed, and this upload's rows are added."],
+      lines: ["Replacing 2026-12 removes nothing now: this upload's rows are added."],
     });
   });
 });

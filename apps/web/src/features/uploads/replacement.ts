@@ -40,16 +40,17 @@ export const originText = ({ origin, rows, edited }: ReplacePreview['removes'][n
   `${origin}: ${rowsText(rows)}${edited > 0 ? `, ${edited.toLocaleString('en-US')} of them edited in the Studio` : ''}`;
 
 /**
- * What the confirmation of "Replace the whole period" says before the upload is sent: every row the
- * periods hold now is removed when the pipeline runs, by origin, and what happens to Studio edits.
+ * What the confirmation of "Replace the whole period" says before the upload is sent: the rows the
+ * replace removes when the pipeline runs (the preview's: GL, the uploaded lines), by origin, and what
+ * happens to Studio edits.
  */
 export function replacePeriodsConfirmation(preview: ReplacePreview): { title: string; lines: string[] } {
   const periods = preview.periods.join(', ');
   const title = `Replace the whole period ${periods}?`;
   if (preview.rows === 0)
-    return { title, lines: [`${periods} holds no rows now: nothing is removed, and this upload's rows are added.`] };
+    return { title, lines: [`Replacing ${periods} removes nothing now: this upload's rows are added.`] };
   const lines = [
-    `When its pipeline runs, the ${rowsText(preview.rows)} ${periods} holds now are removed and this upload's rows are loaded instead:`,
+    `When its pipeline runs, these ${rowsText(preview.rows)} of ${periods} are removed and this upload's rows are loaded instead:`,
     ...preview.removes.map(originText),
   ];
   if (preview.edited > 0)

@@ -28,6 +28,8 @@ export function ReplacementOptions(props: {
   onDecline: (uid: string, declined: boolean) => void;
   periodBased: boolean;
   period: string | undefined;
+  /** GL Detail: a period replace removes only the uploaded lines (manual and synced journals stay). */
+  isGl: boolean;
   replacePeriods: boolean;
   onReplacePeriods: (replace: boolean) => void;
   preview: { data?: ReplacePreview; error: Error | null; isFetching: boolean };
@@ -89,12 +91,13 @@ export function ReplacementOptions(props: {
               ) : preview.error ? (
                 <Alert type="error" role="alert" showIcon title={preview.error.message} />
               ) : preview.data && preview.data.rows === 0 ? (
-                <Typography.Text>{period} holds no rows now: nothing is removed.</Typography.Text>
+                <Typography.Text>Replacing {period} removes nothing now.</Typography.Text>
               ) : preview.data ? (
                 <>
                   <Typography.Paragraph style={{ marginBottom: 8 }}>
-                    Every row of {period} is removed when the pipeline runs, and this upload&apos;s rows are loaded
-                    instead. {period} holds now:
+                    When the pipeline runs, these rows of {period} are removed and this upload&apos;s rows are loaded
+                    instead.
+                    {props.isGl && ' Only uploaded lines are replaced: manual and synced journals stay.'}
                   </Typography.Paragraph>
                   <Table<ReplacedOrigin>
                     rowKey="origin"

@@ -339,7 +339,14 @@ describe('replacing periods', () => {
     await monthOfTwoFiles();
     await upload('GL Detail', 'gl_2026-11-full.csv', journal('NC-9', '1.00'), { period: PERIOD, replacePeriods: true });
     const replaced = await runAndFinish();
-    expect(replaced).toMatchObject({ status: 'succeeded', rowsAdded: 2, rowsRemoved: 8, rowsReplaced: 0 });
+    // The run asked to add; the file's upload asked for its period: the run says how it loaded.
+    expect(replaced).toMatchObject({
+      status: 'succeeded',
+      mode: 'replace-periods',
+      rowsAdded: 2,
+      rowsRemoved: 8,
+      rowsReplaced: 0,
+    });
     expect((await ledger()).map((entry) => entry.replace(/^\d+ /, ''))).toEqual([
       'upload NC-9/1 1.00 0.00 gl_2026-11-full.csv',
       'upload NC-9/2 0.00 1.00 gl_2026-11-full.csv',

@@ -21,6 +21,8 @@ export interface RunOutcome {
   rowsRead: number;
   rowsLoaded: number;
   rowsRejected: number;
+  /** How the load ran: a file's upload may ask for its periods to be replaced on a run queued to add. */
+  mode?: LoadMode;
   rowsAdded?: number;
   rowsRemoved?: number;
   rowsReplaced?: number;
@@ -139,6 +141,7 @@ export const pipelinesRepository = (db: Executor) => ({
         rowsRead: outcome.rowsRead,
         rowsLoaded: outcome.rowsLoaded,
         rowsRejected: outcome.rowsRejected,
+        ...(outcome.mode && { mode: outcome.mode }),
         rowsAdded: outcome.rowsAdded ?? 0,
         rowsRemoved: outcome.rowsRemoved ?? 0,
         rowsReplaced: outcome.rowsReplaced ?? 0,

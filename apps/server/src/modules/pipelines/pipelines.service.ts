@@ -261,6 +261,7 @@ export function createPipelinesService(deps: {
         rowsRead: result?.rowsRead ?? 0,
         rowsLoaded: result?.rowsLoaded ?? 0,
         rowsRejected: 0,
+        mode: result?.mode,
         rowsAdded: result?.rowsAdded ?? 0,
         rowsRemoved: result?.rowsDeleted ?? 0,
         rowsReplaced: result?.rowsReplaced ?? 0,

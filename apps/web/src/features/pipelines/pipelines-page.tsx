@@ -1,6 +1,11 @@
 import { useCallback, useState } from 'react';
 import { Alert, App, Result, Typography } from 'antd';
-import { pipelineMessages, type AvailablePipeline } from '@finboard/shared/pipelines';
+import {
+  pipelineMessages,
+  type AvailablePipeline,
+  type PipelineRunDetail,
+  type RunPipelineQuery,
+} from '@finboard/shared/pipelines';
 import { AdminOrganizationPicker } from '../../components/organization-select';
 import { usePageOrganization } from '../../lib/page-organization';
 import { useRunPipeline } from './api/run-pipeline';
@@ -39,14 +44,12 @@ export default function PipelinesPage() {
   );
   const actions = useRunActions(onOutcome);
 
-  const onRun = (pipeline?: AvailablePipeline) => {
+  /** Run Pipeline with `query`; `onQueued` hears the runs queued (none: nothing was waiting). */
+  const queue = (query: RunPipelineQuery, onQueued?: (runIds: string[]) => void) => {
     if (!organizationId) return;
     setNotice(undefined);
     run.mutate(
-      {
-        organizationId,
-        query: pipeline ? { pipelineName: pipeline.name, is_glDetail: pipeline.isGlDetail ? 'true' : 'false' } : {},
-      },
+      { organizationId, query },
       {
         onSuccess: (runIds) => {
           if (runIds.length === 0) {
@@ -55,6 +58,7 @@ export default function PipelinesPage() {
             return;
           }
           actions.track(runIds);
+          onQueued?.(runIds);
         },
         onError: (error) => {
           const text = failureText(error, pipelineMessages.runFailed);
@@ -64,6 +68,21 @@ export default function PipelinesPage() {
       },
     );
   };
+
+  const onRun = (pipeline?: AvailablePipeline) =>
+    queue(pipeline ? { pipelineName: pipeline.name, is_glDetail: pipeline.isGlDetail ? 'true' : 'false' } : {});
+
+  // The files of a run refused for Studio edits wait: the same pipeline runs them again, overwriting the edits,
+  // and the drawer follows the new run (which lists the edits it overwrote).
+  const onOverwriteEdits = (refused: PipelineRunDetail) =>
+    queue(
+      {
+        pipelineName: refused.pipelineName,
+        overwriteEdits: 'true',
+        ...(refused.mode === 'replace-periods' && { mode: 'replace-periods' as const }),
+      },
+      ([runId]) => setOpenRunId(runId),
+    );
 
   return (
     <>
@@ -96,7 +115,12 @@ export default function PipelinesPage() {
           <AvailablePipelines organizationId={organizationId} running={run.isPending} onRun={onRun} />
           <CurrentRuns runs={actions.runs} onOpen={setOpenRunId} onClear={actions.clear} />
           <RunHistory key={organizationId} organizationId={organizationId} onOpen={setOpenRunId} />
-          <RunDetailDrawer runId={openRunId} onClose={() => setOpenRunId(undefined)} />
+          <RunDetailDrawer
+            runId={openRunId}
+            onClose={() => setOpenRunId(undefined)}
+            onOverwriteEdits={onOverwriteEdits}
+            overwriting={run.isPending}
+          />
         </>
       )}
     </>

@@ -1,4 +1,4 @@
-import type { PipelineRunStatus, PipelineStepName, PipelineRunStep } from '@finboard/shared/pipelines';
+import type { LoadMode, PipelineRunStatus, PipelineStepName, PipelineRunStep } from '@finboard/shared/pipelines';
 import { PIPELINE_RUN_STATUSES } from '@finboard/shared/pipelines';
 
 /** Tag colors of antd: running pulses (processing). */
@@ -23,4 +23,10 @@ export const STEP_STATUS_COLORS: Record<PipelineRunStep['status'], string> = {
   running: 'processing',
   done: 'success',
   failed: 'error',
+};
+
+/** How a run loaded its files: added their rows (replacing only the files their uploads named), or whole periods. */
+export const LOAD_MODE_LABELS: Record<LoadMode, string> = {
+  add: 'Add rows',
+  'replace-periods': 'Replace periods',
 };

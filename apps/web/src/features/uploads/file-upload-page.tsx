@@ -15,12 +15,16 @@ import { usePageOrganization } from '../../lib/page-organization';
 import { uploadKeyQueryOptions } from './api/get-upload-key';
 import { uploadFile } from './api/upload-file';
 import { uploadedFilesQueryKey, useUploadedFiles, type UploadedFileListQuery } from './api/get-uploaded-files';
+import { useReplacePreview } from './api/get-replace-preview';
 import { uploadBatch, type MappingRequest, type UploadRow } from './upload-batch';
 import { problemsReportCsv, problemsReportName } from './problems-report';
+import { replacePeriodsConfirmation } from './replacement';
+import { useReplacementProposals } from './use-replacement-proposals';
 import { ColumnMappingModal } from './components/column-mapping-modal';
 import { UploadProgressList } from './components/upload-progress-list';
 import { UploadedFilesTable } from './components/uploaded-files-table';
 import { FilterUploadedFiles, type UploadedFileFilters } from './components/filter-uploaded-files';
+import { ReplacementOptions } from './components/replacement-options';
 
 /** Every data type of the organization, for the picker (an organization has a handful, at most a few dozen). */
 const ALL_DATA_TYPES: DataTypeListQuery = {
@@ -57,7 +61,7 @@ const isCsv = (file: File) => file.type === 'text/csv' || /\.csv$/i.test(file.na
  * data type's goes through the column mapping step first. Below, the files already uploaded.
  */
 export default function FileUploadPage() {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const {
     isAdmin,
@@ -71,6 +75,17 @@ export default function FileUploadPage() {
   const dataTypeList = dataTypes.data?.dataTypes ?? [];
   const chosenTypeId = Form.useWatch('dataTypeId', form);
   const chosenType = dataTypeList.find((dataType) => dataType.id === chosenTypeId);
+  const chosenPeriod = (Form.useWatch('period', form) as Dayjs | undefined)?.format('YYYY-MM');
+  const chosenFiles = (Form.useWatch('files', form) as UploadFile[] | undefined) ?? [];
+
+  // How the files load: a proposal per file to replace the one of its name loaded before (unticked: added),
+  // or the whole period replaced, asked with what it removes.
+  const proposals = useReplacementProposals(organizationId, chosenType, chosenPeriod, chosenFiles);
+  const [declined, setDeclined] = useState<ReadonlySet<string>>(new Set());
+  const [replacePeriodsTicked, setReplacePeriods] = useState(false);
+  const replacePeriods = replacePeriodsTicked && Boolean(chosenType?.periodBased && chosenPeriod);
+  const preview = useReplacePreview(organizationId, chosenType?.id, chosenPeriod, replacePeriods);
+  const checking = proposals.some((proposal) => proposal.checking);
 
   const [rows, setRows] = useState<UploadRow[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -97,14 +112,39 @@ export default function FileUploadPage() {
   const askMapping = (dataType: DataType, request: MappingRequest) =>
     new Promise<ColumnMapping | undefined>((resolve) => setMappingStep({ dataType, request, resolve }));
 
+  /** The file a chosen file replaces: its proposal, unless declined or the whole period is replaced. */
+  const replacesFileIdOf = (uid: string) =>
+    replacePeriods || declined.has(uid) ? undefined : proposals.find((proposal) => proposal.uid === uid)?.candidate?.id;
+
+  /** Replacing the whole period is confirmed first, with what it removes; anything else is sent at once. */
+  function submit(values: UploadForm) {
+    if (!replacePeriods) return upload(values);
+    if (!preview.data) return;
+    const { title, lines } = replacePeriodsConfirmation(preview.data);
+    modal.confirm({
+      title,
+      content: lines.map((line) => <p key={line}>{line}</p>),
+      okText: 'Replace the period and upload',
+      okButtonProps: { danger: true },
+      width: 560,
+      onOk: () => void upload(values),
+    });
+  }
+
   async function upload(values: UploadForm) {
     const dataType = dataTypeList.find((candidate) => candidate.id === values.dataTypeId);
-    const files = (values.files ?? []).map((entry) => entry.originFileObj).filter((file) => file !== undefined);
+    const files = (values.files ?? []).flatMap((entry) =>
+      entry.originFileObj ? [{ file: entry.originFileObj as File, uid: entry.uid }] : [],
+    );
     if (!organizationId || !dataType || files.length === 0) return;
-    const batch = files.map((file, index) => ({
+    const batch = files.map(({ file, uid }, index) => ({
       row: { key: `${Date.now()}-${index}`, name: file.name, state: 'waiting' as const },
       file,
+      replacesFileId: replacesFileIdOf(uid),
     }));
+    // What each file replaces, by the file itself (the batch hands each file back to `send`).
+    const replacing = new Map(batch.map(({ file, replacesFileId }) => [file, replacesFileId]));
+    const replacingPeriods = replacePeriods;
     for (const { row } of batch) controllers.current.set(row.key, new AbortController());
     setRows(batch.map(({ row }) => row));
     setUploading(true);
@@ -121,6 +161,8 @@ export default function FileUploadPage() {
               period,
               file,
               columnMapping,
+              replacesFileId: replacing.get(file),
+              replacePeriods: replacingPeriods,
               // Asked per file: a key rotated during a long batch is picked up by the next file.
               uploadKey: await queryClient.fetchQuery(uploadKeyQueryOptions()),
               signal,
@@ -138,6 +180,8 @@ export default function FileUploadPage() {
       void queryClient.invalidateQueries({ queryKey: dataTypesQueryKey });
     }
     form.setFieldValue('files', []);
+    setDeclined(new Set());
+    setReplacePeriods(false);
   }
 
   const cancel = (key: string) => {
@@ -176,7 +220,7 @@ export default function FileUploadPage() {
               name="fileUpload"
               aria-label="Upload files"
               layout="vertical"
-              onFinish={upload}
+              onFinish={submit}
               disabled={uploading}
               style={{ maxWidth: 720 }}
             >
@@ -190,7 +234,10 @@ export default function FileUploadPage() {
                   loading={dataTypes.isFetching}
                   options={dataTypeOptions}
                   notFoundContent={dataTypes.error?.message}
-                  onChange={() => form.setFieldValue('period', undefined)}
+                  onChange={() => {
+                    form.setFieldValue('period', undefined);
+                    setReplacePeriods(false);
+                  }}
                 />
               </Form.Item>
               {chosenType?.periodBased && (
@@ -239,7 +286,32 @@ export default function FileUploadPage() {
                   <p className="ant-upload-text">Click or drag CSV files here</p>
                 </Upload.Dragger>
               </Form.Item>
-              <Button type="primary" htmlType="submit" loading={uploading}>
+              <ReplacementOptions
+                proposals={proposals}
+                declined={declined}
+                onDecline={(uid, decline) =>
+                  setDeclined((current) => {
+                    const next = new Set(current);
+                    if (decline) next.add(uid);
+                    else next.delete(uid);
+                    return next;
+                  })
+                }
+                periodBased={Boolean(chosenType?.periodBased)}
+                period={chosenPeriod}
+                isGl={chosenType?.targetTable === '02_GL_Detail'}
+                replacePeriods={replacePeriods}
+                onReplacePeriods={setReplacePeriods}
+                preview={preview}
+                disabled={uploading}
+              />
+              <Button
+                type="primary"
+                htmlType="submit"
+                loading={uploading}
+                // Sent only once it is known what each file replaces (and, for a period, what that removes).
+                disabled={checking || (replacePeriods && !preview.data)}
+              >
                 Upload
               </Button>
             </Form>

@@ -8,5 +8,6 @@ export const pipelinesUrls = {
   available: (organizationId: string) => organizationPath('list-available-pipelines', organizationId),
   runs: (organizationId: string) => organizationPath('list-pipelines', organizationId),
   run: (runId: string) => `/api/v1/pipeline/runs/${encodeURIComponent(runId)}`,
+  undo: (runId: string) => `/api/v1/pipeline/runs/${encodeURIComponent(runId)}/undo`,
   runPipeline: (organizationId: string) => organizationPath('run-pipeline', organizationId),
 };

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Table, Typography, type TableProps } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import dayjs from 'dayjs';
 import type { PipelineRun } from '@finboard/shared/pipelines';
 import { usePipelineRuns, type PipelineRunListQuery } from '../api/get-pipeline-runs';
 import { formatDuration } from '../run-progress';
+import { undoneText } from '../run-changes';
 import type { RunFilters } from '../run-filters';
 import { FilterPipelines } from './filter-pipelines';
 import { RunStatusTag } from './run-status-tag';
@@ -40,7 +41,24 @@ export function RunHistory(props: { organizationId: string; onOpen: (runId: stri
         </Button>
       ),
     },
-    { key: 'status', title: 'Status', width: 110, render: (_, run) => <RunStatusTag status={run.status} /> },
+    {
+      key: 'status',
+      title: 'Status',
+      width: 120,
+      render: (_, run) => {
+        const undone = undoneText(run);
+        return (
+          <Flex gap={4} wrap>
+            <RunStatusTag status={run.status} />
+            {undone && (
+              <Tooltip title={undone}>
+                <Tag aria-label={undone}>undone</Tag>
+              </Tooltip>
+            )}
+          </Flex>
+        );
+      },
+    },
     { key: 'startedAt', title: 'Started', width: 170, render: (_, run) => when(run.startedAt) },
     { key: 'finishedAt', title: 'Finished', width: 170, render: (_, run) => when(run.finishedAt) },
     { key: 'duration', title: 'Duration', width: 110, render: (_, run) => formatDuration(run.durationMs) },
@@ -48,6 +66,17 @@ export function RunHistory(props: { organizationId: string; onOpen: (runId: stri
     { key: 'rowsRead', title: 'Rows read', width: 100, align: 'right', render: (_, run) => count(run.rowsRead) },
     { key: 'rowsLoaded', title: 'Loaded', width: 100, align: 'right', render: (_, run) => count(run.rowsLoaded) },
     { key: 'rowsRejected', title: 'Rejected', width: 100, align: 'right', render: (_, run) => count(run.rowsRejected) },
+    // What the load did to the warehouse: a row removed or overwritten is never silent.
+    { key: 'rowsAdded', title: 'Added', width: 90, align: 'right', render: (_, run) => count(run.rowsAdded) },
+    { key: 'rowsRemoved', title: 'Removed', width: 100, align: 'right', render: (_, run) => count(run.rowsRemoved) },
+    { key: 'rowsReplaced', title: 'Replaced', width: 100, align: 'right', render: (_, run) => count(run.rowsReplaced) },
+    {
+      key: 'editsOverwritten',
+      title: 'Studio edits overwritten',
+      width: 130,
+      align: 'right',
+      render: (_, run) => count(run.editsOverwritten),
+    },
     { key: 'runBy', title: 'Run by', width: 160, render: (_, run) => run.runBy ?? '—' },
     {
       key: 'error',
@@ -77,7 +106,7 @@ export function RunHistory(props: { organizationId: string; onOpen: (runId: stri
         loading={runs.isLoading || (runs.isFetching && runs.isPlaceholderData)}
         onRow={(run) => ({ onClick: () => props.onOpen(run.id), style: { cursor: 'pointer' } })}
         tableLayout="fixed"
-        scroll={{ x: 1500 }}
+        scroll={{ x: 1940 }}
         onChange={(pagination) =>
           setQuery({
             ...query,

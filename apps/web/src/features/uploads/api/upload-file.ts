@@ -11,6 +11,10 @@ export interface UploadFileInput {
   file: File;
   /** File column → expected column, when the user confirmed one (the server saves it on the data type). */
   columnMapping?: ColumnMapping;
+  /** An earlier processed file of the same data type whose rows this file's rows replace. */
+  replacesFileId?: string;
+  /** Period-based types: the run replaces the whole period(s), whatever loaded them. */
+  replacePeriods?: boolean;
   uploadKey: UploadKey;
   signal?: AbortSignal;
   onProgress?: (progress: UploadProgress) => void;
@@ -24,6 +28,7 @@ const cancelled = () => new DOMException('The upload was cancelled.', 'AbortErro
  */
 export async function uploadFile(input: UploadFileInput) {
   const { organizationId, dataTypeId, period, file, columnMapping, uploadKey, signal, onProgress } = input;
+  const { replacesFileId, replacePeriods } = input;
   const sealed = await sealUpload(uploadKey, file);
   const body = await sealedBlob(sealed.chunks);
   if (signal?.aborted) throw cancelled();
@@ -32,6 +37,8 @@ export async function uploadFile(input: UploadFileInput) {
   form.append('organizationId', organizationId);
   form.append('data_type_id', dataTypeId);
   if (period) form.append('period', period);
+  if (replacesFileId) form.append('replacesFileId', replacesFileId);
+  if (replacePeriods) form.append('replacePeriods', 'true');
   form.append('encryption', JSON.stringify(sealed.encryption));
   if (columnMapping) form.append('columnMapping', JSON.stringify(columnMapping));
   form.append('files', body, file.name);

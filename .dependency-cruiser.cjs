@@ -44,6 +44,22 @@ module.exports = {
       to: { path: '^apps/server/src/modules/[^/]+/[^/]+[.]repository[.]ts$', pathNot: '^apps/server/src/modules/$1/' },
     },
     {
+      name: 'features-without-app-shell',
+      comment: 'The app shell (src/app) composes the features; a feature never reaches back into it.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
+      name: 'infrastructure-without-modules',
+      comment:
+        'db/, platform/, warehouse/ and plugins/ serve the modules and never import one (types included): what ' +
+        'they need of a module is an interface of their own, which app.ts fills. Tests may build the whole app.',
+      severity: 'error',
+      from: { path: '^apps/server/src/(db|platform|warehouse|plugins)/', pathNot: '[.]test[.]ts$' },
+      to: { path: '^apps/server/src/modules/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -23,6 +23,8 @@ import { createFileHolds } from './platform/storage/file-holds.ts';
 import { createFileHoldsRepository } from './platform/storage/file-holds.repository.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
 import { createDatabaseJobRunner } from './platform/jobs/database-job-runner.ts';
+import { handleQueue } from './platform/jobs/job-runner.ts';
+import { transactionOf } from './db/transaction.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { createPasswordLinksService } from './modules/auth/password-links.service.ts';
@@ -36,6 +38,7 @@ import { dataTypesRoutes } from './modules/data-types/data-types.routes.ts';
 import { createDataTypesService, type DataTypesService } from './modules/data-types/data-types.service.ts';
 import { createLedgerEngine, type OpenFileRows } from './modules/ledger/ledger-engine.ts';
 import { dataRefreshRoutes } from './modules/data-refresh/data-refresh.routes.ts';
+import { dataRefreshRepository } from './modules/data-refresh/data-refresh.repository.ts';
 import {
   createDataRefreshService,
   type AggregatesRefresher,
@@ -43,6 +46,7 @@ import {
 } from './modules/data-refresh/data-refresh.service.ts';
 import { powerbiRoutes } from './modules/powerbi/powerbi.routes.ts';
 import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
+import { accountingRepository } from './modules/accounting/accounting.repository.ts';
 import {
   ACCOUNTING_CREDENTIALS_PURPOSE,
   createAccountingService,
@@ -66,6 +70,7 @@ import { powerbiClientOf } from './platform/powerbi/powerbi-config.ts';
 import { dataFactoryClientOf } from './platform/azure/data-factory-config.ts';
 import { pipelinesRoutes } from './modules/pipelines/pipelines.routes.ts';
 import { createPipelinesService } from './modules/pipelines/pipelines.service.ts';
+import { pipelinesRepository } from './modules/pipelines/pipelines.repository.ts';
 import type { JobRunner } from './platform/jobs/job-runner.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
@@ -85,6 +90,8 @@ import { createOrphanFilesSweeper } from './modules/uploads/orphan-files.service
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
+import { onboardingRepository } from './modules/onboarding/onboarding.repository.ts';
+import { createOrganizationContainers } from './modules/onboarding/organization-containers.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatRunner } from './modules/chat/chat-runner.ts';
 import { createWarehouseReaders } from './modules/chat/warehouse-readers.ts';
@@ -100,6 +107,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { createUploadsService, type UploadsService } from './modules/uploads/uploads.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { uploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { createWarehouseService, type WarehouseService } from './warehouse/warehouse.service.ts';
 import type { WarehouseMigration } from './warehouse/migrations/migration.ts';
 
@@ -131,7 +139,7 @@ declare module 'fastify' {
       mailer: Mailer;
       outbox: OutboxService;
       warehouse: WarehouseService;
-      /** Background jobs (pipeline runs): services register their queues' handlers when they are created. */
+      /** Background jobs (pipeline runs, syncs, refreshes): buildApp registers each queue's handlers. */
       jobs: JobRunner;
       /** Uploaded files: pipeline runs read their rows through it. */
       uploads: UploadsService;
@@ -219,24 +227,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // recovered as abandoned at the next start.
       stopTimeoutMs: (config.STOP_GRACE_SECONDS * 1000) / 2,
     });
-  // The ledger engine: the one writer of the loaded tables, for pipeline runs and accounting syncs. A run reads
-  // its files through the uploads module (created below: the uploads need the data types, which need the
-  // pipelines).
-  const ledger = createLedgerEngine({
-    warehouse,
-    openFileRows: deps.openFileRows ?? ((organizationId, fileId) => uploads.openRows(organizationId, fileId)),
-  });
-  const pipelines = createPipelinesService({
+  // Services are built in dependency order: each receives what it uses, already built. Every data type has
+  // its pipeline, added in the transaction that adds the type; the pipelines service reads the data types,
+  // so the data types get that one write from the pipelines' repository rather than from the service.
+  const dataTypes = createDataTypesService({
     db,
-    warehouse,
-    jobs,
-    ledger,
-    uploads: () => uploads,
-    dataTypes: () => dataTypes,
     audit,
-    logger: app.log,
+    pipelines: { addMissing: (tx, types) => pipelinesRepository(tx).addFor(types) },
   });
-  const dataTypes = createDataTypesService({ db, audit, pipelines });
   const organizations = createOrganizationsService({
     db,
     audit,
@@ -297,16 +295,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const storedFiles = createStoredFileCrypto(createSecretBox(deriveKey(secret, STORED_FILES_PURPOSE)));
   const containers = deps.containers ?? containerStoreOf(config);
-  const onboarding = createOnboardingService({
-    db,
-    containers,
-    warehouse,
-    organizations,
-    dataTypes,
-    pipelines,
-    dataFactories: dataFactoryClientOf(config),
-    logger: app.log,
-  });
+  // Where onboarded organizations' files go (their storage step), for the uploads, Import Flat File and the sweep.
+  const organizationContainers = createOrganizationContainers(onboardingRepository(db));
   // Files a request is writing or using are held in the database while its process lives (renewed within
   // the jobs' stale period), so that the orphan sweep of any process tells them from a dead process's.
   const staleAfterMs = config.JOB_STALE_AFTER_SECONDS * 1000;
@@ -318,10 +308,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // An onboarded organization's uploads go to its container (incoming → processed or rejected).
   const uploads = createUploadsService({
-    db,
+    files: uploadsRepository(db),
+    filesIn: uploadsRepository,
+    transaction: transactionOf(db, (tx) => ({ files: uploadsRepository(tx) })),
     dataTypes,
     storage,
-    containers: { store: containers, containerOf: onboarding.containerOf },
+    containers: { store: containers, containerOf: organizationContainers.containerOf },
     uploadKeys,
     storedFiles,
     holds: fileHolds,
@@ -330,7 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const flatFiles = createFlatFileImportService({
     warehouse,
     storage,
-    containers: { store: containers, containerOf: onboarding.containerOf },
+    containers: { store: containers, containerOf: organizationContainers.containerOf },
     storedFiles,
     uploadKeys,
     dataManagement,
@@ -342,16 +334,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     holds: fileHolds,
     storage,
     containers,
-    containerNames: onboarding.containerNames,
+    containerNames: organizationContainers.containerNames,
     committedIds: uploads.committedIds,
     logger: app.log,
     staleAfterMs,
     // The embedded database lives in this process: a hold of another process is a dead one's.
     soleHolder: database.kind === 'pglite',
   });
+  // The ledger engine: the one writer of the loaded tables, for pipeline runs and accounting syncs; a run
+  // reads its files through the uploads module.
+  const ledger = createLedgerEngine({ warehouse, openFileRows: deps.openFileRows ?? uploads.openRows });
+  const pipelines = createPipelinesService({
+    runs: pipelinesRepository(db),
+    transaction: transactionOf(db, (tx) => ({ runs: pipelinesRepository(tx) })),
+    uploads,
+    dataTypes,
+    ledger,
+    jobs,
+    audit,
+    logger: app.log,
+  });
+  const onboarding = createOnboardingService({
+    db,
+    containers,
+    warehouse,
+    organizations,
+    dataTypes,
+    pipelines,
+    dataFactories: dataFactoryClientOf(config),
+    logger: app.log,
+  });
   const powerbiClient = powerbiClientOf(config);
   const dataRefresh = createDataRefreshService({
-    db,
+    logs: dataRefreshRepository(db),
+    transaction: transactionOf(db, (tx) => ({ logs: dataRefreshRepository(tx) })),
     jobs,
     dashboards,
     organizations,
@@ -365,8 +381,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const intacctClient = intacctClientOf(config);
   const netsuiteClient = netsuiteClientOf(config);
   const accounting = createAccountingService({
-    db,
-    warehouse,
+    repository: accountingRepository(db),
+    transaction: transactionOf(db, (tx) => ({ repository: accountingRepository(tx) })),
     jobs,
     ledger,
     audit,
@@ -387,6 +403,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
   });
   const intacct = createIntacctService({ client: intacctClient, accounting, logger: app.log });
+  // Each queue's handlers, before the runner starts (onReady below): pipeline runs, syncs, dataset refreshes.
+  handleQueue(jobs, pipelines.jobHandlers);
+  handleQueue(jobs, accounting.jobHandlers);
+  handleQueue(jobs, dataRefresh.jobHandlers);
   app.decorate('services', {
     auth,
     users,

@@ -3,9 +3,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '@finboard/shared/api';
 import { messages } from '@finboard/shared/messages';
 import { forbidden, unauthorized } from '../errors.ts';
-import type { AuthContext, AuthService } from '../modules/auth/auth.service.ts';
+import type { AuthContext } from '../principal.ts';
 
 export type Access = 'public' | 'authenticated' | 'admin';
+
+/** What the plugin asks of the auth module: the caller a bearer token stands for (the auth service). */
+export interface Authenticator {
+  authenticate(token: string): Promise<AuthContext | undefined>;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,7 +32,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Resolves the caller once per request and enforces each API route's `access` before anything runs. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: Authenticator }) => {
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {

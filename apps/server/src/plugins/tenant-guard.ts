@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { API_PREFIX } from '@finboard/shared/api';
 import { messages } from '@finboard/shared/messages';
 import { badRequest, forbidden } from '../errors.ts';
-import type { Principal } from '../modules/auth/principal.ts';
+import type { Principal } from '../principal.ts';
 import { callerOf, type Access } from './auth.ts';
 
 declare module 'fastify' {

@@ -8,6 +8,9 @@ export type SyncRunRow = typeof syncRuns.$inferSelect;
 
 const finished = [...FINISHED_SYNC_STATUSES];
 
+/** Accounting connections and their sync runs, on a database or a transaction (services receive one). */
+export type AccountingRepository = ReturnType<typeof accountingRepository>;
+
 /** Accounting connections and their sync runs; every read and change names the organization. */
 export const accountingRepository = (db: Executor) => ({
   async connections(organizationId: string, system?: AccountingSystem): Promise<ConnectionRow[]> {

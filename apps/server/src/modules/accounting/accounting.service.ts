@@ -9,17 +9,17 @@ import {
   type SyncStatus,
 } from '@finboard/shared/accounting';
 import { pipelineMessages } from '@finboard/shared/pipelines';
-import type { Database } from '../../db/client.ts';
+import type { Transaction } from '../../db/transaction.ts';
 import { AppError, conflict, internalError, notFound } from '../../errors.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
-import type { JobContext, JobRunner } from '../../platform/jobs/job-runner.ts';
-import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { JobContext, JobRunner, QueueHandlers } from '../../platform/jobs/job-runner.ts';
+import { queueDurableRuns } from '../../platform/jobs/queue-durable-run.ts';
+import type { Principal } from '../../principal.ts';
 import { PipelineLoadRefused, type LedgerEngine } from '../ledger/ledger-engine.ts';
 import { UndoRefused } from '../ledger/ledger-undo.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { MAX_RUN_PROBLEMS, type PipelineProblem } from '@finboard/shared/pipelines';
-import { accountingRepository, type ConnectionRow, type SyncRunRow } from './accounting.repository.ts';
+import type { AccountingRepository, ConnectionRow, SyncRunRow } from './accounting.repository.ts';
 
 /** The job queue of accounting syncs. */
 export const ACCOUNTING_SYNC_QUEUE = 'accounting-sync';
@@ -132,12 +132,15 @@ export type AccountingService = ReturnType<typeof createAccountingService>;
  * JobRunner, under the organization's group key like its pipeline runs (one load of its warehouse at a time):
  * the system's connector reads what changed since the last successful sync, the pipelines' validated loader
  * writes accounts and journal lines in one transaction (or nothing), and the run records the outcome. A run
- * whose process died is failed at the next start; its connection is no longer "syncing".
+ * whose process died is failed at the next start; its connection is no longer "syncing". Its connections, runs
+ * and collaborators are handed in (app.ts), so its rules are unit tested with fakes.
  */
 export function createAccountingService(deps: {
-  db: Database;
-  warehouse: WarehouseService;
-  jobs: JobRunner;
+  /** The connections and their sync runs. */
+  repository: AccountingRepository;
+  /** One transaction with the repository bound to it. */
+  transaction: Transaction<{ repository: AccountingRepository }>;
+  jobs: Pick<JobRunner, 'enqueue'>;
   box: SecretBox;
   connectors: Partial<Record<AccountingSystem, LedgerConnector>>;
   /** The ledger engine: the one writer of the loaded tables (shared with pipeline runs). */
@@ -147,8 +150,7 @@ export function createAccountingService(deps: {
   syncTimeoutMs: number;
   logger: FastifyBaseLogger;
 }) {
-  const { db, jobs, box, connectors, ledger: loader, audit, syncTimeoutMs, logger } = deps;
-  const repo = accountingRepository(db);
+  const { repository: repo, transaction, jobs, box, connectors, ledger: loader, audit, syncTimeoutMs, logger } = deps;
   const seal = (credentials: unknown, connectionId: string) => box.seal(JSON.stringify(credentials), connectionId);
   const open = (connection: ConnectionRow): unknown =>
     connection.credentials ? JSON.parse(box.open(connection.credentials, connection.id)) : undefined;
@@ -296,9 +298,6 @@ export function createAccountingService(deps: {
     await repo.settleSyncing(payload.organizationId, [run.connectionId]);
   }
 
-  jobs.work<SyncPayload>(ACCOUNTING_SYNC_QUEUE, runSync);
-  jobs.onAbandoned<SyncPayload>(ACCOUNTING_SYNC_QUEUE, runAbandoned);
-
   /** Unexpected failures answer the operation's message (details stay in the log). */
   async function orFail<T>(message: string, work: () => Promise<T>): Promise<T> {
     try {
@@ -322,39 +321,44 @@ export function createAccountingService(deps: {
     if (!connection || connection.system !== system) throw notFound(accountingMessages.connectionNotFound);
     if (!connection.credentials || connection.status === 'disconnected')
       throw conflict('NOT_CONNECTED', accountingMessages.notConnected);
-    // Two clicks queue one run: the check and the insert under the connection's row lock.
-    const { run, isNew } = await db.transaction(async (tx) => {
-      const own = accountingRepository(tx);
-      await own.lockConnection(organizationId, connectionId);
-      const waiting = await own.unfinishedRun(organizationId, connectionId);
-      if (waiting) return { run: waiting, isNew: false };
-      const inserted = await own.insertRun({
-        organizationId,
-        connectionId,
-        system,
-        status: 'started',
-        message: syncStatusMessages.started,
-        requestedBy: userId,
-      });
-      return { run: inserted, isNew: true };
+    const [queued] = await queueDurableRuns(jobs, {
+      queue: ACCOUNTING_SYNC_QUEUE,
+      // Two clicks queue one run: the check and the insert under the connection's row lock.
+      insert: () =>
+        transaction(async ({ repository }): Promise<{ run: SyncRunRow; isNew: boolean }[]> => {
+          await repository.lockConnection(organizationId, connectionId);
+          const waiting = await repository.unfinishedRun(organizationId, connectionId);
+          if (waiting) return [{ run: waiting, isNew: false }];
+          const inserted = await repository.insertRun({
+            organizationId,
+            connectionId,
+            system,
+            status: 'started',
+            message: syncStatusMessages.started,
+            requestedBy: userId,
+          });
+          return [{ run: inserted, isNew: true }];
+        }),
+      // The organization's group: one load of its warehouse at a time, syncs and pipeline runs alike.
+      job: ({ run }) => ({
+        payload: { organizationId, runId: run.id } satisfies SyncPayload,
+        groupKey: organizationId,
+      }),
+      fail: ({ run }) =>
+        repo.finishRun(organizationId, run.id, { status: 'failed', message: syncFailedMessage[system] }),
+      notQueued: (error) => internalError('SYNC_NOT_QUEUED', syncFailedMessage[system], error),
     });
-    if (isNew) {
-      try {
-        // The organization's group: one load of its warehouse at a time, syncs and pipeline runs alike.
-        await jobs.enqueue<SyncPayload>(
-          ACCOUNTING_SYNC_QUEUE,
-          { organizationId, runId: run.id },
-          { groupKey: organizationId },
-        );
-      } catch (error) {
-        await repo.finishRun(organizationId, run.id, { status: 'failed', message: syncFailedMessage[system] });
-        throw internalError('SYNC_NOT_QUEUED', syncFailedMessage[system], error);
-      }
-    }
-    return run.id;
+    return queued!.run.id;
   }
 
   return {
+    /** The queue of syncs: app.ts registers these on the job runner. */
+    jobHandlers: {
+      queue: ACCOUNTING_SYNC_QUEUE,
+      work: runSync,
+      abandoned: runAbandoned,
+    } satisfies QueueHandlers<SyncPayload>,
+
     /** Stores the organization's connection to the system with its credentials, sealed. */
     saveConnection: (
       organizationId: string,
@@ -363,8 +367,8 @@ export function createAccountingService(deps: {
       credentials: unknown,
       options: { keepCompany?: boolean } = {},
     ) =>
-      db.transaction(async (tx) => {
-        const row = await accountingRepository(tx).saveConnection(
+      transaction(async ({ repository }) => {
+        const row = await repository.saveConnection(
           organizationId,
           system,
           values,
@@ -432,9 +436,9 @@ export function createAccountingService(deps: {
             throw error;
           }
         }
-        await db.transaction(async (tx) => {
-          await accountingRepository(tx).markUndone(organizationId, runId, caller.id);
-          await accountingRepository(tx).forgetSyncPosition(organizationId, run.connectionId);
+        await transaction(async ({ repository, tx }) => {
+          await repository.markUndone(organizationId, runId, caller.id);
+          await repository.forgetSyncPosition(organizationId, run.connectionId);
           await audit.record(
             {
               actor: caller,

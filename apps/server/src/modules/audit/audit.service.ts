@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../principal.ts';
 
 export interface AuditEntry {
   actor: Pick<Principal, 'id' | 'email'> | null;

@@ -9,7 +9,7 @@ import { hashToken } from '../../platform/crypto/tokens.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import type { AuthContext, Principal } from './principal.ts';
+import type { AuthContext, Principal } from '../../principal.ts';
 import type { PasswordLinksService } from './password-links.service.ts';
 import type { SessionsService } from './sessions.service.ts';
 import { authRepository, prepareSessionAccountLookup } from './auth.repository.ts';
@@ -20,8 +20,6 @@ export interface ClientInfo {
   ip: string;
   userAgent?: string;
 }
-
-export type { AuthContext, Principal } from './principal.ts';
 
 export type AuthService = ReturnType<typeof createAuthService>;
 

@@ -1,15 +1,3 @@
-import type { Role } from '@finboard/shared/constants';
-
-/** Who is calling: enough to authorize, resolved once per request. */
-export interface Principal {
-  id: string;
-  email: string;
-  role: Role;
-  organizationId: string | null;
-  mustChangePassword: boolean;
-}
-
-export interface AuthContext {
-  user: Principal;
-  sessionId: string;
-}
+// The caller's types live in src/principal.ts (plugins resolve them and may not import modules). This
+// re-export serves the data-management files, changed in parallel, until they import src/principal.ts.
+export type { AuthContext, Principal } from '../../principal.ts';

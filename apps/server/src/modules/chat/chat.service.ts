@@ -4,7 +4,7 @@ import { chatMessages as m, type ChatAnswer, type ChatMessage, type SemanticQuer
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, internalError } from '../../errors.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../principal.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { chartOf, rowsOf, sentenceOf } from './answer.ts';
 import { chatRepository as repo } from './chat.repository.ts';

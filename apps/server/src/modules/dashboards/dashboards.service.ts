@@ -11,7 +11,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, invalidInput, notFound } from '../../errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../principal.ts';
 import { dashboardsRepository, type DashboardRow } from './dashboards.repository.ts';
 
 /** A dashboard entry once validated (names trimmed, type known). */

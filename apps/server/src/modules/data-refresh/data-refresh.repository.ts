@@ -7,8 +7,16 @@ export type NewRefreshLogRow = typeof refreshLogs.$inferInsert;
 
 const UNFINISHED = ['queued', 'running'] as const;
 
+/** The Dataset Refresh Log's rows, on a database or a transaction (services receive one; see app.ts). */
+export type DataRefreshRepository = ReturnType<typeof dataRefreshRepository>;
+
 /** The Dataset Refresh Log's rows; every read and change names the organization. */
 export const dataRefreshRepository = (db: Executor) => ({
+  /** Serializes the queueing of the organization's refreshes until the transaction ends. */
+  async lockQueue(organizationId: string): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`data-refresh:${organizationId}`}))`);
+  },
+
   async insert(values: NewRefreshLogRow): Promise<RefreshLogRow> {
     const [row] = await db.insert(refreshLogs).values(values).returning();
     return row!;

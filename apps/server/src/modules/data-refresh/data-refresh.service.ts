@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
 import {
   BUILTIN_REFRESH_NAME,
   dataRefreshMessages,
@@ -8,14 +7,15 @@ import {
 } from '@finboard/shared/data-refresh';
 import { isPowerbiType, type Dashboard } from '@finboard/shared/dashboards';
 import { powerbiMessages } from '@finboard/shared/powerbi';
-import type { Database } from '../../db/client.ts';
+import type { Transaction } from '../../db/transaction.ts';
 import { AppError, internalError, notFound } from '../../errors.ts';
-import type { JobContext, JobRunner } from '../../platform/jobs/job-runner.ts';
+import type { JobContext, JobRunner, QueueHandlers } from '../../platform/jobs/job-runner.ts';
+import { queueDurableRuns } from '../../platform/jobs/queue-durable-run.ts';
 import { PowerbiError, type PowerbiClient } from '../../platform/powerbi/powerbi-client.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../principal.ts';
 import type { DashboardsService } from '../dashboards/dashboards.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
-import { dataRefreshRepository, type RefreshLogRow } from './data-refresh.repository.ts';
+import type { DataRefreshRepository, RefreshLogRow } from './data-refresh.repository.ts';
 
 /** The job queue of dataset refreshes. */
 export const DATASET_REFRESH_QUEUE = 'dataset-refresh';
@@ -52,8 +52,11 @@ export type DataRefreshService = ReturnType<typeof createDataRefreshService>;
  * start: a Power BI refresh already started is watched again, anything else is failed with the reason.
  */
 export function createDataRefreshService(deps: {
-  db: Database;
-  jobs: JobRunner;
+  /** The refresh log. */
+  logs: DataRefreshRepository;
+  /** One transaction with the log bound to it (queueing). */
+  transaction: Transaction<{ logs: DataRefreshRepository }>;
+  jobs: Pick<JobRunner, 'enqueue'>;
   dashboards: DashboardsService;
   organizations: OrganizationsService;
   /** Undefined when Power BI is not configured: Power BI refreshes fail with the message saying so. */
@@ -62,8 +65,7 @@ export function createDataRefreshService(deps: {
   settings: DataRefreshSettings;
   logger: FastifyBaseLogger;
 }) {
-  const { db, jobs, dashboards, organizations, powerbi, aggregates, settings, logger } = deps;
-  const repo = dataRefreshRepository(db);
+  const { logs: repo, transaction, jobs, dashboards, organizations, powerbi, aggregates, settings, logger } = deps;
 
   const seconds = (row: RefreshLogRow) =>
     row.startedAt && row.finishedAt ? (row.finishedAt.getTime() - row.startedAt.getTime()) / 1000 : null;
@@ -173,9 +175,6 @@ export function createDataRefreshService(deps: {
     });
   }
 
-  jobs.work<DatasetRefreshPayload>(DATASET_REFRESH_QUEUE, runRefresh);
-  jobs.onAbandoned<DatasetRefreshPayload>(DATASET_REFRESH_QUEUE, refreshAbandoned);
-
   interface Wanted {
     kind: 'builtin' | 'powerbi';
     reportName: string;
@@ -185,41 +184,35 @@ export function createDataRefreshService(deps: {
 
   /**
    * One log and job per refresh wanted; one still unfinished for the same dataset is answered instead of
-   * a second (two clicks, two tabs). Jobs are queued after the commit.
+   * a second (two clicks, two tabs).
    */
   async function queue(organizationId: string, wanted: Wanted[], userId: string): Promise<RefreshLogRow[]> {
-    const rows = await db.transaction(async (tx) => {
-      const own = dataRefreshRepository(tx);
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`data-refresh:${organizationId}`}))`);
-      const unfinished = await own.unfinished(organizationId);
-      const result: { row: RefreshLogRow; isNew: boolean }[] = [];
-      for (const item of wanted) {
-        const waiting = unfinished.find(
-          (row) => row.kind === item.kind && row.workspaceId === item.workspaceId && row.datasetId === item.datasetId,
-        );
-        if (waiting) result.push({ row: waiting, isNew: false });
-        else result.push({ row: await own.insert({ organizationId, ...item, requestedBy: userId }), isNew: true });
-      }
-      return result;
+    const queued = await queueDurableRuns(jobs, {
+      queue: DATASET_REFRESH_QUEUE,
+      insert: () =>
+        transaction(async ({ logs }) => {
+          await logs.lockQueue(organizationId);
+          const unfinished = await logs.unfinished(organizationId);
+          const result: { row: RefreshLogRow; isNew: boolean }[] = [];
+          for (const item of wanted) {
+            const waiting = unfinished.find(
+              (row) =>
+                row.kind === item.kind && row.workspaceId === item.workspaceId && row.datasetId === item.datasetId,
+            );
+            if (waiting) result.push({ row: waiting, isNew: false });
+            else result.push({ row: await logs.insert({ organizationId, ...item, requestedBy: userId }), isNew: true });
+          }
+          return result;
+        }),
+      job: ({ row }) => ({
+        payload: { organizationId, logId: row.id } satisfies DatasetRefreshPayload,
+        groupKey: groupKeyOf(row),
+      }),
+      fail: ({ row }) =>
+        repo.finish(organizationId, [row.id], { status: 'failed', errorMessage: dataRefreshMessages.triggerFailed }),
+      notQueued: (error) => internalError('REFRESH_NOT_QUEUED', dataRefreshMessages.triggerFailed, error),
     });
-    for (const { row, isNew } of rows) {
-      if (!isNew) continue;
-      try {
-        await jobs.enqueue<DatasetRefreshPayload>(
-          DATASET_REFRESH_QUEUE,
-          { organizationId, logId: row.id },
-          { groupKey: groupKeyOf(row) },
-        );
-      } catch (error) {
-        // A log whose job never reached the queue would wait forever.
-        await repo.finish(organizationId, [row.id], {
-          status: 'failed',
-          errorMessage: dataRefreshMessages.triggerFailed,
-        });
-        throw internalError('REFRESH_NOT_QUEUED', dataRefreshMessages.triggerFailed, error);
-      }
-    }
-    return rows.map(({ row }) => row);
+    return queued.map(({ row }) => row);
   }
 
   /** Unexpected failures answer the spec's message of the operation (details stay in the log). */
@@ -325,6 +318,13 @@ export function createDataRefreshService(deps: {
   }
 
   return {
+    /** The queue of refreshes: app.ts registers these on the job runner. */
+    jobHandlers: {
+      queue: DATASET_REFRESH_QUEUE,
+      work: runRefresh,
+      abandoned: refreshAbandoned,
+    } satisfies QueueHandlers<DatasetRefreshPayload>,
+
     refreshAll: (caller: Principal, organizationId: string) =>
       orFail(dataRefreshMessages.refreshAllFailed, () => refreshAll(caller, organizationId)),
 

@@ -18,7 +18,7 @@ import { CANONICAL_COLUMNS } from '../../warehouse/canonical-model.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, invalidInput, notFound } from '../../errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../principal.ts';
 import {
   dataTypesRepository,
   type DataTypeListQuery,

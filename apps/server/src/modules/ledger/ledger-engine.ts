@@ -19,6 +19,7 @@ import { deriveGlColumns, DERIVABLE_GL_COLUMNS } from './derived-columns.ts';
 import { ORIGIN_TEXT, writeProblems, writeStaged } from './ledger-write.ts';
 import { loadOfRun, lockLoadedTables, undoLoad, type UndoOutcome } from './ledger-undo.ts';
 import { describeKey, keyMatch, TABLE_RULES, type TableRules } from './table-rules.ts';
+import { loadModeOf, missingKeyColumnOf, nameReplaced, replacedFileIdsOf } from './load-plan.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 
 /**
@@ -173,16 +174,13 @@ export function createLedgerEngine(deps: {
     const columns = isGl
       ? [...fileColumns, ...DERIVABLE_GL_COLUMNS.filter((column) => !fileColumns.includes(column))]
       : fileColumns;
-    // Whole periods are replaced only when asked (by the run, or by a file's upload), and only by types that have them.
-    const askedPeriods = request.mode === 'replace-periods' || files.some((file) => file.replacePeriods);
-    const mode: LoadMode = askedPeriods && request.periodBased && rules.period ? 'replace-periods' : 'add';
-    const replacedFileIds = [...new Set(files.flatMap((file) => (file.replacesFileId ? [file.replacesFileId] : [])))];
-    const required = [...rules.key.filter((column) => !(isGl && column === 'source'))];
-    // Period-based loads replace by period, and GL lines always need theirs open.
-    if ((request.periodBased || isGl) && rules.period && !required.includes(rules.period)) required.push(rules.period);
-    const missing = required.find(
-      (column) => !columns.includes(column) || (isGl && column === 'journal_id' && !fileColumns.includes(column)),
-    );
+    const mode = loadModeOf(request, rules);
+    const replacedFileIds = replacedFileIdsOf(files);
+    const missing = missingKeyColumnOf(targetTable, rules, {
+      periodBased: request.periodBased,
+      fileColumns,
+      derivable: DERIVABLE_GL_COLUMNS,
+    });
     if (missing) throw new PipelineLoadRefused([{ problem: pipelineMessages.keyColumnMissing(missing) }]);
 
     const schema = warehouse.schemaOf(organizationId);
@@ -948,23 +946,22 @@ interface WriteContext {
   source?: string;
 }
 
-/** What a load replaces, as its refusals name it: 'period 2026-11', 'gl_2026-11.csv'. */
+/** What a load replaces, as its refusals name it (nameReplaced), with the replaced files' names as loaded. */
 async function replacedWhat(
   client: PoolClient,
   schema: string,
   write: { mode: LoadMode; periods: readonly string[]; replacedFileIds: readonly string[] },
 ): Promise<string> {
-  const parts: string[] = [];
-  if (write.mode === 'replace-periods' && write.periods.length > 0)
-    parts.push(`${write.periods.length === 1 ? 'period' : 'periods'} ${write.periods.join(', ')}`);
-  if (write.replacedFileIds.length > 0) {
-    const names = await client.query<{ file_name: string }>(
-      `SELECT DISTINCT file_name FROM ${q(schema)}."06_Load_File" WHERE file_id = ANY($1::uuid[]) ORDER BY 1`,
-      [write.replacedFileIds],
-    );
-    parts.push(...names.rows.map((row) => row.file_name));
-  }
-  return parts.join(' and ') || 'the ledger';
+  const fileNames =
+    write.replacedFileIds.length === 0
+      ? []
+      : (
+          await client.query<{ file_name: string }>(
+            `SELECT DISTINCT file_name FROM ${q(schema)}."06_Load_File" WHERE file_id = ANY($1::uuid[]) ORDER BY 1`,
+            [write.replacedFileIds],
+          )
+        ).rows.map((row) => row.file_name);
+  return nameReplaced({ mode: write.mode, periods: write.periods, fileNames });
 }
 
 /**

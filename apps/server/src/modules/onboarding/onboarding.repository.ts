@@ -5,6 +5,9 @@ import { onboardingSteps } from '../../db/schema.ts';
 
 export type OnboardingStepRow = typeof onboardingSteps.$inferSelect;
 
+/** The onboarding steps, on a database or a transaction. */
+export type OnboardingRepository = ReturnType<typeof onboardingRepository>;
+
 /** The last run of each onboarding step; every read and change names the organization or the resource. */
 export const onboardingRepository = (db: Executor) => ({
   stepsOf: (organizationId: string): Promise<OnboardingStepRow[]> =>

@@ -14,7 +14,7 @@ import type { DataFactoryClient } from '../../platform/azure/data-factory-client
 import { ensureContainer, type ContainerStore } from '../../platform/storage/containers.ts';
 import { isWarehouseSchemaName } from '../../warehouse/identifiers.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../principal.ts';
 import type { DataTypesService } from '../data-types/data-types.service.ts';
 import type { PipelinesService } from '../pipelines/pipelines.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
@@ -245,17 +245,6 @@ export function createOnboardingService(deps: {
   }
 
   return {
-    /** The organization's container once its storage step is done: its uploads go there from then on. */
-    async containerOf(organizationId: string): Promise<string | undefined> {
-      const storage = await repo.find(organizationId, 'storage');
-      return storage?.state === 'done' ? storage.resourceName : undefined;
-    },
-
-    /** Every organization's container (done storage steps): where the orphan-file sweep looks. */
-    async containerNames(): Promise<string[]> {
-      return (await repo.doneOf('storage')).map((step) => step.resourceName);
-    },
-
     /** Storage: the organization's container with its folders, on the configured store. */
     async createContainer(organizationId: string, containerName: string, folders: readonly string[]) {
       await assertResourceFree(organizationId, 'storage', containerName, 'containerJson.containerName');

@@ -14,7 +14,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { detectImageFormat } from '../../platform/image/image-processor.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../principal.ts';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import type { DashboardFields, DashboardsService } from '../dashboards/dashboards.service.ts';
 import type { DataTypesService } from '../data-types/data-types.service.ts';

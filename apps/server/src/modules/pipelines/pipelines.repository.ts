@@ -32,6 +32,9 @@ export interface RunOutcome {
   problems?: PipelineProblem[] | null;
 }
 
+/** The pipelines and their runs, on a database or a transaction (services receive one; see app.ts). */
+export type PipelinesRepository = ReturnType<typeof pipelinesRepository>;
+
 /** A run as the history shows it: with who ran it and who undid it. */
 export type NamedRunRow = PipelineRunRow & { runByName: string | null; undoneByName: string | null };
 

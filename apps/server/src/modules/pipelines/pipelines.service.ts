@@ -13,12 +13,12 @@ import {
   type PipelineRunStep,
 } from '@finboard/shared/pipelines';
 import { WAREHOUSE_TABLES, type WarehouseTable } from '@finboard/shared/warehouse';
-import type { Database, Executor } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/errors.ts';
+import type { Transaction } from '../../db/transaction.ts';
 import { AppError, internalError, notFound } from '../../errors.ts';
-import type { JobContext, JobRunner } from '../../platform/jobs/job-runner.ts';
-import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { JobContext, JobRunner, QueueHandlers } from '../../platform/jobs/job-runner.ts';
+import { queueDurableRuns } from '../../platform/jobs/queue-durable-run.ts';
+import type { Principal } from '../../principal.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { UndoRefused } from '../ledger/ledger-undo.ts';
 import {
@@ -27,9 +27,8 @@ import {
   type LoadProgress,
   type PipelineLoadResult,
 } from '../ledger/ledger-engine.ts';
-import type { DataTypesService } from '../data-types/data-types.service.ts';
 import type { ClaimedFile, UploadsService } from '../uploads/uploads.service.ts';
-import { pipelinesRepository, type NamedRunRow } from './pipelines.repository.ts';
+import type { NamedRunRow, PipelinesRepository } from './pipelines.repository.ts';
 
 /** The job queue of pipeline runs. */
 export const PIPELINE_RUN_QUEUE = 'pipeline-run';
@@ -70,8 +69,21 @@ const pendingSteps = (): PipelineRunStep[] => PIPELINE_STEPS.map((stage) => ({ s
 
 export type PipelinesService = ReturnType<typeof createPipelinesService>;
 
+/** The pipelines and their runs (pipelines.repository.ts); adding a data type's pipeline is the data types'. */
+export type PipelineRuns = Omit<PipelinesRepository, 'addFor'>;
+
 /** What pipelines read of the data types module: an organization's types, their tables and columns. */
-export type PipelineDataTypes = Pick<DataTypesService, 'listAll'>;
+export interface PipelineDataTypes {
+  listAll(organizationId: string): Promise<
+    readonly {
+      id: string;
+      name: string;
+      targetTable: WarehouseTable;
+      columns: readonly { name: string }[];
+      periodBased: boolean;
+    }[]
+  >;
+}
 
 /** What pipeline runs do with the uploads module's files: count, take, and settle the files waiting. */
 export type PipelineFiles = Pick<
@@ -85,7 +97,7 @@ interface PipelineWithType {
   dataTypeId: string;
   name: string;
   targetTable: string;
-  columns: { name: string }[];
+  columns: readonly { name: string }[];
   periodBased: boolean;
   pendingFiles: number;
 }
@@ -99,31 +111,32 @@ const byTableThenName = (a: PipelineWithType, b: PipelineWithType) =>
 /**
  * Pipelines and their runs (issue 10 §2). A run is a durable job on the JobRunner (one organization's runs
  * one at a time, under its group key): it takes the files waiting for its data type, loads them with the
- * pipeline engine (ledger-engine.ts) and records steps, counts and the outcome on the run and its files.
- * `ledger` loads the files and undoes loads (modules/ledger), `uploads` settles their status (the uploads module);
- * `dataTypes` names the pipelines' tables and columns. Those two modules need this one (a data type's
- * pipeline is added with it), so they are created after it and handed over as getters.
+ * ledger engine and records steps, counts and the outcome on the run and its files. Everything it works
+ * with is handed in (app.ts), so its rules are unit tested with fakes (pipelines.service.unit.test.ts).
  */
 export function createPipelinesService(deps: {
-  db: Database;
-  warehouse: WarehouseService;
-  jobs: JobRunner;
+  /** The pipelines and their runs. */
+  runs: PipelineRuns;
+  /** One transaction with the runs bound to it (closing a run with its files' status, queueing, undo). */
+  transaction: Transaction<{ runs: PipelineRuns }>;
+  /** The files waiting for a run, and their status (the uploads module). */
+  uploads: PipelineFiles;
+  /** The pipelines' names, tables and columns (the data types module). */
+  dataTypes: PipelineDataTypes;
   /** The ledger engine: the one writer of the loaded tables (shared with accounting syncs). */
   ledger: Pick<LedgerEngine, 'load' | 'undo' | 'previewReplace'>;
-  uploads: () => PipelineFiles;
-  dataTypes: () => PipelineDataTypes;
+  jobs: Pick<JobRunner, 'enqueue'>;
   audit: Pick<AuditService, 'record'>;
   logger: FastifyBaseLogger;
 }) {
-  const { db, jobs, ledger: loader, uploads, dataTypes, audit, logger } = deps;
-  const repo = pipelinesRepository(db);
+  const { runs: repo, transaction, uploads, dataTypes, ledger: loader, jobs, audit, logger } = deps;
 
   /** The organization's pipelines with their data types and files waiting, in dependency order. */
   async function pipelinesOf(organizationId: string): Promise<PipelineWithType[]> {
     const [rows, types, pending] = await Promise.all([
       repo.list(organizationId),
-      dataTypes().listAll(organizationId),
-      uploads().pendingCounts(organizationId),
+      dataTypes.listAll(organizationId),
+      uploads.pendingCounts(organizationId),
     ]);
     const typeById = new Map(types.map((type) => [type.id, type]));
     return rows
@@ -190,7 +203,7 @@ export function createPipelinesService(deps: {
       await repo.finish(runId, failure(steps, pipelineMessages.pipelineNotFound));
       return;
     }
-    const files = await uploads().claimPending(organizationId, pipeline.dataTypeId, runId);
+    const files = await uploads.claimPending(organizationId, pipeline.dataTypeId, runId);
     let lastWrite = 0;
     let staged = 0;
     // Progress is written in the background, one write after another: the load never waits for it.
@@ -242,7 +255,7 @@ export function createPipelinesService(deps: {
     }
     // Once the run's outcome is committed: its files leave the container's incoming folder (logged, never
     // thrown, when a move fails; the next run tries again).
-    await uploads().settleFolders(organizationId);
+    await uploads.settleFolders(organizationId);
   }
 
   async function succeeded(
@@ -252,9 +265,9 @@ export function createPipelinesService(deps: {
     result: PipelineLoadResult | undefined,
   ) {
     for (const step of steps) step.status = 'done';
-    await db.transaction(async (tx) => {
-      if (result) await uploads().markProcessed(tx, organizationId, result.rowsPerFile);
-      await pipelinesRepository(tx).finish(runId, {
+    await transaction(async ({ runs, tx }) => {
+      if (result) await uploads.markProcessed(tx, organizationId, result.rowsPerFile);
+      await runs.finish(runId, {
         status: 'succeeded',
         steps,
         filesProcessed: result?.rowsPerFile.size ?? 0,
@@ -314,10 +327,10 @@ export function createPipelinesService(deps: {
       logger.error({ err: error, runId, organizationId }, 'pipeline run failed');
       message = pipelineMessages.runFailed;
     }
-    await db.transaction(async (tx) => {
-      await uploads().markRejected(tx, organizationId, rejected);
-      await uploads().releaseClaimed(tx, organizationId, runId);
-      await pipelinesRepository(tx).finish(runId, {
+    await transaction(async ({ runs, tx }) => {
+      await uploads.markRejected(tx, organizationId, rejected);
+      await uploads.releaseClaimed(tx, organizationId, runId);
+      await runs.finish(runId, {
         status: 'failed',
         steps,
         filesProcessed: 0,
@@ -332,9 +345,9 @@ export function createPipelinesService(deps: {
 
   /** The run's process died: failed with the reason, its files wait for the next run. */
   async function runAbandoned(payload: PipelineRunPayload): Promise<void> {
-    await db.transaction(async (tx) => {
-      await pipelinesRepository(tx).failUnfinished(payload.organizationId, payload.runId, pipelineMessages.interrupted);
-      await uploads().releaseClaimed(tx, payload.organizationId, payload.runId);
+    await transaction(async ({ runs, tx }) => {
+      await runs.failUnfinished(payload.organizationId, payload.runId, pipelineMessages.interrupted);
+      await uploads.releaseClaimed(tx, payload.organizationId, payload.runId);
     });
   }
 
@@ -371,8 +384,8 @@ export function createPipelinesService(deps: {
         throw error;
       }
     }
-    await db.transaction(async (tx) => {
-      await pipelinesRepository(tx).markUndone(organizationId, runId, caller.id);
+    await transaction(async ({ runs, tx }) => {
+      await runs.markUndone(organizationId, runId, caller.id);
       await audit.record(
         {
           actor: caller,
@@ -393,9 +406,6 @@ export function createPipelinesService(deps: {
     });
     return getRun(organizationId, runId);
   }
-
-  jobs.work<PipelineRunPayload>(PIPELINE_RUN_QUEUE, runPipeline);
-  jobs.onAbandoned<PipelineRunPayload>(PIPELINE_RUN_QUEUE, runAbandoned);
 
   /**
    * Run Pipeline: one pipeline by name, the GL Detail ones, or every one with files waiting, queued in
@@ -418,52 +428,48 @@ export function createPipelinesService(deps: {
     // In dependency order already (pipelinesOf).
     const pending = candidates.filter((pipeline) => pipeline.pendingFiles > 0);
     if (pending.length === 0) return { runIds: [] };
-    // Two clicks at once queue one run per pipeline: the check and the insert run under the
-    // organization's lock. Jobs are queued after the commit (a runner may use a connection of its own).
-    const runs = await db.transaction(async (tx) => {
-      const own = pipelinesRepository(tx);
-      await own.lockQueue(organizationId);
-      const queued: { runId: string; isNew: boolean }[] = [];
-      for (const pipeline of pending) {
-        const waiting = await own.queuedRun(organizationId, pipeline.pipelineId);
-        const runId =
-          waiting ??
-          (await own.insertRun({
-            organizationId,
-            pipelineId: pipeline.pipelineId,
-            pipelineName: pipeline.name,
-            runBy: userId,
-            steps: pendingSteps(),
-            mode: selection.mode,
-            overwriteEdits: selection.overwriteEdits,
-          }));
-        queued.push({ runId, isNew: !waiting });
-      }
-      return queued;
+    const queued = await queueDurableRuns(jobs, {
+      queue: PIPELINE_RUN_QUEUE,
+      // Two clicks at once queue one run per pipeline: the check and the insert run under the
+      // organization's lock.
+      insert: () =>
+        transaction(async ({ runs }) => {
+          await runs.lockQueue(organizationId);
+          const inserted: { runId: string; isNew: boolean }[] = [];
+          for (const pipeline of pending) {
+            const waiting = await runs.queuedRun(organizationId, pipeline.pipelineId);
+            const runId =
+              waiting ??
+              (await runs.insertRun({
+                organizationId,
+                pipelineId: pipeline.pipelineId,
+                pipelineName: pipeline.name,
+                runBy: userId,
+                steps: pendingSteps(),
+                mode: selection.mode,
+                overwriteEdits: selection.overwriteEdits,
+              }));
+            inserted.push({ runId, isNew: !waiting });
+          }
+          return inserted;
+        }),
+      job: ({ runId }) => ({
+        payload: { organizationId, runId } satisfies PipelineRunPayload,
+        groupKey: organizationId,
+      }),
+      fail: ({ runId }) => repo.failUnfinished(organizationId, runId, pipelineMessages.runFailed),
+      notQueued: (error) => internalError('RUN_NOT_QUEUED', pipelineMessages.runFailed, error),
     });
-    const fresh = runs.filter((run) => run.isNew);
-    for (const [index, { runId }] of fresh.entries()) {
-      try {
-        await jobs.enqueue<PipelineRunPayload>(
-          PIPELINE_RUN_QUEUE,
-          { organizationId, runId },
-          { groupKey: organizationId },
-        );
-      } catch (error) {
-        // Runs that never reached the queue would wait forever: failed, with the spec's message.
-        for (const unqueued of fresh.slice(index))
-          await repo.failUnfinished(organizationId, unqueued.runId, pipelineMessages.runFailed);
-        throw internalError('RUN_NOT_QUEUED', pipelineMessages.runFailed, error);
-      }
-    }
-    const runIds = runs.map((run) => run.runId);
-    return { runIds };
+    return { runIds: queued.map((run) => run.runId) };
   }
 
   return {
-    /** A pipeline for each of these data types lacking one (in the data types' transaction, `tx`). */
-    addMissing: (tx: Executor, dataTypes: readonly { id: string; organizationId: string }[]) =>
-      pipelinesRepository(tx).addFor(dataTypes),
+    /** The queue of pipeline runs: app.ts registers these on the job runner. */
+    jobHandlers: {
+      queue: PIPELINE_RUN_QUEUE,
+      work: runPipeline,
+      abandoned: runAbandoned,
+    } satisfies QueueHandlers<PipelineRunPayload>,
 
     listAvailablePipelines: (organizationId: string): Promise<AvailablePipeline[]> =>
       orFail(pipelineMessages.fetchAvailableFailed, async () => (await pipelinesOf(organizationId)).map(toAvailable)),

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { powerbiMessages, reportIdFromUrl, type PowerbiEmbed, type PowerbiEmbedQuery } from '@finboard/shared/powerbi';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { PowerbiError, type GenerateTokenRequest, type PowerbiClient } from '../../platform/powerbi/powerbi-client.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../principal.ts';
 import type { DashboardsService } from '../dashboards/dashboards.service.ts';
 
 export type PowerbiService = ReturnType<typeof createPowerbiService>;

@@ -22,7 +22,7 @@ import { WarehouseTableExistsError, type WarehouseService } from '../../warehous
 import type { UploadContainers } from './uploads.service.ts';
 import { INCOMING_FOLDER, PLATFORM_IMPORTS_FOLDER } from './upload-folders.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../principal.ts';
 import type { DataManagementService } from '../data-management/data-management.service.ts';
 import {
   assertRecordWidth,

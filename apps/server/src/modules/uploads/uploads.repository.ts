@@ -29,6 +29,9 @@ export interface ClaimedFile {
   replacePeriods: boolean;
 }
 
+/** Uploaded files, on a database or a transaction (services receive one; see app.ts). */
+export type UploadsRepository = ReturnType<typeof uploadsRepository>;
+
 export const uploadsRepository = (db: Executor) => ({
   async insert(rows: NewUploadedFileRow[]): Promise<UploadedFileRow[]> {
     return rows.length === 0 ? [] : db.insert(uploadedFiles).values(rows).returning();

@@ -6,7 +6,8 @@ import type { DataType } from '@finboard/shared/data-types';
 import type { UploadEncryption, UploadKey } from '@finboard/shared/upload-encryption';
 import { uploadApiMessages, type UploadedFile } from '@finboard/shared/uploads';
 import { pipelineMessages } from '@finboard/shared/pipelines';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
+import type { Transaction } from '../../db/transaction.ts';
 import { badRequest, internalError, notFound } from '../../errors.ts';
 import type { StoredFileCrypto, StoredFileEncryption } from '../../platform/crypto/stored-files.ts';
 import { storedFileEncryptionSchema } from '../../platform/crypto/stored-files.ts';
@@ -18,12 +19,7 @@ import type { FileStorage } from '../../platform/storage/storage.ts';
 import type { DataTypesService } from '../data-types/data-types.service.ts';
 import { readDataTypeCsv, type CsvReadSummary } from './data-type-csv.ts';
 import { INCOMING_FOLDER, PLATFORM_UPLOADS_FOLDER, SETTLED_FOLDER } from './upload-folders.ts';
-import {
-  uploadsRepository,
-  type ClaimedFile,
-  type UploadedFileListQuery,
-  type UploadedFileRow,
-} from './uploads.repository.ts';
+import type { ClaimedFile, UploadedFileListQuery, UploadedFileRow, UploadsRepository } from './uploads.repository.ts';
 
 export type { ClaimedFile } from './uploads.repository.ts';
 
@@ -87,7 +83,12 @@ const locationOf = (file: { containerName: string | null; storageKey: string }) 
  * once a run has decided; other organizations' files stay in the platform's storage.
  */
 export function createUploadsService(deps: {
-  db: Database;
+  /** The uploaded files' rows. */
+  files: UploadsRepository;
+  /** The same rows within a caller's transaction: a pipeline run closing with its files' status. */
+  filesIn: (tx: Executor) => UploadsRepository;
+  /** One transaction with the rows bound to it (a form's files recorded together). */
+  transaction: Transaction<{ files: UploadsRepository }>;
   dataTypes: DataTypesService;
   storage: FileStorage;
   containers: UploadContainers;
@@ -96,7 +97,18 @@ export function createUploadsService(deps: {
   holds: FileHolds;
   logger: FastifyBaseLogger;
 }) {
-  const { db, dataTypes, storage, containers, uploadKeys, storedFiles, holds, logger } = deps;
+  const {
+    files: repo,
+    filesIn,
+    transaction,
+    dataTypes,
+    storage,
+    containers,
+    uploadKeys,
+    storedFiles,
+    holds,
+    logger,
+  } = deps;
 
   /** The storage that holds a file: its container's files, or the platform's storage. */
   const storageOf = (file: { containerName: string | null }): FileStorage =>
@@ -180,8 +192,8 @@ export function createUploadsService(deps: {
      * rows and the end of the files' holds commit together: a file recorded is never an orphan to the sweep.
      */
     async record(files: readonly StoredUpload[], uploadedBy: string): Promise<UploadedFileRow[]> {
-      const rows = await db.transaction(async (tx) => {
-        const inserted = await uploadsRepository(tx).insert(
+      const rows = await transaction(async ({ files: own, tx }) => {
+        const inserted = await own.insert(
           files.map((file) => ({
             id: file.id,
             organizationId: file.organizationId,
@@ -236,7 +248,7 @@ export function createUploadsService(deps: {
       organizationId: string,
       query: UploadedFileListQuery,
     ): Promise<{ files: UploadedFile[]; total: number }> {
-      const { rows, total } = await uploadsRepository(db).list(organizationId, query);
+      const { rows, total } = await repo.list(organizationId, query);
       return {
         total,
         files: rows.map(({ file, dataTypeName, uploadedBy }) => ({
@@ -263,7 +275,7 @@ export function createUploadsService(deps: {
      * or refused if the data type has changed since).
      */
     async openRows(organizationId: string, fileId: string): Promise<FileRows> {
-      const file = await uploadsRepository(db).findById(organizationId, fileId);
+      const file = await repo.findById(organizationId, fileId);
       if (!file) throw notFound('File not found');
       const dataType = await dataTypes.get(organizationId, file.dataTypeId);
       const plain = await storedFiles.openStoredFile(
@@ -283,14 +295,13 @@ export function createUploadsService(deps: {
     },
 
     /** Which of these ids uploaded files have: the orphan sweep never removes a file named after one. */
-    committedIds: (ids: readonly string[]): Promise<Set<string>> => uploadsRepository(db).existingIds(ids),
+    committedIds: (ids: readonly string[]): Promise<Set<string>> => repo.existingIds(ids),
 
     // What pipeline runs do with the files waiting for them (issue 10 §2). The status changes that close a
     // run take the run's transaction, `tx`, so that a run and its files never disagree.
 
     /** How many files of each data type wait for their pipeline. */
-    pendingCounts: (organizationId: string): Promise<Map<string, number>> =>
-      uploadsRepository(db).pendingCounts(organizationId),
+    pendingCounts: (organizationId: string): Promise<Map<string, number>> => repo.pendingCounts(organizationId),
 
     /** The data type's waiting files become the run's, oldest first. */
     /**
@@ -298,25 +309,25 @@ export function createUploadsService(deps: {
      * organization. 400 otherwise, before anything is stored.
      */
     async assertReplaceable(organizationId: string, dataTypeId: string, fileId: string): Promise<void> {
-      const file = await uploadsRepository(db).findById(organizationId, fileId);
+      const file = await repo.findById(organizationId, fileId);
       if (!file || file.dataTypeId !== dataTypeId || file.status !== 'processed')
         throw badRequest('REPLACED_FILE_NOT_FOUND', pipelineMessages.replacedFileNotFound);
     },
 
     claimPending: (organizationId: string, dataTypeId: string, runId: string): Promise<ClaimedFile[]> =>
-      uploadsRepository(db).claimPending(organizationId, dataTypeId, runId),
+      repo.claimPending(organizationId, dataTypeId, runId),
 
     /** Loaded, with the rows each file gave. */
     markProcessed: (tx: Executor, organizationId: string, rowsPerFile: ReadonlyMap<string, number>) =>
-      uploadsRepository(tx).markProcessed(organizationId, rowsPerFile),
+      filesIn(tx).markProcessed(organizationId, rowsPerFile),
 
     /** Refused by a run, each with its first problem: they wait for no later run. */
     markRejected: (tx: Executor, organizationId: string, errors: ReadonlyMap<string, string>) =>
-      uploadsRepository(tx).markRejected(organizationId, errors),
+      filesIn(tx).markRejected(organizationId, errors),
 
     /** The run's files it did not finish wait for the next run again. */
     releaseClaimed: (tx: Executor, organizationId: string, runId: string) =>
-      uploadsRepository(tx).releaseClaimed(organizationId, runId),
+      filesIn(tx).releaseClaimed(organizationId, runId),
 
     /**
      * After a run has committed: the organization's container files it processed or rejected move out of
@@ -327,9 +338,9 @@ export function createUploadsService(deps: {
     async settleFolders(organizationId: string): Promise<{ moved: number; failed: number }> {
       let moved = 0;
       let failed = 0;
-      let unsettled: Awaited<ReturnType<ReturnType<typeof uploadsRepository>['unsettled']>> = [];
+      let unsettled: Awaited<ReturnType<UploadsRepository['unsettled']>> = [];
       try {
-        unsettled = await uploadsRepository(db).unsettled(organizationId);
+        unsettled = await repo.unsettled(organizationId);
       } catch (err) {
         logger.error({ err, organizationId }, 'uploaded files could not be listed for moving out of incoming');
         return { moved, failed: 1 };
@@ -340,7 +351,7 @@ export function createUploadsService(deps: {
         const files = containers.store.files(file.containerName);
         try {
           await files.copy(file.storageKey, to);
-          await uploadsRepository(db).moveTo(organizationId, file.id, file.storageKey, to);
+          await repo.moveTo(organizationId, file.id, file.storageKey, to);
         } catch (err) {
           failed += 1;
           logger.error(

@@ -15,7 +15,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { PasswordLinksService } from '../auth/password-links.service.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../principal.ts';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';

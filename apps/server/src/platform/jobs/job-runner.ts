@@ -1,9 +1,9 @@
 import type { Executor } from '../../db/client.ts';
 
 /**
- * Durable background jobs (ARCHITECTURE §3): pipeline runs now, accounting syncs and dataset refreshes
- * later. One interface; its implementation (database-job-runner.ts) keeps the jobs in the platform table
- * `jobs` on both databases (docs/architecture.md, "Jobs", says why not pg-boss). A job survives a restart
+ * Durable background jobs (ARCHITECTURE §3): pipeline runs, accounting syncs and dataset refreshes. One
+ * interface; its implementation (database-job-runner.ts) keeps the jobs in the platform table `jobs` on
+ * both databases (docs/architecture.md, "Jobs", says why not pg-boss). A job survives a restart
  * (queued jobs run once a worker is up again); a job whose worker died is handed to its queue's
  * `onAbandoned` handler (at start-up and on a timer), so the domain can fail its own record with a reason
  * instead of leaving it "running" forever.
@@ -41,8 +41,8 @@ export interface JobRunner {
   /** Queues a job and answers its id at once; the job starts when a worker and its group are free. */
   enqueue<P extends object>(queue: string, payload: P, options?: EnqueueOptions): Promise<string>;
   /**
-   * The handler of a queue (one per queue), usually registered when the service that owns the queue is
-   * created. A handler that throws fails its job (no retry).
+   * The handler of a queue (one per queue), registered by app.ts (handleQueue) before the runner starts. A
+   * handler that throws fails its job (no retry).
    */
   work<P extends object>(queue: string, handler: JobHandler<P>): void;
   /**
@@ -58,4 +58,17 @@ export interface JobRunner {
   start(): Promise<void>;
   /** Stops claiming, aborts the handlers' signals and waits for them to settle. */
   stop(): Promise<void>;
+}
+
+/** What a service does with its queue's jobs: app.ts hands them to the runner (handleQueue). */
+export interface QueueHandlers<P extends object> {
+  queue: string;
+  work: JobHandler<P>;
+  abandoned: AbandonedJobHandler<P>;
+}
+
+/** Registers a queue's handlers on the runner: in app.ts, never as a side effect of building a service. */
+export function handleQueue<P extends object>(jobs: JobRunner, handlers: QueueHandlers<P>): void {
+  jobs.work(handlers.queue, handlers.work);
+  jobs.onAbandoned(handlers.queue, handlers.abandoned);
 }

@@ -35,7 +35,7 @@ import { useReorderDashboards } from '../../features/organizations/api/reorder-d
 import { moveById } from '../../features/organizations/dashboard-order';
 import { imageUrl } from '../../lib/image-url';
 import { sessionStore } from '../../lib/session-store';
-import { logoTargetFor } from '../landing';
+import { logoTargetFor } from '../../lib/landing';
 import { DashboardDrawer } from './dashboard-drawer';
 import { HeaderOrganizationName } from './header-organization-name';
 import { DEFAULT_LOGO, HeaderLogo } from './header-logo';

@@ -3,7 +3,7 @@ import { Flex, theme } from 'antd';
 import { PRODUCT_TAGLINE } from '@finboard/shared/constants';
 import { useCurrentUser } from '../../lib/current-user';
 import { useSession } from '../../lib/session-store';
-import { afterSignInPathFor } from '../landing';
+import { afterSignInPathFor } from '../../lib/landing';
 import { PageLoader } from './page-loader';
 
 /** Auth pages: a centred card; a signed-in visitor is sent to where they belong (spec §2). */

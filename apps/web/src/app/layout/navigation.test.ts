@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isActive, navigationFor } from './navigation';
-import { landingPathFor, logoTargetFor } from '../landing';
+import { landingPathFor, logoTargetFor } from '../../lib/landing';
 
 describe('navigation by role', () => {
   it('shows users Pipelines, Upload, Apps, Chat DB, Data Management, Data Refresh Log and Dashboard', () => {

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button, Layout, Result } from 'antd';
 import { useCurrentUser } from '../../lib/current-user';
 import { useSession } from '../../lib/session-store';
-import { loginPathFor } from '../landing';
+import { loginPathFor } from '../../lib/landing';
 import { AppHeader } from './app-header';
 import { PageLoader } from './page-loader';
 import { useCompactLayout } from './use-compact-layout';

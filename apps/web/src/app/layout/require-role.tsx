@@ -3,7 +3,7 @@ import { ButtonLink } from '../../components/button-link';
 import { Result } from 'antd';
 import type { Role } from '@finboard/shared/constants';
 import { useCurrentUser } from '../../lib/current-user';
-import { landingPathFor } from '../landing';
+import { landingPathFor } from '../../lib/landing';
 
 /** Mirrors the API's role checks so people see a clear page instead of failing calls. */
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {

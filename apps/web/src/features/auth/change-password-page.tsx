@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { changePasswordRequestSchema, type ChangePasswordRequest } from '@finboard/shared/auth';
 import { useCurrentUser } from '../../lib/current-user';
 import { zodRule } from '../../lib/form-rules';
-import { landingPathFor } from '../../app/landing';
+import { landingPathFor } from '../../lib/landing';
 import { FormError } from './components/form-error';
 import { PasswordConfirmItem } from './components/password-confirm-item';
 import { useChangePassword } from './api/change-password';

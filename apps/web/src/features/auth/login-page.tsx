@@ -4,7 +4,7 @@ import { Button, Divider, Flex, Form, Input, theme } from 'antd';
 import type { LoginRequest } from '@finboard/shared/auth';
 import { zodRule } from '../../lib/form-rules';
 import { lazySchema } from '../../lib/lazy-schema';
-import { afterSignInPathFor } from '../../app/landing';
+import { afterSignInPathFor } from '../../lib/landing';
 import { useLogin } from './api/login';
 import { useAuthSettings } from './api/get-auth-settings';
 import { FormError } from './components/form-error';

@@ -12,6 +12,7 @@ import {
   stringsOf,
   type Node,
 } from './sql-tree.ts';
+import { valueSizeRefusal } from './value-sizes.ts';
 
 /**
  * Decides, by parsing with the real PostgreSQL parser (libpg-query), whether a statement may run for Chat DB:
@@ -28,9 +29,11 @@ import {
  * a subquery's expressions into the query around it: five levels of ten references took PGlite's planner 0.8 s,
  * and each further level multiplies the copies by ten).
  *
- * Parsing cannot see what a function costs on the values it meets (arithmetic on numbers thousands of digits
- * long, say), so the statement still runs READ ONLY, with a time and row budget, as a role that reaches nothing
- * else (chat-runner.ts).
+ * The planner prices a function call the same whatever values it meets, so a model's statement is also held to
+ * bounds on the values it computes (value-sizes.ts): numbers of at most 300 digits, text cast to numeric only
+ * from a constant or with a precision, little text built for each row, short constants, nothing gathered from
+ * many rows searched or computed with for each row, no regular expressions. The statement still runs READ ONLY,
+ * with a time and row budget, as a role that reaches nothing else (chat-runner.ts).
  */
 
 export class SqlRefusedError extends Error {
@@ -485,6 +488,10 @@ export function checkSql(text: string, options: CheckOptions = {}): CheckedSql {
   for (const relation of state.relations)
     if (!state.cteNames.has(relation) && !READABLE_RELATIONS.includes(relation))
       throw new SqlRefusedError(`${relation} is not a table of this organization's warehouse`);
+  if (options.untrusted) {
+    const tooLarge = valueSizeRefusal(select);
+    if (tooLarge) throw new SqlRefusedError(tooLarge);
+  }
 
   // The statement alone (no trailing semicolon or comment), then its LIMIT clamped.
   const body = (length > 0 ? text.slice(location, location + length) : text.slice(location)).trim();

@@ -12,6 +12,7 @@ import {
   NUMBER_DOUBLING,
   RECURSIVE_COUNTER,
   RECURSIVE_DOUBLING,
+  RUNNING_STRING_AGG,
   TEXT_TO_HUGE_NUMBER,
   WIDE_CONCAT,
 } from './hostile-corpus.ts';
@@ -213,6 +214,10 @@ describe('Chat DB with a language model', () => {
       [
         ARRAY_SEARCH,
         'what ARRAY(SELECT …) gathered cannot be searched with = ANY, ALL, @>, <@ or && (each row would go through all of it; use IN (SELECT …))',
+      ],
+      [
+        RUNNING_STRING_AGG,
+        'string_agg cannot be a window function (each row would gather again what every row before it gathered)',
       ],
     ] as const) {
       next = JSON.stringify({ sql: statement });

@@ -32,8 +32,9 @@ import { valueSizeRefusal } from './value-sizes.ts';
  * The planner prices a function call the same whatever values it meets, so a model's statement is also held to
  * bounds on the values it computes (value-sizes.ts): numbers of at most 300 digits, text cast to numeric only
  * from a constant or with a precision, little text built for each row, short constants, nothing gathered from
- * many rows searched or computed with for each row, no regular expressions. The statement still runs READ ONLY,
- * with a time and row budget, as a role that reaches nothing else (chat-runner.ts).
+ * many rows searched or computed with for each row (nor gathered again for each row by a window), no regular
+ * expressions. The statement still runs READ ONLY, with a time and row budget, as a role that reaches nothing
+ * else (chat-runner.ts).
  */
 
 export class SqlRefusedError extends Error {

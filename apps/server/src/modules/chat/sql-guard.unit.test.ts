@@ -7,6 +7,7 @@ import {
   NUMBER_DOUBLING,
   RECURSIVE_COUNTER,
   RECURSIVE_DOUBLING,
+  RUNNING_STRING_AGG,
   TEXT_TO_HUGE_NUMBER,
   WIDE_CONCAT,
 } from './hostile-corpus.ts';
@@ -197,6 +198,12 @@ describe('the Chat DB SQL guard', () => {
     expect(
       refusal(`SELECT concat(${Array(5).fill(y200).join(', ')}, description) FROM "02_GL_Detail"`),
     ).toBeUndefined();
+    // Constants joined by || or in ARRAY[…] are joined once, by the planner.
+    const codes = Array.from({ length: 300 }, (_, i) => `'${4000 + i}'`);
+    expect(
+      refusal(`SELECT count(*) FROM "02_GL_Detail" WHERE account_code = ANY(ARRAY[${codes.join(', ')}])
+        OR description LIKE ${Array(6).fill(y200).join(' || ')}`),
+    ).toBeUndefined();
   });
 
   it('refuses a text constant of more than 200 characters, and regular expressions', () => {
@@ -209,7 +216,7 @@ describe('the Chat DB SQL guard', () => {
     );
   });
 
-  it('shows, but never computes with or searches by, what string_agg, array_agg or ARRAY(SELECT …) gathered', () => {
+  it('shows, but never computes with, searches by or runs as a window, what string_agg, array_agg or ARRAY(SELECT …) gathered', () => {
     expect(refusal(ARRAY_SEARCH)).toBe(
       'what ARRAY(SELECT …) gathered cannot be searched with = ANY, ALL, @>, <@ or && (each row would go through all of it; use IN (SELECT …))',
     );
@@ -225,6 +232,9 @@ describe('the Chat DB SQL guard', () => {
     );
     expect(refusal(`SELECT strpos(string_agg(description, ''), string_agg(reference, '')) FROM "02_GL_Detail"`)).toBe(
       'what string_agg gathered cannot be what LIKE, strpos, position or split_part look for (each value would be compared with all of it)',
+    );
+    expect(refusal(RUNNING_STRING_AGG)).toBe(
+      'string_agg cannot be a window function (each row would gather again what every row before it gathered)',
     );
     for (const text of [
       `SELECT s FROM (SELECT string_agg(account_name, ', ') AS s FROM "01_Account") t WHERE s IS NOT NULL ORDER BY s`,

@@ -23,7 +23,8 @@ import { constantOf, folds, functionNameOf, isSetOperation, stringsOf, type Node
  *   bounds: 1.7 s for 200,000 rows);
  * - what string_agg, array_agg or ARRAY(SELECT …) gathered from many rows is shown by the query around it, never
  *   computed with there (each row would go through all of it), never what LIKE or strpos looks for, nor the
- *   array of = ANY, @>, <@ or &&;
+ *   array of = ANY, @>, <@ or &&; string_agg and array_agg are no window functions (a running one over 20,000
+ *   rows: 37 s);
  * - no regular expressions (`~`): what one costs on each row depends on its pattern.
  * What stays unseen is an ordinary function's own cost on ordinary values (ln of 20 digits: 5–11 µs a row, where
  * the planner counts a fraction of one), bounded only by the plan checks.
@@ -129,6 +130,8 @@ interface Size {
   element?: Size;
   /** Read from a subquery's result. */
   below?: boolean;
+  /** A constant, or built of constants by immutable operators: the planner computes it once. */
+  constant?: boolean;
   /** The text built for each row to compute it, here (a folded subquery's columns are computed where they are read). */
   work: Amount;
 }
@@ -190,6 +193,7 @@ function join(a: Size, b: Size): Size {
       element: a.element && b.element ? join(a.element, b.element) : (a.element ?? b.element),
     }),
     ...((a.below || b.below) && { below: true }),
+    ...(a.constant && b.constant && { constant: true }),
     // One or the other is computed: the larger work.
     work: { values: Math.max(a.work.values, b.work.values), chars: Math.max(a.work.chars, b.work.chars) },
   };
@@ -649,12 +653,14 @@ function nodeSize(kind: string, body: Node, level: Level): Size {
     case 'A_ArrayExpr': {
       const elements = childrenOf(body, ['elements'], level).map(usable);
       const text = elements.map(textOf).reduce(sumAmounts, NOTHING);
+      const constant = elements.every((element) => element.constant);
       return {
         ...(elements.length ? joinAll(elements) : SMALL),
         text,
         built: 'ARRAY[…]',
         ...(elements.length && { element: { ...joinAll(elements), work: NOTHING } }),
-        work: sumAmounts(workOf(elements), perRow(text)),
+        ...(constant && { constant }),
+        work: sumAmounts(workOf(elements), constant ? NOTHING : perRow(text)),
       };
     }
     case 'RowExpr': {
@@ -691,15 +697,15 @@ function nodeSize(kind: string, body: Node, level: Level): Size {
 }
 
 function constantSize(literal: Node): Size {
-  if (literal.isnull) return number(0, 0);
-  if (literal.boolval) return { ...SMALL };
+  if (literal.isnull) return { ...number(0, 0), constant: true };
+  if (literal.boolval) return { ...SMALL, constant: true };
   if (literal.ival) {
     const digits = String(Math.abs((literal.ival as { ival?: number }).ival ?? 0)).length;
-    return number(digits, 0);
+    return { ...number(digits, 0), constant: true };
   }
   if (literal.fval) {
     const { int, frac } = digitsOfNumber(String((literal.fval as { fval?: string }).fval ?? '0'));
-    return number(int, frac);
+    return { ...number(int, frac), constant: true };
   }
   const text = String(
     (literal.sval as { sval?: string } | undefined)?.sval ??
@@ -710,7 +716,7 @@ function constantSize(literal: Node): Size {
     refuse(`a text constant may have at most ${plural(MAX_CONSTANT_LENGTH, 'characters')}`);
   const parsed = digitsOfNumber(text);
   // An untyped constant becomes a number in arithmetic ('1e300' * x): it counts as the number it writes.
-  return { ...parsed, text: { values: 0, chars: text.length }, parsed, work: NOTHING };
+  return { ...parsed, text: { values: 0, chars: text.length }, parsed, constant: true, work: NOTHING };
 }
 
 const COMPARISONS = new Set(['=', '<>', '!=', '<', '>', '<=', '>=']);
@@ -763,18 +769,21 @@ function operationSize(body: Node, level: Level): Size {
     case '||': {
       const text = sumAmounts(textOf(left), textOf(right));
       const element = left.element ?? right.element;
+      // Constants joined are joined once, by the planner.
+      const constant = Boolean(left.constant && right.constant);
       // a || b || c appends to what the chain built so far (measured: no dearer per character than one concat).
-      const chained = left.built === '||' && !left.below ? perRow(textOf(left)) : NOTHING;
+      const chained = left.built === '||' && !left.below && !left.constant ? perRow(textOf(left)) : NOTHING;
+      const own = constant
+        ? NOTHING
+        : { values: perRow(text).values - chained.values, chars: perRow(text).chars - chained.chars };
       return {
         int: 0,
         frac: 0,
         text,
         built: '||',
         ...(element && { element }),
-        work: sumAmounts(work, {
-          values: perRow(text).values - chained.values,
-          chars: perRow(text).chars - chained.chars,
-        }),
+        ...(constant && { constant }),
+        work: sumAmounts(work, own),
       };
     }
     default:
@@ -820,11 +829,12 @@ function castSize(input: Size, typeName: Node): Size {
   usable(input);
   const type = stringsOf(typeName.names).at(-1)?.toLowerCase() ?? '';
   const modifiers = listOf(typeName.typmods).map(constantOf);
+  const constant = input.constant ? { constant: true } : {};
   if (Array.isArray(typeName.arrayBounds) && typeName.arrayBounds.length > 0) {
     const element = scalarCast(input.element ?? input, type, modifiers);
-    return { ...input, int: element.int, frac: element.frac, element, work: input.work };
+    return { ...input, int: element.int, frac: element.frac, element, ...constant, work: input.work };
   }
-  return { ...scalarCast(input, type, modifiers), work: input.work };
+  return { ...scalarCast(input, type, modifiers), ...constant, work: input.work };
 }
 
 function scalarCast(input: Size, type: string, modifiers: (number | string | undefined)[]): Size {
@@ -888,6 +898,8 @@ function functionSize(call: Node, level: Level): Size {
   const [a = SMALL, b = SMALL] = args;
   // Text gathered by string_agg and array_agg is built here, once per group, from usable values.
   if (fn !== 'count') args.forEach(usable);
+  if ((fn === 'string_agg' || fn === 'array_agg') && call.over)
+    refuse(`${fn} cannot be a window function (each row would gather again what every row before it gathered)`);
 
   switch (fn) {
     case 'string_agg': {

@@ -424,6 +424,12 @@ export function createWarehouseService(deps: {
     targetOf,
 
     /**
+     * Runs `work` in the organization's turn at the embedded database (fairShares), for work that takes a pool
+     * connection of its own (Chat DB's runner); at once on PostgreSQL. Never call it from inside a turn.
+     */
+    inTurn,
+
+    /**
      * Undoes provision() for an organization whose creation failed: with database isolation its own
      * database is dropped; with schema isolation the warehouse went with the creation's transaction.
      */

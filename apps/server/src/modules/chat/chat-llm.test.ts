@@ -5,7 +5,19 @@ import { bearer, createOrganization, login } from '../../../test/factories.ts';
 import { startLlmFake } from '../../../test/llm-fake.ts';
 import { rowsOf } from '../../db/client.ts';
 import { warehouseSchemaName } from '../../warehouse/identifiers.ts';
-import { HOSTILE_SQL, RECURSIVE_COUNTER, RECURSIVE_DOUBLING } from './hostile-corpus.ts';
+import { FINANCE_SQL } from './finance-corpus.ts';
+import {
+  ARRAY_SEARCH,
+  HOSTILE_SQL,
+  NUMBER_DOUBLING,
+  RECURSIVE_COUNTER,
+  RECURSIVE_DOUBLING,
+  RUNNING_STRING_AGG,
+  TEXT_TO_HUGE_NUMBER,
+  WIDE_CONCAT,
+} from './hostile-corpus.ts';
+import { READABLE_RELATIONS } from './sql-guard.ts';
+import { READABLE_COLUMNS } from './value-sizes.ts';
 
 /** Chat DB with a language model (CHAT_LLM_*), against a local OpenAI-compatible fake. */
 let t: TestApp;
@@ -182,6 +194,66 @@ describe('Chat DB with a language model', () => {
     const started = performance.now();
     expect((await ask('How many lines?', largeId)).json().data.result).toEqual([{ lines: LARGE_LEDGER_LINES }]);
     expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('refuses at once a statement whose values would take PGlite far longer than its plan says', async () => {
+    for (const [statement, reason] of [
+      // Before the guard bounded values: 10.8 s of PGlite for these 10,050 lines, one FETCH no budget interrupts.
+      [
+        TEXT_TO_HUGE_NUMBER,
+        'text built with concat cannot be cast to numeric (a number as long as that text takes too long to compute with)',
+      ],
+      [
+        NUMBER_DOUBLING,
+        '* could make a number of more than 300 digits (arithmetic on numbers that long takes too long)',
+      ],
+      [
+        WIDE_CONCAT,
+        'it builds text from more than 16 values for each row (building that much text on every row takes too long)',
+      ],
+      [
+        ARRAY_SEARCH,
+        'what ARRAY(SELECT …) gathered cannot be searched with = ANY, ALL, @>, <@ or && (each row would go through all of it; use IN (SELECT …))',
+      ],
+      [
+        RUNNING_STRING_AGG,
+        'string_agg cannot be a window function (each row would gather again what every row before it gathered)',
+      ],
+    ] as const) {
+      next = JSON.stringify({ sql: statement });
+      const started = performance.now();
+      const response = await ask('What do all our account codes multiply to?', largeId);
+      const elapsed = performance.now() - started;
+      expect(response.statusCode, statement).toBe(400);
+      expect(response.json().message).toBe(`This question cannot be answered safely: ${reason}`);
+      // Well under the 5 s budget: the guard refuses before anything runs.
+      expect(elapsed, statement).toBeLessThan(1_000);
+    }
+  });
+
+  it('answers every finance statement of the corpus a model writes', async () => {
+    for (const statement of FINANCE_SQL) {
+      next = JSON.stringify({ sql: statement });
+      const response = await ask('How are the books?');
+      expect(response.statusCode, `${statement}\n${response.body}`).toBe(200);
+      expect(response.json().data.sql, statement).toMatch(/^(SELECT|WITH)\b/);
+    }
+  });
+
+  it("knows which columns of the relations a model reads hold numbers (the guard's bounds on values follow them)", async () => {
+    const rows = rowsOf<{ relation: string; name: string; type: string }>(
+      await t.database.db.execute(sql`
+        select table_name as relation, column_name as name, data_type as type from information_schema.columns
+        where table_schema = ${warehouseSchemaName(organizationId)}
+          and table_name in (${sql.join(
+            READABLE_RELATIONS.map((relation) => sql`${relation}`),
+            sql`, `,
+          )})`),
+    );
+    const found: Record<string, Record<string, 'number' | 'other'>> = {};
+    for (const { relation, name, type } of rows)
+      (found[relation] ??= {})[name] = ['numeric', 'smallint', 'integer', 'bigint'].includes(type) ? 'number' : 'other';
+    expect(found).toEqual(READABLE_COLUMNS);
   });
 
   it("caps a model's statement that returns more rows than an answer may hold at 10,000 rows", async () => {

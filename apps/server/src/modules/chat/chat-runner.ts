@@ -68,6 +68,8 @@ const ranTooLong = (ms: number) => `it ran longer than ${(ms / 1000).toLocaleStr
  *   cuts a model's statement off after 5 s, wherever it is.
  * - PGlite (one backend, one login): as the organization's warehouse role, search_path its schema alone; there
  *   the guard's allowlist (no SET/RESET, no set_config, no catalogs) is what keeps the statement in its place.
+ *   Every statement, ours and a model's, runs in the organization's turn at the database (warehouse.inTurn), so
+ *   another organization waits for the one statement running, never for a queue of them.
  *   PGlite cannot interrupt a statement, so a model's statement is first refused when its plan is unbounded or
  *   too large (budgetedOnPglite), then read through a cursor in slices: past the row budget it stops, and past
  *   the time budget between two slices it is abandoned. What one FETCH does cannot be interrupted: a statement
@@ -76,7 +78,7 @@ const ranTooLong = (ms: number) => `it ran longer than ${(ms / 1000).toLocaleStr
  */
 export function createChatRunner(
   database: DatabaseHandle,
-  warehouse: Pick<WarehouseService, 'targetOf'>,
+  warehouse: Pick<WarehouseService, 'targetOf' | 'inTurn'>,
   readers?: WarehouseReaders,
   budget: Partial<RunLimits> = {},
 ) {
@@ -162,20 +164,24 @@ export function createChatRunner(
       params: readonly unknown[],
       options: RunOptions = {},
     ): Promise<ChatRows> {
-      const pool = readers ? await readers.poolOf(organizationId) : (await warehouse.targetOf(organizationId)).pool;
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        const done = await readOnly(client, organizationId, text, params, options);
-        broken = done.broken;
-        return done.rows;
-      } catch (error) {
-        // A refusal was rolled back like any answer: the connection is fine.
-        if (!(error instanceof SqlRefusedError)) broken = error as Error;
-        throw error;
-      } finally {
-        client.release(broken ?? false);
-      }
+      // On PGlite the statement holds the one backend while it runs: it waits for the organization's turn like
+      // any other warehouse transaction, so another organization waits for it alone, not for a queue of them.
+      return warehouse.inTurn(organizationId, async () => {
+        const pool = readers ? await readers.poolOf(organizationId) : (await warehouse.targetOf(organizationId)).pool;
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          const done = await readOnly(client, organizationId, text, params, options);
+          broken = done.broken;
+          return done.rows;
+        } catch (error) {
+          // A refusal was rolled back like any answer: the connection is fine.
+          if (!(error instanceof SqlRefusedError)) broken = error as Error;
+          throw error;
+        } finally {
+          client.release(broken ?? false);
+        }
+      });
     },
     /** The reader pools (PostgreSQL). */
     close: () => readers?.close() ?? Promise.resolve(),

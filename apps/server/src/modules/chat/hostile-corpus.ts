@@ -13,6 +13,31 @@ const foldings = (levels: number, references: number) => {
   return select;
 };
 
+/** `code` built into text `copies` times over, by concat (at most 100 arguments a call, so in calls of 100). */
+const codes = (copies: number) =>
+  `concat(${Array.from({ length: copies / 100 }, () => `concat(${Array(100).fill('c').join(',')})`).join(',')})`;
+
+/**
+ * Text of 2,000 account codes per ledger line cast to numeric and multiplied: an aggregate whose one FETCH PGlite
+ * cannot interrupt, priced by the planner like any product (measured on PGlite: 10.8 s for 10,050 lines).
+ */
+export const TEXT_TO_HUGE_NUMBER = `SELECT sum(${codes(2_000)}::numeric * ${codes(2_000)}::numeric) AS n FROM (SELECT account_code AS c FROM "02_GL_Detail") AS g`;
+
+/** A number squared level by level: its digits double each time, the planner's cost does not move. */
+export const NUMBER_DOUBLING = `WITH l0 AS MATERIALIZED (SELECT debit AS x FROM "02_GL_Detail"), ${Array.from(
+  { length: 6 },
+  (_, i) => `l${i + 1} AS MATERIALIZED (SELECT x * x AS x FROM l${i})`,
+).join(', ')} SELECT sum(x) FROM l6`;
+
+/** `concat` of 99 descriptions for every ledger line (measured: 1,000 took 108 s over 200,000 lines on PGlite). */
+export const WIDE_CONCAT = `SELECT sum(length(concat(${Array(99).fill('description').join(', ')}))) FROM "02_GL_Detail"`;
+
+/** Every ledger line compared with an array of every ledger line (24 s for 20,000 lines on PGlite). */
+export const ARRAY_SEARCH = `SELECT count(*) FROM "02_GL_Detail" WHERE account_code = ANY(ARRAY(SELECT account_code FROM "02_GL_Detail"))`;
+
+/** Each line gets the text of every line before it (measured: 36.8 s for 20,000 lines on PGlite, plan cost 2,645). */
+export const RUNNING_STRING_AGG = `SELECT sum(x) FROM (SELECT length(string_agg(description, '') OVER (ORDER BY row_id)) AS x FROM "02_GL_Detail") AS y`;
+
 /** The issue's two probes on PGlite: 50.6 s of every organization's time, and 408 MB → 2.0 GB kept. */
 export const RECURSIVE_COUNTER = `WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n < 40000000) SELECT count(*) FROM t`;
 export const RECURSIVE_DOUBLING = `WITH RECURSIVE s(x, n) AS (SELECT 'x'::text, 1 UNION ALL SELECT x || x, n + 1 FROM s WHERE n < 40) SELECT length(x) FROM s ORDER BY n DESC LIMIT 1`;
@@ -21,8 +46,10 @@ export const RECURSIVE_DOUBLING = `WITH RECURSIVE s(x, n) AS (SELECT 'x'::text, 
  * Statements Chat DB must refuse, whatever produced them (acceptance 2): DML and DDL in every position,
  * stacked statements, settings and roles, sleeps, remote links, COPY, large objects, catalog reads and other
  * organizations' schemas; and work without a bound, which PGlite could not cut off once started (recursion,
- * series, padding, doubling, exponents, planner folding). `{other}` stands for another organization's warehouse
- * schema.
+ * series, padding, doubling, exponents, planner folding), or far beyond what its plan costs (text built into huge
+ * numbers, numbers squared level by level, text built for every row, constants read for every row, arrays and
+ * text gathered from every row searched for every row, regular expressions). `{other}` stands for another
+ * organization's warehouse schema.
  */
 export const HOSTILE_SQL: readonly string[] = [
   `DELETE FROM "02_GL_Detail"`,
@@ -109,6 +136,33 @@ export const HOSTILE_SQL: readonly string[] = [
   `SELECT count(power(2::numeric, 400000 + debit * 0)) FROM "02_GL_Detail"`,
   `SELECT sum(length((2::numeric ^ 400000)::text)) FROM "02_GL_Detail"`,
   `SELECT sum(length(round(debit, 16383)::text)) FROM "02_GL_Detail"`,
+  TEXT_TO_HUGE_NUMBER,
+  `SELECT sum((${Array(60).fill('c').join(' || ')})::numeric * (${Array(60).fill('c').join(' || ')})::numeric) FROM (SELECT account_code AS c FROM "02_GL_Detail") AS g`,
+  `SELECT sum((account_code || '0')::numeric(18,2)) FROM "01_Account"`,
+  `SELECT sum(x * x) FROM (SELECT string_agg(account_code, '')::numeric AS x FROM "01_Account") AS s, "02_GL_Detail"`,
+  `SELECT sum(account_code::numeric * account_code::numeric) FROM "02_GL_Detail"`,
+  NUMBER_DOUBLING,
+  `SELECT sum(power(power(debit, 100), 10)) FROM "02_GL_Detail"`,
+  `SELECT sum(debit ^ 100 * credit ^ 100) FROM "02_GL_Detail"`,
+  `SELECT sum(debit::numeric(1000, 999) * credit) FROM "02_GL_Detail"`,
+  `SELECT sum(debit * 1e299) FROM "02_GL_Detail"`,
+  `SELECT sum(debit * '1e299') FROM "02_GL_Detail"`,
+  `SELECT sum((debit::float8 ^ 30)::numeric * debit) FROM "02_GL_Detail"`,
+  `SELECT sum(to_number(account_code, account_name)) FROM "02_GL_Detail"`,
+  `SELECT sum(ln(debit::numeric(300, 280))) FROM "02_GL_Detail"`,
+  WIDE_CONCAT,
+  `WITH t AS (SELECT concat(${Array(10).fill('description').join(', ')}) AS x FROM "02_GL_Detail") SELECT sum(length(x) + length(x) + length(x)) FROM t`,
+  `SELECT sum(length(concat(${Array(6)
+    .fill(`'${'y'.repeat(200)}'`)
+    .join(', ')}, description))) FROM "02_GL_Detail"`,
+  `SELECT sum(length('${'y'.repeat(19_000)}' || description)) FROM "02_GL_Detail"`,
+  `SELECT btrim(description, '${'abcdefghij'.repeat(30)}') FROM "02_GL_Detail"`,
+  ARRAY_SEARCH,
+  `SELECT sum(length(s)) FROM (SELECT string_agg(description, '') AS s FROM "02_GL_Detail") AS t, "02_GL_Detail"`,
+  `SELECT strpos(string_agg(description, ''), string_agg(reference, '')) FROM "02_GL_Detail"`,
+  `SELECT array_agg(account_code) @> array_agg(journal_id) FROM "02_GL_Detail"`,
+  RUNNING_STRING_AGG,
+  `SELECT count(*) FROM "02_GL_Detail" WHERE description ~ '(a|b|c|d|e)?(a|b|c|d|e)?(a|b|c|d|e)?x'`,
   doublings(30),
   foldings(7, 10),
 ];

@@ -1,6 +1,18 @@
 import { loadModule, parseSync } from 'libpg-query';
 import { CHAT_MAX_ROWS } from '@finboard/shared/chat';
 import { CANONICAL_TABLES, CANONICAL_VIEWS } from '../../warehouse/canonical-model.ts';
+import {
+  AGGREGATE_FUNCTIONS,
+  constantOf,
+  folds,
+  functionNameOf,
+  isColumn,
+  isSetOperation,
+  operatorOf,
+  stringsOf,
+  type Node,
+} from './sql-tree.ts';
+import { valueSizeRefusal } from './value-sizes.ts';
 
 /**
  * Decides, by parsing with the real PostgreSQL parser (libpg-query), whether a statement may run for Chat DB:
@@ -17,8 +29,11 @@ import { CANONICAL_TABLES, CANONICAL_VIEWS } from '../../warehouse/canonical-mod
  * a subquery's expressions into the query around it: five levels of ten references took PGlite's planner 0.8 s,
  * and each further level multiplies the copies by ten).
  *
- * Parsing cannot see what a function costs on the values it meets (arithmetic on numbers thousands of digits
- * long, say), so the statement still runs READ ONLY, with a time and row budget, as a role that reaches nothing
+ * The planner prices a function call the same whatever values it meets, so a model's statement is also held to
+ * bounds on the values it computes (value-sizes.ts): numbers of at most 300 digits, text cast to numeric only
+ * from a constant or with a precision, little text built for each row, short constants, nothing gathered from
+ * many rows searched or computed with for each row (nor gathered again for each row by a window), no regular
+ * expressions. The statement still runs READ ONLY, with a time and row budget, as a role that reaches nothing
  * else (chat-runner.ts).
  */
 
@@ -36,30 +51,6 @@ export const READABLE_RELATIONS: readonly string[] = [
   '05_Monthly_Balance',
   '05_Monthly_Cash_Flow',
 ];
-
-/** The allowed aggregates: a level that calls one is planned on its own, not folded into the query around it. */
-const AGGREGATE_FUNCTIONS = new Set([
-  'sum',
-  'count',
-  'avg',
-  'min',
-  'max',
-  'stddev',
-  'stddev_pop',
-  'stddev_samp',
-  'variance',
-  'var_pop',
-  'var_samp',
-  'bool_and',
-  'bool_or',
-  'every',
-  'string_agg',
-  'array_agg',
-  'percentile_cont',
-  'percentile_disc',
-  'mode',
-  'grouping',
-]);
 
 /** Ordinary functions without side effects that reveal nothing outside the rows they are given. */
 const ALLOWED_FUNCTIONS = new Set([
@@ -227,34 +218,10 @@ let loaded: Promise<void> | undefined;
 /** The parser is WebAssembly: loaded once, before the first check. */
 export const loadSqlParser = (): Promise<void> => (loaded ??= loadModule());
 
-type Node = Record<string, unknown>;
-
-const stringsOf = (list: unknown): string[] =>
-  Array.isArray(list) ? list.map((item) => ((item as Node).String as { sval?: string } | undefined)?.sval ?? '') : [];
-
 interface Walk {
   cteNames: Set<string>;
   relations: string[];
 }
-
-/** A literal's value (also through a cast, as in `6::int`); undefined for anything computed. */
-function constantOf(node: unknown): number | string | undefined {
-  let value = node as Node | undefined;
-  while (value?.TypeCast) value = (value.TypeCast as Node).arg as Node | undefined;
-  const literal = value?.A_Const as Node | undefined;
-  if (!literal || literal.isnull) return undefined;
-  // The parser leaves a zero or an empty string out of the tree ({ ival: {} }).
-  if (literal.ival) return Number((literal.ival as { ival?: number }).ival ?? 0);
-  if (literal.fval) return Number((literal.fval as { fval?: string }).fval);
-  if (literal.sval) return (literal.sval as { sval?: string }).sval ?? '';
-  return undefined;
-}
-
-const isColumn = (node: unknown): boolean => {
-  let value = node as Node | undefined;
-  while (value?.TypeCast) value = (value.TypeCast as Node).arg as Node | undefined;
-  return Boolean(value?.ColumnRef);
-};
 
 function checkBounded(argument: unknown, bound: { what: string; min: number; max: number }): void {
   const value = constantOf(argument);
@@ -288,10 +255,6 @@ function checkFunction(call: Node): void {
   }
   if (fn === 'array_agg' && !isColumn(args[0])) throw new SqlRefusedError("array_agg's value must be a column");
 }
-
-/** The operator's name (`||`, `^`, also when written OPERATOR(pg_catalog.^)). */
-const operatorOf = (expression: Node): string | undefined =>
-  expression.kind === 'AEXPR_OP' ? stringsOf(expression.name).at(-1) : undefined;
 
 /**
  * WITH RECURSIVE is refused outright; a WITH query that refers to itself or to a sibling that refers back to it
@@ -383,41 +346,13 @@ function walk(node: unknown, state: Walk, depth = 0): void {
 /** What builds text or arrays in a node: a BUILDING_FUNCTIONS call, `||`, ARRAY[…] or ARRAY(SELECT …). */
 function buildingOf(kind: string, body: Node): string | undefined {
   if (kind === 'FuncCall') {
-    const fn = stringsOf(body.funcname).at(-1)!.toLowerCase();
+    const fn = functionNameOf(body);
     return BUILDING_FUNCTIONS.has(fn) ? fn : undefined;
   }
   if (kind === 'A_Expr' && operatorOf(body) === '||') return '||';
   if (kind === 'A_ArrayExpr') return 'ARRAY[…]';
   if (kind === 'SubLink' && body.subLinkType === 'ARRAY_SUBLINK') return 'ARRAY(…)';
   return undefined;
-}
-
-/**
- * Whether PostgreSQL may fold a level into the query around it (prepjointree.c, is_simple_subquery): not when it
- * aggregates, groups, sorts, de-duplicates, limits, calls a window function or has its own WITH, nor when it is a
- * MATERIALIZED WITH query. In doubt, it folds.
- */
-function folds(select: Node, materialized: boolean): boolean {
-  if (materialized) return false;
-  for (const clause of ['groupClause', 'havingClause', 'sortClause', 'distinctClause', 'limitCount', 'limitOffset'])
-    if (select[clause]) return false;
-  if (select.withClause || select.windowClause) return false;
-  let aggregates = false;
-  const visit = (node: unknown): void => {
-    if (aggregates || !node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(visit);
-    for (const [key, value] of Object.entries(node as Node)) {
-      if (key === 'SelectStmt' || key === 'larg' || key === 'rarg') continue;
-      const call = key === 'FuncCall' ? (value as Node) : undefined;
-      if (call && (call.over || AGGREGATE_FUNCTIONS.has(stringsOf(call.funcname).at(-1)!.toLowerCase()))) {
-        aggregates = true;
-        return;
-      }
-      visit(value);
-    }
-  };
-  visit(select.targetList);
-  return !aggregates;
 }
 
 interface Level {
@@ -486,7 +421,7 @@ function checkLevels(root: Node): void {
         `its subqueries refer to each other's columns too often (the planner would copy an expression more than ${MAX_EXPANSION.toLocaleString('en-US')} times)`,
       );
     const result = {
-      expansion: (select.op && select.op !== 'SETOP_NONE') || folds(select, materialized.has(select)) ? expansion : 1,
+      expansion: isSetOperation(select) || folds(select, materialized.has(select)) ? expansion : 1,
       builds: built.size > 0 || below.some((child) => child.builds),
     };
     memo.set(select, result);
@@ -554,6 +489,10 @@ export function checkSql(text: string, options: CheckOptions = {}): CheckedSql {
   for (const relation of state.relations)
     if (!state.cteNames.has(relation) && !READABLE_RELATIONS.includes(relation))
       throw new SqlRefusedError(`${relation} is not a table of this organization's warehouse`);
+  if (options.untrusted) {
+    const tooLarge = valueSizeRefusal(select);
+    if (tooLarge) throw new SqlRefusedError(tooLarge);
+  }
 
   // The statement alone (no trailing semicolon or comment), then its LIMIT clamped.
   const body = (length > 0 ? text.slice(location, location + length) : text.slice(location)).trim();

@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkSql, loadSqlParser, SqlRefusedError } from './sql-guard.ts';
-import { HOSTILE_SQL, RECURSIVE_COUNTER, RECURSIVE_DOUBLING } from './hostile-corpus.ts';
+import { FINANCE_SQL } from './finance-corpus.ts';
+import {
+  ARRAY_SEARCH,
+  HOSTILE_SQL,
+  NUMBER_DOUBLING,
+  RECURSIVE_COUNTER,
+  RECURSIVE_DOUBLING,
+  RUNNING_STRING_AGG,
+  TEXT_TO_HUGE_NUMBER,
+  WIDE_CONCAT,
+} from './hostile-corpus.ts';
 
 const OTHER = 'org_0123456789abcdef0123456789abcdef';
 beforeAll(() => loadSqlParser());
@@ -112,6 +122,130 @@ describe('the Chat DB SQL guard', () => {
       `SELECT account_code || ' ' || account_name FROM "01_Account" UNION ALL SELECT account_code || '*' FROM "01_Account"`,
     ])
       expect(refusal(text), text).toBeUndefined();
+  });
+
+  it("refuses a model's numbers that could grow too long to compute with, naming what grows them", () => {
+    const grows = (what: string) =>
+      `${what} could make a number of more than 300 digits (arithmetic on numbers that long takes too long)`;
+    for (const [text, reason] of [
+      [NUMBER_DOUBLING, grows('*')],
+      ['SELECT sum(power(power(debit, 100), 10)) FROM "02_GL_Detail"', grows('power')],
+      ['SELECT sum(debit ^ 100 * credit ^ 100) FROM "02_GL_Detail"', grows('^')],
+      ['SELECT sum(debit::numeric(1000, 999) * credit) FROM "02_GL_Detail"', grows('a cast to numeric(1000,999)')],
+      ['SELECT sum(debit * 1e299) FROM "02_GL_Detail"', grows('*')],
+      [`SELECT sum(debit * '1e299') FROM "02_GL_Detail"`, grows('*')],
+      ['SELECT sum((debit::float8 ^ 30)::numeric * debit) FROM "02_GL_Detail"', grows('a cast to numeric')],
+      ['SELECT sum(to_number(account_code, account_name)) FROM "02_GL_Detail"', grows('to_number')],
+      [
+        'WITH t AS (SELECT sum(debit) * sum(debit) * sum(debit) AS cube FROM "02_GL_Detail") SELECT cube * cube * cube FROM t',
+        grows('*'),
+      ],
+      [
+        'SELECT sum(ln(debit::numeric(300, 280))) FROM "02_GL_Detail"',
+        "ln's argument could have more than 100 digits (round it first: ln, log, sqrt and fractional powers take too long on numbers that long)",
+      ],
+    ] as const)
+      expect(refusal(text), text).toBe(reason);
+    expect(
+      refusal(`SELECT sum(debit * debit * debit), power(1.0725, 30), round(sum(debit) / nullif(sum(credit), 0) * 100, 2),
+        ln(sum(debit)), sum(debit::numeric(300, 2)), (sum(debit)::float8 ^ 30)::numeric(30, 2) FROM "02_GL_Detail"`),
+    ).toBeUndefined();
+  });
+
+  it("casts a model's text to numeric only from a constant or with a precision, and never text it built", () => {
+    const built = (what: string) =>
+      `text built with ${what} cannot be cast to numeric (a number as long as that text takes too long to compute with)`;
+    const unbounded =
+      'text cannot be cast to numeric without a precision, as in ::numeric(18,2), unless it is a constant (the number it holds could be as long as the text)';
+    for (const [text, reason] of [
+      [TEXT_TO_HUGE_NUMBER, built('concat')],
+      ['SELECT (c || c || c)::numeric * 2 FROM (SELECT account_code AS c FROM "01_Account") g', built('||')],
+      [`SELECT sum((account_code || '0')::numeric(18,2)) FROM "01_Account"`, built('||')],
+      [
+        `SELECT x * 2 FROM (SELECT string_agg(account_code, '')::numeric AS x FROM "01_Account") s`,
+        built('string_agg'),
+      ],
+      ['SELECT sum(account_code::numeric) FROM "02_GL_Detail"', unbounded],
+      ['SELECT sum(left(description, 5)::numeric) FROM "02_GL_Detail"', unbounded],
+      [
+        'SELECT x::numeric FROM (SELECT a || b AS x FROM (SELECT account_code AS a, account_name AS b FROM "01_Account") p) q',
+        built('||'),
+      ],
+    ] as const)
+      expect(refusal(text), text).toBe(reason);
+    expect(
+      refusal(`SELECT account_code::numeric(12, 0), '12.50'::numeric * debit, left(period, 4)::int, (period || '-01')::date,
+        account_code::bigint FROM "02_GL_Detail" g JOIN "01_Account" a USING (account_code)`),
+    ).toBeUndefined();
+  });
+
+  it('refuses more text built for each row than 16 values and 1,000 characters of constants, counting folded copies', () => {
+    const values =
+      'it builds text from more than 16 values for each row (building that much text on every row takes too long)';
+    const concatOf = (count: number) => `concat(${Array(count).fill('description').join(', ')})`;
+    const y200 = `'${'y'.repeat(200)}'`;
+    expect(refusal(WIDE_CONCAT)).toBe(values);
+    expect(refusal(`SELECT ${concatOf(17)} FROM "02_GL_Detail"`)).toBe(values);
+    expect(refusal(`SELECT ${Array(17).fill('description').join(' || ')} FROM "02_GL_Detail"`)).toBe(values);
+    // A subquery the planner folds in is computed once for each reference to its column.
+    expect(refusal(`SELECT x, x FROM (SELECT ${concatOf(9)} AS x FROM "02_GL_Detail") t`)).toBe(values);
+    expect(refusal(`SELECT concat(${Array(6).fill(y200).join(', ')}, description) FROM "02_GL_Detail"`)).toBe(
+      'it builds text with more than 1,000 characters of constants for each row (building that much text on every row takes too long)',
+    );
+    expect(refusal(`SELECT ${concatOf(16)} FROM "02_GL_Detail"`)).toBeUndefined();
+    expect(refusal(`SELECT ${Array(16).fill('description').join(' || ')} FROM "02_GL_Detail"`)).toBeUndefined();
+    expect(refusal(`SELECT x, x FROM (SELECT ${concatOf(8)} AS x FROM "02_GL_Detail" ORDER BY 1) t`)).toBeUndefined();
+    expect(
+      refusal(`SELECT concat(${Array(5).fill(y200).join(', ')}, description) FROM "02_GL_Detail"`),
+    ).toBeUndefined();
+    // Constants joined by || or in ARRAY[…] are joined once, by the planner.
+    const codes = Array.from({ length: 300 }, (_, i) => `'${4000 + i}'`);
+    expect(
+      refusal(`SELECT count(*) FROM "02_GL_Detail" WHERE account_code = ANY(ARRAY[${codes.join(', ')}])
+        OR description LIKE ${Array(6).fill(y200).join(' || ')}`),
+    ).toBeUndefined();
+  });
+
+  it('refuses a text constant of more than 200 characters, and regular expressions', () => {
+    expect(refusal(`SELECT count(*) FROM "02_GL_Detail" WHERE description LIKE '${'%a'.repeat(101)}'`)).toBe(
+      'a text constant may have at most 200 characters',
+    );
+    expect(refusal(`SELECT count(*) FROM "02_GL_Detail" WHERE description LIKE '${'%a'.repeat(100)}'`)).toBeUndefined();
+    expect(refusal(`SELECT count(*) FROM "02_GL_Detail" WHERE description ~* 'rent'`)).toBe(
+      'regular expressions (~*) are not allowed (what one costs on each row depends on its pattern; use LIKE)',
+    );
+  });
+
+  it('shows, but never computes with, searches by or runs as a window, what string_agg, array_agg or ARRAY(SELECT …) gathered', () => {
+    expect(refusal(ARRAY_SEARCH)).toBe(
+      'what ARRAY(SELECT …) gathered cannot be searched with = ANY, ALL, @>, <@ or && (each row would go through all of it; use IN (SELECT …))',
+    );
+    expect(refusal('SELECT array_agg(account_code) @> array_agg(journal_id) FROM "02_GL_Detail"')).toBe(
+      'what array_agg gathered cannot be searched with = ANY, ALL, @>, <@ or && (each row would go through all of it; use IN (SELECT …))',
+    );
+    expect(
+      refusal(
+        `SELECT sum(length(s)) FROM (SELECT string_agg(description, '') AS s FROM "02_GL_Detail") t, "02_GL_Detail"`,
+      ),
+    ).toBe(
+      'what string_agg gathered in a subquery can only be shown, not computed with (each row would go through all of it)',
+    );
+    expect(refusal(`SELECT strpos(string_agg(description, ''), string_agg(reference, '')) FROM "02_GL_Detail"`)).toBe(
+      'what string_agg gathered cannot be what LIKE, strpos, position or split_part look for (each value would be compared with all of it)',
+    );
+    expect(refusal(RUNNING_STRING_AGG)).toBe(
+      'string_agg cannot be a window function (each row would gather again what every row before it gathered)',
+    );
+    for (const text of [
+      `SELECT s FROM (SELECT string_agg(account_name, ', ') AS s FROM "01_Account") t WHERE s IS NOT NULL ORDER BY s`,
+      `SELECT ARRAY(SELECT account_code FROM "01_Account") AS codes`,
+      `SELECT count(*) FROM "02_GL_Detail" WHERE account_code IN (SELECT account_code FROM "01_Account")`,
+    ])
+      expect(refusal(text), text).toBeUndefined();
+  });
+
+  it('accepts the finance statements a model writes', () => {
+    for (const text of FINANCE_SQL) expect(refusal(text), text).toBeUndefined();
   });
 
   it('accepts a reading SELECT and clamps its LIMIT to 10,000 rows', () => {

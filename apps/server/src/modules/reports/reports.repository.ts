@@ -96,6 +96,17 @@ function keptOf(
 function readerOf(tx: Executor, schema: string): ReportsReader {
   const t = (name: string) => qualifiedSql(schema, name);
 
+  // The chart, read once per transaction: it names the accounts' lines and gives movements and budget lines
+  // their account's type and subtype (cheaper than a join: measured ~3 ms on the ~3,000 rows of two years).
+  let chart: Promise<Map<string, Account>> | undefined;
+  const accounts = () =>
+    (chart ??= tx
+      .execute(
+        sql`select account_code as code, account_name as name, account_type as type,
+          account_subtype as subtype from ${t('01_Account')} order by account_code`,
+      )
+      .then((result) => new Map(rowsOf<Account>(result).map((row) => [row.code, row]))));
+
   /**
    * Movements per period and account (and entity and department when kept) for the periods of each range
    * ([from, to]; from null: since the beginning).
@@ -114,54 +125,54 @@ function readerOf(tx: Executor, schema: string): ReportsReader {
     // The grain that keeps just the dimensions the filter and the breakdown need (aggregates.ts).
     const kept = dimensionsOf(slice, options.byDepartment);
     const grain = (kept.entity ? 2 : 0) + (kept.department ? 1 : 0);
+    const chartOf = await accounts();
+    // Only the columns the grain keeps: a fiscal year is thousands of rows, and every column costs.
     const rows = rowsOf<{
       period: string;
       account_code: string;
-      account_type: string | null;
-      account_subtype: string | null;
       entity: string | null;
       department: string | null;
       debit: string;
       credit: string;
     }>(
-      await tx.execute(sql`select m.period, m.account_code, a.account_type, a.account_subtype, m.entity,
-          m.department, (m.debit * 100)::bigint as debit, (m.credit * 100)::bigint as credit
-        from ${t('05_Monthly_Balance')} m left join ${t('01_Account')} a on a.account_code = m.account_code
+      await tx.execute(sql`select m.period, m.account_code${kept.entity ? sql`, m.entity` : sql``}${
+        kept.department ? sql`, m.department` : sql``
+      }, (m.debit * 100)::bigint as debit, (m.credit * 100)::bigint as credit
+        from ${t('05_Monthly_Balance')} m
         where m.grain = ${grain} and (${within}) ${sliceOf('m', slice)}`),
     );
-    return rows.map((row) => ({
-      period: row.period,
-      accountCode: row.account_code,
-      accountType: row.account_type,
-      accountSubtype: row.account_subtype,
-      ...keptOf(kept, row),
-      debit: cents(row.debit),
-      credit: cents(row.credit),
-    }));
+    // A plain loop, not spreads: this runs for every row of every statement.
+    return rows.map((row) => {
+      const account = chartOf.get(row.account_code);
+      const movement: Movement = {
+        period: row.period,
+        accountCode: row.account_code,
+        accountType: account?.type ?? null,
+        accountSubtype: account?.subtype ?? null,
+        debit: cents(row.debit),
+        credit: cents(row.credit),
+      };
+      if (kept.entity) movement.entity = row.entity;
+      if (kept.department) movement.department = row.department;
+      return movement;
+    });
   }
 
   /** Budget amounts (reading signs) per period, account and department; budgets have no entity. */
   async function budget(from: string, to: string, department: string | undefined): Promise<BudgetLine[]> {
-    const rows = rowsOf<{
-      period: string;
-      account_code: string;
-      account_type: string | null;
-      account_subtype: string | null;
-      department: string | null;
-      amount: string;
-    }>(
-      await tx.execute(sql`select b.period, b.account_code, a.account_type, a.account_subtype, b.department,
-          (sum(b.amount) * 100)::bigint as amount
-        from ${t('03_Budget')} b left join ${t('01_Account')} a on a.account_code = b.account_code
+    const chartOf = await accounts();
+    const rows = rowsOf<{ period: string; account_code: string; department: string | null; amount: string }>(
+      await tx.execute(sql`select b.period, b.account_code, b.department, (sum(b.amount) * 100)::bigint as amount
+        from ${t('03_Budget')} b
         where b.period between ${from} and ${to}
           ${department === undefined ? sql`` : sql`and b.department = ${department}`}
-        group by b.period, b.account_code, a.account_type, a.account_subtype, b.department`),
+        group by b.period, b.account_code, b.department`),
     );
     return rows.map((row) => ({
       period: row.period,
       accountCode: row.account_code,
-      accountType: row.account_type,
-      accountSubtype: row.account_subtype,
+      accountType: chartOf.get(row.account_code)?.type ?? null,
+      accountSubtype: chartOf.get(row.account_code)?.subtype ?? null,
       department: row.department,
       amount: cents(row.amount),
     }));
@@ -250,13 +261,7 @@ function readerOf(tx: Executor, schema: string): ReportsReader {
       };
     },
 
-    async accounts() {
-      const rows = rowsOf<Account>(
-        await tx.execute(sql`select account_code as code, account_name as name, account_type as type,
-          account_subtype as subtype from ${t('01_Account')} order by account_code`),
-      );
-      return new Map(rows.map((row) => [row.code, row]));
-    },
+    accounts,
 
     async ledger(reads, slice) {
       const [movementRows, budgetRows, cashFlowRows, counterpartyRows] = await Promise.all([

@@ -9,6 +9,7 @@ import { FINANCE_SQL } from './finance-corpus.ts';
 import {
   ARRAY_SEARCH,
   HOSTILE_SQL,
+  MOVING_MAX,
   NUMBER_DOUBLING,
   RECURSIVE_COUNTER,
   RECURSIVE_DOUBLING,
@@ -218,6 +219,10 @@ describe('Chat DB with a language model', () => {
       [
         RUNNING_STRING_AGG,
         'string_agg cannot be a window function (each row would gather again what every row before it gathered)',
+      ],
+      [
+        MOVING_MAX,
+        'max over a moving window frame must use ROWS and hold at most 12 rows (each row gathers its frame again)',
       ],
     ] as const) {
       next = JSON.stringify({ sql: statement });

@@ -6,6 +6,7 @@ import {
   HOSTILE_SQL,
   NUMBER_DOUBLING,
   RECURSIVE_COUNTER,
+  MOVING_MAX,
   RECURSIVE_DOUBLING,
   RUNNING_STRING_AGG,
   TEXT_TO_HUGE_NUMBER,
@@ -240,6 +241,41 @@ describe('the Chat DB SQL guard', () => {
       `SELECT s FROM (SELECT string_agg(account_name, ', ') AS s FROM "01_Account") t WHERE s IS NOT NULL ORDER BY s`,
       `SELECT ARRAY(SELECT account_code FROM "01_Account") AS codes`,
       `SELECT count(*) FROM "02_GL_Detail" WHERE account_code IN (SELECT account_code FROM "01_Account")`,
+    ])
+      expect(refusal(text), text).toBeUndefined();
+  });
+
+  it('refuses an aggregate that would gather a moving window frame of more than 12 rows again for every row', () => {
+    const frame = (fn: string) =>
+      `${fn} over a moving window frame must use ROWS and hold at most 12 rows (each row gathers its frame again)`;
+    const over = (call: string, window: string) => `SELECT ${call} OVER (${window}) FROM "02_GL_Detail"`;
+    for (const [text, reason] of [
+      [MOVING_MAX, frame('max')],
+      [over('min(debit)', 'ORDER BY row_id ROWS BETWEEN 6 PRECEDING AND 6 FOLLOWING'), frame('min')],
+      [over('max(debit)', 'ORDER BY row_id ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING'), frame('max')],
+      [
+        over('max(debit)', "ORDER BY posting_date RANGE BETWEEN INTERVAL '30 days' PRECEDING AND CURRENT ROW"),
+        frame('max'),
+      ],
+      [over('sum(debit::float8)', 'ORDER BY row_id ROWS BETWEEN 50 PRECEDING AND CURRENT ROW'), frame('sum')],
+      [
+        'SELECT max(debit) OVER w FROM "02_GL_Detail" WINDOW w AS (ORDER BY row_id ROWS BETWEEN 100 PRECEDING AND CURRENT ROW)',
+        frame('max'),
+      ],
+      [
+        over('sum(debit)', 'ORDER BY row_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW EXCLUDE CURRENT ROW'),
+        'sum over a window frame that excludes rows is not allowed (each row would gather its frame again)',
+      ],
+    ] as const)
+      expect(refusal(text), text).toBe(reason);
+    // Frames from the partition's start only grow; sum, avg and count (not over floats) take rows out one by one.
+    for (const text of [
+      over('max(debit)', 'ORDER BY row_id ROWS BETWEEN 11 PRECEDING AND CURRENT ROW'),
+      over('max(debit)', 'ORDER BY row_id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING'),
+      over('min(debit)', 'PARTITION BY account_code ORDER BY posting_date'),
+      over('sum(debit)', 'ORDER BY row_id ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING'),
+      over('avg(debit)', "ORDER BY posting_date RANGE BETWEEN INTERVAL '30 days' PRECEDING AND CURRENT ROW"),
+      over('count(*)', 'ORDER BY row_id ROWS BETWEEN 5000 PRECEDING AND 5000 FOLLOWING'),
     ])
       expect(refusal(text), text).toBeUndefined();
   });

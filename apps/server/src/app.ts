@@ -32,6 +32,8 @@ import { dataManagementRoutes } from './modules/data-management/data-management.
 import { createDataManagementService } from './modules/data-management/data-management.service.ts';
 import { journalsRoutes } from './modules/data-management/journals.routes.ts';
 import { createJournalsService } from './modules/data-management/journals.service.ts';
+import { createStudioLedger } from './modules/data-management/studio-change.ts';
+import { studioLedgerRepository } from './modules/data-management/studio-ledger.repository.ts';
 import { dataTypesRoutes } from './modules/data-types/data-types.routes.ts';
 import { createDataTypesService, type DataTypesService } from './modules/data-types/data-types.service.ts';
 import type { OpenFileRows } from './modules/pipelines/pipeline-load.ts';
@@ -240,7 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     warehouse,
     logger: app.log,
   });
-  const reports = createReportsService({ warehouse, organizations, logger: app.log });
+  const reports = createReportsService({ warehouse, organizations });
   const chat = createChatService({
     db: database.db,
     warehouse,
@@ -266,15 +268,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     logger: app.log,
   });
-  // Studio edits of GL lines and accounts refresh the reports' aggregates shortly after.
+  // Studio writes keep lineage and update the reports' aggregates in their own transaction.
+  const studioLedger = createStudioLedger(studioLedgerRepository);
   const dataManagement = createDataManagementService({
     warehouse,
     audit,
     organizations,
     logger: app.log,
-    ledgerChanged: reports.ledgerChanged,
+    ledger: studioLedger,
+    nameOf: users.nameOf,
   });
-  const journals = createJournalsService({ warehouse, audit, organizations, ledgerChanged: reports.ledgerChanged });
+  const journals = createJournalsService({
+    warehouse,
+    audit,
+    organizations,
+    ledger: studioLedger,
+    nameOf: users.nameOf,
+  });
   const contact = createContactService({ db, users, mailer, logger: app.log });
   // Browsers wrap each file's key with this key pair; the server seals files again under its own key.
   const uploadKeys = createUploadKeys(
@@ -480,7 +490,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await orphanFiles.stop();
     await orphanFilesStarted;
     fileHolds.stop();
-    await reports.stop();
     await chat.close();
     await warehousesReady;
     await warehouse.close();

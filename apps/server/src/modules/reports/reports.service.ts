@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   REPORT_TEMPLATES,
   reportMessages as m,
@@ -12,7 +11,6 @@ import { AppError, badRequest, internalError, notFound } from '../../errors.ts';
 import type { AggregateRefresh } from '../../warehouse/aggregates.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
-import { createAggregateRefresher } from './aggregate-refresher.ts';
 import { balanceSheet } from './balance-sheet.ts';
 import { budgetVsActual } from './budget-vs-actual.ts';
 import { cashFlow } from './cash-flow.ts';
@@ -44,21 +42,11 @@ export type ReportsService = ReturnType<typeof createReportsService>;
 
 /**
  * The built-in financial statements (issue 11 §1) and their drill-down, read as the organization's role
- * from its monthly aggregates; and the refresh of those aggregates (now, or shortly after a Studio edit).
+ * from its monthly aggregates; and a full rebuild of those aggregates (a dataset refresh). Every write of the
+ * ledger updates them in its own transaction, so a statement read right after it shows it.
  */
-export function createReportsService(deps: {
-  warehouse: WarehouseService;
-  organizations: OrganizationsService;
-  logger: FastifyBaseLogger;
-  /** How long after the last Studio edit the aggregates are refreshed (tests shorten it). */
-  refreshDelayMs?: number;
-}) {
-  const { warehouse, organizations, logger } = deps;
-  const refresher = createAggregateRefresher({
-    refresh: (organizationId, periods) => warehouse.refreshAggregates(organizationId, periods),
-    logger,
-    delayMs: deps.refreshDelayMs,
-  });
+export function createReportsService(deps: { warehouse: WarehouseService; organizations: OrganizationsService }) {
+  const { warehouse, organizations } = deps;
 
   async function report(
     organizationId: string,
@@ -137,13 +125,10 @@ export function createReportsService(deps: {
     report,
     glLines,
     /**
-     * Rebuilds the organization's monthly aggregates now (a dataset refresh of a built-in dashboard); any
-     * refresh waiting for a Studio edit is done by it.
+     * Rebuilds the organization's monthly aggregates now (a dataset refresh of a built-in dashboard). The
+     * database serializes it with every other writer of the aggregates (aggregates.ts).
      */
-    refreshAggregates: (organizationId: string): Promise<AggregateRefresh> => refresher.now(organizationId),
-    /** After a Studio edit: refreshes the touched periods (all when undefined) shortly, once per burst of edits. */
-    ledgerChanged: refresher.schedule,
-    /** Shutdown: waits for refreshes under way; pending ones are dropped (the next edit or run refreshes). */
-    stop: refresher.stop,
+    refreshAggregates: (organizationId: string): Promise<AggregateRefresh> =>
+      warehouse.refreshAggregates(organizationId),
   };
 }

@@ -5,7 +5,8 @@
  * through the real HTTP API beside the same SELECT and total run directly as the organization's role,
  * and beside a bare node:http server answering those same direct queries (the least any HTTP API costs
  * on this machine: it separates what HTTP itself adds from the API's own overhead). Then the time of a
- * single cell edit through the API (a GL line's description) beside a refresh of its period's aggregates.
+ * single cell edit through the API (a GL line's description, then its department) beside a refresh of its
+ * period's aggregates.
  * Targets: API within 1.5× of direct; the first page under 150 ms on PostgreSQL.
  *
  *   npm run bench:data-management                                   # embedded PGlite
@@ -18,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DataListData } from '@finboard/shared/data-management';
 import { GL_LINE_COLUMNS, glLines, loadLedgerReference } from './support/gl-lines.ts';
+import { DEPARTMENTS } from '../demo/generate/company.ts';
 import {
   createOrganization,
   ITERATIONS,
@@ -251,8 +253,9 @@ console.log(
     `${first.p95 < FIRST_PAGE_TARGET_MS ? 'under' : 'NOT under'} ${FIRST_PAGE_TARGET_MS} ms`,
 );
 
-// Writes: a single cell edit through the API (a GL line's description, each time another line of one period),
-// what the Studio does on every save, and a refresh of that period's monthly aggregates on its own.
+// Writes: single cell edits through the API, each time of another line of one period — its description
+// (which the monthly aggregates do not read) and its department (which moves them) — what the Studio does on
+// every save, and a refresh of that period's monthly aggregates on its own.
 // The latest open period (the reference calendar closes the months before it).
 const [openPeriod] = (
   await app.get<{ data: DataListData }>(
@@ -272,7 +275,7 @@ const editTargets = (
       filters: JSON.stringify([{ column: 'period', op: 'eq', value: editPeriod }]),
     }).toString()}`,
   )
-).data.rows.map((row) => String(row.row_id));
+).data.rows;
 async function put(path: string, body: unknown) {
   const response = await fetch(`${app.base}${path}`, {
     method: 'PUT',
@@ -286,9 +289,19 @@ const editCounts = { iterations: Math.min(ITERATIONS, 100), warmup: 10 };
 const cellEdit = await measure(
   `API     single cell edit (PUT a GL line's description)`,
   (i) =>
-    put(`/api/v1/crud/${orgId}/02_GL_Detail/${editTargets[i % editTargets.length]!}`, {
+    put(`/api/v1/crud/${orgId}/02_GL_Detail/${String(editTargets[i % editTargets.length]!.row_id)}`, {
       description: `Checked ${i} ${performance.now().toFixed(0)}`,
     }),
+  editCounts,
+);
+const departmentEdit = await measure(
+  `API     single cell edit (PUT a GL line's department)`,
+  (i) => {
+    const row = editTargets[(i + editTargets.length / 2) % editTargets.length]!;
+    return put(`/api/v1/crud/${orgId}/02_GL_Detail/${String(row.row_id)}`, {
+      department: DEPARTMENTS.find((department) => department !== row.department),
+    });
+  },
   editCounts,
 );
 const periodRefresh = await measure(
@@ -297,7 +310,8 @@ const periodRefresh = await measure(
   { iterations: 20, warmup: 3 },
 );
 console.log(
-  `  single cell edit: p50 ${cellEdit.p50.toFixed(1)} ms, p95 ${cellEdit.p95.toFixed(1)} ms; ` +
+  `  single cell edit: description p50 ${cellEdit.p50.toFixed(1)} ms (p95 ${cellEdit.p95.toFixed(1)}), ` +
+    `department p50 ${departmentEdit.p50.toFixed(1)} ms (p95 ${departmentEdit.p95.toFixed(1)}); ` +
     `a refresh of its period ${periodRefresh.p50.toFixed(1)} ms (p50) on ${database.kind}`,
 );
 

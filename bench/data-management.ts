@@ -4,7 +4,9 @@
  * and a million generated GL lines through the warehouse's COPY loader, then measures four grid pages
  * through the real HTTP API beside the same SELECT and total run directly as the organization's role,
  * and beside a bare node:http server answering those same direct queries (the least any HTTP API costs
- * on this machine: it separates what HTTP itself adds from the API's own overhead).
+ * on this machine: it separates what HTTP itself adds from the API's own overhead). Then the time of a
+ * single cell edit through the API (a GL line's description, then its department) beside a refresh of its
+ * period's aggregates.
  * Targets: API within 1.5× of direct; the first page under 150 ms on PostgreSQL.
  *
  *   npm run bench:data-management                                   # embedded PGlite
@@ -17,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DataListData } from '@finboard/shared/data-management';
 import { GL_LINE_COLUMNS, glLines, loadLedgerReference } from './support/gl-lines.ts';
+import { DEPARTMENTS } from '../demo/generate/company.ts';
 import {
   createOrganization,
   ITERATIONS,
@@ -248,6 +251,68 @@ const first = results[0]!.api;
 console.log(
   `  first page through the API: p50 ${first.p50.toFixed(1)} ms, p95 ${first.p95.toFixed(1)} ms — ` +
     `${first.p95 < FIRST_PAGE_TARGET_MS ? 'under' : 'NOT under'} ${FIRST_PAGE_TARGET_MS} ms`,
+);
+
+// Writes: single cell edits through the API, each time of another line of one period — its description
+// (which the monthly aggregates do not read) and its department (which moves them) — what the Studio does on
+// every save, and a refresh of that period's monthly aggregates on its own.
+// The latest open period (the reference calendar closes the months before it).
+const [openPeriod] = (
+  await app.get<{ data: DataListData }>(
+    `/api/v1/crud/${orgId}/00_Period?${new URLSearchParams({
+      pageSize: '1',
+      sortBy: 'Period',
+      sortOrder: 'desc',
+      filters: JSON.stringify([{ column: 'is_closed', op: 'eq', value: false }]),
+    }).toString()}`,
+  )
+).data.rows;
+const editPeriod = String(openPeriod?.Period ?? periods.at(-1));
+const editTargets = (
+  await app.get<{ data: DataListData }>(
+    `/api/v1/crud/${orgId}/02_GL_Detail?${new URLSearchParams({
+      pageSize: '1000',
+      filters: JSON.stringify([{ column: 'period', op: 'eq', value: editPeriod }]),
+    }).toString()}`,
+  )
+).data.rows;
+async function put(path: string, body: unknown) {
+  const response = await fetch(`${app.base}${path}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`PUT ${path} answered ${response.status}: ${await response.text()}`);
+  await response.json();
+}
+const editCounts = { iterations: Math.min(ITERATIONS, 100), warmup: 10 };
+const cellEdit = await measure(
+  `API     single cell edit (PUT a GL line's description)`,
+  (i) =>
+    put(`/api/v1/crud/${orgId}/02_GL_Detail/${String(editTargets[i % editTargets.length]!.row_id)}`, {
+      description: `Checked ${i} ${performance.now().toFixed(0)}`,
+    }),
+  editCounts,
+);
+const departmentEdit = await measure(
+  `API     single cell edit (PUT a GL line's department)`,
+  (i) => {
+    const row = editTargets[(i + editTargets.length / 2) % editTargets.length]!;
+    return put(`/api/v1/crud/${orgId}/02_GL_Detail/${String(row.row_id)}`, {
+      department: DEPARTMENTS.find((department) => department !== row.department),
+    });
+  },
+  editCounts,
+);
+const periodRefresh = await measure(
+  `direct  refresh of one period's monthly aggregates`,
+  async () => void (await warehouse.refreshAggregates(orgId, [editPeriod])),
+  { iterations: 20, warmup: 3 },
+);
+console.log(
+  `  single cell edit: description p50 ${cellEdit.p50.toFixed(1)} ms (p95 ${cellEdit.p95.toFixed(1)}), ` +
+    `department p50 ${departmentEdit.p50.toFixed(1)} ms (p95 ${departmentEdit.p95.toFixed(1)}); ` +
+    `a refresh of its period ${periodRefresh.p50.toFixed(1)} ms (p50) on ${database.kind}`,
 );
 
 await bare.close();

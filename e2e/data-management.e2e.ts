@@ -1,6 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dataManagementMessages, type DataFilter } from '@finboard/shared/data-management';
+import {
+  dataManagementMessages,
+  describeRowOrigin,
+  originTime,
+  type DataFilter,
+} from '@finboard/shared/data-management';
 import { journalMessages } from '@finboard/shared/journals';
 import {
   apiLogin,
@@ -8,6 +13,7 @@ import {
   createJournal,
   createOrganization,
   createWarehouseRecord,
+  getRecordOrigin,
   listWarehouseRecords,
   randomLetters,
 } from './support/api';
@@ -220,6 +226,16 @@ describe('Data Management Studio', () => {
     expect(text).toContain(DEMO_USER.email);
     const literal = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     expect(text).toMatch(new RegExp(`description\\s*${literal(original)} → ${literal(corrected)}`));
+
+    // At the top of the history, where the row came from: the demo books, then the edit above by the demo user,
+    // in the browser's local time.
+    const origin = await getRecordOrigin(demo.token, organizationId, '02_GL_Detail', first.row_id);
+    const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const originText =
+      `From the demo books; edited in the Studio by ${DEMO_USER.firstName} ${DEMO_USER.lastName} ` +
+      `on ${originTime(origin?.edit?.at ?? '', timeZone)}`;
+    expect(origin && describeRowOrigin(origin, timeZone)).toBe(originText);
+    await expect.poll(() => drawer.getByTestId('record-origin').innerText()).toBe(`Origin: ${originText}`);
   });
 
   it('an admin picks the organization first; a view opens read-only', async () => {

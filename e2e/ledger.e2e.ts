@@ -392,9 +392,7 @@ describe('Ledger: replace a file, replace a period, undo a load', () => {
       .toMatch(/^GL Detail\s+succeeded\s+undone/);
   }, 240_000);
 
-  // Until the Studio's writes record their lineage (edit_load_id), a Studio edit does not stop a replacement:
-  // the server's own test of it is skipped for the same reason (ledger.routes.test.ts). Enable both together.
-  it.skip('a re-upload of the original file is refused for the Studio correction, which stays; "Overwrite Studio edits and run again" asks first and lists what it overwrote', async () => {
+  it('a re-upload of the original file is refused for the Studio correction, which stays; "Overwrite Studio edits and run again" asks first and lists what it overwrote', async () => {
     const gl = `gl_${editsPeriod}.csv`;
     const edited = nc(editsPeriod, 2);
     const original = glFile(editsPeriod, [

@@ -1,6 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { LoginData } from '@finboard/shared/auth';
-import { encodeFilters, type DataFilter, type DataListResponse } from '@finboard/shared/data-management';
+import {
+  encodeFilters,
+  type DataFilter,
+  type DataListResponse,
+  type RowOrigin,
+} from '@finboard/shared/data-management';
 import type { Journal, JournalLineInput } from '@finboard/shared/journals';
 import type { UploadedFile } from '@finboard/shared/uploads';
 import { baseURL } from './browser';
@@ -199,6 +204,20 @@ export async function listWarehouseRecords(
     token,
   });
   return { ...body.data, pagination: body.pagination };
+}
+
+/** Where a warehouse row came from, as the Data Management API answers it (null: no load recorded). */
+export async function getRecordOrigin(
+  token: string,
+  organizationId: string,
+  table: string,
+  rowId: unknown,
+): Promise<RowOrigin | null> {
+  const body = await call<{ data: { origin: RowOrigin | null } }>(
+    `/api/v1/crud/${organizationId}/${encodeURIComponent(table)}/${String(rowId)}/origin`,
+    { token },
+  );
+  return body.data.origin;
 }
 
 /** Random lower-case letters: organization and person names allow letters and spaces only (spec §5). */

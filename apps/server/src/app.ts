@@ -34,6 +34,8 @@ import { dataManagementRoutes } from './modules/data-management/data-management.
 import { createDataManagementService } from './modules/data-management/data-management.service.ts';
 import { journalsRoutes } from './modules/data-management/journals.routes.ts';
 import { createJournalsService } from './modules/data-management/journals.service.ts';
+import { createStudioLedger } from './modules/data-management/studio-change.ts';
+import { studioLedgerRepository } from './modules/data-management/studio-ledger.repository.ts';
 import { dataTypesRoutes } from './modules/data-types/data-types.routes.ts';
 import { createDataTypesService, type DataTypesService } from './modules/data-types/data-types.service.ts';
 import { createLedgerEngine, type OpenFileRows } from './modules/ledger/ledger-engine.ts';
@@ -97,7 +99,6 @@ import { createChatRunner } from './modules/chat/chat-runner.ts';
 import { createWarehouseReaders } from './modules/chat/warehouse-readers.ts';
 import { createLlmClient } from './modules/chat/llm-client.ts';
 import { createChatService, type ChatService } from './modules/chat/chat.service.ts';
-import { createAggregateRefresher } from './modules/reports/aggregate-refresher.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/outbox.service.ts';
@@ -248,10 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reports = createReportsService({
     repository: createReportsRepository(warehouse),
     organizations,
-    refresher: createAggregateRefresher({
-      refresh: (organizationId, periods) => warehouse.refreshAggregates(organizationId, periods),
-      logger: app.log,
-    }),
+    warehouse,
   });
   const chat = createChatService({
     db: database.db,
@@ -278,15 +276,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     logger: app.log,
   });
-  // Studio edits of GL lines and accounts refresh the reports' aggregates shortly after.
+  // Studio writes keep lineage and update the reports' aggregates in their own transaction.
+  const studioLedger = createStudioLedger(studioLedgerRepository);
   const dataManagement = createDataManagementService({
     warehouse,
     audit,
     organizations,
     logger: app.log,
-    ledgerChanged: reports.ledgerChanged,
+    ledger: studioLedger,
+    nameOf: users.nameOf,
   });
-  const journals = createJournalsService({ warehouse, audit, organizations, ledgerChanged: reports.ledgerChanged });
+  const journals = createJournalsService({
+    warehouse,
+    audit,
+    organizations,
+    ledger: studioLedger,
+    nameOf: users.nameOf,
+  });
   const contact = createContactService({ db, users, mailer, logger: app.log });
   // Browsers wrap each file's key with this key pair; the server seals files again under its own key.
   const uploadKeys = createUploadKeys(
@@ -516,7 +522,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await orphanFiles.stop();
     await orphanFilesStarted;
     fileHolds.stop();
-    await reports.stop();
     await chat.close();
     await warehousesReady;
     await warehouse.close();

@@ -411,6 +411,7 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
   }),
   'DELETE /api/v1/crud/:orgId/:table/:rowId': (f) => ({ params: { rowId: f.doomedGlRowId } }),
   'GET /api/v1/crud/:orgId/:table/:rowId/history': () => ({}),
+  'GET /api/v1/crud/:orgId/:table/:rowId/origin': () => ({}),
   'GET /api/v1/crud/:orgId/journals/:journalId': () => ({ params: { journalId: 'J1' }, query: { source: 'manual' } }),
   'POST /api/v1/crud/:orgId/journals': () => ({ body: { journal_id: `JN${next()}`, lines: journalLines() } }),
   'PUT /api/v1/crud/:orgId/journals/:journalId': () => ({

@@ -644,6 +644,15 @@ const routeCases: RouteCase[] = [
     ...crud,
   },
   {
+    route: 'GET /api/v1/crud/{orgId}/{table}/{rowId}/origin',
+    request: (f) => ({
+      method: 'GET',
+      url: `/api/v1/crud/${f.organization.id}/${GL}/${glRow(f)}/origin`,
+    }),
+    mutates: false,
+    ...crud,
+  },
+  {
     route: 'GET /api/v1/crud/{orgId}/journals/{journalId}',
     request: (f) => ({ method: 'GET', url: `/api/v1/crud/${f.organization.id}/journals/ISO-1` }),
     mutates: false,

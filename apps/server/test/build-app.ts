@@ -28,7 +28,7 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
   options: { webDistDir?: string; logStream?: Writable } & Pick<
     AppDeps,
-    'jobs' | 'openFileRows' | 'aggregates' | 'containers'
+    'jobs' | 'openFileRows' | 'aggregates' | 'containers' | 'warehouseMigrations'
   > = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-test-'));
@@ -61,6 +61,7 @@ export async function buildTestApp(
       openFileRows: options.openFileRows,
       aggregates: options.aggregates,
       containers: options.containers,
+      warehouseMigrations: options.warehouseMigrations,
       logger: options.logStream ? { level: 'trace', stream: options.logStream } : undefined,
     });
     await app.services.users.ensureBootstrapAdmin(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNTING_SYSTEM_NAMES, type AccountingSystem } from './accounting.ts';
 import { pagedResponseSchema, SORT_ORDERS } from './pagination.ts';
 import { storableValue, text } from './validation.ts';
 
@@ -26,6 +27,14 @@ export const dataManagementMessages = {
   dataFetched: 'Table data fetched successfully',
   historyFetched: 'Record history fetched successfully',
   historyFailed: 'Failed to fetch record history',
+  originFetched: 'Record origin fetched successfully',
+  originFailed: 'Failed to fetch record origin',
+  // A row's origin (describeRowOrigin below); `when` as originTime() writes it.
+  originRun: (file: string, run: number, when: string) => `Loaded from ${file} by run #${run} on ${when}`,
+  originSync: (system: string, when: string) => `Synced from ${system} on ${when}`,
+  originStudio: (actor: string | null, when: string) => `Added in the Studio${actor ? ` by ${actor}` : ''} on ${when}`,
+  originDemo: 'From the demo books',
+  originEdited: (actor: string | null, when: string) => `edited in the Studio${actor ? ` by ${actor}` : ''} on ${when}`,
   exportFailed: 'Failed to export table data',
   valueChecked: 'Value checked',
   viewsReadOnly: 'Views are read-only',
@@ -187,6 +196,74 @@ export const dataHistoryEntrySchema = z.object({
 });
 export type DataHistoryEntry = z.infer<typeof dataHistoryEntrySchema>;
 export const dataHistoryDataSchema = z.object({ history: z.array(dataHistoryEntrySchema) });
+
+/**
+ * Where a row of a loaded table came from (lineage, warehouse migration 3): the load that wrote its values —
+ * a pipeline run of uploaded files, an accounting sync, a Studio change, the demo books, or the baseline of
+ * rows older than lineage — and its last Studio edit since.
+ */
+export const LOAD_KINDS = ['run', 'sync', 'studio', 'demo', 'baseline'] as const;
+export type LoadKind = (typeof LOAD_KINDS)[number];
+
+export const rowOriginSchema = z.object({
+  load: z.object({
+    /** The load's number: a run's "#42". */
+    id: z.number().int(),
+    kind: z.enum(LOAD_KINDS),
+    /** What people read of it: the files' names, 'QuickBooks sync', 'Studio', a baseline's description. */
+    label: z.string(),
+    /** A sync's accounting system ('quickbooks'). */
+    source: z.string().nullable(),
+    /** The uploaded file the row came from (runs). */
+    fileName: z.string().nullable(),
+    /** Who (a user's name); null for the system. */
+    actor: z.string().nullable(),
+    at: z.iso.datetime(),
+  }),
+  edit: z.object({ id: z.number().int(), actor: z.string().nullable(), at: z.iso.datetime() }).nullable(),
+});
+export type RowOrigin = z.infer<typeof rowOriginSchema>;
+/** `origin` is null for a row no load is recorded for (tables of Import Flat File, warehouses without lineage). */
+export const dataOriginDataSchema = z.object({ origin: rowOriginSchema.nullable() });
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '20 Nov 2026, 14:02' in `timeZone` (default: the runtime's own, a browser's local time). */
+export function originTime(iso: string, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${Number(part('day'))} ${MONTHS[Number(part('month')) - 1]} ${part('year')}, ${part('hour')}:${part('minute')}`;
+}
+
+/**
+ * A row's origin in words: 'Loaded from gl_2026-11.csv by run #42 on 20 Nov 2026, 14:02; edited in the Studio
+ * by Demo User on 21 Nov 2026, 09:15'.
+ */
+export function describeRowOrigin(origin: RowOrigin, timeZone?: string): string {
+  const { load, edit } = origin;
+  const when = originTime(load.at, timeZone);
+  const loaded = {
+    run: () => dataManagementMessages.originRun(load.fileName ?? load.label, load.id, when),
+    sync: () =>
+      dataManagementMessages.originSync(
+        ACCOUNTING_SYSTEM_NAMES[load.source as AccountingSystem] ?? load.label.replace(/ sync$/, ''),
+        when,
+      ),
+    studio: () => dataManagementMessages.originStudio(load.actor, when),
+    demo: () => dataManagementMessages.originDemo,
+    // The baseline's label says it all: 'Loaded before lineage was kept (GL Detail, upload, 2026-01)'.
+    baseline: () => load.label,
+  }[load.kind]();
+  return edit ? `${loaded}; ${dataManagementMessages.originEdited(edit.actor, originTime(edit.at, timeZone))}` : loaded;
+}
 
 /** The columns whose values are "groups" checked before saving (account, period, dimensions). */
 export const GROUP_VALUE_COLUMNS = [

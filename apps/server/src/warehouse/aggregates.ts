@@ -23,12 +23,24 @@ export interface AggregateRefresh {
   rows: number;
 }
 
+/**
+ * Each journal's net effect on cash accounts per period, entity and department (`period, entity, department,
+ * net`), of the lines `g` that `where` keeps: what 05_Monthly_Cash_Flow sums. Shared with the incremental
+ * update (aggregate-changes.ts), so both count cash exactly alike.
+ */
+export function journalCashNets(schema: string, where = 'true'): string {
+  const t = (name: string) => qualifiedName(schema, name);
+  return `SELECT g.period, g.entity, g.department, sum(g.debit) - sum(g.credit) AS net
+    FROM ${t('02_GL_Detail')} g JOIN ${t('01_Account')} a ON a.account_code = g.account_code
+    WHERE a.account_subtype = 'cash' AND ${where}
+    GROUP BY g.period, g.source, g.journal_id, g.entity, g.department`;
+}
+
 /** Statements of a refresh of `schema`: every period, or only `periods` (those a load or an edit touched). */
 function refreshStatements(schema: string, periods?: readonly string[]) {
   const t = (name: string) => qualifiedName(schema, name);
   const gl = t('02_GL_Detail');
   const only = periods ? 'WHERE period = ANY($1::text[])' : '';
-  const onlyLines = periods ? 'AND g.period = ANY($1::text[])' : '';
   const values = periods ? [[...periods]] : [];
   return [
     { text: `DELETE FROM ${t('05_Monthly_Balance')} ${only}`, values },
@@ -44,12 +56,7 @@ function refreshStatements(schema: string, periods?: readonly string[]) {
     { text: `DELETE FROM ${t('05_Monthly_Cash_Flow')} ${only}`, values },
     {
       text: `INSERT INTO ${t('05_Monthly_Cash_Flow')} (period, entity, department, cash_in, cash_out)
-        WITH journal AS (
-          SELECT g.period, g.entity, g.department, sum(g.debit) - sum(g.credit) AS net
-          FROM ${gl} g JOIN ${t('01_Account')} a ON a.account_code = g.account_code
-          WHERE a.account_subtype = 'cash' ${onlyLines}
-          GROUP BY g.period, g.source, g.journal_id, g.entity, g.department
-        )
+        WITH journal AS (${journalCashNets(schema, periods ? 'g.period = ANY($1::text[])' : 'true')})
         SELECT period, entity, department,
           coalesce(sum(net) FILTER (WHERE net > 0), 0), coalesce(-sum(net) FILTER (WHERE net < 0), 0)
         FROM journal GROUP BY period, entity, department`,
@@ -58,11 +65,14 @@ function refreshStatements(schema: string, periods?: readonly string[]) {
   ];
 }
 
-/** Serializes the refreshes of one warehouse: two at once would each delete, then both insert the same keys. */
-const lockStatement = (schema: string) => ({
-  text: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
-  values: [`finboard:aggregates:${schema}`],
-});
+/**
+ * Serializes the writers of one warehouse's aggregates (refreshes and incremental updates): two refreshes at
+ * once would each delete, then both insert the same keys. Taken after the ledger's own locks, as every load
+ * and edit does (no deadlock).
+ */
+export async function lockAggregates(client: Pick<PoolClient, 'query'>, schema: string): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`finboard:aggregates:${schema}`]);
+}
 
 /**
  * Rebuilds the aggregates of the warehouse `schema` on `client`, inside the caller's transaction (as the
@@ -73,9 +83,23 @@ export async function refreshAggregatesOn(
   schema: string,
   periods?: readonly string[],
 ): Promise<AggregateRefresh> {
-  const lock = lockStatement(schema);
-  await client.query(lock.text, lock.values);
+  await lockAggregates(client, schema);
   for (const statement of refreshStatements(schema, periods)) await client.query(statement.text, statement.values);
+  return recordRefresh(client, schema);
+}
+
+/**
+ * Rebuilds only the cash flow of every period (an account became or stopped being a cash account: the
+ * monthly balances do not depend on subtypes, the cash flow does).
+ */
+export async function refreshCashFlowOn(client: Pick<PoolClient, 'query'>, schema: string): Promise<AggregateRefresh> {
+  await lockAggregates(client, schema);
+  for (const statement of refreshStatements(schema).slice(2)) await client.query(statement.text, statement.values);
+  return recordRefresh(client, schema);
+}
+
+/** The refresh row, recomputed from the balances: when, how many detail rows, the last period, the filter values. */
+async function recordRefresh(client: Pick<PoolClient, 'query'>, schema: string): Promise<AggregateRefresh> {
   const balance = qualifiedName(schema, '05_Monthly_Balance');
   const done = await client.query<{ refreshed_at: Date; rows: number }>(
     `INSERT INTO ${qualifiedName(schema, '05_Aggregate_Refresh')}

@@ -11,6 +11,8 @@ import { seedLedger } from '../../../test/ledger.ts';
 import { spreadsheetCsv } from '../../platform/csv/csv-writer.ts';
 import { createAuditService } from '../audit/audit.service.ts';
 import { createDataManagementService, type DataManagementService } from './data-management.service.ts';
+import { createStudioLedger } from './studio-change.ts';
+import { studioLedgerRepository } from './studio-ledger.repository.ts';
 
 /** Small batches over a ledger of 900 lines (one grid page holds it all): every export crosses many batch breaks. */
 const LINES = 900;
@@ -39,6 +41,8 @@ beforeAll(async () => {
     audit: createAuditService({ db: t.database.db }),
     organizations: t.app.services.organizations,
     logger: t.app.log,
+    ledger: createStudioLedger(studioLedgerRepository),
+    nameOf: async () => undefined,
     exportBatchRows: { first: BATCH, largest: BATCH },
   });
   // Seeding 30,000 lines on a shared machine.
@@ -157,6 +161,8 @@ describe('export beside other requests', () => {
       audit: createAuditService({ db: t.database.db }),
       organizations: t.app.services.organizations,
       logger: t.app.log,
+      ledger: createStudioLedger(studioLedgerRepository),
+      nameOf: async () => undefined,
       exportBatchRows: { first: 5_000, largest: 5_000 },
     });
     let turns = 0;

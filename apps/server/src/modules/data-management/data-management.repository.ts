@@ -294,15 +294,24 @@ export const dataManagementRepository = {
     return rows[0] && normalizeRow(target, rows[0]);
   },
 
-  async insert(tx: Executor, target: StudioRelation, values: Map<StudioColumn, unknown>): Promise<DataRow> {
+  /** Inserts a row; `loadId`: the load it is written as (lineage), never a value of the request. */
+  async insert(
+    tx: Executor,
+    target: StudioRelation,
+    values: Map<StudioColumn, unknown>,
+    loadId?: number,
+  ): Promise<DataRow> {
     const columns = [...values.keys()];
+    const names = columns.map((column) => ident(column.name));
+    const params = columns.map((column) => param(values.get(column), column));
+    if (loadId !== undefined) {
+      names.push(ident('load_id'));
+      params.push(sql`${loadId}::bigint`);
+    }
     const rows = rowsOf<Record<string, unknown>>(
       await tx.execute(
-        sql`insert into ${relationOf(target)} as t (${sql.join(
-          columns.map((column) => ident(column.name)),
-          sql`, `,
-        )}) values (${sql.join(
-          columns.map((column) => param(values.get(column), column)),
+        sql`insert into ${relationOf(target)} as t (${sql.join(names, sql`, `)}) values (${sql.join(
+          params,
           sql`, `,
         )}) returning ${selectList(target)}`,
       ),
@@ -310,13 +319,35 @@ export const dataManagementRepository = {
     return normalizeRow(target, rows[0]!);
   },
 
+  /** Whether writing `values` would change the row (false: every column already holds its value). */
+  async differs(tx: Executor, target: StudioRelation, key: string, values: Map<StudioColumn, unknown>) {
+    const columns = sql.join(
+      [...values.keys()].map((column) => columnRef(column)),
+      sql`, `,
+    );
+    const given = sql.join(
+      [...values].map(([column, value]) => param(value, column)),
+      sql`, `,
+    );
+    const [row] = rowsOf<{ differs: boolean }>(
+      await tx.execute(
+        sql`select row(${columns}) is distinct from row(${given}) as differs from ${from(target)}
+            where ${columnRef(target.key!)} = ${key}::bigint`,
+      ),
+    );
+    return row?.differs !== false;
+  },
+
+  /** Updates a row; `editLoadId`: the Studio load that edits it (lineage), never a value of the request. */
   async update(
     tx: Executor,
     target: StudioRelation,
     key: string,
     values: Map<StudioColumn, unknown>,
+    editLoadId?: number,
   ): Promise<DataRow | undefined> {
     const assignments = [...values].map(([column, value]) => sql`${ident(column.name)} = ${param(value, column)}`);
+    if (editLoadId !== undefined) assignments.push(sql`${ident('edit_load_id')} = ${editLoadId}::bigint`);
     const rows = rowsOf<Record<string, unknown>>(
       await tx.execute(
         sql`update ${from(target)} set ${sql.join(assignments, sql`, `)}

@@ -7,6 +7,7 @@ import {
   dataCreatedDataSchema,
   dataExportQuerySchema,
   dataHistoryDataSchema,
+  dataOriginDataSchema,
   dataListResponseSchema,
   dataListQuerySchema,
   dataManagementMessages as m,
@@ -204,6 +205,31 @@ export async function dataManagementRoutes(
         status: true as const,
         message: m.historyFetched,
         data: { history: await dataManagement.history(orgId, table, rowId) },
+      };
+    },
+  );
+
+  routes.get(
+    '/api/v1/crud/:orgId/:table/:rowId/origin',
+    {
+      config: tenant,
+      schema: {
+        tags,
+        summary:
+          'Where a record came from: the load that wrote it (a run and its file, a sync, the Studio, the demo) and its last Studio edit',
+        description:
+          '`origin` is null for a record no load is recorded for (tables of Import Flat File). ' +
+          '`describeRowOrigin` (packages/shared) says it in words.',
+        params: rowParamsSchema,
+        response: { 200: apiSuccessSchema(dataOriginDataSchema) },
+      },
+    },
+    async (request) => {
+      const { orgId, table, rowId } = request.params;
+      return {
+        status: true as const,
+        message: m.originFetched,
+        data: { origin: await dataManagement.origin(orgId, table, rowId) },
       };
     },
   );

@@ -14,6 +14,7 @@ import {
   type DataRow,
   type DataTablesData,
   type HistoryAction,
+  type RowOrigin,
 } from '@finboard/shared/data-management';
 import { isCalendarDate, isTimestamp } from '@finboard/shared/validation';
 import {
@@ -41,11 +42,11 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { RESERVED_TABLE_NAMES } from '@finboard/shared/journals';
-import { GL_TABLE, guardLineWrite } from './journal-guard.ts';
+import { GL_TABLE, guardLineWrite, journalsOfLineWrite } from './journal-guard.ts';
 import { recordRowChanges, rowEntityId, WAREHOUSE_ROW_ENTITY } from './row-changes.ts';
-import type { LedgerChanged } from './ledger-changed.ts';
+import type { StudioChange, StudioLedger } from './studio-change.ts';
 import {
-  dataManagementRepository as repo,
+  dataManagementRepository,
   type BatchStart,
   type CheckedFilter,
   type Ordering,
@@ -214,18 +215,25 @@ function writeRefusal(error: unknown, target: StudioRelation, fallback: string):
 type StudioPageQuery = Omit<DataListQueryParsed, 'totals'> & { totals?: boolean };
 
 export type DataManagementService = ReturnType<typeof createDataManagementService>;
+export type DataManagementRepository = typeof dataManagementRepository;
+
+const ACCOUNT_TABLE = '01_Account';
 
 export function createDataManagementService(deps: {
-  warehouse: WarehouseService;
-  audit: AuditService;
-  organizations: OrganizationsService;
-  logger: FastifyBaseLogger;
+  warehouse: Pick<WarehouseService, 'catalog' | 'withOrganization' | 'leaveOrganization'>;
+  audit: Pick<AuditService, 'record' | 'listForOrganizationEntity'>;
+  organizations: Pick<OrganizationsService, 'assertExists'>;
+  logger: Pick<FastifyBaseLogger, 'info' | 'error'>;
+  /** Lineage and the monthly aggregates of every write (studio-change.ts). */
+  ledger: StudioLedger;
+  /** A user's name as the row origins show it ('Demo User'). */
+  nameOf: (userId: string) => Promise<string | undefined>;
+  repository?: DataManagementRepository;
   catalogTtlMs?: number;
   exportBatchRows?: { first: number; largest: number };
-  /** After a committed write of GL lines or accounts (the reports' aggregates follow). */
-  ledgerChanged?: LedgerChanged;
 }) {
-  const { warehouse, audit, organizations } = deps;
+  const { warehouse, audit, organizations, ledger } = deps;
+  const repo = deps.repository ?? dataManagementRepository;
   const ttl = deps.catalogTtlMs ?? CATALOG_TTL_MS;
   const exportBatchRows = deps.exportBatchRows ?? EXPORT_BATCH_ROWS;
   const catalogs = new Map<string, { catalog: WarehouseCatalog; until: number }>();
@@ -351,33 +359,37 @@ export function createDataManagementService(deps: {
     ]);
   }
 
-  /** Writes of ledger lines keep their journals balanced and their periods open (journal-guard.ts). */
-  const ledgerChecked = (
+  /**
+   * One row's write. Ledger lines keep their journals balanced and their periods open (journal-guard.ts), and
+   * the monthly aggregates follow their journals in the same transaction (studio-change.ts).
+   */
+  async function rowWrite(
     tx: Executor,
     target: StudioRelation,
-    change: { before?: DataRow; values: Map<StudioColumn, unknown> },
+    change: StudioChange,
+    row: { before?: DataRow; values: Map<StudioColumn, unknown> },
     write: () => Promise<DataRow | undefined>,
-  ) =>
-    target.relation.name === GL_TABLE
-      ? guardLineWrite(
-          tx,
-          target.schema,
-          {
-            before: change.before,
-            values: Object.fromEntries([...change.values].map(([column, value]) => [column.name, value])),
-          },
-          write,
-        )
-      : write();
-
-  /** After a committed write: GL lines name their periods (before and after); an account edit concerns them all. */
-  function ledgerWritten(organizationId: string, table: string, rows: readonly (DataRow | null | undefined)[]) {
-    if (table === GL_TABLE)
-      deps.ledgerChanged?.(organizationId, [
-        ...new Set(rows.flatMap((row) => (typeof row?.period === 'string' ? [row.period] : []))),
-      ]);
-    else if (table === '01_Account') deps.ledgerChanged?.(organizationId);
+  ): Promise<DataRow | undefined> {
+    if (target.relation.name !== GL_TABLE) return write();
+    const line = {
+      before: row.before,
+      values: Object.fromEntries([...row.values].map(([column, value]) => [column.name, value])),
+    };
+    let settle = async () => undefined as void;
+    const after = await guardLineWrite(tx, target.schema, line, async () => {
+      // The journals are locked now: their share of the aggregates holds until the write.
+      // An edit names its columns (a description edit leaves the aggregates as they are); an insert or a
+      // delete moves its line's amounts whatever they are.
+      const edited = row.before && row.values.size > 0 ? Object.keys(line.values) : undefined;
+      settle = await change.linesChanging(journalsOfLineWrite(line), edited);
+      return write();
+    });
+    await settle();
+    return after;
   }
+
+  /** The user as the row origins name them. */
+  const actorOf = async (principal: Principal) => (await deps.nameOf(principal.id)) || principal.email;
 
   /** Runs a write; database refusals become the spec's messages, anything else stays a 500. */
   async function write<T>(
@@ -477,13 +489,17 @@ export function createDataManagementService(deps: {
     async create(principal: Principal, organizationId: string, table: string, body: Record<string, unknown>) {
       const target = await resolve(organizationId, table, true);
       const values = valuesOf(target, body);
-      const created = await write(organizationId, target, m.createFailed, async (tx) => {
-        const row = (await ledgerChecked(tx, target, { values }, () => repo.insert(tx, target, values)))!;
+      const name = target.relation.name;
+      const actor = await actorOf(principal);
+      return write(organizationId, target, m.createFailed, async (tx) => {
+        const change = ledger.open(tx, target.schema, actor);
+        const row = (await rowWrite(tx, target, change, { values }, async () =>
+          repo.insert(tx, target, values, await change.adding(name)),
+        ))!;
+        if (name === ACCOUNT_TABLE) await change.accountChanged(null, row);
         await recordChange(tx, principal, organizationId, table, 'created', row, null, row);
         return row;
       });
-      ledgerWritten(organizationId, table, [created]);
-      return created;
     },
 
     async update(
@@ -496,33 +512,52 @@ export function createDataManagementService(deps: {
       const target = await resolve(organizationId, table, true);
       keyed(target, rowId);
       const values = valuesOf(target, body, rowId);
-      const [before, after] = await write(organizationId, target, m.updateFailed, async (tx) => {
+      const name = target.relation.name;
+      const actor = await actorOf(principal);
+      return write(organizationId, target, m.updateFailed, async (tx) => {
         const before = await repo.findByKey(tx, target, rowId, true);
         if (!before) throw recordNotFound();
-        const after = (await ledgerChecked(tx, target, { before, values }, () =>
-          repo.update(tx, target, rowId, values),
+        // Values it already holds are no change: nothing is written, recorded or marked as edited.
+        if (!(await repo.differs(tx, target, rowId, values))) return before;
+        const change = ledger.open(tx, target.schema, actor);
+        const after = (await rowWrite(tx, target, change, { before, values }, async () =>
+          repo.update(tx, target, rowId, values, await change.editing(name, [rowId])),
         ))!;
+        if (name === ACCOUNT_TABLE) await change.accountChanged(before, after);
         await recordChange(tx, principal, organizationId, table, 'updated', after, before, after);
-        return [before, after] as const;
+        return after;
       });
-      ledgerWritten(organizationId, table, [before, after]);
-      return after;
     },
 
     async remove(principal: Principal, organizationId: string, table: string, rowId: string): Promise<void> {
       const target = await resolve(organizationId, table, true);
       keyed(target, rowId);
-      const removed = await write(organizationId, target, m.deleteFailed, async (tx) => {
+      const name = target.relation.name;
+      const actor = await actorOf(principal);
+      await write(organizationId, target, m.deleteFailed, async (tx) => {
         const before = await repo.findByKey(tx, target, rowId, true);
         if (!before) throw recordNotFound();
-        await ledgerChecked(tx, target, { before, values: new Map() }, async () => {
+        const change = ledger.open(tx, target.schema, actor);
+        await rowWrite(tx, target, change, { before, values: new Map() }, async () => {
+          await change.removing(name, [rowId]);
           await repo.remove(tx, target, rowId);
           return undefined;
         });
+        if (name === ACCOUNT_TABLE) await change.accountChanged(before, null);
         await recordChange(tx, principal, organizationId, table, 'deleted', before, before, null);
-        return before;
       });
-      ledgerWritten(organizationId, table, [removed]);
+    },
+
+    /** Where the row came from: its load and its last Studio edit (null when no load is recorded for it). */
+    async origin(organizationId: string, table: string, rowId: string): Promise<RowOrigin | null> {
+      const target = await resolve(organizationId, table);
+      keyed(target, rowId);
+      return warehouse.withOrganization(organizationId, async (tx) => {
+        const origin = await ledger.origin(tx, target.schema, target.relation.name, rowId);
+        if (origin === undefined || (origin === null && !(await repo.findByKey(tx, target, rowId))))
+          throw recordNotFound();
+        return origin;
+      });
     },
 
     async history(organizationId: string, table: string, rowId: string): Promise<DataHistoryEntry[]> {
@@ -666,6 +701,8 @@ export function createDataManagementService(deps: {
       orFail(m.deleteFailed, () => core.remove(principal, organizationId, table, rowId)),
     history: (organizationId: string, table: string, rowId: string) =>
       orFail(m.historyFailed, () => core.history(organizationId, table, rowId)),
+    origin: (organizationId: string, table: string, rowId: string) =>
+      orFail(m.originFailed, () => core.origin(organizationId, table, rowId)),
     exportCsv: (
       organizationId: string,
       table: string,

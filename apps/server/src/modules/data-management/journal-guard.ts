@@ -2,7 +2,12 @@ import { journalMessages, formatCents, signedCentsOf } from '@finboard/shared/jo
 import type { DataRow } from '@finboard/shared/data-management';
 import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
-import { journalKeyText, journalsRepository as repo, type JournalKey } from './journals.repository.ts';
+import {
+  journalKeyText,
+  journalsRepository as repo,
+  type JournalKey,
+  type JournalsRepository,
+} from './journals.repository.ts';
 
 /**
  * The ledger's rules on every write of 02_GL_Detail (docs/finance-conventions.md): a journal stays
@@ -22,9 +27,10 @@ export async function refuseClosedPeriods(
   tx: Executor,
   schema: string,
   periods: readonly (string | null | undefined)[],
+  journals: Pick<JournalsRepository, 'periods'> = repo,
 ) {
   const named = periods.filter((period): period is string => typeof period === 'string');
-  const found = await repo.periods(tx, schema, named);
+  const found = await journals.periods(tx, schema, named);
   const closed = named.find((period) => found.get(period)?.closed);
   if (closed) throw badRequest('PERIOD_CLOSED', journalMessages.periodClosed(closed));
 }
@@ -33,6 +39,18 @@ const keyOf = (source: unknown, journalId: unknown): JournalKey | undefined =>
   typeof journalId === 'string' && journalId !== ''
     ? { source: typeof source === 'string' && source !== '' ? source : 'manual', journalId }
     : undefined;
+
+/**
+ * The journals a line write touches, before it runs: the journal of the row as it was and of the row as it
+ * will be (a write may move a line to another journal).
+ */
+export function journalsOfLineWrite(change: { before?: DataRow; values: Record<string, unknown> }): JournalKey[] {
+  const { before, values } = change;
+  return [
+    before && keyOf(before.source, before.journal_id),
+    keyOf(values.source ?? before?.source, values.journal_id ?? before?.journal_id),
+  ].filter((key): key is JournalKey => key !== undefined);
+}
 
 /**
  * One line's create, update or delete through the Studio's generic routes. The change is refused when it
@@ -47,11 +65,8 @@ export async function guardLineWrite(
   change: { before?: DataRow; values: Record<string, unknown> },
   write: () => Promise<DataRow | undefined>,
 ): Promise<DataRow | undefined> {
-  const { before, values } = change;
-  const expected = [
-    before && keyOf(before.source, before.journal_id),
-    keyOf(values.source ?? before?.source, values.journal_id ?? before?.journal_id),
-  ].filter((key): key is JournalKey => key !== undefined);
+  const { before } = change;
+  const expected = journalsOfLineWrite(change);
   await repo.lock(tx, expected);
   const differencesBefore = await repo.differences(tx, schema, expected);
 

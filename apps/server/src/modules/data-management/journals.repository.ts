@@ -86,30 +86,42 @@ export const journalsRepository = {
     return new Set(rows.map((row) => row.code));
   },
 
-  async insert(tx: Executor, schema: string, key: JournalKey, line: JournalLine): Promise<JournalLineRow> {
+  /** Adds a line; `loadId`: the load it is written as (lineage; none in a warehouse without it). */
+  async insert(
+    tx: Executor,
+    schema: string,
+    key: JournalKey,
+    line: JournalLine,
+    loadId?: number,
+  ): Promise<JournalLineRow> {
+    const lineage = loadId === undefined ? sql`` : sql`, load_id`;
+    const load = loadId === undefined ? sql`` : sql`, ${loadId}::bigint`;
     const [row] = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`insert into ${glOf(schema)} (journal_id, source, line_no, posting_date, period, account_code,
-          description, debit, credit, entity, department, counterparty, reference)
+          description, debit, credit, entity, department, counterparty, reference${lineage})
         values (${key.journalId}, ${key.source}, ${line.line_no}::integer, ${line.posting_date}::date, ${line.period},
           ${line.account_code}, ${line.description ?? null}, ${line.debit}::numeric, ${line.credit}::numeric,
-          ${line.entity ?? null}, ${line.department ?? null}, ${line.counterparty ?? null}, ${line.reference ?? null})
+          ${line.entity ?? null}, ${line.department ?? null}, ${line.counterparty ?? null}, ${line.reference ?? null}${load})
         returning ${LINE_COLUMNS}`),
     );
     return lineRow(row!);
   },
 
+  /** Rewrites a line; `editLoadId`: the Studio load that edits it (lineage). */
   async update(
     tx: Executor,
     schema: string,
     rowId: JournalLineRow['row_id'],
     line: JournalLine,
+    editLoadId?: number,
   ): Promise<JournalLineRow> {
+    const lineage = editLoadId === undefined ? sql`` : sql`, edit_load_id = ${editLoadId}::bigint`;
     const [row] = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`update ${glOf(schema)} set line_no = ${line.line_no}::integer, posting_date = ${line.posting_date}::date,
           period = ${line.period}, account_code = ${line.account_code}, description = ${line.description ?? null},
           debit = ${line.debit}::numeric, credit = ${line.credit}::numeric, entity = ${line.entity ?? null},
           department = ${line.department ?? null}, counterparty = ${line.counterparty ?? null},
-          reference = ${line.reference ?? null}
+          reference = ${line.reference ?? null}${lineage}
         where row_id = ${String(rowId)}::bigint returning ${LINE_COLUMNS}`),
     );
     return lineRow(row!);
@@ -121,3 +133,4 @@ export const journalsRepository = {
 };
 
 export { keyText as journalKeyText };
+export type JournalsRepository = typeof journalsRepository;

@@ -16,10 +16,10 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { GL_TABLE, outOfBalance, refuseClosedPeriods } from './journal-guard.ts';
-import { journalsRepository as repo, type JournalKey } from './journals.repository.ts';
+import { journalsRepository, type JournalKey, type JournalsRepository } from './journals.repository.ts';
 import { reconciliationRepository } from './reconciliation.repository.ts';
 import { recordRowChanges, type RowChange } from './row-changes.ts';
-import type { LedgerChanged } from './ledger-changed.ts';
+import type { StudioLedger } from './studio-change.ts';
 
 export type JournalsService = ReturnType<typeof createJournalsService>;
 
@@ -49,27 +49,43 @@ function lineChange(action: 'created' | 'deleted', key: JournalKey, line: Journa
   return action === 'created' ? { action, row, before: null, after: row } : { action, row, before: row, after: null };
 }
 
+/** A line given as it would be stored (the request's amounts are already normalized: '100' → '100.00'). */
+const asStored = (row_id: JournalLineRow['row_id'], line: JournalLine): JournalLineRow => ({
+  row_id,
+  line_no: line.line_no,
+  posting_date: line.posting_date,
+  period: line.period,
+  account_code: line.account_code,
+  description: line.description ?? null,
+  debit: line.debit,
+  credit: line.credit,
+  entity: line.entity ?? null,
+  department: line.department ?? null,
+  counterparty: line.counterparty ?? null,
+  reference: line.reference ?? null,
+});
+
 const sameLine = (a: JournalLineRow, b: JournalLineRow) =>
   JSON.stringify({ ...a, row_id: 0 }) === JSON.stringify({ ...b, row_id: 0 });
 
 /**
  * Journals of 02_GL_Detail as a whole (issue 9): read, created and replaced in one transaction, only
  * when balanced to the cent and outside closed periods; and the trial balance check. Every line written
- * is in the audit trail and the row history, as the Studio's own edits.
+ * is in the audit trail and the row history, as the Studio's own edits, and is a Studio change with its
+ * lineage and the monthly aggregates updated in the same transaction (studio-change.ts).
  */
 export function createJournalsService(deps: {
-  warehouse: WarehouseService;
-  audit: AuditService;
-  organizations: OrganizationsService;
-  /** After a committed write of lines: the periods it touched (the reports' aggregates follow). */
-  ledgerChanged?: LedgerChanged;
+  warehouse: Pick<WarehouseService, 'schemaOf' | 'withOrganization' | 'leaveOrganization'>;
+  audit: Pick<AuditService, 'record'>;
+  organizations: Pick<OrganizationsService, 'assertExists'>;
+  ledger: StudioLedger;
+  /** A user's name as the row origins show it ('Demo User'). */
+  nameOf: (userId: string) => Promise<string | undefined>;
+  repository?: JournalsRepository;
 }) {
-  const { warehouse, organizations } = deps;
-  /** Tells of a committed write: the periods of the lines before and after it. */
-  const changed = <T>(organizationId: string, lines: () => readonly { period: string }[], result: T): T => {
-    deps.ledgerChanged?.(organizationId, [...new Set(lines().map((line) => line.period))]);
-    return result;
-  };
+  const { warehouse, organizations, ledger } = deps;
+  const repo = deps.repository ?? journalsRepository;
+  const actorOf = async (principal: Principal) => (await deps.nameOf(principal.id)) || principal.email;
 
   function journalOf(key: JournalKey, lines: JournalLineRow[]): Journal {
     const totals = journalTotals(lines);
@@ -97,6 +113,7 @@ export function createJournalsService(deps: {
       tx,
       schema,
       lines.map((line) => line.period),
+      repo,
     );
     const accounts = await repo.accounts(
       tx,
@@ -116,6 +133,7 @@ export function createJournalsService(deps: {
       tx,
       schema,
       existing.map((line) => line.period),
+      repo,
     );
     return existing;
   }
@@ -154,13 +172,18 @@ export function createJournalsService(deps: {
       key: JournalKey,
       lines: JournalLine[],
     ): Promise<Journal> {
-      const journal = await run(organizationId, m.journalCreateFailed, async (tx, schema) => {
+      const actor = await actorOf(principal);
+      return run(organizationId, m.journalCreateFailed, async (tx, schema) => {
         await repo.lock(tx, [key]);
         if ((await repo.lines(tx, schema, key)).length > 0)
           throw conflict('JOURNAL_EXISTS', m.journalExists(key.journalId), 'journal_id');
         await checkLines(tx, schema, key, lines);
+        const change = ledger.open(tx, schema, actor);
+        const settle = await change.linesChanging([key]);
+        const loadId = await change.adding(GL_TABLE);
         const written: JournalLineRow[] = [];
-        for (const line of lines) written.push(await repo.insert(tx, schema, key, line));
+        for (const line of lines) written.push(await repo.insert(tx, schema, key, line, loadId));
+        await settle();
         await record(
           tx,
           principal,
@@ -172,12 +195,12 @@ export function createJournalsService(deps: {
           written.sort((a, b) => a.line_no - b.line_no),
         );
       });
-      return changed(organizationId, () => journal.lines, journal);
     },
 
     /**
      * Replaces the journal's lines, matched by line number: a line kept is updated in place (its row
-     * history goes on), a new number is inserted, a missing one deleted. Unchanged lines are not written.
+     * history goes on), a new number is inserted, a missing one deleted. Unchanged lines are not written
+     * (nor marked as edited).
      */
     async replace(
       principal: Principal,
@@ -185,61 +208,83 @@ export function createJournalsService(deps: {
       key: JournalKey,
       lines: JournalLine[],
     ): Promise<Journal> {
-      let before: JournalLineRow[] = [];
-      const journal = await run(organizationId, m.journalSaveFailed, async (tx, schema) => {
+      const actor = await actorOf(principal);
+      return run(organizationId, m.journalSaveFailed, async (tx, schema) => {
         const existing = await lockedOpenJournal(tx, schema, key);
-        before = existing;
         await checkLines(tx, schema, key, lines);
         const byNumber = new Map(existing.map((line) => [line.line_no, line]));
         const wanted = new Set(lines.map((line) => line.line_no));
+        const removed = existing.filter((line) => !wanted.has(line.line_no));
+        const edited = lines.flatMap((line) => {
+          const old = byNumber.get(line.line_no);
+          return old && !sameLine(old, asStored(old.row_id, line)) ? [{ old, line }] : [];
+        });
+        const added = lines.filter((line) => !byNumber.has(line.line_no));
+        if (removed.length + edited.length + added.length === 0) return journalOf(key, existing);
+
+        const change = ledger.open(tx, schema, actor);
+        const settle = await change.linesChanging([key]);
         const changes: RowChange[] = [];
-        for (const old of existing.filter((line) => !wanted.has(line.line_no))) {
+        await change.removing(
+          GL_TABLE,
+          removed.map((line) => line.row_id),
+        );
+        for (const old of removed) {
           await repo.remove(tx, schema, old.row_id);
           changes.push(lineChange('deleted', key, old));
         }
-        const result: JournalLineRow[] = [];
-        for (const line of lines) {
-          const old = byNumber.get(line.line_no);
-          if (!old) {
-            const added = await repo.insert(tx, schema, key, line);
-            changes.push(lineChange('created', key, added));
-            result.push(added);
-            continue;
-          }
-          const updated = await repo.update(tx, schema, old.row_id, line);
-          if (!sameLine(old, updated)) {
-            changes.push({
-              action: 'updated',
-              row: historyRow(key, updated),
-              before: historyRow(key, old),
-              after: historyRow(key, updated),
-            });
-          }
-          result.push(updated);
+        const editLoadId = await change.editing(
+          GL_TABLE,
+          edited.map(({ old }) => old.row_id),
+        );
+        const written = new Map<number, JournalLineRow>();
+        for (const { old, line } of edited) {
+          const updated = await repo.update(tx, schema, old.row_id, line, editLoadId);
+          changes.push({
+            action: 'updated',
+            row: historyRow(key, updated),
+            before: historyRow(key, old),
+            after: historyRow(key, updated),
+          });
+          written.set(line.line_no, updated);
         }
+        const loadId = added.length > 0 ? await change.adding(GL_TABLE) : undefined;
+        for (const line of added) {
+          const row = await repo.insert(tx, schema, key, line, loadId);
+          changes.push(lineChange('created', key, row));
+          written.set(line.line_no, row);
+        }
+        await settle();
         await record(tx, principal, organizationId, changes);
         return journalOf(
           key,
-          result.sort((a, b) => a.line_no - b.line_no),
+          lines
+            .map((line) => written.get(line.line_no) ?? byNumber.get(line.line_no)!)
+            .sort((a, b) => a.line_no - b.line_no),
         );
       });
-      return changed(organizationId, () => [...before, ...journal.lines], journal);
     },
 
     /** Deletes every line of the journal (what deleting a ledger line in the Studio means). */
     async remove(principal: Principal, organizationId: string, key: JournalKey): Promise<void> {
-      const removed = await run(organizationId, m.journalDeleteFailed, async (tx, schema) => {
+      const actor = await actorOf(principal);
+      await run(organizationId, m.journalDeleteFailed, async (tx, schema) => {
         const existing = await lockedOpenJournal(tx, schema, key);
+        const change = ledger.open(tx, schema, actor);
+        const settle = await change.linesChanging([key]);
+        await change.removing(
+          GL_TABLE,
+          existing.map((line) => line.row_id),
+        );
         for (const line of existing) await repo.remove(tx, schema, line.row_id);
+        await settle();
         await record(
           tx,
           principal,
           organizationId,
           existing.map((line) => lineChange('deleted', key, line)),
         );
-        return existing;
       });
-      changed(organizationId, () => removed, undefined);
     },
 
     reconciliation(organizationId: string): Promise<ReconciliationDifference[]> {

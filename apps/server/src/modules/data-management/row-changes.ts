@@ -21,7 +21,7 @@ export interface RowChange {
  * organization's warehouse so the events commit (or roll back) with the change.
  */
 export async function recordRowChanges(
-  deps: { warehouse: WarehouseService; audit: AuditService },
+  deps: { warehouse: Pick<WarehouseService, 'leaveOrganization'>; audit: Pick<AuditService, 'record'> },
   tx: Executor,
   principal: Principal,
   organizationId: string,

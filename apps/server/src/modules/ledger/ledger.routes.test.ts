@@ -270,8 +270,7 @@ describe('a replacement file', () => {
     ]);
   });
 
-  // Until the Studio's writes record their lineage (edit_load_id): landing with the Studio part of this work.
-  it.skip('is refused when it would overwrite a Studio correction, unless asked to overwrite edits, and then lists it', async () => {
+  it('is refused when it would overwrite a Studio correction, unless asked to overwrite edits, and then lists it', async () => {
     const { gl } = await monthOfTwoFiles();
     await correctInTheStudio();
     const corrected = await ledger();
@@ -386,8 +385,7 @@ describe('undo this load', () => {
     expect(again.json()).toEqual({ status: false, message: pipelineMessages.undoAlreadyDone });
   });
 
-  // Until the Studio's writes record their lineage (edit_load_id): landing with the Studio part of this work.
-  it.skip('answers 409 naming the later work when a Studio edit touched its rows, and changes nothing', async () => {
+  it('answers 409 naming the later work when a Studio edit touched its rows, and changes nothing', async () => {
     const { first } = await monthOfTwoFiles();
     await correctInTheStudio();
     const corrected = await ledger();

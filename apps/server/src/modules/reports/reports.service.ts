@@ -10,7 +10,7 @@ import type { glLinesQuerySchema, reportQuerySchema } from '@finboard/shared/rep
 import { AppError, badRequest, internalError, notFound } from '../../errors.ts';
 import type { AggregateRefresh } from '../../warehouse/aggregates.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
-import type { AggregateRefresher } from './aggregate-refresher.ts';
+import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 import { balanceSheet } from './balance-sheet.ts';
 import { budgetVsActual } from './budget-vs-actual.ts';
 import { cashFlow } from './cash-flow.ts';
@@ -42,17 +42,17 @@ export type ReportsService = ReturnType<typeof createReportsService>;
 
 /**
  * The built-in financial statements (issue 11 §1) and their drill-down, read as the organization's role
- * from its monthly aggregates; and the refresh of those aggregates (now, or shortly after a Studio edit).
- * The service settles the range and runs a statement: the repository reads what the statement asks for,
- * the statement's pure `build` does the arithmetic.
+ * from its monthly aggregates; and a full rebuild of those aggregates (a dataset refresh). Every write of the
+ * ledger updates them in its own transaction, so a statement read right after it shows it. The service
+ * settles the range and runs a statement: the repository reads what the statement asks for, the
+ * statement's pure `build` does the arithmetic.
  */
 export function createReportsService(deps: {
   repository: ReportsRepository;
   organizations: Pick<OrganizationsService, 'assertExists'>;
-  /** The debounced refresher of the monthly aggregates (aggregate-refresher.ts). */
-  refresher: AggregateRefresher;
+  warehouse: Pick<WarehouseService, 'refreshAggregates'>;
 }) {
-  const { repository, organizations, refresher } = deps;
+  const { repository, organizations, warehouse } = deps;
 
   async function report(
     organizationId: string,
@@ -129,13 +129,10 @@ export function createReportsService(deps: {
     report,
     glLines,
     /**
-     * Rebuilds the organization's monthly aggregates now (a dataset refresh of a built-in dashboard); any
-     * refresh waiting for a Studio edit is done by it.
+     * Rebuilds the organization's monthly aggregates now (a dataset refresh of a built-in dashboard). The
+     * database serializes it with every other writer of the aggregates (aggregates.ts).
      */
-    refreshAggregates: (organizationId: string): Promise<AggregateRefresh> => refresher.now(organizationId),
-    /** After a Studio edit: refreshes the touched periods (all when undefined) shortly, once per burst of edits. */
-    ledgerChanged: refresher.schedule,
-    /** Shutdown: waits for refreshes under way; pending ones are dropped (the next edit or run refreshes). */
-    stop: refresher.stop,
+    refreshAggregates: (organizationId: string): Promise<AggregateRefresh> =>
+      warehouse.refreshAggregates(organizationId),
   };
 }

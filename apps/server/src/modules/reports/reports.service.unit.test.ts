@@ -1,9 +1,7 @@
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { glLinesQuerySchema, reportMessages, reportQuerySchema } from '@finboard/shared/reports';
 import { booksRepository, TRADING_BOOKS } from '../../../test/statement-books.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { createAggregateRefresher } from './aggregate-refresher.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 import { createReportsService } from './reports.service.ts';
 
@@ -16,13 +14,12 @@ function serviceOn(repository: ReportsRepository, exists = true) {
     organizations: {
       assertExists: async () => (exists ? undefined : Promise.reject(notFound('No such organization'))),
     },
-    refresher: createAggregateRefresher({
-      refresh: async (organizationId) => {
+    warehouse: {
+      refreshAggregates: async (organizationId) => {
         refreshes.push(organizationId);
         return { refreshedAt: '2026-03-02T00:00:00.000Z', rows: 7 };
       },
-      logger: pino({ level: 'silent' }),
-    }),
+    },
   });
 }
 const query = (input: Record<string, string> = {}) => reportQuerySchema.parse(input);
@@ -102,10 +99,9 @@ describe('the reports service on hand-made books', () => {
     });
   });
 
-  it('refreshes the aggregates through its refresher', async () => {
+  it('rebuilds the aggregates through the warehouse (a dataset refresh)', async () => {
     const reports = serviceOn(booksRepository(TRADING_BOOKS));
     expect(await reports.refreshAggregates(ORGANIZATION)).toEqual({ refreshedAt: '2026-03-02T00:00:00.000Z', rows: 7 });
     expect(refreshes).toEqual([ORGANIZATION]);
-    await reports.stop();
   });
 });

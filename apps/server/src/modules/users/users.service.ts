@@ -95,6 +95,11 @@ export function createUsersService(deps: {
     /** Account records, password hash included: for the auth module only. */
     findAccountByEmail: (email: string) => repo.findAccountByEmail(email),
     findAccountById: (id: string) => repo.findById(id),
+    /** A user's name as records of their work show it ('Demo User'); undefined for an unknown id. */
+    async nameOf(id: string): Promise<string | undefined> {
+      const row = await repo.findById(id);
+      return row ? `${row.firstName} ${row.lastName}`.trim() || row.email : undefined;
+    },
 
     listActiveAdminEmails: () => repo.listActiveAdminEmails(),
 

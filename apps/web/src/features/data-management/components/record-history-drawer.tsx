@@ -1,7 +1,8 @@
 import { Alert, Drawer, Empty, Spin, Tag, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
-import type { DataHistoryEntry, HistoryAction } from '@finboard/shared/data-management';
+import { describeRowOrigin, type DataHistoryEntry, type HistoryAction } from '@finboard/shared/data-management';
 import { useRecordHistory } from '../api/get-record-history';
+import { useRecordOrigin } from '../api/get-record-origin';
 import { changedFields } from '../grid-mapping';
 
 const ACTION_COLORS: Record<HistoryAction, string> = { created: 'green', updated: 'blue', deleted: 'red' };
@@ -31,7 +32,20 @@ function HistoryEntry({ entry }: { entry: DataHistoryEntry }) {
   );
 }
 
-/** A row's audit trail: who changed what, when, before → after. */
+/** Where the row came from (its load and last Studio edit), in the reader's local time. */
+function RecordOrigin(props: { target: { organizationId: string; table: string; rowId: string } | undefined }) {
+  const origin = useRecordOrigin(props.target);
+  if (origin.error) return <Alert type="error" role="alert" showIcon title={origin.error.message} />;
+  if (!origin.data) return null;
+  return (
+    <Typography.Paragraph data-testid="record-origin" style={{ overflowWrap: 'anywhere' }}>
+      <Typography.Text type="secondary">Origin: </Typography.Text>
+      {describeRowOrigin(origin.data)}
+    </Typography.Paragraph>
+  );
+}
+
+/** A row's origin, then its audit trail: who changed what, when, before → after. */
 export function RecordHistoryDrawer(props: {
   target: { organizationId: string; table: string; rowId: string } | undefined;
   onClose: () => void;
@@ -44,6 +58,7 @@ export function RecordHistoryDrawer(props: {
       onClose={props.onClose}
       size={480}
     >
+      <RecordOrigin target={props.target} />
       {history.isLoading && <Spin />}
       {history.error && <Alert type="error" role="alert" showIcon title={history.error.message} />}
       {history.data && history.data.length === 0 && <Empty description="No changes recorded for this record" />}

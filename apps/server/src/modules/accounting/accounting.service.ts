@@ -16,7 +16,7 @@ import type { JobContext, JobRunner, QueueHandlers } from '../../platform/jobs/j
 import { queueDurableRuns } from '../../platform/jobs/queue-durable-run.ts';
 import type { Principal } from '../../principal.ts';
 import { PipelineLoadRefused, type LedgerEngine } from '../ledger/ledger-engine.ts';
-import { UndoRefused } from '../ledger/ledger-undo.ts';
+import { undoLoadOfRun } from '../ledger/ledger-undo.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { MAX_RUN_PROBLEMS, type PipelineProblem } from '@finboard/shared/pipelines';
 import type { AccountingRepository, ConnectionRow, SyncRunRow } from './accounting.repository.ts';
@@ -426,16 +426,7 @@ export function createAccountingService(deps: {
         const run = organizationId ? await repo.run(organizationId, runId) : undefined;
         if (!organizationId || !run) throw notFound(accountingMessages.syncRunNotFound);
         if (run.undoneAt) throw new AppError(409, 'ALREADY_UNDONE', pipelineMessages.undoAlreadyDone);
-        try {
-          if (!(await loader.undo(organizationId, runId, caller.email)))
-            throw new AppError(409, 'NOTHING_TO_UNDO', pipelineMessages.undoNothing);
-        } catch (error) {
-          // Undone in the warehouse already (stopped before the run was marked): marked now.
-          if (!(error instanceof UndoRefused && error.message === pipelineMessages.undoAlreadyDone)) {
-            if (error instanceof UndoRefused) throw new AppError(409, 'UNDO_REFUSED', error.message);
-            throw error;
-          }
-        }
+        await undoLoadOfRun(loader.undo, organizationId, runId, caller.email);
         await transaction(async ({ repository, tx }) => {
           await repository.markUndone(organizationId, runId, caller.id);
           await repository.forgetSyncPosition(organizationId, run.connectionId);

@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import { pipelineMessages } from '@finboard/shared/pipelines';
 import { WAREHOUSE_TABLES, type WarehouseTable } from '@finboard/shared/warehouse';
+import { AppError } from '../../errors.ts';
 import { qualifiedName, quoteIdent } from '../../warehouse/identifiers.ts';
 import { describeRow, keyMatch, TABLE_RULES } from './table-rules.ts';
 
@@ -13,6 +14,27 @@ import { describeRow, keyMatch, TABLE_RULES } from './table-rules.ts';
  */
 
 type Client = Pick<PoolClient, 'query'>;
+
+/**
+ * Undo of a run's or a sync's load as the API answers it: 409 when it loaded nothing or later work is in the
+ * way. Returns when the warehouse is undone — now, or already (a process stopped before its run was marked
+ * undone) — so the caller marks the run.
+ */
+export async function undoLoadOfRun(
+  undo: (organizationId: string, runId: string, actor: string | null) => Promise<UndoOutcome | undefined>,
+  organizationId: string,
+  runId: string,
+  actor: string | null,
+): Promise<void> {
+  try {
+    if (!(await undo(organizationId, runId, actor)))
+      throw new AppError(409, 'NOTHING_TO_UNDO', pipelineMessages.undoNothing);
+  } catch (error) {
+    if (error instanceof UndoRefused && error.message === pipelineMessages.undoAlreadyDone) return;
+    if (error instanceof UndoRefused) throw new AppError(409, 'UNDO_REFUSED', error.message);
+    throw error;
+  }
+}
 
 /** Refused: later work touched the load's rows (named), or it was undone already. */
 export class UndoRefused extends Error {

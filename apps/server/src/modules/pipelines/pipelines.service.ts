@@ -20,7 +20,7 @@ import type { JobContext, JobRunner, QueueHandlers } from '../../platform/jobs/j
 import { queueDurableRuns } from '../../platform/jobs/queue-durable-run.ts';
 import type { Principal } from '../../principal.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { UndoRefused } from '../ledger/ledger-undo.ts';
+import { undoLoadOfRun } from '../ledger/ledger-undo.ts';
 import {
   type LedgerEngine,
   PipelineLoadRefused,
@@ -374,16 +374,7 @@ export function createPipelinesService(deps: {
     if (run.undoneAt) throw new AppError(409, 'ALREADY_UNDONE', pipelineMessages.undoAlreadyDone);
     if (run.status !== 'succeeded') throw new AppError(409, 'NOTHING_TO_UNDO', pipelineMessages.undoNothing);
     const actor = (await repo.nameOfUser(caller.id)) ?? caller.email;
-    try {
-      const outcome = await loader.undo(organizationId, runId, actor);
-      if (!outcome) throw new AppError(409, 'NOTHING_TO_UNDO', pipelineMessages.undoNothing);
-    } catch (error) {
-      // Undone in the warehouse already (the process stopped before the run was marked): mark it now.
-      if (!(error instanceof UndoRefused && error.message === pipelineMessages.undoAlreadyDone)) {
-        if (error instanceof UndoRefused) throw new AppError(409, 'UNDO_REFUSED', error.message);
-        throw error;
-      }
-    }
+    await undoLoadOfRun(loader.undo, organizationId, runId, actor);
     await transaction(async ({ runs, tx }) => {
       await runs.markUndone(organizationId, runId, caller.id);
       await audit.record(

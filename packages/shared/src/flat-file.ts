@@ -49,7 +49,7 @@ export const flatFileMessages = {
  */
 export const FLAT_FILE_MAX_COLUMNS = 1599;
 
-/** The types a column can be given, from all of its values (README "Import Flat File"). */
+/** The types a column can be given, from all of its values (docs/user-guide.md, "Import Flat File"). */
 export const FLAT_FILE_COLUMN_TYPES = ['text', 'integer', 'numeric', 'date', 'boolean'] as const;
 export type FlatFileColumnType = (typeof FLAT_FILE_COLUMN_TYPES)[number];
 

@@ -12,7 +12,7 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
-/** Every environment variable the server reads. The README's configuration table mirrors this. */
+/** Every environment variable the server reads. The configuration table in docs/operations.md mirrors this. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),

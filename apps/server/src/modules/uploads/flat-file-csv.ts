@@ -15,7 +15,7 @@ import type { NewTable } from '../../warehouse/warehouse.service.ts';
 /**
  * The CSV of Import Flat File (issue 10 §1): any header, any delimiter among , ; tab |, read chunk by
  * chunk. Nothing is known about the file beforehand, so its columns are named from its header and typed
- * from all of its values (README "Import Flat File" states the rules).
+ * from all of its values (docs/user-guide.md, "Import Flat File", states the rules).
  */
 
 export const FLAT_FILE_DELIMITERS = [',', ';', '\t', '|'] as const;

@@ -1,5 +1,5 @@
 /**
- * One change of the warehouse model (README "Changing the warehouse model"). The migrator applies each
+ * One change of the warehouse model (docs/development.md, "Changing the warehouse model"). The migrator applies each
  * once to every organization's warehouse, in order, each with its version bump in one transaction.
  */
 export interface WarehouseMigration {

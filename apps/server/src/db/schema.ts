@@ -273,8 +273,8 @@ export const warehouseLocations = pgTable('warehouse_locations', {
 
 /**
  * A file uploaded for an organization (issue 10): stored encrypted at rest under `storage_key`, waiting for
- * its data type's pipeline (status uploaded), being loaded (processing), loaded (processed) or refused by a
- * run (rejected, with the reason in `error`).
+ * its data type's pipeline (status uploaded), being loaded (processing), loaded (processed), refused by a
+ * run (rejected, with the reason in `error`) or loaded and then undone with its run (undone).
  */
 export const uploadedFiles = pgTable(
   'uploaded_files',

@@ -89,7 +89,11 @@ const cellText = z.string().max(200);
 
 export const accountTypeChoiceSchema = z.object({
   type: z.enum(TYPES),
-  subtype: z.string().regex(/^[a-z][a-z_]{0,39}$/),
+  /** Null: the type only (the account shows under "Other" in its statement section). */
+  subtype: z
+    .string()
+    .regex(/^[a-z][a-z_]{0,39}$/)
+    .nullable(),
 });
 export type AccountTypeChoice = z.infer<typeof accountTypeChoiceSchema>;
 

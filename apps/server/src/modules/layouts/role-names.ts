@@ -11,6 +11,8 @@ import type { LayoutRole } from '@finboard/shared/layouts';
 export type FileKind = 'gl' | 'accounts' | 'trial-balance';
 
 interface Names {
+  /** Preferred over the strong names when a file has both (GnuCash's Value is in the transaction's currency). */
+  best?: string[];
   strong: string[];
   weak?: string[];
 }
@@ -18,7 +20,16 @@ interface Names {
 const LEDGER: Partial<Record<LayoutRole, Names>> = {
   posting_date: {
     strong: ['Date', 'Posting Date', 'Post Date', 'Transaction Date', 'Txn Date', 'GL Date', 'Journal Date'],
-    weak: ['Entry Date', 'Effective Date', 'Trans Date', 'Document Date', 'Accounting Date', 'Date Posted'],
+    weak: [
+      'Entry Date',
+      'Effective Date',
+      'Trans Date',
+      'Document Date',
+      'Accounting Date',
+      'Date Posted',
+      'Datum',
+      'Buchungsdatum',
+    ],
   },
   journal_id: {
     strong: [
@@ -30,7 +41,18 @@ const LEDGER: Partial<Record<LayoutRole, Names>> = {
       'Journal Entry',
       'Voucher No',
     ],
-    weak: ['Journal', 'Entry No', 'Entry Number', 'Trans No', 'Tran No', 'Batch No', 'Move', 'Voucher', 'Internal ID'],
+    weak: [
+      'Journal',
+      'Entry No',
+      'Entry Number',
+      'Trans No',
+      'Tran No',
+      'Batch No',
+      'Move',
+      'Voucher',
+      'Internal ID',
+      'BuchungsID',
+    ],
   },
   line_no: { strong: ['Line No', 'Line Number', 'Line #', 'Line ID'] },
   period: { strong: ['Accounting Period', 'Posting Period', 'Period'] },
@@ -40,7 +62,7 @@ const LEDGER: Partial<Record<LayoutRole, Names>> = {
   },
   reference: {
     strong: ['Num', 'No', 'Number', 'Ref', 'Reference', 'Ref No', 'Reference No', 'Document Number', 'Doc No'],
-    weak: ['Check No', 'Invoice No', 'Document No', 'Cheque No'],
+    weak: ['Check No', 'Invoice No', 'Document No', 'Cheque No', 'Nummer', 'Belegnummer'],
   },
   counterparty: {
     strong: ['Name', 'Customer/Vendor', 'Vendor/Customer', 'Contact', 'Party', 'Partner', 'Payee'],
@@ -48,9 +70,9 @@ const LEDGER: Partial<Record<LayoutRole, Names>> = {
   },
   description: {
     strong: ['Description', 'Memo/Description', 'Narration', 'Narrative', 'Details', 'Particulars', 'Label'],
-    weak: ['Remarks', 'Text', 'Transaction Description', 'Line Description'],
+    weak: ['Remarks', 'Text', 'Transaction Description', 'Line Description', 'Beschreibung'],
   },
-  memo: { strong: ['Memo', 'Line Memo', 'Split Memo'], weak: ['Notes', 'Note'] },
+  memo: { strong: ['Memo', 'Line Memo', 'Split Memo'], weak: ['Notes', 'Note', 'Buchungstext'] },
   account: {
     strong: [
       'Full Account Name',
@@ -65,24 +87,28 @@ const LEDGER: Partial<Record<LayoutRole, Names>> = {
       'Account #',
       'Account ID',
     ],
-    weak: ['Nominal', 'Ledger', 'Account Name'],
+    weak: ['Nominal', 'Ledger', 'Account Name', 'Volle Kontobezeichnung', 'Konto'],
   },
   account_name: { strong: ['Account Name', 'Account Description', 'Account Title'] },
   debit: {
     strong: ['Debit', 'Debits', 'Dr', 'Debit Amount', 'Debit Amt', 'Amount Dr', 'Dr Amount'],
-    weak: ['Debit In Account Currency', 'Debit (USD)'],
+    weak: ['Debit In Account Currency', 'Debit (USD)', 'Soll'],
   },
   credit: {
     strong: ['Credit', 'Credits', 'Cr', 'Credit Amount', 'Credit Amt', 'Amount Cr', 'Cr Amount'],
-    weak: ['Credit In Account Currency', 'Credit (USD)'],
+    weak: ['Credit In Account Currency', 'Credit (USD)', 'Haben'],
   },
   amount: {
-    strong: ['Amount', 'Amount Num', 'Value Num', 'Net Amount', 'Amount (USD)', 'Signed Amount', 'Balance Amount'],
-    weak: ['Value', 'Amount With Sym', 'Net', 'Total'],
+    best: ['Value Num', 'Wert numerisch'],
+    strong: ['Amount', 'Amount Num', 'Net Amount', 'Amount (USD)', 'Signed Amount', 'Balance Amount', 'Betrag'],
+    weak: ['Value', 'Amount With Sym', 'Value With Sym', 'Net', 'Total', 'Wert mit Symbol'],
   },
   indicator: { strong: ['Debit/Credit', 'D/C', 'Dr/Cr', 'DC', 'Sign', 'Debit Credit'] },
   split: { strong: ['Split', 'Split Account', 'Contra Account', 'Offset Account', 'Against Account'] },
-  currency: { strong: ['Currency', 'Commodity/Currency', 'Currency Code', 'Curr', 'Transaction Currency'] },
+  currency: {
+    strong: ['Currency', 'Commodity/Currency', 'Currency Code', 'Curr', 'Transaction Currency'],
+    weak: ['Währung/Wertpapier', 'Währung'],
+  },
   entity: { strong: ['Company', 'Subsidiary', 'Entity', 'Business Unit'], weak: ['Location'] },
   department: { strong: ['Department', 'Dept', 'Cost Center', 'Cost Centre', 'Class'], weak: ['Division'] },
 };
@@ -135,6 +161,7 @@ export function roleScore(kind: FileKind, role: LayoutRole, cell: string): numbe
   const names = NAMES[kind][role];
   const name = key(cell);
   if (!names || name === '') return 0;
+  if (names.best?.some((candidate) => key(candidate) === name)) return 1.1;
   if (names.strong.some((candidate) => key(candidate) === name)) return 1;
   if (names.weak?.some((candidate) => key(candidate) === name)) return 0.6;
   return 0;

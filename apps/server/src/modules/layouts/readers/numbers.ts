@@ -36,14 +36,16 @@ const MONEY_DECIMALS = 2;
 const MAX_LENGTH = 100;
 
 /** Symbols written before or after an amount, the longer first so 'US$' is not read as 'US' and '$'. */
+// prettier-ignore
 const CURRENCY_SIGNS = [
   'US$', 'NZ$', 'HK$', 'A$', 'C$', 'S$', 'R$', '$', '€', '£', '¥', '₹', '₩', '₽', '₺', '₪', '₱', '฿', '₦',
   'zł', 'Fr.', 'kr.', 'kr', 'Kr', 'R',
-]; // prettier-ignore
+];
+// prettier-ignore
 const CURRENCY_CODES = [
   'USD', 'EUR', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD', 'NZD', 'ZAR', 'SEK', 'NOK', 'DKK', 'ISK', 'PLN', 'CZK',
   'HUF', 'INR', 'CNY', 'HKD', 'SGD', 'MXN', 'BRL', 'AED', 'SAR', 'ILS', 'TRY', 'KRW', 'THB', 'PHP', 'NGN',
-]; // prettier-ignore
+];
 const CURRENCIES = [...CURRENCY_SIGNS, ...CURRENCY_CODES].sort((a, b) => b.length - a.length);
 /** How a currency is reported: 'kr.' and 'Kr' are 'kr'. */
 const currencyName = (written: string) => (/^kr\.?$/i.test(written) ? 'kr' : written);

@@ -214,8 +214,13 @@ describe('readAmount, for any amount', () => {
         fc.constantFrom('', '$', '€ ', 'USD ', ' EUR', ' kr', '£'),
         (cents, [format, separators], which, sign, currency) => {
           const body = written(cents, separators[which]!, format.decimal);
-          const signed =
-            sign === 'minus' ? `-${body}` : sign === 'parentheses' ? `(${body})` : sign === 'trailing minus' ? `${body}-` : sign === 'plus' ? `+${body}` : body; // prettier-ignore
+          const signed = {
+            minus: `-${body}`,
+            parentheses: `(${body})`,
+            'trailing minus': `${body}-`,
+            plus: `+${body}`,
+            none: body,
+          }[sign];
           const raw = currency.startsWith(' ') ? `${signed}${currency}` : `${currency}${signed}`;
           const negative = sign === 'minus' || sign === 'parentheses' || sign === 'trailing minus';
 

@@ -9,11 +9,12 @@ const utf16be = (text: string) => new Uint8Array(Buffer.from(text, 'utf16le').sw
 const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 
 /** Windows-1252's 0x80–0x9F as Microsoft and WHATWG define them (0x81, 0x8D, 0x8F, 0x90, 0x9D are unassigned). */
+// prettier-ignore
 const WINDOWS_1252_HIGH: Record<number, string> = {
   0x80: '€', 0x82: '‚', 0x83: 'ƒ', 0x84: '„', 0x85: '…', 0x86: '†', 0x87: '‡', 0x88: 'ˆ', 0x89: '‰', 0x8a: 'Š',
   0x8b: '‹', 0x8c: 'Œ', 0x8e: 'Ž', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—',
   0x98: '˜', 0x99: '™', 0x9a: 'š', 0x9b: '›', 0x9c: 'œ', 0x9e: 'ž', 0x9f: 'Ÿ',
-}; // prettier-ignore
+};
 
 /** Text as Windows-1252 bytes (every character given is one of its 256). */
 function windows1252(text: string): Uint8Array {

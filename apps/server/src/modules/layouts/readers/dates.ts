@@ -87,13 +87,14 @@ const PATTERNS: Record<DateFormat, DatePattern> = {
   'DD-MMM-YY': pattern(`${DAY_OR_MONTH}-${MONTH_NAME}-${SHORT_YEAR}`, 'dmy', true),
 };
 
+// Digits are 1 or 2 of them (DAY_OR_MONTH), a name 3 or more letters (MONTH_NAME).
 const monthOf = (written: string): number =>
-  /^\d+$/.test(written) ? Number(written) : (MONTHS.get(written.toLowerCase()) ?? 0);
+  written.length <= 2 ? Number(written) : (MONTHS.get(written.toLowerCase()) ?? 0);
 const yearOf = (written: string, short: boolean): number => {
   const year = Number(written);
   return short ? year + (year < 70 ? 2000 : 1900) : year;
 };
-const twoDigits = (value: number) => String(value).padStart(2, '0');
+const twoDigits = (value: number) => (value < 10 ? `0${value}` : String(value));
 
 /** The time of day as 'HH:MM:SS' (24-hour, fraction kept), or undefined when it is no time. */
 function timeOf(hourText: string, minuteText: string, secondText = '00', fraction = '', meridiem?: string) {
@@ -119,10 +120,10 @@ export function readDateTime(raw: string, format: DateFormat): { date: string; t
   const m = monthOf(match[month]!);
   const d = Number(match[day]!);
   if (!isCalendarDay(y, m, d)) return null;
-  const date = `${String(y).padStart(4, '0')}-${twoDigits(m)}-${twoDigits(d)}`;
-  const [hour, minute, second, fraction, meridiem] = match.slice(4, 9);
-  if (hour === undefined) return { date, time: null };
-  const time = timeOf(hour, minute!, second, fraction, meridiem);
+  const date = `${y < 1000 ? String(y).padStart(4, '0') : y}-${twoDigits(m)}-${twoDigits(d)}`;
+  // Groups 4 to 8: hour, minute, second, fraction, AM/PM.
+  if (match[4] === undefined) return { date, time: null };
+  const time = timeOf(match[4], match[5]!, match[6], match[7], match[8]);
   return time === undefined ? null : { date, time };
 }
 

@@ -35,7 +35,7 @@ const MONEY_DECIMALS = 2;
 /** Longer than any amount however decorated ('-1 234 567 890 123 456,78 EUR' is 30): not an amount. */
 const MAX_LENGTH = 100;
 
-/** Symbols written before or after an amount, the longer first so 'US$' is not read as 'US' and '$'. */
+/** Symbols written before or after an amount (tried longer first, so 'US$' is not read as 'US' and '$'). */
 // prettier-ignore
 const CURRENCY_SIGNS = [
   'US$', 'NZ$', 'HK$', 'A$', 'C$', 'S$', 'R$', '$', '€', '£', '¥', '₹', '₩', '₽', '₺', '₪', '₱', '฿', '₦',
@@ -58,6 +58,9 @@ const SIDE_SUFFIX = /(?<!\p{L})(CR|Cr|cr|DR|Dr|dr)\.?$/u;
 const sideOf = (marker: string): Side => (marker.toLowerCase() === 'cr' ? 'credit' : 'debit');
 
 const MINUS_SIGNS = new Set(['-', '\u2212']);
+/** What a number alone starts with ('.5') and ends with; nothing written around one does. */
+const NUMBER_START = /[\d.,]/;
+const DIGIT = /\d/;
 
 /*
  * The digits before the decimal mark: plain, or grouped by three with one kind of separator — the other
@@ -109,6 +112,8 @@ function partsOf(raw: string, format: NumberFormat): WrittenParts | { problem: s
   for (;;) {
     const first = text[0]!;
     const last = text.at(-1)!;
+    // The common case: a number alone, nothing around it to peel off.
+    if (NUMBER_START.test(first) && DIGIT.test(last)) break;
     if (first === '(' && last === ')' && text.length > 1) {
       signs++;
       negative = true;
@@ -154,12 +159,12 @@ function partsOf(raw: string, format: NumberFormat): WrittenParts | { problem: s
   const digits = digitsOf(text, format);
   if (!digits) return NOT_AMOUNT;
   if (signs > 1) return TWO_SIGNS;
-  return { negative, ...digits, side, currency, dash: false };
+  return { negative, whole: digits.whole, fraction: digits.fraction, side, currency, dash: false };
 }
 
 /** '-0012.50' → '-12.50'; a zero is never negative; decimals kept as given. */
 function canonical(negative: boolean, whole: string, fraction: string): string {
-  const digits = whole.replace(/^0+/, '') || '0';
+  const digits = whole.startsWith('0') || whole === '' ? whole.replace(/^0+/, '') || '0' : whole;
   const zero = digits === '0' && !/[1-9]/.test(fraction);
   return `${negative && !zero ? '-' : ''}${digits}${fraction === '' ? '' : `.${fraction}`}`;
 }

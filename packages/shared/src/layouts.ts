@@ -27,6 +27,7 @@ export const DELIMITERS = [',', ';', '\t', '|'] as const;
 export const DATE_FORMATS = [
   'YYYY-MM-DD',
   'YYYY/MM/DD',
+  'YYYYMMDD',
   'DD/MM/YYYY',
   'MM/DD/YYYY',
   'DD.MM.YYYY',
@@ -34,11 +35,11 @@ export const DATE_FORMATS = [
   'MM-DD-YYYY',
   'DD/MM/YY',
   'MM/DD/YY',
+  'DD.MM.YY',
   'D MMM YYYY',
   'MMM D, YYYY',
   'DD-MMM-YYYY',
   'DD-MMM-YY',
-  'YYYYMMDD',
 ] as const;
 export type LayoutDateFormat = (typeof DATE_FORMATS)[number];
 
@@ -147,6 +148,11 @@ export type Layout = z.infer<typeof layoutSchema>;
 
 /** What analyze and a load with a layout say (the file's line, column and value go beside them). */
 export const layoutMessages = {
+  // One value a layout could not read (the problems report's `problem` column).
+  notAmount: 'Not an amount',
+  amountDecimals: 'An amount has at most 2 decimals',
+  amountTooLarge: 'The amount is too large (at most 16 digits before the decimal point)',
+  amountTwoSigns: 'An amount has one sign: a minus, parentheses or CR/DR',
   notADate: (format: string) => `Not a date in the file's format (${format})`,
   noAccount: 'The line names no account',
   sideUnknown: (value: string) => `"${value}" does not say debit or credit`,

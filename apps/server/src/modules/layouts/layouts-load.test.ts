@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { layoutMessages, type FileAnalysis, type Layout } from '@finboard/shared/layouts';
+import { layoutMessages, type FileAnalysis } from '@finboard/shared/layouts';
 import type { UploadKey } from '@finboard/shared/upload-encryption';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
@@ -100,7 +100,7 @@ const profitAndLoss = async (from: string, to: string) =>
       url: `/api/v1/reports/${organizationId}/profit-and-loss?from=${from}&to=${to}`,
       headers: bearer(adminToken),
     })
-  ).json().data.report.totals;
+  ).json().data.totals;
 
 describe('a GnuCash transaction export, loaded as it is', () => {
   const file = 'split-transactions/gnucash-3-full-layout-personal-sample.csv';
@@ -148,21 +148,31 @@ describe('a GnuCash transaction export, loaded as it is', () => {
   });
 
   it('refuses an account the chart lacks that has no type, and stores nothing', async () => {
-    const analysis = await analyze(content);
-    const layout: Layout = { ...analysis.layout, account: { format: 'code', separator: null } };
+    const changed = content.replace('Income:Other Income,Other Income', 'Windfall,Windfall');
+    const analysis = await analyze(changed);
+    expect(analysis.preview.unknownAccounts).toContainEqual({
+      code: 'Windfall',
+      name: 'Windfall',
+      parentCode: null,
+      suggestedType: null,
+      suggestedSubtype: null,
+      suggestedFrom: null,
+    });
     const refused = await post(
       '/api/v1/pipeline/file-upload',
-      { layout: JSON.stringify(layout), createAccounts: 'true' },
-      content.replace('Income:Other Income', 'Windfall'),
+      { layout: JSON.stringify(analysis.layout), createAccounts: 'true' },
+      changed,
       'files',
     );
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().data.problems).toContainEqual({
-      line: 3,
-      column: null,
-      value: 'Windfall',
-      problem: layoutMessages.newAccountNeedsType('Windfall'),
-    });
+    expect(refused.json().data.problems).toEqual([
+      {
+        line: 3,
+        column: null,
+        value: 'Windfall',
+        problem: layoutMessages.newAccountNeedsType('Windfall'),
+      },
+    ]);
     expect(
       await t.app.inject({
         method: 'GET',

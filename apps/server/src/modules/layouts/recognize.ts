@@ -82,10 +82,18 @@ export function recognizeLayout(bytes: Uint8Array, kind: FileKind): Recognition 
         : { kind: 'signed', positiveIs: 'debit' };
   if (amount.kind === 'debit-credit') delete columns.amount;
 
-  const dates = detectDateFormat(valuesOf('posting_date'));
-  const dateFormat = 'format' in dates ? dates.format : 'ambiguous' in dates ? dates.ambiguous[0]! : null;
   const moneyValues = (['debit', 'credit', 'amount', 'closing_balance'] as const).flatMap(valuesOf);
   const { decimal } = detectNumberFormat(moneyValues);
+  const dates = detectDateFormat(valuesOf('posting_date'));
+  // When the dates do not say, a decimal point suggests month first (US exports), a decimal comma day first;
+  // the page still asks.
+  const ambiguousDates =
+    'ambiguous' in dates
+      ? dates.ambiguous.toSorted(
+          (a, b) => Number(monthFirst(b) === (decimal === '.')) - Number(monthFirst(a) === (decimal === '.')),
+        )
+      : null;
+  const dateFormat = 'format' in dates ? dates.format : (ambiguousDates?.[0] ?? null);
 
   const family = familyOf(kind, header, columns, data, valuesOf('account'));
   const account = accountFormatOf(family, valuesOf('account'), header[columns.account ?? -1] ?? '');
@@ -119,9 +127,11 @@ export function recognizeLayout(bytes: Uint8Array, kind: FileKind): Recognition 
   return {
     layout,
     confidence: confidenceOf(kind, columns, sectionAccounts, dates),
-    ambiguousDates: 'ambiguous' in dates ? dates.ambiguous : null,
+    ambiguousDates,
   };
 }
+
+const monthFirst = (format: LayoutDateFormat) => format.startsWith('MM') || format.startsWith('MMM');
 
 function indicatorOf(values: readonly string[]): Layout['amount'] {
   const seen = new Set(values.map((value) => value.toLowerCase()));

@@ -77,7 +77,6 @@ module.exports = {
           '^apps/server/src/modules/onboarding/onboarding[.]service[.]ts$',
           '^apps/server/src/modules/organizations/organizations[.]service[.]ts$',
           '^apps/server/src/modules/outbox/outbox[.]service[.]ts$',
-          '^apps/server/src/modules/reports/reports[.]service[.]ts$',
           '^apps/server/src/modules/users/users[.]service[.]ts$',
         ],
       },

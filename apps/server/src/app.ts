@@ -108,6 +108,10 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { createUploadsService, type UploadsService } from './modules/uploads/uploads.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { chartReader } from './modules/layouts/chart.repository.ts';
+import { createLayoutsService } from './modules/layouts/layouts.service.ts';
+import { layoutsRoutes } from './modules/layouts/layouts.routes.ts';
+import { suggestAccountType } from './modules/layouts/account-suggestions.ts';
 import { uploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { createWarehouseService, type WarehouseService } from './warehouse/warehouse.service.ts';
 import type { WarehouseMigration } from './warehouse/migrations/migration.ts';
@@ -312,12 +316,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     staleAfterMs,
   });
+  // Real exports: recognized, previewed before anything loads (issue 23).
+  const layouts = createLayoutsService({ chart: chartReader(warehouse), uploadKeys, suggest: suggestAccountType });
   // An onboarded organization's uploads go to its container (incoming → processed or rejected).
   const uploads = createUploadsService({
     files: uploadsRepository(db),
     filesIn: uploadsRepository,
     transaction: transactionOf(db, (tx) => ({ files: uploadsRepository(tx) })),
     dataTypes,
+    layouts,
     storage,
     containers: { store: containers, containerOf: organizationContainers.containerOf },
     uploadKeys,
@@ -453,6 +460,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataManagementRoutes, { dataManagement });
   await app.register(journalsRoutes, { journals });
   await app.register(uploadsRoutes, { uploads, dataTypes, organizations });
+  await app.register(layoutsRoutes, { layouts, dataTypes, organizations });
   await app.register(flatFileRoutes, { flatFiles });
   await app.register(pipelinesRoutes, { pipelines, organizations });
   await app.register(dataRefreshRoutes, { dataRefresh, organizations });

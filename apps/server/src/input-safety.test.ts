@@ -465,6 +465,13 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
       file: { field: 'files', name: 'amounts.csv', bytes },
     };
   },
+  'POST /api/v1/pipeline/analyze-file': async (f) => {
+    const { encryption, bytes } = await sealedFile('Date,Account,Debit,Credit\n2026-01-05,1000,10.00,\n');
+    return {
+      body: { organizationId: f.organizationId, data_type_id: f.uploadDataTypeId, encryption },
+      file: { field: 'file', name: 'ledger.csv', bytes },
+    };
+  },
   'GET /api/v1/pipeline/list-files/:organizationId': (f) => ({
     params: { organizationId: f.organizationId },
     query: { name: 'ledger', status: 'uploaded', sortBy: 'name', sortOrder: 'asc', page: '1', pageSize: '20' },
@@ -1230,6 +1237,7 @@ describe('multipart routes', () => {
   it('include the organization forms', () => {
     expect(multipartRoutes.map((target) => target.key).sort()).toEqual([
       'POST /api/v1/organization/add',
+      'POST /api/v1/pipeline/analyze-file',
       'POST /api/v1/pipeline/file-upload',
       'POST /api/v1/pipeline/saveCSV',
       'PUT /api/v1/organization/:id',

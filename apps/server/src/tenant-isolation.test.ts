@@ -752,6 +752,27 @@ const routeCases: RouteCase[] = [
     outcomes: usersOfTheOrganizationToo,
   },
   {
+    route: 'POST /api/v1/pipeline/analyze-file',
+    // Nothing is stored: the answer is what would load, read against organization A's chart.
+    request: async (f) => {
+      const form = await sealedUploadForm(
+        await t.app.services.uploads.uploadKey(),
+        { organizationId: f.organization.id, data_type_id: f.dataTypes[0].id },
+        [
+          {
+            name: 'ledger.csv',
+            content: 'Date,Account,Debit,Credit\n2026-01-05,1000,10.00,\n2026-01-05,4000,,10.00\n',
+          },
+        ],
+        'file',
+      );
+      return { method: 'POST', url: '/api/v1/pipeline/analyze-file', payload: form.payload, headers: form.headers };
+    },
+    mutates: false,
+    setup: warehouseWithRows,
+    outcomes: usersOfTheOrganizationToo,
+  },
+  {
     route: 'GET /api/v1/pipeline/list-files/{organizationId}',
     request: (f) => ({ method: 'GET', url: `/api/v1/pipeline/list-files/${f.organization.id}` }),
     mutates: false,

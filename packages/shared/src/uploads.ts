@@ -129,7 +129,8 @@ export const uploadApiMessages = {
   oneOrganization: 'An upload names one organization: the form sends organizationId more than once',
 } as const;
 
-export const UPLOADED_FILE_STATUSES = ['uploaded', 'processing', 'processed', 'rejected'] as const;
+/** A file's life: waiting, being loaded, loaded, refused by its run, or loaded and then undone (its rows removed). */
+export const UPLOADED_FILE_STATUSES = ['uploaded', 'processing', 'processed', 'rejected', 'undone'] as const;
 export type UploadedFileStatus = (typeof UPLOADED_FILE_STATUSES)[number];
 export const MAX_FILES_PER_UPLOAD = 20;
 

@@ -229,6 +229,13 @@ export const dataTypes = pgTable(
     columnMappings: jsonb('column_mappings')
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * Layouts confirmed on uploads of real exports (issue 23): [{ fingerprint of the header, layout }], so
+     * the next file of the same shape is read the same way without a question.
+     */
+    layouts: jsonb('layouts')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -273,8 +280,8 @@ export const warehouseLocations = pgTable('warehouse_locations', {
 
 /**
  * A file uploaded for an organization (issue 10): stored encrypted at rest under `storage_key`, waiting for
- * its data type's pipeline (status uploaded), being loaded (processing), loaded (processed) or refused by a
- * run (rejected, with the reason in `error`).
+ * its data type's pipeline (status uploaded), being loaded (processing), loaded (processed), refused by a
+ * run (rejected, with the reason in `error`) or loaded and then undone with its run (undone).
  */
 export const uploadedFiles = pgTable(
   'uploaded_files',
@@ -315,6 +322,10 @@ export const uploadedFiles = pgTable(
     replacesFileId: uuid('replaces_file_id'),
     /** The file replaces the whole periods it covers (asked for explicitly at upload). */
     replacePeriods: boolean('replace_periods').notNull().default(false),
+    /** How the file's rows become canonical rows (a real export's layout, issue 23); null: a plain table. */
+    layout: jsonb('layout'),
+    /** Accounts the file names that the chart lacked at upload, with the types the user confirmed: the run creates them. */
+    newAccounts: jsonb('new_accounts'),
   },
   (table) => [
     index('uploaded_files_organization_idx').on(table.organizationId, table.uploadedAt),

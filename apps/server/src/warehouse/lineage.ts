@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { WarehouseTable } from '@finboard/shared/warehouse';
 import { qualifiedName } from './identifiers.ts';
+import { relationExists } from './relations.ts';
 
 /**
  * Lineage (warehouse migration 3): every write of the loaded tables is a load. A load is recorded first
@@ -68,9 +69,5 @@ export async function keepBefore(
 }
 
 /** Whether the warehouse keeps lineage (warehouse migration 3; tests of older models have none). */
-export async function hasLineage(client: Client, schema: string): Promise<boolean> {
-  const found = await client.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [
-    qualifiedName(schema, '06_Load'),
-  ]);
-  return found.rows[0]?.present === true;
-}
+export const hasLineage = (client: Client, schema: string): Promise<boolean> =>
+  relationExists(client, schema, '06_Load');

@@ -6,11 +6,13 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, DatabaseHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
+import { queryClientOf } from '../db/query-client.ts';
 import { createFairScheduler } from '../platform/concurrency/fair-scheduler.ts';
 import { createLimiter } from '../platform/concurrency/limiter.ts';
 import { CANONICAL_COLUMNS, CANONICAL_TABLES, type CanonicalTable } from './canonical-model.ts';
 import { csvChunks } from './csv-rows.ts';
 import { beginLoad, hasLineage } from './lineage.ts';
+import { relationExists } from './relations.ts';
 import { refreshAggregatesOn, type AggregateRefresh } from './aggregates.ts';
 import {
   qualifiedName,
@@ -260,10 +262,7 @@ export function createWarehouseService(deps: {
       // The monthly aggregates move with the ledger and the accounts, in the same transaction (a warehouse
       // before migration 2 — tests of older models — has none).
       if (loads.some((load) => AGGREGATE_SOURCES.includes(load.table))) {
-        const found = await client.query<{ present: boolean }>('select to_regclass($1) is not null as present', [
-          qualifiedName(schema, '05_Aggregate_Refresh'),
-        ]);
-        if (found.rows[0]?.present) await refreshAggregatesOn(client, schema);
+        if (await relationExists(client, schema, '05_Aggregate_Refresh')) await refreshAggregatesOn(client, schema);
       }
       return counts;
     });
@@ -622,20 +621,15 @@ export function createWarehouseService(deps: {
 
     /** Whether the organization's warehouse exists and keeps lineage (warehouse migration 3). */
     async keepsLineage(organizationId: string): Promise<boolean> {
-      const loads = qualifiedName(warehouseSchemaName(organizationId), '06_Load');
-      const [found] = rowsOf<{ present: boolean }>(
-        await (await targetOf(organizationId)).db.execute(sql`select to_regclass(${loads}) is not null as present`),
-      );
-      return found?.present === true;
+      return hasLineage(queryClientOf((await targetOf(organizationId)).db), warehouseSchemaName(organizationId));
     },
 
     /** Whether the organization's warehouse has GL data (the header's info bell: viewHasData). */
     async hasData(organizationId: string): Promise<boolean> {
-      const gl = qualifiedName(warehouseSchemaName(organizationId), '02_GL_Detail');
-      const [found] = rowsOf<{ present: boolean }>(
-        await (await targetOf(organizationId)).db.execute(sql`select to_regclass(${gl}) is not null as present`),
-      );
-      if (!found?.present) return false;
+      const schema = warehouseSchemaName(organizationId);
+      const gl = qualifiedName(schema, '02_GL_Detail');
+      if (!(await relationExists(queryClientOf((await targetOf(organizationId)).db), schema, '02_GL_Detail')))
+        return false;
       return withOrganization(organizationId, async (tx) => {
         const [row] = rowsOf<{ any: boolean }>(await tx.execute(sql.raw(`select exists (select 1 from ${gl}) as any`)));
         return row?.any === true;

@@ -17,6 +17,7 @@ import { quoteIdent, UnknownIdentifierError } from '../../warehouse/identifiers.
 import { beginLoad, keepBefore } from '../../warehouse/lineage.ts';
 import { deriveGlColumns, DERIVABLE_GL_COLUMNS } from './derived-columns.ts';
 import { ORIGIN_TEXT, writeProblems, writeStaged } from './ledger-write.ts';
+import type { NewAccount } from '../layouts/canonical-file.ts';
 import { loadOfRun, lockLoadedTables, undoLoad, type UndoOutcome } from './ledger-undo.ts';
 import { describeKey, keyMatch, TABLE_RULES, type TableRules } from './table-rules.ts';
 import { loadModeOf, missingKeyColumnOf, nameReplaced, replacedFileIdsOf } from './load-plan.ts';
@@ -66,6 +67,8 @@ export interface PipelineLoadFile {
   replacesFileId?: string | null;
   /** Its upload asked to replace the whole periods it covers. */
   replacePeriods?: boolean;
+  /** Accounts the file names that the chart lacked at upload (a real export's, issue 23): created with its lines. */
+  newAccounts?: readonly NewAccount[] | null;
 }
 
 export interface PipelineLoadRequest {
@@ -175,6 +178,7 @@ export function createLedgerEngine(deps: {
       ? [...fileColumns, ...DERIVABLE_GL_COLUMNS.filter((column) => !fileColumns.includes(column))]
       : fileColumns;
     const mode = loadModeOf(request, rules);
+    const newAccounts = isGl ? accountsToCreate(files) : [];
     const replacedFileIds = replacedFileIdsOf(files);
     const missing = missingKeyColumnOf(targetTable, rules, {
       periodBased: request.periodBased,
@@ -278,6 +282,7 @@ export function createLedgerEngine(deps: {
           files,
           periods: periods ?? [],
           replacing: mode === 'replace-periods',
+          newAccountCodes: newAccounts.map((account) => account.code),
         };
         const staged = await validateStage(onStage, validation);
         if (staged.final) throw new PipelineLoadRefused(staged.problems);
@@ -333,6 +338,7 @@ export function createLedgerEngine(deps: {
             signal?.throwIfAborted();
             progress({ step: 'load', status: 'running', done: 0, total: rowsRead });
             const periodsCreated = isGl ? await createMissingPeriods(client, schema, periods ?? [], loadId) : [];
+            await createAccounts(client, schema, newAccounts, loadId);
             const written = await withBulkMaintenance(client, { target, role, rows: rowsRead, bulkRows }, () =>
               writeStaged(client, write),
             );
@@ -465,6 +471,7 @@ export function createLedgerEngine(deps: {
               files: accountFiles,
               periods: [],
               replacing: false,
+              newAccountCodes: [],
             });
             if (accountProblems.length > 0) throw new PipelineLoadRefused(accountProblems);
             const accountsWritten = await upsertSynced(client, {
@@ -501,6 +508,7 @@ export function createLedgerEngine(deps: {
               files: lineFiles,
               periods: periods as string[],
               replacing: false,
+              newAccountCodes: [],
             });
             if (lineProblems.length > 0) throw new PipelineLoadRefused(lineProblems);
             const open = periods.filter((period): period is string => period !== null);
@@ -681,6 +689,8 @@ interface ValidationContext {
   periods: readonly (string | null)[];
   /** Whether the load replaces those periods (period-based types). */
   replacing: boolean;
+  /** Account codes the load creates (its files' new accounts): lines may name them. */
+  newAccountCodes: readonly string[];
 }
 
 interface ProblemRow {
@@ -860,8 +870,8 @@ async function validateAgainstTables(
     await check(
       `SELECT min(s._file) AS file, min(s._line) AS line, s.account_code AS value, NULL AS extra FROM ${stage} s ` +
         `WHERE NOT EXISTS (SELECT 1 FROM ${table('01_Account')} a WHERE a.account_code = s.account_code) ` +
-        `GROUP BY s.account_code ORDER BY 1, 2`,
-      [],
+        `AND s.account_code <> ALL ($1::text[]) GROUP BY s.account_code ORDER BY 1, 2`,
+      [context.newAccountCodes],
       (row) => ({
         column: 'account_code',
         value: row.value ?? '',
@@ -909,6 +919,30 @@ async function affectedPeriods(client: Queries, stage: string, column: string, f
  * GL periods 00_Period lacks, as calendar months numbered in the fiscal year of the latest period there
  * (its fiscal_period says which month the fiscal year starts in); a calendar year when there is none.
  */
+/** The files' new accounts, each code once (the first file naming it decides its name and type). */
+function accountsToCreate(files: readonly PipelineLoadFile[]): NewAccount[] {
+  const byCode = new Map<string, NewAccount>();
+  for (const file of files)
+    for (const account of file.newAccounts ?? []) if (!byCode.has(account.code)) byCode.set(account.code, account);
+  return [...byCode.values()];
+}
+
+/**
+ * Creates the accounts a load's files name that the chart still lacks, with the load's lineage (an undo
+ * removes them with the lines). Parents first, so a chart read as a tree finds them.
+ */
+async function createAccounts(client: PoolClient, schema: string, accounts: readonly NewAccount[], loadId: number) {
+  if (accounts.length === 0) return;
+  const table = `${q(schema)}.${q('01_Account')}`;
+  await client.query(
+    `INSERT INTO ${table} (account_code, account_name, account_type, account_subtype, parent_code, is_active, load_id) ` +
+      `SELECT a.code, a.name, a.type, a.subtype, a."parentCode", true, $2::bigint ` +
+      `FROM jsonb_to_recordset($1::jsonb) AS a(code text, name text, type text, subtype text, "parentCode" text) ` +
+      `WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.account_code = a.code) ORDER BY a.code`,
+    [JSON.stringify(accounts), loadId],
+  );
+}
+
 async function createMissingPeriods(client: PoolClient, schema: string, periods: readonly string[], loadId: number) {
   if (periods.length === 0) return [];
   const table = `${q(schema)}.${q('00_Period')}`;

@@ -27,7 +27,9 @@ const GL: WarehouseTable = '02_GL_Detail';
 
 /**
  * Where a row `t` came from, as people read it (with `l` its 06_Load and `f` its 06_Load_File): the file's
- * name, 'the Studio', 'the demo books', a sync's or the baseline's label.
+ * name, 'the Studio', 'the demo books', a sync's or the baseline's label. A short noun that groups rows in
+ * SQL for refusals and the replace preview ('12 lines of gl_2026-11.csv'); one row's origin in a sentence
+ * is `describeRowOrigin` (packages/shared), from the origin route's fields.
  */
 export const ORIGIN_TEXT =
   `CASE l.kind WHEN 'run' THEN coalesce(f.file_name, l.label) WHEN 'studio' THEN 'the Studio' ` +

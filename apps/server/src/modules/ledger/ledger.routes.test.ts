@@ -142,6 +142,14 @@ async function runAndFinish(query = ''): Promise<RunDetail> {
   return response.json().data.run;
 }
 
+async function statusOf(fileId: string): Promise<string | undefined> {
+  const [file] = await t.database.db
+    .select({ status: uploadedFiles.status })
+    .from(uploadedFiles)
+    .where(eq(uploadedFiles.id, fileId));
+  return file?.status;
+}
+
 const undo = (runId: string) =>
   t.app.inject({ method: 'POST', url: `/api/v1/pipeline/runs/${runId}/undo`, headers: admin() });
 
@@ -358,10 +366,12 @@ describe('undo this load', () => {
     const { gl } = await monthOfTwoFiles();
     const before = await ledger();
     const beforeTotals = await totalsPerPeriod();
-    await upload('GL Detail', 'gl_2026-11.csv', [...journal('NC-1', '120.00'), ...journal('NC-3', '9.00')], {
-      period: PERIOD,
-      replacesFileId: gl.id,
-    });
+    const replacement = await upload(
+      'GL Detail',
+      'gl_2026-11.csv',
+      [...journal('NC-1', '120.00'), ...journal('NC-3', '9.00')],
+      { period: PERIOD, replacesFileId: gl.id },
+    );
     const replaced = await runAndFinish();
     expect(await ledger()).not.toEqual(before);
 
@@ -379,6 +389,9 @@ describe('undo this load', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'pipeline_run.undo'), eq(auditEvents.entityId, replaced.id)));
     expect(event).toMatchObject({ organizationId, actorEmail: TEST_ADMIN.email });
+    // The file whose load was undone says so; the file it had replaced is loaded again.
+    expect(await statusOf(replacement.id)).toBe('undone');
+    expect(await statusOf(gl.id)).toBe('processed');
 
     const again = await undo(replaced.id);
     expect(again.statusCode).toBe(409);

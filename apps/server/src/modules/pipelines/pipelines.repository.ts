@@ -4,7 +4,7 @@ import type { LoadMode, PipelineProblem, PipelineRunFilters, PipelineRunStep } f
 import type { Executor } from '../../db/client.ts';
 import { likeContaining } from '../../db/like.ts';
 import { matchingCount, pageAndTotal } from '../../db/paging.ts';
-import { pipelineRuns, pipelines, users } from '../../db/schema.ts';
+import { pipelineRuns, pipelines, uploadedFiles, users } from '../../db/schema.ts';
 
 export type PipelineRunRow = typeof pipelineRuns.$inferSelect;
 
@@ -223,7 +223,7 @@ export const pipelinesRepository = (db: Executor) => ({
     return row?.name ?? null;
   },
 
-  /** The run was undone (once: false when it already was). */
+  /** The run was undone, and so were the files it loaded (once: false when it already was). */
   async markUndone(organizationId: string, runId: string, userId: string | null): Promise<boolean> {
     const rows = await db
       .update(pipelineRuns)
@@ -232,6 +232,16 @@ export const pipelinesRepository = (db: Executor) => ({
         and(eq(pipelineRuns.organizationId, organizationId), eq(pipelineRuns.id, runId), isNull(pipelineRuns.undoneAt)),
       )
       .returning({ id: pipelineRuns.id });
+    await db
+      .update(uploadedFiles)
+      .set({ status: 'undone' })
+      .where(
+        and(
+          eq(uploadedFiles.organizationId, organizationId),
+          eq(uploadedFiles.runId, runId),
+          eq(uploadedFiles.status, 'processed'),
+        ),
+      );
     return rows.length > 0;
   },
 

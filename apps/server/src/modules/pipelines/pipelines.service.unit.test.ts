@@ -98,6 +98,7 @@ function pipelinesWith(options: { types?: FakeType[]; files?: Partial<FakeFile>[
     period: null,
     rows: null,
     replacesFileId: null,
+    newAccounts: null,
     replacePeriods: false,
     dataTypeId: GL_TYPE.id,
     status: 'uploaded',
@@ -186,10 +187,11 @@ function pipelinesWith(options: { types?: FakeType[]; files?: Partial<FakeFile>[
       claimPending: async (_organizationId, dataTypeId, runId) => {
         const claimed = files.filter((file) => file.dataTypeId === dataTypeId && file.status === 'uploaded');
         for (const file of claimed) Object.assign(file, { status: 'processing', runId });
-        return claimed.map(({ id, name, period, rows, replacesFileId, replacePeriods }) => ({
+        return claimed.map(({ id, name, period, rows, replacesFileId, replacePeriods, newAccounts }) => ({
           id,
           name,
           period,
+          newAccounts,
           rows,
           replacesFileId,
           replacePeriods,

@@ -11,6 +11,8 @@ import {
   varlenaBytes,
 } from '../../warehouse/row-width.ts';
 import type { NewTable } from '../../warehouse/warehouse.service.ts';
+import { DATE_FORMATS, readDateTime, type DateFormat } from '../layouts/readers/dates.ts';
+import { readNumber, type NumberFormat } from '../layouts/readers/numbers.ts';
 
 /**
  * The CSV of Import Flat File (issue 10 §1): any header, any delimiter among , ; tab |, read chunk by
@@ -179,13 +181,61 @@ const NUMERIC = /^[-+]?(0|[1-9][0-9]*)?(\.[0-9]+)?$/;
 const ISO_DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const BOOLEANS: Record<string, 'true' | 'false'> = { true: 'true', false: 'false', yes: 'true', no: 'false' };
 
+const POINT: NumberFormat = { decimal: '.' };
+const COMMA: NumberFormat = { decimal: ',' };
+
+/** A plain decimal ('-12.50', '.5'): PostgreSQL reads it as written. */
 const isNumeric = (value: string) => NUMERIC.test(value) && /[0-9]/.test(value) && !/^[-+]?0[0-9]/.test(value);
+
+/** How a column's cells become COPY values: its type, and the decimal mark or date format its values are in. */
+export type ColumnReading =
+  | { type: 'text' | 'integer' | 'boolean' }
+  | { type: 'numeric'; decimal: NumberFormat['decimal'] }
+  | { type: 'date'; format: DateFormat };
+
+interface TableNumber {
+  /** As COPY takes it. */
+  number: string;
+  currency?: string;
+}
+
+/**
+ * A cell as a number with that decimal mark, in the text COPY takes, or undefined when it is none: plain
+ * decimals as written, others as `readNumber` reads them ('$1,234.50', '(600.00)', '1.234,56 €') — but not
+ * with a CR/DR marker (which sign it means is the file's convention, not the value's) nor a zero leading
+ * its digits (a code). `currency`: the one the column's numbers carry so far; a second one is no number.
+ */
+function numberIn(value: string, format: NumberFormat, currency?: string): TableNumber | undefined {
+  if (isNumeric(value) && (format === POINT || !value.includes('.'))) return { number: value };
+  const number = readNumber(value, format);
+  if (!number || number.side || number.leadingZero) return undefined;
+  if (number.currency !== undefined && currency !== undefined && number.currency !== currency) return undefined;
+  return number.currency === undefined
+    ? { number: number.number }
+    : { number: number.number, currency: number.currency };
+}
+
+const MIDNIGHT = /^00:00:00(\.0+)?$/;
+
+/** A day in the format: a time after it only at midnight ('2024-01-31 00:00:00'), else the time would be lost. */
+function dayIn(value: string, format: DateFormat): string | undefined {
+  // The common case first, at half the cost: an ISO day as PostgreSQL reads it.
+  if (format === 'YYYY-MM-DD' && ISO_DATE.test(value)) return isCalendarDate(value) ? value : undefined;
+  const reading = readDateTime(value, format);
+  if (!reading || (reading.time !== null && !MIDNIGHT.test(reading.time))) return undefined;
+  return reading.date;
+}
 
 /** What a column may still be, given the values seen so far. */
 interface Candidates {
   integer: boolean;
-  numeric: boolean;
-  date: boolean;
+  /** Every value so far is a number with a decimal point (`1,234.50`), with a decimal comma (`1.234,50`). */
+  pointNumbers: boolean;
+  commaNumbers: boolean;
+  /** The currency its numbers are written with, once one is seen. */
+  currency: string | undefined;
+  /** The date formats every value so far is a day in. */
+  dateFormats: readonly DateFormat[];
   boolean: boolean;
   seen: boolean;
   /** The most bytes one of its values takes in a table row as text, and as numeric (row-width.ts). */
@@ -203,31 +253,42 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
-/** Widens what the column's values take in a row (Candidates) to one more non-blank cell of it. */
-function widen(column: Candidates, raw: string, value: string): void {
+/**
+ * Widens what the column's values take in a row (Candidates) to one more non-blank cell of it. `numbers`:
+ * the cell's readings as a number under each decimal mark the column may still have.
+ */
+function widen(column: Candidates, raw: string, value: string, ...numbers: (string | undefined)[]): void {
   if (column.textBytes < INLINE_VARLENA_BYTES) {
     // A text column is stored as written (copyValue), spaces included. UTF-8 takes 1 to 3 bytes per UTF-16
     // unit: a string this long is long in bytes too, and one this short cannot be wider than the widest.
     const length = raw.length;
-    // A number or a date (what the column still may be) is ASCII, and so is this cell without spaces around it.
-    const ascii = length === value.length && (column.integer || column.numeric || column.date);
+    // A plain number is ASCII, and so is this cell without spaces around it.
+    const ascii = length === value.length && (column.integer || isNumeric(value));
     if (length >= INLINE_VARLENA_BYTES) column.textBytes = Math.max(column.textBytes, TOAST_POINTER_BYTES);
     else if (1 + 3 * length > column.textBytes)
       column.textBytes = Math.max(column.textBytes, varlenaBytes(ascii ? length : utf8Length(raw)));
   }
   // Whole numbers stay integers unless a decimal follows: their bound (sign counted as a digit) is enough.
-  if (column.numeric && column.numericBytes < INLINE_VARLENA_BYTES)
-    column.numericBytes = Math.max(
-      column.numericBytes,
-      varlenaBytes(column.integer ? 2 + 2 * Math.ceil(value.length / 4) : numericDataBytes(value)),
-    );
+  if (column.numericBytes < INLINE_VARLENA_BYTES)
+    for (const number of numbers)
+      if (number !== undefined)
+        column.numericBytes = Math.max(
+          column.numericBytes,
+          varlenaBytes(column.integer ? 2 + 2 * Math.ceil(value.length / 4) : numericDataBytes(number)),
+        );
 }
 
 /**
  * Each column's type from ALL of its values (blanks ignored): integer when every value is a whole
- * number of at most 18 digits without leading zeros; numeric when every value is a plain decimal
- * (a dot, no thousands separator, no exponent); date when every value is a real YYYY-MM-DD date;
- * boolean when every value is true/false/yes/no (any case); text otherwise, and for a column of blanks.
+ * number of at most 18 digits without leading zeros; numeric when every value is a number with one
+ * decimal mark — plain ('-0.25'), or as exports write them, with thousands separators, a currency
+ * symbol or code (one for the column), parentheses or a trailing minus for a negative ('$1,234.50',
+ * '(600.00)', '1.234,56 €'); date when every value is a real date in one format of `DATE_FORMATS`
+ * (`2024-01-31`, `31/01/2024`, `Jan 31, 2024`…, a midnight time after it allowed) and no other — a
+ * column whose days are all 12 or less, read as well day-first as month-first, stays text; boolean
+ * when every value is true/false/yes/no (any case); text otherwise, and for a column of blanks.
+ * A column whose values all read with either decimal mark ('1,000', '2.500') has the file's: a comma
+ * when other columns have numbers that read only with a comma ('12,50') and none only with a point.
  * For a file wide enough that it matters, it also keeps how wide the values of text and numeric columns are
  * in a row, which decides whether the table's rows fit in a page (row-width.ts).
  */
@@ -239,8 +300,10 @@ export class ColumnTypeInference {
     this.#measure = !anyRowFits(width);
     this.#columns = Array.from({ length: width }, () => ({
       integer: true,
-      numeric: true,
-      date: true,
+      pointNumbers: true,
+      commaNumbers: true,
+      currency: undefined,
+      dateFormats: DATE_FORMATS,
       boolean: true,
       seen: false,
       textBytes: 0,
@@ -255,11 +318,26 @@ export class ColumnTypeInference {
       if (value === '') continue;
       column.seen = true;
       if (column.integer && !INTEGER.test(value)) column.integer = false;
-      if (column.numeric && !isNumeric(value)) column.numeric = false;
-      if (this.#measure) widen(column, raw, value);
-      if (column.date && !(ISO_DATE.test(value) && isCalendarDate(value))) column.date = false;
+      // A whole number reads alike with either decimal mark: only other values narrow them down.
+      if (column.integer) {
+        if (this.#measure) widen(column, raw, value, value);
+      } else if (column.pointNumbers || column.commaNumbers) this.#observeNumber(column, raw, value);
+      else if (this.#measure) widen(column, raw, value);
+      // Every format must read the value: `every` first, as most values keep the formats they had.
+      if (column.dateFormats.length > 0 && !column.dateFormats.every((format) => dayIn(value, format)))
+        column.dateFormats = column.dateFormats.filter((format) => dayIn(value, format));
       if (column.boolean && !Object.hasOwn(BOOLEANS, value.toLowerCase())) column.boolean = false;
     }
+  }
+
+  /** Narrows the decimal marks the column may have to those the cell reads with, and its currency. */
+  #observeNumber(column: Candidates, raw: string, value: string): void {
+    const point = column.pointNumbers ? numberIn(value, POINT, column.currency) : undefined;
+    const comma = column.commaNumbers ? numberIn(value, COMMA, column.currency) : undefined;
+    column.pointNumbers = point !== undefined;
+    column.commaNumbers = comma !== undefined;
+    column.currency ??= point?.currency ?? comma?.currency;
+    if (this.#measure) widen(column, raw, value, point?.number, comma?.number);
   }
 
   /**
@@ -274,15 +352,37 @@ export class ColumnTypeInference {
     });
   }
 
-  types(): FlatFileColumnType[] {
-    return this.#columns.map((column) => {
-      if (!column.seen) return 'text';
-      if (column.integer) return 'integer';
-      if (column.numeric) return 'numeric';
-      if (column.date) return 'date';
-      if (column.boolean) return 'boolean';
-      return 'text';
+  /** Each column's type, and for numbers and dates the decimal mark or format its values are read in. */
+  readings(): ColumnReading[] {
+    const fileDecimal = this.#fileDecimal();
+    return this.#columns.map((column): ColumnReading => {
+      if (!column.seen) return { type: 'text' };
+      if (column.integer) return { type: 'integer' };
+      if (column.pointNumbers && column.commaNumbers) return { type: 'numeric', decimal: fileDecimal };
+      if (column.pointNumbers) return { type: 'numeric', decimal: '.' };
+      if (column.commaNumbers) return { type: 'numeric', decimal: ',' };
+      if (column.dateFormats.length === 1) return { type: 'date', format: column.dateFormats[0]! };
+      if (column.boolean) return { type: 'boolean' };
+      return { type: 'text' };
     });
+  }
+
+  /**
+   * The decimal mark of the columns whose every value reads with either ('1,000', '2.500'): the file's —
+   * a comma when other columns' numbers read only with a comma and none only with a point; else a point.
+   */
+  #fileDecimal(): NumberFormat['decimal'] {
+    let commaOnly = false;
+    for (const column of this.#columns) {
+      if (!column.seen || column.integer || column.pointNumbers === column.commaNumbers) continue;
+      if (column.pointNumbers) return '.';
+      commaOnly = true;
+    }
+    return commaOnly ? ',' : '.';
+  }
+
+  types(): FlatFileColumnType[] {
+    return this.readings().map((reading) => reading.type);
   }
 }
 
@@ -295,12 +395,30 @@ export const SQL_TYPES: Record<FlatFileColumnType, NewTable['columns'][number]['
   boolean: 'boolean',
 };
 
-/** A cell as COPY takes it for its column's type: blanks are NULL, typed values trimmed, booleans spelt out. */
-export function copyValue(type: FlatFileColumnType, raw: string): string | null {
+/**
+ * A cell as COPY takes it for its column's reading: blanks are NULL, typed values trimmed, booleans spelt
+ * out, numbers as canonical decimals ('$1,234.50' → '1234.50'), dates as ISO days.
+ */
+export function copyValue(column: ColumnReading, raw: string): string | null {
   if (raw.trim() === '') return null;
-  if (type === 'text') return raw;
+  if (column.type === 'text') return raw;
   const value = raw.trim();
-  return type === 'boolean' ? BOOLEANS[value.toLowerCase()]! : value;
+  switch (column.type) {
+    case 'boolean':
+      return BOOLEANS[value.toLowerCase()]!;
+    case 'numeric':
+      return copied(numberIn(value, column.decimal === '.' ? POINT : COMMA)?.number, value);
+    case 'date':
+      return copied(dayIn(value, column.format), value);
+    default:
+      return value;
+  }
+}
+
+/** The second read sees the bytes the first one typed: a value its type does not read is a defect. */
+function copied(reading: string | undefined, value: string): string {
+  if (reading === undefined) throw new Error(`a value the first read typed no longer reads as its type: ${value}`);
+  return reading;
 }
 
 /** The width check every data record passes: exactly as many values as the header. */

@@ -1,12 +1,23 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { uploadMessages } from '@finboard/shared/uploads';
-import { columnNamesOf, ColumnTypeInference, copyValue, CsvRecordSplitter, sniffDelimiter } from './flat-file-csv.ts';
+import {
+  columnNamesOf,
+  ColumnTypeInference,
+  copyValue,
+  CsvRecordSplitter,
+  sniffDelimiter,
+  type ColumnReading,
+} from './flat-file-csv.ts';
 
-const types = (...rows: string[][]) => {
+const inferred = (...rows: string[][]) => {
   const inference = new ColumnTypeInference(rows[0]!.length);
   for (const row of rows) inference.observe(row);
-  return inference.types();
+  return inference;
 };
+const types = (...rows: string[][]) => inferred(...rows).types();
+/** The reading of a column of these values. */
+const readingOf = (...values: string[]) => inferred(...values.map((value) => [value])).readings()[0];
 
 describe('Import Flat File: reading the CSV', () => {
   it.each([
@@ -61,8 +72,96 @@ describe('Import Flat File: reading the CSV', () => {
       ),
     ).toEqual(['integer', 'numeric', 'date', 'boolean', 'text', 'text', 'numeric', 'text']);
     expect(types(['2024-02-30'], ['2024-01-01'])).toEqual(['text']);
-    expect(types(['31/01/2024'])).toEqual(['text']);
-    expect(types(['1,000'])).toEqual(['text']);
+  });
+
+  it.each([
+    // numbers as exports write them
+    [['1,000.00', '2,500.50'], { type: 'numeric', decimal: '.' }],
+    [['(600.00)', '12', '-0.25'], { type: 'numeric', decimal: '.' }],
+    [['$1,234.50', '$-3.00', '', '$0.99'], { type: 'numeric', decimal: '.' }],
+    [['1,234.00-', 'USD 12.00', '1 234 567.89'], { type: 'numeric', decimal: '.' }],
+    [['1.234,56 €', '12,5', '-7'], { type: 'numeric', decimal: ',' }],
+    [['1,000', '2,500'], { type: 'numeric', decimal: '.' }],
+    [['1,000', '12,5'], { type: 'numeric', decimal: ',' }],
+    [['1.234', '5.678'], { type: 'numeric', decimal: '.' }],
+    [['0.123456', '1,000'], { type: 'numeric', decimal: '.' }],
+    // not numbers of one kind
+    [['12,5', '1,234.56'], { type: 'text' }],
+    [['$1.00', '€1.00'], { type: 'text' }],
+    [['100.00 CR', '50.00 DR'], { type: 'text' }],
+    [['007', '1,000'], { type: 'text' }],
+    [['1,000', '-'], { type: 'text' }],
+    [['1,000', 'n/a'], { type: 'text' }],
+    [['12%'], { type: 'text' }],
+    [['1e5'], { type: 'text' }],
+    // dates in one format, unambiguous
+    [['01/31/2016', '12/01/2016'], { type: 'date', format: 'MM/DD/YYYY' }],
+    [['31/01/2024', '', '1/2/2024'], { type: 'date', format: 'DD/MM/YYYY' }],
+    [['31.01.2024', '01.02.2024'], { type: 'date', format: 'DD.MM.YYYY' }],
+    [['2024-01-31 00:00:00', '2024-02-29 00:00:00'], { type: 'date', format: 'YYYY-MM-DD' }],
+    [['1/31/2024 12:00:00 AM'], { type: 'date', format: 'MM/DD/YYYY' }],
+    [['Jan 31, 2024', 'Feb 1 2024'], { type: 'date', format: 'MMM D, YYYY' }],
+    [['31-JAN-24'], { type: 'date', format: 'DD-MMM-YY' }],
+    // not dates of one format
+    [['01/02/2024', '03/04/2024'], { type: 'text' }],
+    [['2024-01-31 13:45:00'], { type: 'text' }],
+    [['2024-01-31', '31/01/2024'], { type: 'text' }],
+    [['31/02/2024'], { type: 'text' }],
+    [['20240131'], { type: 'integer' }],
+    [['Yes', 'no'], { type: 'boolean' }],
+  ] as [string[], ColumnReading][])('reads a column of %j as %j', (values, reading) => {
+    expect(readingOf(...values)).toEqual(reading);
+  });
+
+  it('gives columns whose numbers read with either decimal mark the mark of the file', () => {
+    const readings = (...rows: string[][]) => inferred(...rows).readings();
+
+    expect(readings(['1.000', '12,50'], ['2.500', '7'])).toEqual([
+      { type: 'numeric', decimal: ',' },
+      { type: 'numeric', decimal: ',' },
+    ]);
+    expect(readings(['1,000', '12.50'], ['2,500', '7'])).toEqual([
+      { type: 'numeric', decimal: '.' },
+      { type: 'numeric', decimal: '.' },
+    ]);
+    // One column only with a comma, another only with a point: the file does not say, the point stays.
+    expect(readings(['1.000', '12,50', '1.5'], ['2.500', '7', '2.25'])).toEqual([
+      { type: 'numeric', decimal: '.' },
+      { type: 'numeric', decimal: ',' },
+      { type: 'numeric', decimal: '.' },
+    ]);
+    expect(readings(['1,000', 'x'], ['2,500', '12'])).toEqual([{ type: 'numeric', decimal: '.' }, { type: 'text' }]);
+  });
+
+  it('reads a column of any amounts written alike with 2 decimals as numbers, and copies them as canonical decimals', () => {
+    const styles = [
+      ['.', ['', ',', ' ', '\u00a0', "'"]],
+      [',', ['', '.', ' ', '\u202f']],
+    ] as const;
+    fc.assert(
+      fc.property(
+        fc.array(fc.bigInt({ min: -(10n ** 18n) + 1n, max: 10n ** 18n - 1n }), { minLength: 1, maxLength: 8 }),
+        fc
+          .constantFrom(...styles)
+          .chain(([decimal, separators]) => fc.tuple(fc.constant(decimal), fc.constantFrom(...separators))),
+        fc.constantFrom('', '$', '€ '),
+        (column, [decimal, separator], currency) => {
+          const write = (cents: bigint) => {
+            const size = cents < 0n ? -cents : cents;
+            const whole = (size / 100n).toString().replace(/\B(?=(\d{3})+$)/g, separator);
+            const text = `${currency}${whole}${decimal}${(size % 100n).toString().padStart(2, '0')}`;
+            return cents < 0n ? `(${text})` : text;
+          };
+          const canonical = (cents: bigint) =>
+            `${cents < 0n ? '-' : ''}${(cents < 0n ? -cents : cents) / 100n}.${((cents < 0n ? -cents : cents) % 100n).toString().padStart(2, '0')}`;
+
+          const reading = readingOf(...column.map(write));
+
+          expect(reading).toEqual({ type: 'numeric', decimal });
+          expect(column.map((cents) => copyValue(reading!, write(cents)))).toEqual(column.map(canonical));
+        },
+      ),
+    );
   });
 
   it('keeps the widest value of each text and numeric column of a wide file as a table row stores it', () => {
@@ -89,10 +188,34 @@ describe('Import Flat File: reading the CSV', () => {
   });
 
   it('writes blanks as NULL, trims typed values and spells booleans out', () => {
-    expect(copyValue('text', '  ')).toBeNull();
-    expect(copyValue('text', ' a ')).toBe(' a ');
-    expect(copyValue('integer', ' 12 ')).toBe('12');
-    expect(copyValue('boolean', 'YES')).toBe('true');
-    expect(copyValue('boolean', 'no')).toBe('false');
+    expect(copyValue({ type: 'text' }, '  ')).toBeNull();
+    expect(copyValue({ type: 'text' }, ' a ')).toBe(' a ');
+    expect(copyValue({ type: 'integer' }, ' 12 ')).toBe('12');
+    expect(copyValue({ type: 'boolean' }, 'YES')).toBe('true');
+    expect(copyValue({ type: 'boolean' }, 'no')).toBe('false');
+  });
+
+  it.each([
+    [{ type: 'numeric', decimal: '.' }, ' 12.50 ', '12.50'],
+    [{ type: 'numeric', decimal: '.' }, '+1.5', '+1.5'],
+    [{ type: 'numeric', decimal: '.' }, '1,000.00', '1000.00'],
+    [{ type: 'numeric', decimal: '.' }, '(600.00)', '-600.00'],
+    [{ type: 'numeric', decimal: '.' }, '$1,234.50', '1234.50'],
+    [{ type: 'numeric', decimal: '.' }, '1,234.00-', '-1234.00'],
+    [{ type: 'numeric', decimal: ',' }, '1.234,56 €', '1234.56'],
+    [{ type: 'numeric', decimal: ',' }, '12', '12'],
+    [{ type: 'numeric', decimal: ',' }, '1.000', '1000'],
+    [{ type: 'date', format: 'MM/DD/YYYY' }, '01/31/2016', '2016-01-31'],
+    [{ type: 'date', format: 'MM/DD/YYYY' }, '1/31/2024 12:00:00 AM', '2024-01-31'],
+    [{ type: 'date', format: 'DD.MM.YYYY' }, ' 1.2.2024 ', '2024-02-01'],
+    [{ type: 'date', format: 'YYYY-MM-DD' }, '2024-01-31 00:00:00', '2024-01-31'],
+  ] as [ColumnReading, string, string][])('copies a %j cell %j as %j', (reading, raw, value) => {
+    expect(copyValue(reading, raw)).toBe(value);
+  });
+
+  it('refuses to copy a value its column was not typed from, rather than load something else', () => {
+    expect(() => copyValue({ type: 'numeric', decimal: '.' }, '12,5')).toThrow(
+      'a value the first read typed no longer reads as its type: 12,5',
+    );
   });
 });

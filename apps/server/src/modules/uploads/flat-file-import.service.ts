@@ -181,6 +181,7 @@ export function createFlatFileImportService(deps: {
       delimiter: splitter.delimiter!,
       columns: columnNamesOf(header.cells.map((cell) => cell.trim())),
       types: inference.types(),
+      readings: inference.readings(),
       varlenaBytes: inference.varlenaBytes(),
       rows,
     };
@@ -202,7 +203,7 @@ export function createFlatFileImportService(deps: {
           return [];
         }
         assertRecordWidth(record, stored.columns.length);
-        return [record.cells.map((cell, index) => copyValue(stored.types[index]!, cell))];
+        return [record.cells.map((cell, index) => copyValue(stored.readings[index]!, cell))];
       });
     try {
       for await (const chunk of plain) yield* values(splitter.push(chunk as Buffer));

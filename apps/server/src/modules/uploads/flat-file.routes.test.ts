@@ -188,6 +188,64 @@ describe('POST /api/v1/pipeline/saveCSV', () => {
     expect(audit).toMatchObject({ action: 'warehouse_table.import', entityType: 'warehouse_table' });
   });
 
+  it('reads numbers as exports write them and dates in one unambiguous format, storing decimals and ISO days', async () => {
+    const csv = [
+      'Date,Amount,Balance,Booked,Due',
+      '01/31/2016,"1,000.00",$1.00,01/02/2016,2016-01-31 00:00:00',
+      '02/01/2016,(600.00),"$1,234.50",03/04/2016,2016-02-29 00:00:00',
+      '12/31/2016,"1,234.00-",$-0.50,,',
+    ].join('\n');
+
+    const { status, body } = await importCsv(csv, { tableName: 'exported' });
+
+    expect(status).toBe(200);
+    expect(body.data.columns).toEqual([
+      { name: 'date', type: 'date' },
+      { name: 'amount', type: 'numeric' },
+      { name: 'balance', type: 'numeric' },
+      // 01/02 and 03/04 read as well day-first as month-first: which day is meant is not guessed.
+      { name: 'booked', type: 'text' },
+      { name: 'due', type: 'date' },
+    ]);
+    expect(
+      await rowsIn(
+        orgA,
+        'exported',
+        'date::text as date, amount::text as amount, balance::text as balance, booked, due::text as due',
+      ),
+    ).toEqual([
+      { date: '2016-01-31', amount: '1000.00', balance: '1.00', booked: '01/02/2016', due: '2016-01-31' },
+      { date: '2016-02-01', amount: '-600.00', balance: '1234.50', booked: '03/04/2016', due: '2016-02-29' },
+      { date: '2016-12-31', amount: '-1234.00', balance: '-0.50', booked: null, due: null },
+    ]);
+  });
+
+  it('reads decimal commas when the values say so, and leaves mixed currencies and day-or-month dates as text', async () => {
+    const csv = [
+      'Datum;Betrag;Menge;Preis;Tag',
+      '31.01.2024;1.234,56 €;1.000;$1.00;01/02/2024',
+      '01.02.2024;-12,50 €;2.500;€1.00;02/01/2024',
+    ].join('\r\n');
+
+    const { status, body } = await importCsv(csv, { tableName: 'buchungen' });
+
+    expect(status).toBe(200);
+    expect(body.data.columns).toEqual([
+      { name: 'datum', type: 'date' },
+      { name: 'betrag', type: 'numeric' },
+      // 1.000 and 2.500 read with either mark: the file's numbers elsewhere have a decimal comma, so these too.
+      { name: 'menge', type: 'numeric' },
+      { name: 'preis', type: 'text' },
+      { name: 'tag', type: 'text' },
+    ]);
+    expect(
+      await rowsIn(orgA, 'buchungen', 'datum::text as datum, betrag::text as betrag, menge::text as menge, preis, tag'),
+    ).toEqual([
+      { datum: '2024-01-31', betrag: '1234.56', menge: '1000', preis: '$1.00', tag: '01/02/2024' },
+      { datum: '2024-02-01', betrag: '-12.50', menge: '2500', preis: '€1.00', tag: '02/01/2024' },
+    ]);
+  });
+
   it('types a column from all of its rows: one value past the first megabyte makes it text', async () => {
     const lines = ['id;amount'];
     for (let i = 1, size = 0; size < UPLOAD_CHUNK_SIZE * 1.5; i++) {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { uploadedFileListQuerySchema } from '@finboard/shared/uploads';
 import type { Executor } from '../../db/client.ts';
+import type { NewAccount } from '../layouts/canonical-file.ts';
 import { rowsOf } from '../../db/client.ts';
 import { likeContaining } from '../../db/like.ts';
 import { matchingCount, pageAndTotal } from '../../db/paging.ts';
@@ -27,6 +28,8 @@ export interface ClaimedFile {
   /** An earlier file whose rows this one replaces, and whether it replaces its whole periods. */
   replacesFileId: string | null;
   replacePeriods: boolean;
+  /** Accounts a laid-out file names that the chart lacked at upload: the run creates them. */
+  newAccounts: NewAccount[] | null;
 }
 
 /** Uploaded files, on a database or a transaction (services receive one; see app.ts). */
@@ -118,13 +121,14 @@ export const uploadsRepository = (db: Executor) => ({
     const result = await db.execute(sql`
       update ${uploadedFiles} set status = 'processing', run_id = ${runId}, error = null
       where organization_id = ${organizationId} and data_type_id = ${dataTypeId} and status = 'uploaded'
-      returning id, name, period, rows, uploaded_at, replaces_file_id, replace_periods`);
+      returning id, name, period, rows, uploaded_at, replaces_file_id, replace_periods, new_accounts`);
     return rowsOf<
       ClaimedFile & {
         uploaded_at: string;
         rows: string | number | null;
         replaces_file_id: string | null;
         replace_periods: boolean;
+        new_accounts: NewAccount[] | null;
       }
     >(result)
       .toSorted((a, b) => String(a.uploaded_at).localeCompare(String(b.uploaded_at)) || a.id.localeCompare(b.id))
@@ -135,6 +139,7 @@ export const uploadsRepository = (db: Executor) => ({
         rows: row.rows === null ? null : Number(row.rows),
         replacesFileId: row.replaces_file_id,
         replacePeriods: row.replace_periods === true,
+        newAccounts: row.new_accounts,
       }));
   },
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Multipart } from '@fastify/multipart';
 import { columnMappingFieldSchema, type ColumnMapping } from '@finboard/shared/column-mapping';
 import type { DataType } from '@finboard/shared/data-types';
+import type { Layout } from '@finboard/shared/layouts';
 import {
   uploadEncryptionMessages,
   uploadEncryptionSchema,
@@ -30,6 +31,7 @@ import { organizationFromField, organizationIdOf } from '../../plugins/tenant-gu
 import type { DataTypesService } from '../data-types/data-types.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import type { StoredUpload, UploadsService } from './uploads.service.ts';
+import { dataTypeOf, layoutFieldOf, parseJsonField } from './upload-form.ts';
 
 const tags = ['uploads'];
 
@@ -70,7 +72,8 @@ export async function uploadsRoutes(
         tags,
         summary:
           'Upload: multipart, fields first (organizationId, data_type_id, period), then per file its encryption ' +
-          '(and columnMapping) field and its sealed `files` part (docs/upload-encryption.md)',
+          '(and columnMapping or layout) field and its sealed `files` part (docs/upload-encryption.md); ' +
+          'createAccounts=true creates the accounts a laid-out file names that the chart lacks',
         consumes: ['multipart/form-data'],
         response: { 200: fileUploadResponseSchema },
       },
@@ -141,6 +144,9 @@ async function receiveFiles(
     period?: string;
     encryption?: UploadEncryption;
     columnMapping?: ColumnMapping;
+    /** The next file's layout (a real export, issue 23), and whether its new accounts are created. */
+    layout?: Layout;
+    createAccounts?: boolean;
     /** The earlier file this upload's rows replace, or its periods (ledger-write.ts). */
     replacesFileId?: string;
     replacePeriods?: boolean;
@@ -183,6 +189,12 @@ async function receiveFiles(
       case 'replacePeriods':
         form.replacePeriods = value === 'true';
         return;
+      case 'layout':
+        form.layout = layoutFieldOf(value);
+        return;
+      case 'createAccounts':
+        form.createAccounts = value === 'true';
+        return;
       default:
         // The spec's clients also send user_id: the uploader is the caller, whatever a form says.
         return;
@@ -212,21 +224,24 @@ async function receiveFiles(
         period: form.dataType.periodBased ? form.period : undefined,
         encryption: form.encryption,
         columnMapping: form.columnMapping,
+        layout: form.layout,
+        createAccounts: form.createAccounts,
         replaces: { fileId: form.replacesFileId, periods: form.replacePeriods },
         name,
         body: part.file,
       }),
     );
-    // Each file carries its own key and mapping.
+    // Each file carries its own key, mapping and layout.
     form.encryption = undefined;
     form.columnMapping = undefined;
+    form.layout = undefined;
   };
 
   try {
     await readMultipart(
       request,
       {
-        limits: { fileSize: Infinity, files: MAX_FILES_PER_UPLOAD, fields: 10 + 2 * MAX_FILES_PER_UPLOAD },
+        limits: { fileSize: Infinity, files: MAX_FILES_PER_UPLOAD, fields: 10 + 3 * MAX_FILES_PER_UPLOAD },
         // They apply to every file of the request: one organization, one data type, one period.
         onceFields: {
           organizationId: uploadApiMessages.oneOrganization,
@@ -234,6 +249,7 @@ async function receiveFiles(
           period: messages.fieldRepeated('period'),
           replacesFileId: messages.fieldRepeated('replacesFileId'),
           replacePeriods: messages.fieldRepeated('replacePeriods'),
+          createAccounts: messages.fieldRepeated('createAccounts'),
         },
       },
       async (part) => {
@@ -252,27 +268,4 @@ async function receiveFiles(
     await deps.uploads.discard(stored);
     throw error;
   }
-}
-
-/** The form's data type, which must be the organization's own: any other id is a bad form (400), not a missing page. */
-async function dataTypeOf(organizationId: string, dataTypeId: string | undefined, dataTypes: DataTypesService) {
-  if (!dataTypeId) throw badRequest('DATA_TYPE_REQUIRED', uploadApiMessages.dataTypeRequired);
-  const dataType = z.uuid().safeParse(dataTypeId).success
-    ? await dataTypes.find(organizationId, dataTypeId)
-    : undefined;
-  if (!dataType) throw badRequest('DATA_TYPE_NOT_FOUND', uploadApiMessages.dataTypeNotFound);
-  return dataType;
-}
-
-/** A form field holding JSON (the encryption of the file after it), checked with its schema. */
-function parseJsonField<T extends z.ZodType>(schema: T, value: unknown, field: string): z.output<T> {
-  let parsed: unknown;
-  try {
-    parsed = typeof value === 'string' ? JSON.parse(value) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  const result = schema.safeParse(parsed);
-  if (!result.success) throw invalidInput(result.error.issues, field);
-  return result.data;
 }

@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ColumnMapping } from '@finboard/shared/column-mapping';
 import type { DataType } from '@finboard/shared/data-types';
+import { layoutMessages, layoutSchema, type Layout } from '@finboard/shared/layouts';
 import type { UploadEncryption, UploadKey } from '@finboard/shared/upload-encryption';
-import { uploadApiMessages, type UploadedFile } from '@finboard/shared/uploads';
+import { MAX_CSV_PROBLEMS, uploadApiMessages, type UploadedFile } from '@finboard/shared/uploads';
 import { pipelineMessages } from '@finboard/shared/pipelines';
 import type { Executor } from '../../db/client.ts';
 import type { Transaction } from '../../db/transaction.ts';
@@ -17,7 +18,9 @@ import type { ContainerStore } from '../../platform/storage/containers.ts';
 import type { FileHold, FileHolds } from '../../platform/storage/file-holds.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
 import type { DataTypesService } from '../data-types/data-types.service.ts';
-import { readDataTypeCsv, type CsvReadSummary } from './data-type-csv.ts';
+import type { CanonicalFile, NewAccount } from '../layouts/canonical-file.ts';
+import type { LayoutsService } from '../layouts/layouts.service.ts';
+import { CsvRefusedError, readDataTypeCsv, type CsvReadSummary } from './data-type-csv.ts';
 import { INCOMING_FOLDER, PLATFORM_UPLOADS_FOLDER, SETTLED_FOLDER } from './upload-folders.ts';
 import type { ClaimedFile, UploadedFileListQuery, UploadedFileRow, UploadsRepository } from './uploads.repository.ts';
 
@@ -30,11 +33,18 @@ export interface IncomingFile {
   period?: string;
   encryption: UploadEncryption;
   columnMapping?: ColumnMapping;
+  /** A real export's layout (issue 23): its rows are laid out as the data type's table before the checks. */
+  layout?: Layout;
+  /** With a layout: accounts the file names and the chart lacks are created by the run. */
+  createAccounts?: boolean;
   /** How its rows load: replacing an earlier file's rows, or the whole periods it covers. */
   replaces?: FileReplacement;
   name: string;
   body: AsyncIterable<Uint8Array>;
 }
+
+/** The most a file read with a layout may hold: it is laid out whole, in memory. */
+export const LAYOUT_MAX_MEGABYTES = 64;
 
 /** What a file's upload asks its run to replace (ledger-write.ts): an earlier file, or its periods. */
 export interface FileReplacement {
@@ -55,6 +65,8 @@ export interface StoredUpload {
   atRest: StoredFileEncryption;
   summary: CsvReadSummary;
   replaces?: FileReplacement;
+  layout?: Layout;
+  newAccounts?: NewAccount[];
   /** Keeps the orphan sweep off the file until it is recorded or discarded. */
   hold: FileHold;
 }
@@ -75,6 +87,38 @@ export interface UploadContainers {
 const locationOf = (file: { containerName: string | null; storageKey: string }) =>
   file.containerName === null ? null : `${file.containerName}/${file.storageKey.split('/')[0]}`;
 
+/** A real export laid out for its checks, with the original file's size and hash. */
+interface LaidOutUpload extends CanonicalFile {
+  bytes: number;
+  sha256: string;
+}
+
+/** A stream's bytes whole, or 400 past `megabytes` (the stream is read to its end either way). */
+async function wholeFile(chunks: AsyncIterable<Uint8Array>, megabytes: number): Promise<Buffer> {
+  const kept: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of chunks) {
+    size += chunk.length;
+    if (size <= megabytes * 1024 * 1024) kept.push(chunk);
+  }
+  if (size > megabytes * 1024 * 1024) throw badRequest('LAYOUT_FILE_TOO_LARGE', layoutMessages.tooLarge(megabytes));
+  return Buffer.concat(kept);
+}
+
+async function* textChunks(text: string): AsyncGenerator<Buffer> {
+  yield Buffer.from(text);
+}
+
+/** The checks read the laid-out table: their problems are named at the original file's lines. */
+function atFileLines(error: unknown, sourceLines: readonly number[]): unknown {
+  if (!(error instanceof CsvRefusedError)) return error;
+  const problems = error.problems.map((problem) => ({
+    ...problem,
+    line: sourceLines[problem.line - 2] ?? problem.line,
+  }));
+  return new CsvRefusedError(problems, error.problemCount, error.rowsRead);
+}
+
 /**
  * Uploads (issue 10 §1): files arrive sealed by the browser, are opened chunk by chunk, checked as CSV
  * against their data type while they stream, and kept sealed under the server's own key until a
@@ -90,6 +134,8 @@ export function createUploadsService(deps: {
   /** One transaction with the rows bound to it (a form's files recorded together). */
   transaction: Transaction<{ files: UploadsRepository }>;
   dataTypes: DataTypesService;
+  /** Lays out real exports (issue 23). */
+  layouts: Pick<LayoutsService, 'canonicalOf'>;
   storage: FileStorage;
   containers: UploadContainers;
   uploadKeys: UploadKeys;
@@ -102,6 +148,7 @@ export function createUploadsService(deps: {
     filesIn,
     transaction,
     dataTypes,
+    layouts,
     storage,
     containers,
     uploadKeys,
@@ -120,6 +167,28 @@ export function createUploadsService(deps: {
       .release(fileHolds)
       .then(() => undefined)
       .catch((err: unknown) => logger.error({ err }, 'releasing the holds of discarded files failed'));
+
+  /** A real export laid out as its data type's table: refused with the problems at the file's own lines. */
+  async function laidOutUpload(file: IncomingFile, bytes: Buffer): Promise<LaidOutUpload> {
+    const canonical = await layouts.canonicalOf({
+      organizationId: file.organizationId,
+      dataType: file.dataType,
+      bytes,
+      layout: file.layout!,
+      createAccounts: file.createAccounts === true,
+    });
+    if (canonical.problems.length > 0)
+      throw new CsvRefusedError(
+        canonical.problems.slice(0, MAX_CSV_PROBLEMS),
+        canonical.problems.length,
+        canonical.sourceLines.length,
+      );
+    return {
+      ...canonical,
+      bytes: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    };
+  }
 
   /** Where a new file of the organization goes: its container's incoming folder once it has one. */
   async function placeFor(organizationId: string, id: string) {
@@ -156,14 +225,26 @@ export function createUploadsService(deps: {
           yield chunk;
         }
       }
-      const reader = readDataTypeCsv(plainToStorageToo(), {
-        dataType: file.dataType,
-        period: file.period,
-        columnMapping: file.columnMapping,
-      });
+      let laidOut: LaidOutUpload | undefined;
+      let summary: CsvReadSummary;
       try {
+        // A real export is laid out whole first (its rows become the data type's table), then checked as any file.
+        if (file.layout) {
+          const bytes = await wholeFile(plainToStorageToo(), LAYOUT_MAX_MEGABYTES);
+          laidOut = await laidOutUpload(file, bytes);
+        }
+        const reader = readDataTypeCsv(laidOut ? textChunks(laidOut.csv) : plainToStorageToo(), {
+          dataType: file.dataType,
+          period: file.period,
+          columnMapping: laidOut ? undefined : file.columnMapping,
+        });
         // The rows themselves are loaded by the pipeline run, from storage; here they are only checked.
-        for await (const batch of reader) void batch;
+        try {
+          for await (const batch of reader) void batch;
+        } catch (error) {
+          throw laidOut ? atFileLines(error, laidOut.sourceLines) : error;
+        }
+        summary = laidOut ? { ...reader.summary, bytes: laidOut.bytes, sha256: laidOut.sha256 } : reader.summary;
         transform.end();
         await storing;
       } catch (error) {
@@ -181,8 +262,9 @@ export function createUploadsService(deps: {
         storageKey,
         containerName,
         atRest,
-        summary: reader.summary,
+        summary,
         replaces: file.replaces,
+        ...(file.layout && { layout: file.layout, newAccounts: laidOut?.newAccounts ?? [] }),
         hold,
       };
     },
@@ -210,6 +292,8 @@ export function createUploadsService(deps: {
             columnMapping: file.summary.columnMapping,
             replacesFileId: file.replaces?.fileId ?? null,
             replacePeriods: file.replaces?.periods === true,
+            layout: file.layout ?? null,
+            newAccounts: file.newAccounts ?? null,
             uploadedBy,
           })),
         );
@@ -284,10 +368,27 @@ export function createUploadsService(deps: {
         storedFileEncryptionSchema.parse(file.encryption),
         file.id,
       );
-      const reader = readDataTypeCsv(plain, {
+      // A real export is laid out again as it was at upload (its new accounts are the run's already).
+      const layout = file.layout === null ? undefined : layoutSchema.parse(file.layout);
+      const canonical = layout
+        ? await layouts.canonicalOf({
+            organizationId,
+            dataType,
+            bytes: await wholeFile(plain, LAYOUT_MAX_MEGABYTES),
+            layout,
+            createAccounts: false,
+          })
+        : undefined;
+      if (canonical && canonical.problems.length > 0)
+        throw new CsvRefusedError(
+          canonical.problems.slice(0, MAX_CSV_PROBLEMS),
+          canonical.problems.length,
+          canonical.sourceLines.length,
+        );
+      const reader = readDataTypeCsv(canonical ? textChunks(canonical.csv) : plain, {
         dataType: { ...dataType, columnMappings: [] },
         period: file.period ?? undefined,
-        columnMapping: (file.columnMapping as ColumnMapping | null) ?? undefined,
+        columnMapping: canonical ? undefined : ((file.columnMapping as ColumnMapping | null) ?? undefined),
       });
       return (async function* () {
         for await (const batch of reader) yield batch.rows;

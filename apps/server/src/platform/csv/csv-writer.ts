@@ -28,3 +28,10 @@ export const copyCsv = (records: readonly CsvRecord[]): string => unparse(record
  */
 export const spreadsheetCsv = (records: readonly CsvRecord[]): string =>
   unparse(records, '\r\n', { quotes: false, escapeFormulae: SPREADSHEET_FORMULA_START });
+
+/**
+ * Records read back by the server's own CSV readers (a real export laid out as the data type's table):
+ * every value quoted and verbatim, in the delimiter the reader expects.
+ */
+export const verbatimCsv = (records: readonly CsvRecord[], delimiter: string): string =>
+  unparse(records, '\n', { quotes: true, delimiter });

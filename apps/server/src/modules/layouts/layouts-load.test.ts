@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { layoutMessages, type FileAnalysis } from '@finboard/shared/layouts';
+import type { UploadKey } from '@finboard/shared/upload-encryption';
+import { rowsOf } from '../../db/client.ts';
+import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
+import { bearer, login } from '../../../test/factories.ts';
+import { createTestJobRunner } from '../../../test/jobs.ts';
+import { sealedUploadForm } from '../../../test/uploads.ts';
+
+/**
+ * Real exports loaded as they are (issue 23 acceptance 1): analyze → upload with the suggested layout and
+ * createAccounts=true → run, with no change to the file; the profit and loss ties to an independent
+ * computation (test/fixtures/exports/expected), and an undo takes the created accounts away with the lines.
+ */
+let t: TestApp;
+let adminToken: string;
+let uploadKey: UploadKey;
+const jobs = createTestJobRunner();
+const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/exports');
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { jobs: jobs.runner });
+  adminToken = await login(t.app, TEST_ADMIN);
+  uploadKey = (
+    await t.app.inject({ method: 'GET', url: '/api/v1/pipeline/upload-key', headers: bearer(adminToken) })
+  ).json().data;
+});
+afterAll(() => t?.close());
+
+let organizationId: string;
+let glDetail: string;
+beforeEach(async () => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/organization/add',
+    headers: bearer(adminToken),
+    payload: {
+      organizationName: `Real exports ${randomBytes(4).toString('hex')}`,
+      organizationEmail: 'finance@exports.example',
+      organizationPhoneNumber: '5551234567',
+    },
+  });
+  organizationId = response.json().data.createdOrganization.id;
+  const types = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/data-types/${organizationId}?targetTable=02_GL_Detail`,
+    headers: bearer(adminToken),
+  });
+  glDetail = types.json().data.dataTypes.find((type: { isStandard: boolean }) => type.isStandard).id;
+  jobs.queued.length = 0;
+});
+
+const warehouseSql = <T>(statement: string) =>
+  t.app.services.warehouse.withOrganization(organizationId, async (tx) =>
+    rowsOf<T>(await tx.execute(sql.raw(statement))),
+  );
+
+async function post(url: string, fields: Record<string, string>, content: string, fileField: string) {
+  const form = await sealedUploadForm(
+    uploadKey,
+    { organizationId, data_type_id: glDetail, ...fields },
+    [{ name: 'export.csv', content }],
+    fileField,
+  );
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: form.payload,
+    headers: { ...form.headers, ...bearer(adminToken) },
+  });
+}
+
+const analyze = async (content: string): Promise<FileAnalysis> => {
+  const response = await post('/api/v1/pipeline/analyze-file', {}, content, 'file');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+};
+
+async function runGl() {
+  const queued = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/pipeline/run-pipeline/${organizationId}?is_glDetail=true`,
+    headers: bearer(adminToken),
+  });
+  await jobs.drain();
+  const runId = queued.json().data.runIds[0];
+  return (
+    await t.app.inject({ method: 'GET', url: `/api/v1/pipeline/runs/${runId}`, headers: bearer(adminToken) })
+  ).json().data.run;
+}
+
+const profitAndLoss = async (from: string, to: string) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/reports/${organizationId}/profit-and-loss?from=${from}&to=${to}`,
+      headers: bearer(adminToken),
+    })
+  ).json().data.totals;
+
+describe('a GnuCash transaction export, loaded as it is', () => {
+  const file = 'split-transactions/gnucash-3-full-layout-personal-sample.csv';
+  const content = fs.readFileSync(path.join(FIXTURES, file), 'utf8');
+  const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'expected', `${path.basename(file)}.json`), 'utf8'));
+
+  it('creates its accounts with the lines, and its profit and loss ties per year', async () => {
+    const analysis = await analyze(content);
+    expect(analysis.preview).toMatchObject({ balanced: true, problemCount: 0, rows: expected.lines });
+    const uploaded = await post(
+      '/api/v1/pipeline/file-upload',
+      { layout: JSON.stringify(analysis.layout), createAccounts: 'true' },
+      content,
+      'files',
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const run = await runGl();
+    expect(run, JSON.stringify(run.problems)).toMatchObject({ status: 'succeeded', rowsAdded: expected.lines });
+
+    expect(
+      await warehouseSql<{ account_code: string; account_type: string; parent_code: string | null }>(
+        `select account_code, account_type, parent_code from "01_Account" where account_code = 'Expenses:Auto:Gas'`,
+      ),
+    ).toEqual([{ account_code: 'Expenses:Auto:Gas', account_type: 'expense', parent_code: 'Expenses:Auto' }]);
+    for (const [year, figures] of Object.entries(
+      expected.profit_and_loss as Record<string, { revenue: string; expenses: string; net_income: string }>,
+    )) {
+      const totals = await profitAndLoss(`${year}-01`, `${year}-12`);
+      expect({ year, revenue: totals.revenue, expenses: totals.expenses, netIncome: totals.netIncome }).toEqual({
+        year,
+        revenue: Number(figures.revenue),
+        expenses: Number(figures.expenses),
+        netIncome: Number(figures.net_income),
+      });
+    }
+
+    // Undo this load: the lines and the accounts it created go.
+    const undone = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/pipeline/runs/${run.id}/undo`,
+      headers: bearer(adminToken),
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await warehouseSql(`select 1 from "01_Account" where account_code like 'Expenses%'`)).toEqual([]);
+  });
+
+  it('refuses an account the chart lacks that has no type, and stores nothing', async () => {
+    const changed = content.replace('Income:Other Income,Other Income', 'Windfall,Windfall');
+    const analysis = await analyze(changed);
+    expect(analysis.preview.unknownAccounts).toContainEqual({
+      code: 'Windfall',
+      name: 'Windfall',
+      parentCode: null,
+      suggestedType: null,
+      suggestedSubtype: null,
+      suggestedFrom: null,
+    });
+    const refused = await post(
+      '/api/v1/pipeline/file-upload',
+      { layout: JSON.stringify(analysis.layout), createAccounts: 'true' },
+      changed,
+      'files',
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.problems).toEqual([
+      {
+        line: 3,
+        column: null,
+        value: 'Windfall',
+        problem: layoutMessages.newAccountNeedsType('Windfall'),
+      },
+    ]);
+    expect(
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/pipeline/list-files/${organizationId}`,
+        headers: bearer(adminToken),
+      }),
+    ).toSatisfy((response: { json: () => { data: { files: unknown[] } } }) => response.json().data.files.length === 0);
+  });
+});

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { applyLayout } from './apply-layout.ts';
+import { suggestAccountType } from './account-suggestions.ts';
+import { centsOf, moneyText } from './money.ts';
+import { recognizeLayout, recordsOf } from './recognize.ts';
+
+/**
+ * Real exports published by open-source projects (test/fixtures/exports, PROVENANCE.md), recognized and
+ * laid out unchanged, tie to an independent computation of what they hold (compute_expected.py): lines and
+ * debit/credit per month, every journal balanced, and profit and loss per year with the types suggested
+ * from the file itself.
+ */
+const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/exports');
+
+interface Expected {
+  transactions: number;
+  lines: number;
+  total_debit: string;
+  total_credit: string;
+  by_month: Record<string, { debit: string; credit: string }>;
+  profit_and_loss?: Record<string, { revenue: string; expenses: string; net_income: string }>;
+}
+
+const expectedOf = (file: string): Expected =>
+  JSON.parse(fs.readFileSync(path.join(FIXTURES, 'expected', `${path.basename(file)}.json`), 'utf8')) as Expected;
+
+const ledgers = ['split-transactions/gnucash-3-full-layout-personal-sample.csv'];
+
+describe.each(ledgers)('the real export %s', (file) => {
+  const bytes = new Uint8Array(fs.readFileSync(path.join(FIXTURES, file)));
+  const expected = expectedOf(file);
+  const { layout, confidence } = recognizeLayout(bytes, 'gl');
+  const result = applyLayout(recordsOf(bytes, layout), layout, { kind: 'gl', chart: [], currency: 'USD' });
+
+  it('is recognized surely and loads with no problem', () => {
+    expect(confidence).toBeGreaterThanOrEqual(0.8);
+    expect(result.problems).toEqual([]);
+  });
+
+  it('ties per month and in all to the independent computation', () => {
+    const journals = new Set(result.rows.map((row) => row.values.journal_id));
+    expect(journals.size).toBe(expected.transactions);
+    expect(result.rows).toHaveLength(expected.lines);
+    const months: Record<string, { debit: bigint; credit: bigint }> = {};
+    for (const { values } of result.rows) {
+      const month = (months[values.posting_date!.slice(0, 7)] ??= { debit: 0n, credit: 0n });
+      month.debit += centsOf(values.debit!);
+      month.credit += centsOf(values.credit!);
+    }
+    expect(
+      Object.fromEntries(
+        Object.entries(months).map(([month, sums]) => [
+          month,
+          { debit: moneyText(sums.debit), credit: moneyText(sums.credit) },
+        ]),
+      ),
+    ).toEqual(expected.by_month);
+  });
+
+  it('gives profit and loss per year that ties, with the types its accounts suggest', () => {
+    if (!expected.profit_and_loss) return;
+    const years: Record<string, { revenue: bigint; expenses: bigint }> = {};
+    for (const { values } of result.rows) {
+      const type = suggestAccountType(result.accounts.get(values.account_code!)!)?.type;
+      const year = (years[values.posting_date!.slice(0, 4)] ??= { revenue: 0n, expenses: 0n });
+      const net = centsOf(values.debit!) - centsOf(values.credit!);
+      if (type === 'revenue') year.revenue -= net;
+      if (type === 'expense') year.expenses += net;
+    }
+    expect(
+      Object.fromEntries(
+        Object.entries(years)
+          .filter(([year]) => expected.profit_and_loss![year])
+          .map(([year, sums]) => [
+            year,
+            {
+              revenue: moneyText(sums.revenue),
+              expenses: moneyText(sums.expenses),
+              net_income: moneyText(sums.revenue - sums.expenses),
+            },
+          ]),
+      ),
+    ).toEqual(expected.profit_and_loss);
+  });
+});

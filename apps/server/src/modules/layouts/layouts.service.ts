@@ -1,0 +1,131 @@
+import type { DataType } from '@finboard/shared/data-types';
+import type { UploadEncryption } from '@finboard/shared/upload-encryption';
+import { LAYOUT_CURRENCY, layoutApiMessages, type FileAnalysis, type Layout } from '@finboard/shared/layouts';
+import { badRequest } from '../../errors.ts';
+import { openUpload } from '../../platform/crypto/upload-opener.ts';
+import type { UploadKeys } from '../../platform/crypto/upload-keys.ts';
+import { applyLayout, type ChartAccount, type TypeSuggester } from './apply-layout.ts';
+import { canonicalFile, type CanonicalFile } from './canonical-file.ts';
+import { previewOf } from './preview.ts';
+import { recognizeLayout, recordsOf } from './recognize.ts';
+import type { FileKind } from './role-names.ts';
+
+/** What analyze reads of a file: the first part is enough to recognize it and show what will load. */
+export const ANALYZE_MAX_BYTES = 16 * 1024 * 1024;
+
+/** The file kind a data type's table takes with a layout; other tables take plain tables only. */
+const KIND_OF_TABLE: Record<string, FileKind> = {
+  '02_GL_Detail': 'gl',
+  '01_Account': 'accounts',
+  '04_Trial_Balance': 'trial-balance',
+};
+
+export const fileKindOf = (dataType: Pick<DataType, 'targetTable'>): FileKind | undefined =>
+  KIND_OF_TABLE[dataType.targetTable];
+
+/**
+ * Analyze, then load (issue 23 §2): a sealed file is opened, recognized (or read with the layout the user
+ * corrected) and laid out against the organization's chart, and the page gets what would load — before
+ * anything is stored.
+ */
+export function createLayoutsService(deps: {
+  /** The organization's chart of accounts (code and name). */
+  chart: (organizationId: string) => Promise<ChartAccount[]>;
+  uploadKeys: UploadKeys;
+  /** The type a new account would get (account-types.ts). */
+  suggest: TypeSuggester;
+}) {
+  const { chart, uploadKeys, suggest } = deps;
+
+  async function analyze(input: {
+    organizationId: string;
+    dataType: Pick<DataType, 'targetTable'>;
+    encryption: UploadEncryption;
+    body: AsyncIterable<Uint8Array>;
+    /** The browser sent the file's first part only. */
+    partial: boolean;
+    /** The user's corrected layout: the preview follows it instead of a recognizer's. */
+    layout?: Layout;
+  }): Promise<FileAnalysis> {
+    const kind = fileKindOf(input.dataType);
+    if (!kind) {
+      await input.body[Symbol.asyncIterator]().return?.();
+      throw badRequest('LAYOUT_NOT_FOR_TABLE', layoutApiMessages.notForTable);
+    }
+    const { bytes, cut } = await firstBytes(openUpload(input.body, input.encryption, uploadKeys), ANALYZE_MAX_BYTES);
+    const partial = input.partial || cut;
+    const recognition = input.layout ? undefined : recognizeLayout(bytes, kind);
+    const layout = input.layout ?? recognition!.layout;
+    let records = recordsOf(bytes, layout);
+    // A part of a file ends anywhere: its last record may be cut.
+    if (partial) records = records.slice(0, -1);
+    const accounts = await chart(input.organizationId);
+    // Organizations keep their books in one currency (LAYOUT_CURRENCY) until multi-currency exists.
+    const laidOut = applyLayout(records, layout, { kind, chart: accounts, currency: LAYOUT_CURRENCY }, suggest);
+    return {
+      recognizedAs: layout.recognizedAs,
+      confidence: recognition?.confidence ?? 1,
+      layout,
+      layoutFrom: input.layout ? 'upload' : 'recognized',
+      ambiguousDates: recognition?.ambiguousDates ?? null,
+      header: laidOut.header,
+      preview: previewOf(laidOut, {
+        chartCodes: new Set(accounts.map((account) => account.code)),
+        suggest: (account) =>
+          layout.accountTypes[account.code]
+            ? { ...layout.accountTypes[account.code]!, vocabulary: 'you' }
+            : suggest(account),
+        partial,
+      }),
+    };
+  }
+
+  /**
+   * A real export as a load reads it: laid out against the chart as it is now, in the data type's columns,
+   * with the accounts to create (createAccounts) and the problems that refuse it.
+   */
+  async function canonicalOf(input: {
+    organizationId: string;
+    dataType: Pick<DataType, 'targetTable' | 'columns' | 'delimiter'>;
+    bytes: Uint8Array;
+    layout: Layout;
+    createAccounts: boolean;
+  }): Promise<CanonicalFile> {
+    const kind = fileKindOf(input.dataType);
+    if (!kind) throw badRequest('LAYOUT_NOT_FOR_TABLE', layoutApiMessages.notForTable);
+    return canonicalFile(input.bytes, input.layout, {
+      kind,
+      columns: input.dataType.columns.map((column) => column.name),
+      delimiter: input.dataType.delimiter,
+      chart: await chart(input.organizationId),
+      currency: LAYOUT_CURRENCY,
+      suggest,
+      createAccounts: input.createAccounts,
+    });
+  }
+
+  return { analyze, canonicalOf };
+}
+
+export type LayoutsService = ReturnType<typeof createLayoutsService>;
+
+/** The first `limit` bytes of a stream (the rest is read past, so the request completes). */
+async function firstBytes(
+  chunks: AsyncIterable<Uint8Array>,
+  limit: number,
+): Promise<{ bytes: Uint8Array; cut: boolean }> {
+  const kept: Uint8Array[] = [];
+  let size = 0;
+  let cut = false;
+  for await (const chunk of chunks) {
+    if (size >= limit) {
+      cut = true;
+      continue;
+    }
+    const part = chunk.subarray(0, limit - size);
+    if (part.length < chunk.length) cut = true;
+    kept.push(part);
+    size += part.length;
+  }
+  return { bytes: Buffer.concat(kept), cut };
+}

@@ -1,0 +1,256 @@
+import Papa from 'papaparse';
+import type { Layout, LayoutDateFormat, LayoutFamily, LayoutRole } from '@finboard/shared/layouts';
+import { assignRoles, headerScore, type FileKind } from './role-names.ts';
+import { detectDateFormat } from './readers/dates.ts';
+import { detectDelimiter } from './readers/delimiter.ts';
+import { detectNumberFormat } from './readers/numbers.ts';
+import { decodeText, type TextEncoding } from './readers/text-encoding.ts';
+
+/**
+ * Recognizers (issue 23 §1): from a file's first records, the layout of the common families of export —
+ * report-style general ledgers (QuickBooks Online and Desktop, Xero's account transactions), journal-line
+ * exports (Xero, Sage, NetSuite, Odoo, ERPNext), transaction exports with split rows (GnuCash), charts of
+ * accounts and trial balances. Everything is decided by the file's own header and values, so a saved
+ * layout applies to any file of the same shape.
+ */
+
+export interface Recognition {
+  layout: Layout;
+  /** 0–1: how much of what the family needs was found, and how surely. */
+  confidence: number;
+  /** Day-first and month-first both fit every date: the user chooses (the layout holds the first). */
+  ambiguousDates: LayoutDateFormat[] | null;
+}
+
+/** How many records the recognizers look at for the header and the values' formats. */
+const SAMPLE_RECORDS = 2_000;
+const HEADER_SEARCH = 30;
+
+/** Rows whose first non-empty cell starts so are totals or balances, never lines. */
+export const REPORT_SKIP_PREFIXES = [
+  'Total',
+  'Beginning Balance',
+  'Opening Balance',
+  'Closing Balance',
+  'Ending Balance',
+  'Balance b/d',
+  'Balance c/d',
+  'Net movement',
+  'Net Income',
+  'Grand Total',
+  'Report Total',
+  'TOTAL',
+];
+
+/** Parses decoded text into records (blank lines kept, so record numbers are the file's lines). */
+export function parseRecords(text: string, delimiter: Layout['delimiter']): string[][] {
+  return Papa.parse<string[]>(text, { delimiter, quoteChar: '"', skipEmptyLines: false }).data;
+}
+
+/** Decodes a file's bytes and parses its records under a layout's encoding and delimiter. */
+export function recordsOf(bytes: Uint8Array, layout: Pick<Layout, 'encoding' | 'delimiter'>): string[][] {
+  return parseRecords(decodeText(bytes, layout.encoding as TextEncoding).text, layout.delimiter);
+}
+
+export function recognizeLayout(bytes: Uint8Array, kind: FileKind): Recognition {
+  const { text, encoding } = decodeText(bytes);
+  const delimiter = detectDelimiter(text.slice(0, 64_000));
+  const records = parseRecords(text, delimiter).slice(0, SAMPLE_RECORDS);
+
+  // The header: the record among the first ones that names the most roles (title lines name none).
+  let headerLine = 0;
+  let best = 0;
+  for (const [index, record] of records.slice(0, HEADER_SEARCH).entries()) {
+    const score = headerScore(kind, record);
+    if (score > best + 0.01) {
+      best = score;
+      headerLine = index;
+    }
+  }
+  const header = (records[headerLine] ?? []).map((cell) => cell.trim());
+  const columns = assignRoles(kind, header);
+  const data = records.slice(headerLine + 1).filter((record) => record.some((cell) => cell.trim() !== ''));
+  const valuesOf = (role: LayoutRole) =>
+    columns[role] === undefined ? [] : data.map((record) => (record[columns[role]!] ?? '').trim()).filter(Boolean);
+
+  // The amounts' side: debit and credit columns, an amount with an indicator, or one signed amount.
+  const amount: Layout['amount'] =
+    columns.debit !== undefined || columns.credit !== undefined
+      ? { kind: 'debit-credit' }
+      : columns.indicator !== undefined
+        ? indicatorOf(valuesOf('indicator'))
+        : { kind: 'signed', positiveIs: 'debit' };
+  if (amount.kind === 'debit-credit') delete columns.amount;
+
+  const moneyValues = (['debit', 'credit', 'amount', 'closing_balance'] as const).flatMap(valuesOf);
+  const { decimal } = detectNumberFormat(moneyValues);
+  const dates = detectDateFormat(valuesOf('posting_date'));
+  // When the dates do not say, a decimal point suggests month first (US exports), a decimal comma day first;
+  // the page still asks.
+  const ambiguousDates =
+    'ambiguous' in dates
+      ? dates.ambiguous.toSorted(
+          (a, b) => Number(monthFirst(b) === (decimal === '.')) - Number(monthFirst(a) === (decimal === '.')),
+        )
+      : null;
+  const dateFormat = 'format' in dates ? dates.format : (ambiguousDates?.[0] ?? null);
+
+  const family = familyOf(kind, header, columns, data, valuesOf('account'));
+  const account = accountFormatOf(family, valuesOf('account'), header[columns.account ?? -1] ?? '');
+  const sectionAccounts = family === 'gl-report';
+  // GnuCash writes a transaction's date, number and description on its first row only.
+  const fillDown = fillDownOf(columns, data, family);
+  const journalKey: LayoutRole[] =
+    columns.journal_id !== undefined
+      ? ['journal_id']
+      : (['posting_date', 'transaction_type', 'reference', 'counterparty'] as const).filter(
+          (role) => columns[role] !== undefined,
+        );
+  const layout: Layout = {
+    family,
+    recognizedAs: recognizedAsOf(family, header, columns),
+    encoding,
+    delimiter,
+    headerLine,
+    columns,
+    skipPrefixes: kind === 'accounts' ? [] : REPORT_SKIP_PREFIXES,
+    sectionAccounts,
+    fillDown,
+    amount,
+    account,
+    journalKey,
+    splitMarker: columns.split === undefined ? null : '-SPLIT-',
+    dateFormat,
+    decimal,
+    accountTypes: {},
+  };
+  return {
+    layout,
+    confidence: confidenceOf(kind, columns, sectionAccounts, dates),
+    ambiguousDates,
+  };
+}
+
+const monthFirst = (format: LayoutDateFormat) => format.startsWith('MM') || format.startsWith('MMM');
+
+function indicatorOf(values: readonly string[]): Layout['amount'] {
+  const seen = new Set(values.map((value) => value.toLowerCase()));
+  const pick = (words: string[]) => words.filter((word) => seen.has(word.toLowerCase()));
+  const debitValues = pick(['D', 'Dr', 'Debit', 'DB', '+']);
+  const creditValues = pick(['C', 'Cr', 'Credit', 'CR', '-']);
+  return {
+    kind: 'indicator',
+    debitValues: debitValues.length > 0 ? debitValues : ['D', 'Dr', 'Debit'],
+    creditValues: creditValues.length > 0 ? creditValues : ['C', 'Cr', 'Credit'],
+  };
+}
+
+function familyOf(
+  kind: FileKind,
+  header: readonly string[],
+  columns: Partial<Record<LayoutRole, number>>,
+  data: readonly (readonly string[])[],
+  accountValues: readonly string[],
+): LayoutFamily {
+  if (kind === 'accounts') return 'chart-of-accounts';
+  if (kind === 'trial-balance') return 'trial-balance';
+  // A report names the account of its rows in section rows: no date, no amount, one cell.
+  if (columns.account === undefined) {
+    const moneyColumns = (['debit', 'credit', 'amount'] as const).flatMap((role) =>
+      columns[role] === undefined ? [] : [columns[role]!],
+    );
+    const sections = data.filter((record) => {
+      const filled = record.filter((cell) => cell.trim() !== '');
+      return (
+        filled.length === 1 &&
+        (columns.posting_date === undefined || !(record[columns.posting_date] ?? '').trim()) &&
+        moneyColumns.every((column) => !(record[column] ?? '').trim())
+      );
+    });
+    if (sections.length > 0) return 'gl-report';
+  }
+  const paths = accountValues.filter((value) => /^[^:]+:[^:]/.test(value)).length;
+  if (paths > 0 && paths >= accountValues.length / 2) return 'split-transactions';
+  if (header.some((cell) => /^full account name$/i.test(cell))) return 'split-transactions';
+  return 'journal-lines';
+}
+
+function accountFormatOf(family: LayoutFamily, values: readonly string[], headerCell: string): Layout['account'] {
+  if (family === 'split-transactions' || /full account name/i.test(headerCell))
+    return { format: 'path', separator: ':' };
+  if (values.some((value) => value.includes(' · '))) return { format: 'code-name', separator: ' · ' };
+  return { format: 'code-name', separator: null };
+}
+
+function fillDownOf(
+  columns: Partial<Record<LayoutRole, number>>,
+  data: readonly (readonly string[])[],
+  family: LayoutFamily,
+): LayoutRole[] {
+  if (family === 'gl-report' || family === 'chart-of-accounts' || family === 'trial-balance') return [];
+  // The anchor first: the journal's number when the file has one, else the date.
+  const candidates: LayoutRole[] = [
+    'journal_id',
+    'posting_date',
+    'reference',
+    'transaction_type',
+    'description',
+    'counterparty',
+    'currency',
+  ];
+  const anchor = columns.journal_id !== undefined ? 'journal_id' : 'posting_date';
+  if (columns[anchor] === undefined) return [];
+  const anchorColumn = columns[anchor]!;
+  const emptyAnchor = data.some((record) => !(record[anchorColumn] ?? '').trim());
+  if (!emptyAnchor) return [];
+  return [anchor, ...candidates.filter((role) => role !== anchor && columns[role] !== undefined)];
+}
+
+function recognizedAsOf(
+  family: LayoutFamily,
+  header: readonly string[],
+  columns: Partial<Record<LayoutRole, number>>,
+): string {
+  const has = (name: string) => header.some((cell) => cell.toLowerCase() === name.toLowerCase());
+  switch (family) {
+    case 'gl-report':
+      if (columns.split !== undefined)
+        return columns.debit !== undefined
+          ? 'QuickBooks Desktop General Ledger report'
+          : 'QuickBooks Online General Ledger report';
+      if (has('Source') || has('Running Balance')) return 'Xero Account Transactions report';
+      return 'General ledger report';
+    case 'split-transactions':
+      return has('Transaction ID') ? 'GnuCash transaction export' : 'Transactions with split rows';
+    case 'journal-lines':
+      return 'Journal lines';
+    case 'chart-of-accounts':
+      return 'Chart of accounts';
+    case 'trial-balance':
+      return 'Trial balance';
+    default:
+      return 'Table';
+  }
+}
+
+function confidenceOf(
+  kind: FileKind,
+  columns: Partial<Record<LayoutRole, number>>,
+  sectionAccounts: boolean,
+  dates: ReturnType<typeof detectDateFormat>,
+): number {
+  const has = (role: LayoutRole) => columns[role] !== undefined;
+  const checks =
+    kind === 'gl'
+      ? [
+          has('posting_date'),
+          has('account') || sectionAccounts,
+          has('debit') || has('credit') || has('amount'),
+          'format' in dates,
+          has('journal_id') || has('reference') || has('transaction_type') || has('split'),
+        ]
+      : kind === 'accounts'
+        ? [has('account'), has('account_name') || has('account'), has('account_type')]
+        : [has('account'), has('debit') || has('closing_balance'), has('credit') || has('closing_balance')];
+  return Math.round((checks.filter(Boolean).length / checks.length) * 100) / 100;
+}

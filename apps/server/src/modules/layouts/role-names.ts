@@ -1,0 +1,195 @@
+import { normalizeColumnName } from '@finboard/shared/column-mapping';
+import type { LayoutRole } from '@finboard/shared/layouts';
+
+/**
+ * What exports call the columns a layout reads (QuickBooks, Xero, Sage, NetSuite, Odoo, ERPNext, GnuCash and
+ * spreadsheets), per role. `strong` names mean the role; `weak` ones usually do. A file's kind decides the
+ * candidates: "Type" is a transaction's type in a ledger and an account's type in a chart; "Name" the
+ * counterparty in a ledger and the account's name in a chart.
+ */
+
+export type FileKind = 'gl' | 'accounts' | 'trial-balance';
+
+interface Names {
+  /** Preferred over the strong names when a file has both (GnuCash's Value is in the transaction's currency). */
+  best?: string[];
+  strong: string[];
+  weak?: string[];
+}
+
+const LEDGER: Partial<Record<LayoutRole, Names>> = {
+  posting_date: {
+    strong: ['Date', 'Posting Date', 'Post Date', 'Transaction Date', 'Txn Date', 'GL Date', 'Journal Date'],
+    weak: [
+      'Entry Date',
+      'Effective Date',
+      'Trans Date',
+      'Document Date',
+      'Accounting Date',
+      'Date Posted',
+      'Datum',
+      'Buchungsdatum',
+    ],
+  },
+  journal_id: {
+    strong: [
+      'Transaction ID',
+      'Journal No',
+      'Journal Number',
+      'Journal ID',
+      'JE Number',
+      'Journal Entry',
+      'Voucher No',
+    ],
+    weak: [
+      'Journal',
+      'Entry No',
+      'Entry Number',
+      'Trans No',
+      'Tran No',
+      'Batch No',
+      'Move',
+      'Voucher',
+      'Internal ID',
+      'BuchungsID',
+    ],
+  },
+  line_no: { strong: ['Line No', 'Line Number', 'Line #', 'Line ID'] },
+  period: { strong: ['Accounting Period', 'Posting Period', 'Period'] },
+  transaction_type: {
+    strong: ['Transaction Type', 'Trans Type', 'Txn Type', 'Voucher Type', 'Source Type'],
+    weak: ['Type', 'Source'],
+  },
+  reference: {
+    strong: ['Num', 'No', 'Number', 'Ref', 'Reference', 'Ref No', 'Reference No', 'Document Number', 'Doc No'],
+    weak: ['Check No', 'Invoice No', 'Document No', 'Cheque No', 'Nummer', 'Belegnummer'],
+  },
+  counterparty: {
+    strong: ['Name', 'Customer/Vendor', 'Vendor/Customer', 'Contact', 'Party', 'Partner', 'Payee'],
+    weak: ['Customer', 'Vendor', 'Supplier', 'Entity Name'],
+  },
+  description: {
+    strong: ['Description', 'Memo/Description', 'Narration', 'Narrative', 'Details', 'Particulars', 'Label'],
+    weak: ['Remarks', 'Text', 'Transaction Description', 'Line Description', 'Beschreibung'],
+  },
+  memo: { strong: ['Memo', 'Line Memo', 'Split Memo'], weak: ['Notes', 'Note', 'Buchungstext'] },
+  account: {
+    strong: [
+      'Full Account Name',
+      'Account',
+      'Account Code',
+      'Account No',
+      'Account Number',
+      'GL Account',
+      'GL Code',
+      'Nominal Code',
+      'Acct',
+      'Account #',
+      'Account ID',
+    ],
+    weak: ['Nominal', 'Ledger', 'Account Name', 'Volle Kontobezeichnung', 'Konto'],
+  },
+  account_name: { strong: ['Account Name', 'Account Description', 'Account Title'] },
+  debit: {
+    strong: ['Debit', 'Debits', 'Dr', 'Debit Amount', 'Debit Amt', 'Amount Dr', 'Dr Amount'],
+    weak: ['Debit In Account Currency', 'Debit (USD)', 'Soll'],
+  },
+  credit: {
+    strong: ['Credit', 'Credits', 'Cr', 'Credit Amount', 'Credit Amt', 'Amount Cr', 'Cr Amount'],
+    weak: ['Credit In Account Currency', 'Credit (USD)', 'Haben'],
+  },
+  amount: {
+    best: ['Value Num', 'Wert numerisch'],
+    strong: ['Amount', 'Amount Num', 'Net Amount', 'Amount (USD)', 'Signed Amount', 'Balance Amount', 'Betrag'],
+    weak: ['Value', 'Amount With Sym', 'Value With Sym', 'Net', 'Total', 'Wert mit Symbol'],
+  },
+  indicator: { strong: ['Debit/Credit', 'D/C', 'Dr/Cr', 'DC', 'Sign', 'Debit Credit'] },
+  split: { strong: ['Split', 'Split Account', 'Contra Account', 'Offset Account', 'Against Account'] },
+  currency: {
+    strong: ['Currency', 'Commodity/Currency', 'Currency Code', 'Curr', 'Transaction Currency'],
+    weak: ['Währung/Wertpapier', 'Währung'],
+  },
+  entity: { strong: ['Company', 'Subsidiary', 'Entity', 'Business Unit'], weak: ['Location'] },
+  department: { strong: ['Department', 'Dept', 'Cost Center', 'Cost Centre', 'Class'], weak: ['Division'] },
+};
+
+const CHART: Partial<Record<LayoutRole, Names>> = {
+  account: {
+    strong: ['Code', 'Account Code', 'Account Number', 'Account No', 'Account #', 'Number', 'Acct No', 'GL Code'],
+    weak: ['Account', 'No', 'ID', 'Full Account Name'],
+  },
+  account_name: {
+    strong: ['Name', 'Account Name', 'Account Title', 'Account Description', 'Title'],
+    weak: ['Description', 'Account'],
+  },
+  account_type: {
+    strong: ['Type', 'Account Type', 'Root Type', 'Account Class', 'Class', 'Category'],
+    weak: ['Group', 'Internal Type'],
+  },
+  account_detail_type: {
+    strong: ['Detail Type', 'Sub Type', 'Subtype', 'Account Subtype', 'Sub Category'],
+    weak: ['Report Code'],
+  },
+  parent_code: { strong: ['Parent Account', 'Parent', 'Parent Code', 'Parent Account Number', 'Subaccount Of'] },
+  is_active: { strong: ['Active', 'Is Active', 'Status', 'Enabled'] },
+};
+
+const TRIAL_BALANCE: Partial<Record<LayoutRole, Names>> = {
+  account: CHART.account!,
+  account_name: CHART.account_name!,
+  debit: LEDGER.debit!,
+  credit: LEDGER.credit!,
+  closing_balance: {
+    strong: ['Balance', 'Closing Balance', 'Ending Balance', 'Net Balance', 'Closing', 'Net'],
+    weak: ['Amount', 'YTD Balance'],
+  },
+  opening_balance: { strong: ['Opening Balance', 'Beginning Balance', 'Opening', 'Brought Forward'] },
+  currency: LEDGER.currency!,
+};
+
+const NAMES: Record<FileKind, Partial<Record<LayoutRole, Names>>> = {
+  gl: LEDGER,
+  accounts: CHART,
+  'trial-balance': TRIAL_BALANCE,
+};
+
+/** Header cells as compared: lower case, letters and digits only; a leading '*' (Xero's required mark) dropped. */
+const key = (cell: string) => normalizeColumnName(cell.replace(/^\*/, ''));
+
+/** How surely a header cell names a role: 1 strong, 0.6 weak, 0 not at all. */
+export function roleScore(kind: FileKind, role: LayoutRole, cell: string): number {
+  const names = NAMES[kind][role];
+  const name = key(cell);
+  if (!names || name === '') return 0;
+  if (names.best?.some((candidate) => key(candidate) === name)) return 1.1;
+  if (names.strong.some((candidate) => key(candidate) === name)) return 1;
+  if (names.weak?.some((candidate) => key(candidate) === name)) return 0.6;
+  return 0;
+}
+
+/**
+ * The header's columns assigned to roles: the surest pairs first, each column and each role once; at
+ * equal score the earlier column and the role listed first win.
+ */
+export function assignRoles(kind: FileKind, header: readonly string[]): Partial<Record<LayoutRole, number>> {
+  const roles = Object.keys(NAMES[kind]) as LayoutRole[];
+  const pairs = header.flatMap((cell, column) =>
+    roles.map((role, order) => ({ column, role, order, score: roleScore(kind, role, cell) })),
+  );
+  pairs.sort((a, b) => b.score - a.score || a.column - b.column || a.order - b.order);
+  const assigned: Partial<Record<LayoutRole, number>> = {};
+  const used = new Set<number>();
+  for (const pair of pairs) {
+    if (pair.score === 0) break;
+    if (used.has(pair.column) || assigned[pair.role] !== undefined) continue;
+    assigned[pair.role] = pair.column;
+    used.add(pair.column);
+  }
+  return assigned;
+}
+
+/** How much a record looks like a header: the number of its cells that name a role of the kind. */
+export function headerScore(kind: FileKind, record: readonly string[]): number {
+  const roles = Object.keys(NAMES[kind]) as LayoutRole[];
+  return record.reduce((score, cell) => score + Math.max(0, ...roles.map((role) => roleScore(kind, role, cell))), 0);
+}

@@ -56,6 +56,9 @@ interface UploadForm {
   files?: UploadFile[];
 }
 
+/** The form's fields keep a readable width; a file's preview below them takes the card's. */
+const FIELD_STYLE = { maxWidth: 720 };
+
 /** Spec §5: flat files are text/csv. Windows with Excel calls a .csv application/vnd.ms-excel, so the name counts too. */
 const isCsv = (file: File) => file.type === 'text/csv' || /\.csv$/i.test(file.name);
 
@@ -259,11 +262,11 @@ export default function FileUploadPage() {
               layout="vertical"
               onFinish={submit}
               disabled={uploading}
-              style={{ maxWidth: 720 }}
             >
               <Form.Item
                 label="Data type"
                 name="dataTypeId"
+                style={FIELD_STYLE}
                 rules={[{ required: true, message: uploadApiMessages.dataTypeRequired }]}
               >
                 <Select
@@ -282,6 +285,7 @@ export default function FileUploadPage() {
                 <Form.Item
                   label="Period"
                   name="period"
+                  style={FIELD_STYLE}
                   extra="The month every row of the file belongs to. Leave it empty for a file of several months: each row goes to the period of its posting date."
                 >
                   <DatePicker
@@ -296,6 +300,7 @@ export default function FileUploadPage() {
               <Form.Item
                 label="Files"
                 name="files"
+                style={FIELD_STYLE}
                 valuePropName="fileList"
                 getValueFromEvent={(event: { fileList: UploadFile[] }) => event.fileList}
                 rules={[
@@ -341,25 +346,27 @@ export default function FileUploadPage() {
                       </div>
                     ),
                 )}
-              <ReplacementOptions
-                proposals={proposals}
-                declined={declined}
-                onDecline={(uid, decline) =>
-                  setDeclined((current) => {
-                    const next = new Set(current);
-                    if (decline) next.add(uid);
-                    else next.delete(uid);
-                    return next;
-                  })
-                }
-                periodBased={Boolean(chosenType?.periodBased)}
-                period={chosenPeriod}
-                isGl={chosenType?.targetTable === '02_GL_Detail'}
-                replacePeriods={replacePeriods}
-                onReplacePeriods={setReplacePeriods}
-                preview={preview}
-                disabled={uploading}
-              />
+              <div style={FIELD_STYLE}>
+                <ReplacementOptions
+                  proposals={proposals}
+                  declined={declined}
+                  onDecline={(uid, decline) =>
+                    setDeclined((current) => {
+                      const next = new Set(current);
+                      if (decline) next.add(uid);
+                      else next.delete(uid);
+                      return next;
+                    })
+                  }
+                  periodBased={Boolean(chosenType?.periodBased)}
+                  period={chosenPeriod}
+                  isGl={chosenType?.targetTable === '02_GL_Detail'}
+                  replacePeriods={replacePeriods}
+                  onReplacePeriods={setReplacePeriods}
+                  preview={preview}
+                  disabled={uploading}
+                />
+              </div>
               <Button
                 type="primary"
                 htmlType="submit"

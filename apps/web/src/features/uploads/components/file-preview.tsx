@@ -87,10 +87,14 @@ function AccountTypesTable(props: {
       rowKey="code"
       size="small"
       pagination={PAGED}
+      style={{ maxWidth: 960 }}
       dataSource={props.rows}
       columns={[
         { key: 'code', title: 'Account', render: (_, row) => row.code },
-        { key: 'name', title: 'Name', render: (_, row) => (row.name === row.code ? '' : row.name) },
+        // Report exports name accounts by name alone: the name is then the code, shown once.
+        ...(props.rows.some((row) => row.name !== row.code)
+          ? [{ key: 'name', title: 'Name', render: (_: unknown, row: NewAccountRow) => row.name }]
+          : []),
         {
           key: 'type',
           title: 'Type',

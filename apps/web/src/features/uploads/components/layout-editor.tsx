@@ -63,7 +63,7 @@ export function LayoutEditor(props: {
   const ledger = kind !== 'accounts';
 
   return (
-    <Flex vertical gap={16}>
+    <Flex vertical gap={16} role="group" aria-label="How the file is read">
       <Table<{ role: LayoutRole }>
         rowKey="role"
         size="small"

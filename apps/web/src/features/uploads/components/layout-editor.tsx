@@ -68,6 +68,7 @@ export function LayoutEditor(props: {
         rowKey="role"
         size="small"
         pagination={false}
+        style={{ maxWidth: 720 }}
         dataSource={roles.map((role) => ({ role }))}
         columns={[
           { key: 'role', title: 'What the column holds', render: (_, { role }) => ROLE_LABELS[role] },

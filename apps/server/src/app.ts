@@ -317,7 +317,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staleAfterMs,
   });
   // Real exports: recognized, previewed before anything loads (issue 23).
-  const layouts = createLayoutsService({ chart: chartReader(warehouse), uploadKeys, suggest: suggestAccountType });
+  const layouts = createLayoutsService({
+    chart: chartReader(warehouse),
+    uploadKeys,
+    suggest: suggestAccountType,
+    savedLayouts: dataTypes,
+  });
   // An onboarded organization's uploads go to its container (incoming → processed or rejected).
   const uploads = createUploadsService({
     files: uploadsRepository(db),

@@ -146,6 +146,14 @@ export const layoutSchema = z.object({
 });
 export type Layout = z.infer<typeof layoutSchema>;
 
+/** A layout confirmed on an upload, kept on its data type for files whose header has the same fingerprint. */
+export interface SavedLayout {
+  fingerprint: string;
+  layout: Layout;
+}
+/** Layouts a data type keeps (the most recently confirmed first). */
+export const MAX_SAVED_LAYOUTS = 20;
+
 /** What analyze and a load with a layout say (the file's line, column and value go beside them). */
 export const layoutMessages = {
   // One value a layout could not read (the problems report's `problem` column).

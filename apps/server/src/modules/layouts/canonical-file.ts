@@ -13,6 +13,8 @@ export interface NewAccount extends AccountTypeChoice {
 }
 
 export interface CanonicalFile {
+  /** The file's header (the layout is kept under its fingerprint). */
+  header: string[];
   /** The rows as a plain CSV in the data type's columns: the uploads' own checks read it as any file. */
   csv: string;
   /** The file's record of each CSV data row (problems found in the CSV are named at the file's lines). */
@@ -87,6 +89,7 @@ export function canonicalFile(
     header.map((column) => row.values[column.toLowerCase()] ?? row.values[column] ?? ''),
   );
   return {
+    header: laidOut.header,
     csv: verbatimCsv([header, ...records], options.delimiter),
     sourceLines: laidOut.rows.map((row) => row.line),
     newAccounts,

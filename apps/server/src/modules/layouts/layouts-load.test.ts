@@ -147,6 +147,27 @@ describe('a GnuCash transaction export, loaded as it is', () => {
     expect(await warehouseSql(`select 1 from "01_Account" where account_code like 'Expenses%'`)).toEqual([]);
   });
 
+  it('keeps the layout confirmed on an upload for the next file of the same header', async () => {
+    const analysis = await analyze(content);
+    expect(analysis.layoutFrom).toBe('recognized');
+    const confirmed = {
+      ...analysis.layout,
+      accountTypes: { 'Income:Bonus': { type: 'revenue' as const, subtype: 'other_income' } },
+    };
+    const uploaded = await post(
+      '/api/v1/pipeline/file-upload',
+      { layout: JSON.stringify(confirmed), createAccounts: 'true' },
+      content,
+      'files',
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const next = await analyze(content);
+    expect(next).toMatchObject({ layoutFrom: 'saved', confidence: 1, layout: confirmed });
+    expect(next.preview.unknownAccounts).toContainEqual(
+      expect.objectContaining({ code: 'Income:Bonus', suggestedType: 'revenue', suggestedSubtype: 'other_income' }),
+    );
+  });
+
   it('refuses an account the chart lacks that has no type, and stores nothing', async () => {
     const changed = content.replace('Income:Other Income,Other Income', 'Windfall,Windfall');
     const analysis = await analyze(changed);

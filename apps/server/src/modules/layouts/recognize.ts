@@ -16,6 +16,8 @@ import { decodeText, type TextEncoding } from './readers/text-encoding.ts';
 
 export interface Recognition {
   layout: Layout;
+  /** The header found, as written (trimmed). */
+  header: string[];
   /** 0–1: how much of what the family needs was found, and how surely. */
   confidence: number;
   /** Day-first and month-first both fit every date: the user chooses (the layout holds the first). */
@@ -179,6 +181,7 @@ export function recognizeLayout(bytes: Uint8Array, kind: FileKind): Recognition 
   };
   return {
     layout,
+    header,
     confidence: confidenceOf(kind, columns, sectionAccounts, dates),
     ambiguousDates,
   };

@@ -174,6 +174,9 @@ export const layoutMessages = {
   columnMissing: (role: string) => `The layout names no column for ${role}`,
   columnOutside: (role: string, column: number) => `The layout's column ${column + 1} for ${role} is not in the header`,
   accountTypeUnknown: (value: string) => `Account type "${value}" is not one we recognize: choose its type`,
+  periodNeeded: 'Choose the period this trial balance is for',
+  openingJournal: (period: string) => `Opening balances ${period}`,
+  openingLine: 'Opening balance',
   newAccountNeedsType: (code: string) => `Account ${code} is not in the chart: choose its type to create it`,
   tooLarge: (megabytes: number) => `A file read with a layout can be at most ${megabytes} MB`,
 } as const;

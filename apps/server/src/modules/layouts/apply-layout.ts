@@ -58,6 +58,8 @@ export interface LayoutTarget {
   chart: readonly ChartAccount[];
   /** The organization's currency (ISO code). */
   currency?: string;
+  /** The period chosen at upload: a trial balance's, and the date of opening balances posted from one. */
+  period?: string;
 }
 
 export interface LaidOutFile {
@@ -106,7 +108,7 @@ export function applyLayout(
     const column = layout.columns[role];
     return column === undefined ? null : header[column] || role;
   };
-  const problemAt = (line: number, role: LayoutRole | null, value: string | null, problem: string) =>
+  const problemAt = (line: number, role: LayoutRole | null, value: string | null, problem: string): number =>
     problems.push({ line, column: role ? columnName(role) : null, value, problem });
 
   for (const [role, column] of Object.entries(layout.columns) as [LayoutRole, number][])
@@ -231,6 +233,25 @@ export function applyLayout(
       continue;
     }
 
+    // A trial balance posted to the ledger as opening balances: one journal on the period's first day.
+    if (layout.family === 'trial-balance') {
+      if (!target.period) {
+        problemAt(line, null, null, layoutMessages.periodNeeded);
+        break;
+      }
+      const journal = layoutMessages.openingJournal(target.period);
+      lines.push({
+        line,
+        journal,
+        account: reading.code,
+        debit: sides.debit,
+        credit: sides.credit,
+        split: null,
+        values: { posting_date: `${target.period}-01`, description: layoutMessages.openingLine, period: target.period },
+      });
+      continue;
+    }
+
     let postingDate: string | null = null;
     const date = cell('posting_date');
     if (date !== '' && layout.dateFormat) {
@@ -279,10 +300,10 @@ export function applyLayout(
       header,
       rows: lines.map((entry) => ({
         line: entry.line,
+        // Closing balances only: opening and movements come from the previous period's (the layouts service).
         values: {
+          period: target.period ?? null,
           account_code: entry.account,
-          debit: moneyText(entry.debit),
-          credit: moneyText(entry.credit),
           closing_balance: moneyText(entry.debit - entry.credit),
         },
       })),

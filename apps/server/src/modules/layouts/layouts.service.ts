@@ -38,8 +38,10 @@ export function createLayoutsService(deps: {
   suggest: TypeSuggester;
   /** Layouts confirmed on earlier uploads, by data type and header fingerprint. */
   savedLayouts: Pick<DataTypesService, 'savedLayout'>;
+  /** The trial balance's closing balances before a period (a trial balance's opening balances). */
+  closingBalancesBefore: (organizationId: string, period: string) => Promise<Map<string, bigint>>;
 }) {
-  const { chart, uploadKeys, suggest, savedLayouts } = deps;
+  const { chart, uploadKeys, suggest, savedLayouts, closingBalancesBefore } = deps;
 
   async function analyze(input: {
     organizationId: string;
@@ -50,6 +52,8 @@ export function createLayoutsService(deps: {
     partial: boolean;
     /** The user's corrected layout: the preview follows it instead of a recognizer's. */
     layout?: Layout;
+    /** The period chosen on the page (a trial balance's). */
+    period?: string;
   }): Promise<FileAnalysis> {
     const kind = fileKindOf(input.dataType);
     if (!kind) {
@@ -70,7 +74,12 @@ export function createLayoutsService(deps: {
     if (partial) records = records.slice(0, -1);
     const accounts = await chart(input.organizationId);
     // Organizations keep their books in one currency (LAYOUT_CURRENCY) until multi-currency exists.
-    const laidOut = applyLayout(records, layout, { kind, chart: accounts, currency: LAYOUT_CURRENCY }, suggest);
+    const laidOut = applyLayout(
+      records,
+      layout,
+      { kind, chart: accounts, currency: LAYOUT_CURRENCY, period: input.period },
+      suggest,
+    );
     return {
       recognizedAs: layout.recognizedAs,
       confidence: saved || !recognition ? 1 : recognition.confidence,
@@ -99,10 +108,16 @@ export function createLayoutsService(deps: {
     bytes: Uint8Array;
     layout: Layout;
     createAccounts: boolean;
+    period?: string;
   }): Promise<CanonicalFile> {
     const kind = fileKindOf(input.dataType);
     if (!kind) throw badRequest('LAYOUT_NOT_FOR_TABLE', layoutApiMessages.notForTable);
     return canonicalFile(input.bytes, input.layout, {
+      period: input.period,
+      openingBalances:
+        kind === 'trial-balance' && input.period
+          ? await closingBalancesBefore(input.organizationId, input.period)
+          : undefined,
       kind,
       columns: input.dataType.columns.map((column) => column.name),
       delimiter: input.dataType.delimiter,

@@ -210,6 +210,8 @@ function familyOf(
 ): LayoutFamily {
   if (kind === 'accounts') return 'chart-of-accounts';
   if (kind === 'trial-balance') return 'trial-balance';
+  // Balances per account with no dates: a trial balance, posted to the ledger as opening balances.
+  if (columns.posting_date === undefined && columns.account !== undefined) return 'trial-balance';
   // A report names the account of its rows in section rows.
   if (columns.account === undefined && sections > 0) return 'gl-report';
   const paths = accountValues.filter((value) => /^[^:]+:[^:]/.test(value)).length;

@@ -179,6 +179,7 @@ export function createUploadsService(deps: {
       bytes,
       layout: file.layout!,
       createAccounts: file.createAccounts === true,
+      period: file.period,
     });
     if (canonical.problems.length > 0)
       throw new CsvRefusedError(
@@ -392,6 +393,7 @@ export function createUploadsService(deps: {
             bytes: await wholeFile(plain, LAYOUT_MAX_MEGABYTES),
             layout,
             createAccounts: false,
+            period: file.period ?? undefined,
           })
         : undefined;
       if (canonical && canonical.problems.length > 0)

@@ -58,6 +58,8 @@ export interface LayoutTarget {
   chart: readonly ChartAccount[];
   /** The organization's currency (ISO code). */
   currency?: string;
+  /** The period chosen at upload: a trial balance's, and the date of opening balances posted from one. */
+  period?: string;
 }
 
 export interface LaidOutFile {
@@ -82,6 +84,7 @@ const startsWithAny = (text: string, prefixes: readonly string[]) => {
 const totalOf = (text: string) => /^total(?:\s+for)?\s+(.+)$/i.exec(text)?.[1]?.trim();
 
 const MAX_JOURNAL_ID = 120;
+const NON_POSTING = /^(non[\s_-]?posting|stat(istical)?)$/i;
 
 /** The journal's number from its key's values: readable, and short enough for the ledger's column. */
 function journalIdOf(parts: readonly string[]): string {
@@ -105,7 +108,7 @@ export function applyLayout(
     const column = layout.columns[role];
     return column === undefined ? null : header[column] || role;
   };
-  const problemAt = (line: number, role: LayoutRole | null, value: string | null, problem: string) =>
+  const problemAt = (line: number, role: LayoutRole | null, value: string | null, problem: string): number =>
     problems.push({ line, column: role ? columnName(role) : null, value, problem });
 
   for (const [role, column] of Object.entries(layout.columns) as [LayoutRole, number][])
@@ -139,6 +142,7 @@ export function applyLayout(
   const accountOf = (cell: string) =>
     readAccount(cell, layout.account, (name) => byName.get(name.trim().toLowerCase()), chartCodes);
 
+  const iifType = header[0]?.startsWith('!') ? header[0].slice(1) : undefined;
   const carried = new Map<LayoutRole, string>();
   const sections: AccountReading[] = [];
   const lines: (JournalLine & { values: CanonicalValues })[] = [];
@@ -151,6 +155,11 @@ export function applyLayout(
     const line = index + 1;
     const first = record.find((cell) => cell.trim() !== '')?.trim();
     if (first === undefined) {
+      skipped++;
+      continue;
+    }
+    // QuickBooks IIF holds several tables, each after its own '!' header: rows of another one are not ours.
+    if (iifType && (record[0] ?? '').trim() !== iifType) {
       skipped++;
       continue;
     }
@@ -176,8 +185,10 @@ export function applyLayout(
     const moneyCells = (['debit', 'credit', 'amount', 'closing_balance'] as const).map((role) =>
       cellAt(record, layout.columns[role]),
     );
+    // A section row: no amount, and no date where the date goes (Xero writes the account's name there).
     const dateCell = cellAt(record, layout.columns.posting_date);
-    if (layout.sectionAccounts && dateCell === '' && moneyCells.every((value) => value === '')) {
+    const noDate = dateCell === '' || !layout.dateFormat || readDate(dateCell, layout.dateFormat) === null;
+    if (layout.sectionAccounts && noDate && moneyCells.every((value) => value === '')) {
       sections.push(accountOf(first));
       skipped++;
       continue;
@@ -185,7 +196,8 @@ export function applyLayout(
 
     if (target.kind === 'accounts') {
       const reading = accountCellOf(record, layout, accountOf, sections);
-      if (!reading) {
+      // Non-posting accounts (purchase orders, statistical accounts) hold no ledger amounts: not chart accounts.
+      if (!reading || NON_POSTING.test(cell('account_type'))) {
         skipped++;
         continue;
       }
@@ -217,6 +229,25 @@ export function applyLayout(
         credit: sides.credit,
         split: null,
         values: { account_code: reading.code },
+      });
+      continue;
+    }
+
+    // A trial balance posted to the ledger as opening balances: one journal on the period's first day.
+    if (layout.family === 'trial-balance') {
+      if (!target.period) {
+        problemAt(line, null, null, layoutMessages.periodNeeded);
+        break;
+      }
+      const journal = layoutMessages.openingJournal(target.period);
+      lines.push({
+        line,
+        journal,
+        account: reading.code,
+        debit: sides.debit,
+        credit: sides.credit,
+        split: null,
+        values: { posting_date: `${target.period}-01`, description: layoutMessages.openingLine, period: target.period },
       });
       continue;
     }
@@ -269,10 +300,10 @@ export function applyLayout(
       header,
       rows: lines.map((entry) => ({
         line: entry.line,
+        // Closing balances only: opening and movements come from the previous period's (the layouts service).
         values: {
+          period: target.period ?? null,
           account_code: entry.account,
-          debit: moneyText(entry.debit),
-          credit: moneyText(entry.credit),
           closing_balance: moneyText(entry.debit - entry.credit),
         },
       })),
@@ -316,7 +347,8 @@ function accountCellOf(
   accountOf: (cell: string) => AccountReading,
   sections: readonly AccountReading[],
 ): AccountReading | undefined {
-  const cell = cellAt(record, layout.columns.account);
+  // An account without a code (Xero's bank accounts, a chart's unnumbered ones) is named by its name.
+  const cell = cellAt(record, layout.columns.account) || cellAt(record, layout.columns.account_name);
   if (cell !== '') {
     const reading = accountOf(cell);
     const name = cellAt(record, layout.columns.account_name);

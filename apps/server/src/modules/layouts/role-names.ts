@@ -115,7 +115,17 @@ const LEDGER: Partial<Record<LayoutRole, Names>> = {
 
 const CHART: Partial<Record<LayoutRole, Names>> = {
   account: {
-    strong: ['Code', 'Account Code', 'Account Number', 'Account No', 'Account #', 'Number', 'Acct No', 'GL Code'],
+    strong: [
+      'Code',
+      'Account Code',
+      'Account Number',
+      'Account No',
+      'Account #',
+      'Number',
+      'Acct No',
+      'GL Code',
+      'ACCNUM',
+    ],
     weak: ['Account', 'No', 'ID', 'Full Account Name'],
   },
   account_name: {
@@ -123,7 +133,7 @@ const CHART: Partial<Record<LayoutRole, Names>> = {
     weak: ['Description', 'Account'],
   },
   account_type: {
-    strong: ['Type', 'Account Type', 'Root Type', 'Account Class', 'Class', 'Category'],
+    strong: ['Type', 'Account Type', 'Root Type', 'Account Class', 'Class', 'Category', 'ACCNTTYPE'],
     weak: ['Group', 'Internal Type'],
   },
   account_detail_type: {
@@ -171,10 +181,15 @@ export function roleScore(kind: FileKind, role: LayoutRole, cell: string): numbe
  * The header's columns assigned to roles: the surest pairs first, each column and each role once; at
  * equal score the earlier column and the role listed first win.
  */
-export function assignRoles(kind: FileKind, header: readonly string[]): Partial<Record<LayoutRole, number>> {
+export function assignRoles(
+  kind: FileKind,
+  header: readonly string[],
+  /** Columns with no value in the file hold no role (an empty Account Code beside a Full Account Name). */
+  empty: ReadonlySet<number> = new Set(),
+): Partial<Record<LayoutRole, number>> {
   const roles = Object.keys(NAMES[kind]) as LayoutRole[];
   const pairs = header.flatMap((cell, column) =>
-    roles.map((role, order) => ({ column, role, order, score: roleScore(kind, role, cell) })),
+    empty.has(column) ? [] : roles.map((role, order) => ({ column, role, order, score: roleScore(kind, role, cell) })),
   );
   pairs.sort((a, b) => b.score - a.score || a.column - b.column || a.order - b.order);
   const assigned: Partial<Record<LayoutRole, number>> = {};

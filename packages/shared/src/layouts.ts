@@ -101,8 +101,11 @@ export type AccountTypeChoice = z.infer<typeof accountTypeChoiceSchema>;
 export const layoutAmountSchema = z.discriminatedUnion('kind', [
   /** Debit and credit columns (either may hold a signed value: a negative debit is a credit). */
   z.object({ kind: z.literal('debit-credit') }),
-  /** One signed amount: positive is a debit (or, `positiveIs: 'credit'`, a credit). */
-  z.object({ kind: z.literal('signed'), positiveIs: z.enum(['debit', 'credit']) }),
+  /**
+   * One signed amount: positive is a debit, or a credit, or (`natural`, as QuickBooks' reports write them)
+   * an increase of the account's normal balance — a credit on liability, equity and revenue accounts.
+   */
+  z.object({ kind: z.literal('signed'), positiveIs: z.enum(['debit', 'credit', 'natural']) }),
   /** An unsigned amount and an indicator column whose values say the side ('D'/'C', 'Dr'/'Cr', 'Debit'/'Credit'). */
   z.object({
     kind: z.literal('indicator'),

@@ -36,6 +36,7 @@ export interface LayoutProblem {
 export interface ChartAccount {
   code: string;
   name: string;
+  type?: string | null;
 }
 
 /** An account the file names, as the load would create it when the chart lacks it. */
@@ -139,6 +140,15 @@ export function applyLayout(
       });
     else if (typeValue && !known.typeValue) known.typeValue = typeValue;
   };
+  // Amounts in the account's own sign (positive: its normal side) need its type: the user's, the chart's, or the suggestion.
+  const chartTypes = new Map(target.chart.map((account) => [account.code, account.type]));
+  const creditNormal = (reading: AccountReading) => {
+    const type =
+      layout.accountTypes[reading.code]?.type ??
+      chartTypes.get(reading.code) ??
+      suggest({ ...reading, typeValue: null, detailValue: null })?.type;
+    return type === 'liability' || type === 'equity' || type === 'revenue';
+  };
   const accountOf = (cell: string) =>
     readAccount(cell, layout.account, (name) => byName.get(name.trim().toLowerCase()), chartCodes);
 
@@ -205,13 +215,13 @@ export function applyLayout(
       continue;
     }
 
-    const sides = sidesOf(record, layout, line, problemAt);
+    const reading = accountCellOf(record, layout, accountOf, sections);
+    const sides = sidesOf(record, layout, line, problemAt, () => reading !== undefined && creditNormal(reading));
     if (sides === undefined) continue;
     if (sides.debit === 0n && sides.credit === 0n) {
       skipped++;
       continue;
     }
-    const reading = accountCellOf(record, layout, accountOf, sections);
     if (!reading) {
       problemAt(line, 'account', null, layoutMessages.noAccount);
       continue;
@@ -370,6 +380,8 @@ function sidesOf(
   layout: Layout,
   line: number,
   problemAt: (line: number, role: LayoutRole, value: string, problem: string) => void,
+  /** Whether the row's account is credit-normal (liabilities, equity, revenue). */
+  creditNormal: () => boolean,
 ): Sides | undefined {
   const format = { decimal: layout.decimal };
   const read = (role: LayoutRole) => {
@@ -403,7 +415,8 @@ function sidesOf(
     problemAt(line, 'indicator', cellAt(record, layout.columns.indicator), layoutMessages.sideUnknown(raw));
     return undefined;
   }
-  const positiveIsDebit = amount.kind !== 'signed' || amount.positiveIs === 'debit';
+  const positiveIsDebit =
+    amount.kind !== 'signed' || amount.positiveIs === 'debit' || (amount.positiveIs === 'natural' && !creditNormal());
   return netted(positiveIsDebit ? value.cents : -value.cents);
 }
 

@@ -9,8 +9,12 @@ export const chartReader =
   (warehouse: Pick<WarehouseService, 'withOrganization'>) =>
   (organizationId: string): Promise<ChartAccount[]> =>
     warehouse.withOrganization(organizationId, async (tx) =>
-      rowsOf<{ code: string; name: string }>(
-        await tx.execute(sql.raw('SELECT account_code AS code, account_name AS name FROM "01_Account" ORDER BY 1')),
+      rowsOf<{ code: string; name: string; type: string | null }>(
+        await tx.execute(
+          sql.raw(
+            'SELECT account_code AS code, account_name AS name, account_type AS type FROM "01_Account" ORDER BY 1',
+          ),
+        ),
       ),
     );
 

@@ -9,6 +9,7 @@ import { applyLayout, type ChartAccount, type TypeSuggester } from './apply-layo
 import { canonicalFile, type CanonicalFile } from './canonical-file.ts';
 import { layoutFingerprint } from './fingerprint.ts';
 import { previewOf } from './preview.ts';
+import { withBestSignConvention } from './sign-convention.ts';
 import { recognizeLayout, recordsOf } from './recognize.ts';
 import type { FileKind } from './role-names.ts';
 
@@ -67,19 +68,16 @@ export function createLayoutsService(deps: {
     const saved = recognition
       ? await savedLayouts.savedLayout(input.organizationId, input.dataType.id, layoutFingerprint(recognition.header))
       : undefined;
-    const layout =
+    const proposed =
       input.layout ?? (saved ? { ...saved, headerLine: recognition!.layout.headerLine } : recognition!.layout);
-    let records = recordsOf(bytes, layout);
+    let records = recordsOf(bytes, proposed);
     // A part of a file ends anywhere: its last record may be cut.
     if (partial) records = records.slice(0, -1);
     const accounts = await chart(input.organizationId);
     // Organizations keep their books in one currency (LAYOUT_CURRENCY) until multi-currency exists.
-    const laidOut = applyLayout(
-      records,
-      layout,
-      { kind, chart: accounts, currency: LAYOUT_CURRENCY, period: input.period },
-      suggest,
-    );
+    const target = { kind, chart: accounts, currency: LAYOUT_CURRENCY, period: input.period };
+    const layout = recognition && !saved ? withBestSignConvention(records, proposed, target, suggest) : proposed;
+    const laidOut = applyLayout(records, layout, target, suggest);
     return {
       recognizedAs: layout.recognizedAs,
       confidence: saved || !recognition ? 1 : recognition.confidence,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { layoutMessages } from '@finboard/shared/layouts';
 import { applyLayout, type LayoutTarget } from './apply-layout.ts';
+import { suggestAccountType } from './account-suggestions.ts';
 import { recognizeLayout, recordsOf } from './recognize.ts';
+import { withBestSignConvention } from './sign-convention.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const gl: LayoutTarget = { kind: 'gl', chart: [], currency: 'USD' };
@@ -252,5 +254,45 @@ describe('a trial balance', () => {
       { period: '2023-12', account_code: '3000', closing_balance: '-12000.00' },
     ]);
     expect(result.accounts.get('3000')).toMatchObject({ name: "Owner's Equity" });
+  });
+});
+
+describe('a report whose amounts are in each account’s own sign', () => {
+  it('is read so, because more of its journals balance that way', () => {
+    const report = [
+      '"","Date","Transaction Type","Num","Name","Memo/Description","Split","Amount","Balance"',
+      '"Checking"',
+      '"","01/05/2016","Deposit","","","","Design income","1,200.00","1,200.00"',
+      '"","01/09/2016","Expense","71","Hicks Hardware","","Job Materials","-250.50","949.50"',
+      '"Total for Checking","","","","","","","949.50",""',
+      '"Design income"',
+      '"","01/05/2016","Deposit","","","","Checking","1,200.00","1,200.00"',
+      '"Total for Design income","","","","","","","1,200.00",""',
+      '"Job Materials"',
+      '"","01/09/2016","Expense","71","Hicks Hardware","","Checking","250.50","250.50"',
+      '"Total for Job Materials","","","","","","","250.50",""',
+    ].join('\n');
+    const file = bytes(report);
+    const { layout } = recognizeLayout(file, 'gl');
+    const records = recordsOf(file, layout);
+    const chosen = withBestSignConvention(records, layout, gl, suggestAccountType);
+    expect(chosen.amount).toEqual({ kind: 'signed', positiveIs: 'natural' });
+    const result = applyLayout(records, chosen, gl, suggestAccountType);
+    expect(result.problems).toEqual([]);
+    expect(lines(result)).toEqual([
+      '2016-01-05 Deposit | 2016-01-05 | Checking | 1200.00 | 0.00',
+      '2016-01-09 Expense 71 Hicks Hardware | 2016-01-09 | Checking | 0.00 | 250.50',
+      '2016-01-05 Deposit | 2016-01-05 | Design income | 0.00 | 1200.00',
+      '2016-01-09 Expense 71 Hicks Hardware | 2016-01-09 | Job Materials | 250.50 | 0.00',
+    ]);
+  });
+
+  it('keeps debits positive when that balances as well', () => {
+    const file = bytes(QBO_REPORT);
+    const { layout } = recognizeLayout(file, 'gl');
+    expect(withBestSignConvention(recordsOf(file, layout), layout, gl, suggestAccountType).amount).toEqual({
+      kind: 'signed',
+      positiveIs: 'debit',
+    });
   });
 });

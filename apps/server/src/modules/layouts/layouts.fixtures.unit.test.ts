@@ -103,6 +103,7 @@ const charts = [
   'chart-of-accounts/xero-au-chart-of-accounts-with-report-codes.csv',
   'chart-of-accounts/gnucash-pocket-account-tree-export.csv',
   'chart-of-accounts/quickbooks-desktop-account-list-sample-company.IIF',
+  'chart-of-accounts/erpnext-nz-standard-chart-of-accounts.json',
 ];
 
 describe.each(charts)('the real chart of accounts %s', (file) => {

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import type { Layout, LayoutDateFormat, LayoutFamily, LayoutRole } from '@finboard/shared/layouts';
+import { jsonChartRecords } from './json-chart.ts';
 import { assignRoles, headerScore, type FileKind } from './role-names.ts';
 import { detectDateFormat, readDate } from './readers/dates.ts';
 import { detectDelimiter } from './readers/delimiter.ts';
@@ -46,7 +47,9 @@ export const REPORT_SKIP_PREFIXES = [
 
 /** Parses decoded text into records (blank lines kept, so record numbers are the file's lines). */
 export function parseRecords(text: string, delimiter: Layout['delimiter']): string[][] {
-  return Papa.parse<string[]>(text, { delimiter, quoteChar: '"', skipEmptyLines: false }).data;
+  return (
+    jsonChartRecords(text) ?? Papa.parse<string[]>(text, { delimiter, quoteChar: '"', skipEmptyLines: false }).data
+  );
 }
 
 /** Decodes a file's bytes and parses its records under a layout's encoding and delimiter. */

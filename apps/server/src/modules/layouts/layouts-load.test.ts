@@ -204,6 +204,51 @@ describe('a GnuCash transaction export, loaded as it is', () => {
   });
 });
 
+describe('a laid-out file that breaks a rule', () => {
+  const file = 'split-transactions/gnucash-3-full-layout-personal-sample.csv';
+  const content = fs.readFileSync(path.join(FIXTURES, file), 'utf8');
+
+  it.each([
+    [
+      'in another currency than the organization’s',
+      content.replace('CURRENCY::USD', 'CURRENCY::EUR'),
+      {
+        line: 2,
+        column: 'Commodity/Currency',
+        value: 'EUR',
+        problem: layoutMessages.currencies(['EUR', 'USD'], 'USD'),
+      },
+    ],
+    [
+      'with a journal out of balance',
+      content.replace('"-1,000.00",n', '"-900.00",n'),
+      {
+        line: 2,
+        column: null,
+        value: '4a1efb8f1af04a478695eceb8e231022',
+        problem: layoutMessages.unbalanced('4a1efb8f1af04a478695eceb8e231022', '100.00'),
+      },
+    ],
+  ])('is refused %s, naming line, column and value, and nothing changes', async (_, changed, problem) => {
+    const analysis = await analyze(content);
+    const refused = await post(
+      '/api/v1/pipeline/file-upload',
+      { layout: JSON.stringify(analysis.layout), createAccounts: 'true' },
+      changed,
+      'files',
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.problems).toEqual([problem]);
+    const files = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/pipeline/list-files/${organizationId}`,
+      headers: bearer(adminToken),
+    });
+    expect(files.json().data.files).toEqual([]);
+    expect(await warehouseSql(`select 1 from "02_GL_Detail" union all select 1 from "01_Account"`)).toEqual([]);
+  });
+});
+
 describe('a trial balance of closing balances', () => {
   const trialBalance = (cash: string, equity: string, sales: string) =>
     [

@@ -49,6 +49,8 @@ export interface NamedAccount {
   detailValue: string | null;
   /** The path it was read from (`Expenses:Office:Rent`), for path-style files. */
   path: string | null;
+  /** The first record naming it. */
+  line: number;
 }
 
 export type TypeSuggester = (account: NamedAccount) => (AccountTypeChoice & { vocabulary: string }) | undefined;
@@ -124,10 +126,15 @@ export function applyLayout(
 
   const byName = new Map(target.chart.map((account) => [account.name.trim().toLowerCase(), account.code]));
   const chartCodes = new Set(target.chart.map((account) => account.code));
-  const remember = (reading: AccountReading, typeValue: string | null = null, detailValue: string | null = null) => {
+  const remember = (
+    reading: AccountReading,
+    line: number,
+    typeValue: string | null = null,
+    detailValue: string | null = null,
+  ) => {
     for (const ancestor of reading.ancestors)
       if (!accounts.has(ancestor.code))
-        accounts.set(ancestor.code, { ...ancestor, typeValue: null, detailValue: null });
+        accounts.set(ancestor.code, { ...ancestor, typeValue: null, detailValue: null, line });
     const known = accounts.get(reading.code);
     if (!known)
       accounts.set(reading.code, {
@@ -137,6 +144,7 @@ export function applyLayout(
         typeValue,
         detailValue,
         path: reading.path,
+        line,
       });
     else if (typeValue && !known.typeValue) known.typeValue = typeValue;
   };
@@ -146,7 +154,7 @@ export function applyLayout(
     const type =
       layout.accountTypes[reading.code]?.type ??
       chartTypes.get(reading.code) ??
-      suggest({ ...reading, typeValue: null, detailValue: null })?.type;
+      suggest({ ...reading, typeValue: null, detailValue: null, line: 0 })?.type;
     return type === 'liability' || type === 'equity' || type === 'revenue';
   };
   const accountOf = (cell: string) =>
@@ -211,7 +219,7 @@ export function applyLayout(
         skipped++;
         continue;
       }
-      remember(reading, cell('account_type') || null, cell('account_detail_type') || null);
+      remember(reading, line, cell('account_type') || null, cell('account_detail_type') || null);
       continue;
     }
 
@@ -226,7 +234,7 @@ export function applyLayout(
       problemAt(line, 'account', null, layoutMessages.noAccount);
       continue;
     }
-    remember(reading);
+    remember(reading, line);
     const currency = cell('currency');
     if (currency && !currencies.has(currencyCode(currency))) currencies.set(currencyCode(currency), line);
 
@@ -326,11 +334,11 @@ export function applyLayout(
   // one account the report itself does not cover (it would otherwise appear under that account's section).
   const covered = new Set(lines.map((entry) => entry.account));
   const balanced = balanceJournals(lines, {
-    resolveSplit: (split) => {
+    resolveSplit: (split, line) => {
       if (layout.splitMarker && split.toLowerCase() === layout.splitMarker.toLowerCase()) return undefined;
       const reading = accountOf(split);
       if (covered.has(reading.code)) return undefined;
-      remember(reading);
+      remember(reading, line);
       return reading.code;
     },
     splitMarker: layout.splitMarker,
@@ -428,16 +436,18 @@ function currencyCode(value: string): string {
 
 /** A chart's rows: each account with its type from the user's choice, the file's words or a suggestion. */
 function chartRows(accounts: Map<string, NamedAccount>, layout: Layout, suggest: TypeSuggester): CanonicalRow[] {
-  return [...accounts.values()].map((account, index) => {
+  return [...accounts.values()].map((account) => {
     const type = layout.accountTypes[account.code] ?? suggest(account);
     return {
-      line: index + 1,
+      line: account.line,
+      // No type of ours (the file's word is unknown): the upload asks for one (canonical-file.ts).
       values: {
         account_code: account.code,
         account_name: account.name,
-        account_type: type?.type ?? account.typeValue,
+        account_type: type?.type ?? null,
         account_subtype: type?.subtype ?? null,
         parent_code: account.parentCode,
+        is_active: 'true',
       },
     };
   });

@@ -63,7 +63,7 @@ export function canonicalFile(
       const type = layout.accountTypes[account.code] ?? options.suggest(account);
       if (!type) {
         problems.push({
-          line: laidOut.rows.find((row) => row.values.account_code === account.code)?.line ?? layout.headerLine + 1,
+          line: account.line,
           column: null,
           value: account.code,
           problem: layoutMessages.newAccountNeedsType(account.code),

@@ -204,6 +204,77 @@ describe('a GnuCash transaction export, loaded as it is', () => {
   });
 });
 
+describe("Odoo's generic chart of accounts, loaded as it is", () => {
+  it('creates every account with our type and subtype from its own vocabulary', async () => {
+    const content = fs.readFileSync(
+      path.join(FIXTURES, 'chart-of-accounts/odoo-17-generic-coa-account.account.csv'),
+      'utf8',
+    );
+    const types = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/data-types/${organizationId}?targetTable=01_Account`,
+      headers: bearer(adminToken),
+    });
+    const chart = types.json().data.dataTypes.find((type: { isStandard: boolean }) => type.isStandard).id;
+    const fields = { organizationId, data_type_id: chart };
+    const analysisForm = await sealedUploadForm(uploadKey, fields, [{ name: 'coa.csv', content }], 'file');
+    const analysis = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/pipeline/analyze-file',
+        payload: analysisForm.payload,
+        headers: { ...analysisForm.headers, ...bearer(adminToken) },
+      })
+    ).json().data as FileAnalysis;
+    expect(analysis).toMatchObject({ recognizedAs: 'Chart of accounts', preview: { rows: 45, problemCount: 0 } });
+    const form = await sealedUploadForm(uploadKey, { ...fields, layout: JSON.stringify(analysis.layout) }, [
+      { name: 'coa.csv', content },
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/pipeline/file-upload',
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(adminToken) },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/pipeline/run-pipeline/${organizationId}`,
+      headers: bearer(adminToken),
+    });
+    await jobs.drain();
+    expect(
+      await warehouseSql(
+        `select account_code, account_name, account_type, account_subtype, is_active from "01_Account"
+         where account_code in ('1010', '4000', '5000') order by 1`,
+      ),
+    ).toEqual([
+      {
+        account_code: '1010',
+        account_name: 'Current Assets',
+        account_type: 'asset',
+        account_subtype: 'current_asset',
+        is_active: true,
+      },
+      {
+        account_code: '4000',
+        account_name: 'Product Sales',
+        account_type: 'revenue',
+        account_subtype: 'revenue',
+        is_active: true,
+      },
+      {
+        account_code: '5000',
+        account_name: 'Cost of Goods Sold',
+        account_type: 'expense',
+        account_subtype: 'cost_of_sales',
+        is_active: true,
+      },
+    ]);
+    expect(await warehouseSql(`select count(*)::int as n from "01_Account"`)).toEqual([{ n: 45 }]);
+  });
+});
+
 describe('a laid-out file that breaks a rule', () => {
   const file = 'split-transactions/gnucash-3-full-layout-personal-sample.csv';
   const content = fs.readFileSync(path.join(FIXTURES, file), 'utf8');

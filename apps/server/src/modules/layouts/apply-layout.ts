@@ -87,6 +87,7 @@ const startsWithAny = (text: string, prefixes: readonly string[]) => {
 const totalOf = (text: string) => /^total(?:\s+for)?\s+(.+)$/i.exec(text)?.[1]?.trim();
 
 const MAX_JOURNAL_ID = 120;
+const STICKY_ROLES: ReadonlySet<LayoutRole> = new Set(['account', 'account_name']);
 const NON_POSTING = /^(non[\s_-]?posting|stat(istical)?)$/i;
 
 /** The journal's number from its key's values: readable, and short enough for the ledger's column. */
@@ -196,7 +197,8 @@ export function applyLayout(
     const starts = anchor !== undefined && cellAt(record, layout.columns[anchor]) !== '';
     for (const role of layout.fillDown) {
       const value = cellAt(record, layout.columns[role]);
-      if (starts || value !== '') carried.set(role, value);
+      // An account carried down holds until the next one, across transactions.
+      if ((starts && !STICKY_ROLES.has(role)) || value !== '') carried.set(role, value);
     }
     const cell = (role: LayoutRole) =>
       layout.fillDown.includes(role) ? (carried.get(role) ?? '') : cellAt(record, layout.columns[role]);
@@ -213,7 +215,7 @@ export function applyLayout(
     }
 
     if (target.kind === 'accounts') {
-      const reading = accountCellOf(record, layout, accountOf, sections);
+      const reading = accountCellOf(cell, accountOf, sections);
       // Non-posting accounts (purchase orders, statistical accounts) hold no ledger amounts: not chart accounts.
       if (!reading || NON_POSTING.test(cell('account_type'))) {
         skipped++;
@@ -223,7 +225,7 @@ export function applyLayout(
       continue;
     }
 
-    const reading = accountCellOf(record, layout, accountOf, sections);
+    const reading = accountCellOf(cell, accountOf, sections);
     const sides = sidesOf(record, layout, line, problemAt, () => reading !== undefined && creditNormal(reading));
     if (sides === undefined) continue;
     if (sides.debit === 0n && sides.credit === 0n) {
@@ -360,21 +362,18 @@ export function applyLayout(
 
 /** The row's account: its own column, else the report section it sits in. */
 function accountCellOf(
-  record: readonly string[],
-  layout: Layout,
+  cell: (role: LayoutRole) => string,
   accountOf: (cell: string) => AccountReading,
   sections: readonly AccountReading[],
 ): AccountReading | undefined {
   // An account without a code (Xero's bank accounts, a chart's unnumbered ones) is named by its name.
-  const cell = cellAt(record, layout.columns.account) || cellAt(record, layout.columns.account_name);
-  if (cell !== '') {
-    const reading = accountOf(cell);
-    const name = cellAt(record, layout.columns.account_name);
-    const parent = cellAt(record, layout.columns.parent_code);
+  const written = cell('account') || cell('account_name');
+  if (written !== '') {
+    const reading = accountOf(written);
     return {
       ...reading,
-      name: name || reading.name,
-      parentCode: parent || reading.parentCode,
+      name: cell('account_name') || reading.name,
+      parentCode: cell('parent_code') || reading.parentCode,
     };
   }
   return sections.at(-1);

@@ -296,3 +296,29 @@ describe('a report whose amounts are in each account’s own sign', () => {
     });
   });
 });
+
+describe('a ledger that writes each account on its first line only (Sage 50)', () => {
+  it('carries the account down to the lines below, across transactions', () => {
+    const file = [
+      'General Ledger',
+      'For the Period From Jan 1, 2024 to Jan 31, 2024',
+      'Account ID,Account Description,Date,Reference,Jrnl,Trans Description,Debit Amt,Credit Amt,Balance',
+      '10200,Regular Checking Account,1/1/24,,,Beginning Balance,,,"5,000.00"',
+      ',,1/3/24,1001,CDJ,Rent for January,,"1,500.00",',
+      ',,1/9/24,D-17,CRJ,Deposit,"2,000.00",,',
+      ',,,,,Current Period Change,"2,000.00","1,500.00",500.00',
+      '40000,Sales,1/9/24,D-17,CRJ,Deposit,,"2,000.00",',
+      '70000,Rent Expense,1/3/24,1001,CDJ,Rent for January,"1,500.00",,',
+    ].join('\n');
+    const { recognition, result } = laidOut(file);
+    expect(recognition.layout).toMatchObject({ family: 'journal-lines', dateFormat: 'MM/DD/YY' });
+    expect(recognition.layout.fillDown).toEqual(expect.arrayContaining(['account', 'account_name']));
+    expect(lines(result)).toEqual([
+      '2024-01-03 1001 | 2024-01-03 | 10200 | 0.00 | 1500.00',
+      '2024-01-09 D-17 | 2024-01-09 | 10200 | 2000.00 | 0.00',
+      '2024-01-09 D-17 | 2024-01-09 | 40000 | 0.00 | 2000.00',
+      '2024-01-03 1001 | 2024-01-03 | 70000 | 1500.00 | 0.00',
+    ]);
+    expect(result.problems).toEqual([]);
+  });
+});

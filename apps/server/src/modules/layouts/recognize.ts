@@ -39,6 +39,7 @@ export const REPORT_SKIP_PREFIXES = [
   'Balance b/d',
   'Balance c/d',
   'Net movement',
+  'Current Period Change',
   'Net Income',
   'Grand Total',
   'Report Total',
@@ -157,7 +158,7 @@ export function recognizeLayout(bytes: Uint8Array, kind: FileKind): Recognition 
       : read;
   const sectionAccounts = family === 'gl-report';
   // GnuCash writes a transaction's date, number and description on its first row only.
-  const fillDown = fillDownOf(columns, data, family);
+  const fillDown = fillDownOf(columns, data, lines, family);
   const journalKey: LayoutRole[] =
     columns.journal_id !== undefined
       ? ['journal_id']
@@ -238,6 +239,7 @@ function accountFormatOf(family: LayoutFamily, values: readonly string[], header
 function fillDownOf(
   columns: Partial<Record<LayoutRole, number>>,
   data: readonly (readonly string[])[],
+  lines: readonly (readonly string[])[],
   family: LayoutFamily,
 ): LayoutRole[] {
   if (family === 'gl-report' || family === 'chart-of-accounts' || family === 'trial-balance') return [];
@@ -252,11 +254,15 @@ function fillDownOf(
     'currency',
   ];
   const anchor = columns.journal_id !== undefined ? 'journal_id' : 'posting_date';
-  if (columns[anchor] === undefined) return [];
+  // Sage's ledger writes an account on its first line only: it holds until the next one.
+  const sticky = (['account', 'account_name'] as const).filter(
+    (role) => columns[role] !== undefined && lines.some((record) => !(record[columns[role]!] ?? '').trim()),
+  );
+  if (columns[anchor] === undefined) return sticky;
   const anchorColumn = columns[anchor]!;
   const emptyAnchor = data.some((record) => !(record[anchorColumn] ?? '').trim());
-  if (!emptyAnchor) return [];
-  return [anchor, ...candidates.filter((role) => role !== anchor && columns[role] !== undefined)];
+  if (!emptyAnchor) return sticky.length > 0 ? [anchor, ...sticky] : [];
+  return [anchor, ...candidates.filter((role) => role !== anchor && columns[role] !== undefined), ...sticky];
 }
 
 function recognizedAsOf(

@@ -65,12 +65,12 @@ const LEDGER: Partial<Record<LayoutRole, Names>> = {
     weak: ['Check No', 'Invoice No', 'Document No', 'Cheque No', 'Nummer', 'Belegnummer'],
   },
   counterparty: {
-    strong: ['Name', 'Customer/Vendor', 'Vendor/Customer', 'Contact', 'Party', 'Partner', 'Payee'],
+    strong: ['Name', 'Full Name', 'Customer/Vendor', 'Vendor/Customer', 'Contact', 'Party', 'Partner', 'Payee'],
     weak: ['Customer', 'Vendor', 'Supplier', 'Entity Name'],
   },
   description: {
     strong: ['Description', 'Memo/Description', 'Narration', 'Narrative', 'Details', 'Particulars', 'Label'],
-    weak: ['Remarks', 'Text', 'Transaction Description', 'Line Description', 'Beschreibung'],
+    weak: ['Remarks', 'Text', 'Transaction Description', 'Trans Description', 'Line Description', 'Beschreibung'],
   },
   memo: { strong: ['Memo', 'Line Memo', 'Split Memo'], weak: ['Notes', 'Note', 'Buchungstext'] },
   account: {
@@ -87,7 +87,7 @@ const LEDGER: Partial<Record<LayoutRole, Names>> = {
       'Account #',
       'Account ID',
     ],
-    weak: ['Nominal', 'Ledger', 'Account Name', 'Volle Kontobezeichnung', 'Konto'],
+    weak: ['Nominal', 'Ledger', 'Account Name', 'Distribution Account', 'Volle Kontobezeichnung', 'Konto'],
   },
   account_name: { strong: ['Account Name', 'Account Description', 'Account Title'] },
   debit: {
@@ -164,7 +164,7 @@ const NAMES: Record<FileKind, Partial<Record<LayoutRole, Names>>> = {
 };
 
 /** Header cells as compared: lower case, letters and digits only; a leading '*' (Xero's required mark) dropped. */
-const key = (cell: string) => normalizeColumnName(cell.replace(/^\*/, ''));
+const key = (cell: string) => (cell.trim() === '#' ? 'number' : normalizeColumnName(cell.replace(/^\*/, '')));
 
 /** How surely a header cell names a role: 1 strong, 0.6 weak, 0 not at all. */
 export function roleScore(kind: FileKind, role: LayoutRole, cell: string): number {

@@ -101,8 +101,11 @@ export type AccountTypeChoice = z.infer<typeof accountTypeChoiceSchema>;
 export const layoutAmountSchema = z.discriminatedUnion('kind', [
   /** Debit and credit columns (either may hold a signed value: a negative debit is a credit). */
   z.object({ kind: z.literal('debit-credit') }),
-  /** One signed amount: positive is a debit (or, `positiveIs: 'credit'`, a credit). */
-  z.object({ kind: z.literal('signed'), positiveIs: z.enum(['debit', 'credit']) }),
+  /**
+   * One signed amount: positive is a debit, or a credit, or (`natural`, as QuickBooks' reports write them)
+   * an increase of the account's normal balance — a credit on liability, equity and revenue accounts.
+   */
+  z.object({ kind: z.literal('signed'), positiveIs: z.enum(['debit', 'credit', 'natural']) }),
   /** An unsigned amount and an indicator column whose values say the side ('D'/'C', 'Dr'/'Cr', 'Debit'/'Credit'). */
   z.object({
     kind: z.literal('indicator'),
@@ -146,6 +149,14 @@ export const layoutSchema = z.object({
 });
 export type Layout = z.infer<typeof layoutSchema>;
 
+/** A layout confirmed on an upload, kept on its data type for files whose header has the same fingerprint. */
+export interface SavedLayout {
+  fingerprint: string;
+  layout: Layout;
+}
+/** Layouts a data type keeps (the most recently confirmed first). */
+export const MAX_SAVED_LAYOUTS = 20;
+
 /** What analyze and a load with a layout say (the file's line, column and value go beside them). */
 export const layoutMessages = {
   // One value a layout could not read (the problems report's `problem` column).
@@ -166,6 +177,9 @@ export const layoutMessages = {
   columnMissing: (role: string) => `The layout names no column for ${role}`,
   columnOutside: (role: string, column: number) => `The layout's column ${column + 1} for ${role} is not in the header`,
   accountTypeUnknown: (value: string) => `Account type "${value}" is not one we recognize: choose its type`,
+  periodNeeded: 'Choose the period this trial balance is for',
+  openingJournal: (period: string) => `Opening balances ${period}`,
+  openingLine: 'Opening balance',
   newAccountNeedsType: (code: string) => `Account ${code} is not in the chart: choose its type to create it`,
   tooLarge: (megabytes: number) => `A file read with a layout can be at most ${megabytes} MB`,
 } as const;

@@ -1,3 +1,4 @@
+import type { SavedLayout } from '@finboard/shared/layouts';
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SavedColumnLayout } from '@finboard/shared/column-mapping';
@@ -119,6 +120,13 @@ export const dataTypesRepository = (db: Executor) => ({
       .where(and(eq(dataTypes.organizationId, organizationId), eq(dataTypes.id, id)))
       .returning();
     return row;
+  },
+
+  async setLayouts(organizationId: string, id: string, layouts: SavedLayout[]): Promise<void> {
+    await db
+      .update(dataTypes)
+      .set({ layouts })
+      .where(and(eq(dataTypes.organizationId, organizationId), eq(dataTypes.id, id)));
   },
 
   async delete(organizationId: string, id: string): Promise<DataTypeRow | undefined> {

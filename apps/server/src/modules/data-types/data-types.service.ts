@@ -1,3 +1,4 @@
+import { MAX_SAVED_LAYOUTS, type Layout, type SavedLayout } from '@finboard/shared/layouts';
 import {
   columnMappingFor,
   withSavedLayout,
@@ -239,6 +240,27 @@ export function createDataTypesService(deps: { db: Database; audit: AuditService
         const layouts = withSavedLayout(row.columnMappings as SavedColumnLayout[], header, checked.data);
         await repo.setColumnMappings(organizationId, dataTypeId, layouts);
         return layouts;
+      });
+    },
+
+    /** The layout confirmed earlier for files whose header has this fingerprint (issue 23), if any. */
+    async savedLayout(organizationId: string, dataTypeId: string, fingerprint: string): Promise<Layout | undefined> {
+      const row = await dataTypesRepository(db).findById(organizationId, dataTypeId);
+      return (row?.layouts as SavedLayout[] | undefined)?.find((saved) => saved.fingerprint === fingerprint)?.layout;
+    },
+
+    /** Keeps a layout confirmed on an upload for the next file of the same header (the newest first). */
+    async saveLayout(organizationId: string, dataTypeId: string, fingerprint: string, layout: Layout): Promise<void> {
+      await db.transaction(async (tx) => {
+        const repo = dataTypesRepository(tx);
+        const row = await repo.findById(organizationId, dataTypeId, true);
+        if (!row) throw missing();
+        const others = (row.layouts as SavedLayout[]).filter((saved) => saved.fingerprint !== fingerprint);
+        await repo.setLayouts(
+          organizationId,
+          dataTypeId,
+          [{ fingerprint, layout }, ...others].slice(0, MAX_SAVED_LAYOUTS),
+        );
       });
     },
 

@@ -133,6 +133,10 @@ const XERO: readonly Row[] = [
   [['DEPRECIATN', 'Depreciation'], 'expense', 'depreciation'],
   [['WAGESEXPENSE', 'Wages Expense'], 'expense', 'operating_expense'],
   [['SUPERANNUATIONEXPENSE', 'Superannuation Expense'], 'expense', 'operating_expense'],
+  // System accounts of every Xero chart: conversion balances, rounding and tracking transfers sit with equity.
+  [['HISTORICAL', 'Historical'], 'equity', 'equity'],
+  [['ROUNDING', 'Rounding'], 'equity', 'equity'],
+  [['TRACKING', 'Tracking'], 'equity', 'equity'],
 ];
 
 /** Odoo's account.account account_type (16+), its label, and the user_type_id xml ids of Odoo ≤ 15. */

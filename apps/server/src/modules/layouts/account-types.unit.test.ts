@@ -110,6 +110,12 @@ const TYPES: readonly Expected[] = [
   ['Xero', 'WAGESEXPENSE', 'expense', 'operating_expense'],
   ['Xero', 'Wages Expense', 'expense', 'operating_expense'],
   ['Xero', 'SUPERANNUATIONEXPENSE', 'expense', 'operating_expense'],
+  ['Xero', 'HISTORICAL', 'equity', 'equity'],
+  ['Xero', 'Historical', 'equity', 'equity'],
+  ['Xero', 'ROUNDING', 'equity', 'equity'],
+  ['Xero', 'Rounding', 'equity', 'equity'],
+  ['Xero', 'TRACKING', 'equity', 'equity'],
+  ['Xero', 'Tracking', 'equity', 'equity'],
   ['Xero', 'Superannuation Expense', 'expense', 'operating_expense'],
 
   ['Odoo', 'asset_receivable', 'asset', 'receivable'],

@@ -36,6 +36,7 @@ export interface LayoutProblem {
 export interface ChartAccount {
   code: string;
   name: string;
+  type?: string | null;
 }
 
 /** An account the file names, as the load would create it when the chart lacks it. */
@@ -48,6 +49,8 @@ export interface NamedAccount {
   detailValue: string | null;
   /** The path it was read from (`Expenses:Office:Rent`), for path-style files. */
   path: string | null;
+  /** The first record naming it. */
+  line: number;
 }
 
 export type TypeSuggester = (account: NamedAccount) => (AccountTypeChoice & { vocabulary: string }) | undefined;
@@ -58,6 +61,8 @@ export interface LayoutTarget {
   chart: readonly ChartAccount[];
   /** The organization's currency (ISO code). */
   currency?: string;
+  /** The period chosen at upload: a trial balance's, and the date of opening balances posted from one. */
+  period?: string;
 }
 
 export interface LaidOutFile {
@@ -82,6 +87,8 @@ const startsWithAny = (text: string, prefixes: readonly string[]) => {
 const totalOf = (text: string) => /^total(?:\s+for)?\s+(.+)$/i.exec(text)?.[1]?.trim();
 
 const MAX_JOURNAL_ID = 120;
+const STICKY_ROLES: ReadonlySet<LayoutRole> = new Set(['account', 'account_name']);
+const NON_POSTING = /^(non[\s_-]?posting|stat(istical)?)$/i;
 
 /** The journal's number from its key's values: readable, and short enough for the ledger's column. */
 function journalIdOf(parts: readonly string[]): string {
@@ -105,7 +112,7 @@ export function applyLayout(
     const column = layout.columns[role];
     return column === undefined ? null : header[column] || role;
   };
-  const problemAt = (line: number, role: LayoutRole | null, value: string | null, problem: string) =>
+  const problemAt = (line: number, role: LayoutRole | null, value: string | null, problem: string): number =>
     problems.push({ line, column: role ? columnName(role) : null, value, problem });
 
   for (const [role, column] of Object.entries(layout.columns) as [LayoutRole, number][])
@@ -120,10 +127,15 @@ export function applyLayout(
 
   const byName = new Map(target.chart.map((account) => [account.name.trim().toLowerCase(), account.code]));
   const chartCodes = new Set(target.chart.map((account) => account.code));
-  const remember = (reading: AccountReading, typeValue: string | null = null, detailValue: string | null = null) => {
+  const remember = (
+    reading: AccountReading,
+    line: number,
+    typeValue: string | null = null,
+    detailValue: string | null = null,
+  ) => {
     for (const ancestor of reading.ancestors)
       if (!accounts.has(ancestor.code))
-        accounts.set(ancestor.code, { ...ancestor, typeValue: null, detailValue: null });
+        accounts.set(ancestor.code, { ...ancestor, typeValue: null, detailValue: null, line });
     const known = accounts.get(reading.code);
     if (!known)
       accounts.set(reading.code, {
@@ -133,12 +145,23 @@ export function applyLayout(
         typeValue,
         detailValue,
         path: reading.path,
+        line,
       });
     else if (typeValue && !known.typeValue) known.typeValue = typeValue;
+  };
+  // Amounts in the account's own sign (positive: its normal side) need its type: the user's, the chart's, or the suggestion.
+  const chartTypes = new Map(target.chart.map((account) => [account.code, account.type]));
+  const creditNormal = (reading: AccountReading) => {
+    const type =
+      layout.accountTypes[reading.code]?.type ??
+      chartTypes.get(reading.code) ??
+      suggest({ ...reading, typeValue: null, detailValue: null, line: 0 })?.type;
+    return type === 'liability' || type === 'equity' || type === 'revenue';
   };
   const accountOf = (cell: string) =>
     readAccount(cell, layout.account, (name) => byName.get(name.trim().toLowerCase()), chartCodes);
 
+  const iifType = header[0]?.startsWith('!') ? header[0].slice(1) : undefined;
   const carried = new Map<LayoutRole, string>();
   const sections: AccountReading[] = [];
   const lines: (JournalLine & { values: CanonicalValues })[] = [];
@@ -151,6 +174,11 @@ export function applyLayout(
     const line = index + 1;
     const first = record.find((cell) => cell.trim() !== '')?.trim();
     if (first === undefined) {
+      skipped++;
+      continue;
+    }
+    // QuickBooks IIF holds several tables, each after its own '!' header: rows of another one are not ours.
+    if (iifType && (record[0] ?? '').trim() !== iifType) {
       skipped++;
       continue;
     }
@@ -169,42 +197,46 @@ export function applyLayout(
     const starts = anchor !== undefined && cellAt(record, layout.columns[anchor]) !== '';
     for (const role of layout.fillDown) {
       const value = cellAt(record, layout.columns[role]);
-      if (starts || value !== '') carried.set(role, value);
+      // An account carried down holds until the next one, across transactions.
+      if ((starts && !STICKY_ROLES.has(role)) || value !== '') carried.set(role, value);
     }
     const cell = (role: LayoutRole) =>
       layout.fillDown.includes(role) ? (carried.get(role) ?? '') : cellAt(record, layout.columns[role]);
     const moneyCells = (['debit', 'credit', 'amount', 'closing_balance'] as const).map((role) =>
       cellAt(record, layout.columns[role]),
     );
+    // A section row: no amount, and no date where the date goes (Xero writes the account's name there).
     const dateCell = cellAt(record, layout.columns.posting_date);
-    if (layout.sectionAccounts && dateCell === '' && moneyCells.every((value) => value === '')) {
+    const noDate = dateCell === '' || !layout.dateFormat || readDate(dateCell, layout.dateFormat) === null;
+    if (layout.sectionAccounts && noDate && moneyCells.every((value) => value === '')) {
       sections.push(accountOf(first));
       skipped++;
       continue;
     }
 
     if (target.kind === 'accounts') {
-      const reading = accountCellOf(record, layout, accountOf, sections);
-      if (!reading) {
+      const reading = accountCellOf(cell, accountOf, sections);
+      // Non-posting accounts (purchase orders, statistical accounts) hold no ledger amounts: not chart accounts.
+      if (!reading || NON_POSTING.test(cell('account_type'))) {
         skipped++;
         continue;
       }
-      remember(reading, cell('account_type') || null, cell('account_detail_type') || null);
+      remember(reading, line, cell('account_type') || null, cell('account_detail_type') || null);
       continue;
     }
 
-    const sides = sidesOf(record, layout, line, problemAt);
+    const reading = accountCellOf(cell, accountOf, sections);
+    const sides = sidesOf(record, layout, line, problemAt, () => reading !== undefined && creditNormal(reading));
     if (sides === undefined) continue;
     if (sides.debit === 0n && sides.credit === 0n) {
       skipped++;
       continue;
     }
-    const reading = accountCellOf(record, layout, accountOf, sections);
     if (!reading) {
       problemAt(line, 'account', null, layoutMessages.noAccount);
       continue;
     }
-    remember(reading);
+    remember(reading, line);
     const currency = cell('currency');
     if (currency && !currencies.has(currencyCode(currency))) currencies.set(currencyCode(currency), line);
 
@@ -217,6 +249,25 @@ export function applyLayout(
         credit: sides.credit,
         split: null,
         values: { account_code: reading.code },
+      });
+      continue;
+    }
+
+    // A trial balance posted to the ledger as opening balances: one journal on the period's first day.
+    if (layout.family === 'trial-balance') {
+      if (!target.period) {
+        problemAt(line, null, null, layoutMessages.periodNeeded);
+        break;
+      }
+      const journal = layoutMessages.openingJournal(target.period);
+      lines.push({
+        line,
+        journal,
+        account: reading.code,
+        debit: sides.debit,
+        credit: sides.credit,
+        split: null,
+        values: { posting_date: `${target.period}-01`, description: layoutMessages.openingLine, period: target.period },
       });
       continue;
     }
@@ -269,10 +320,10 @@ export function applyLayout(
       header,
       rows: lines.map((entry) => ({
         line: entry.line,
+        // Closing balances only: opening and movements come from the previous period's (the layouts service).
         values: {
+          period: target.period ?? null,
           account_code: entry.account,
-          debit: moneyText(entry.debit),
-          credit: moneyText(entry.credit),
           closing_balance: moneyText(entry.debit - entry.credit),
         },
       })),
@@ -285,11 +336,11 @@ export function applyLayout(
   // one account the report itself does not cover (it would otherwise appear under that account's section).
   const covered = new Set(lines.map((entry) => entry.account));
   const balanced = balanceJournals(lines, {
-    resolveSplit: (split) => {
+    resolveSplit: (split, line) => {
       if (layout.splitMarker && split.toLowerCase() === layout.splitMarker.toLowerCase()) return undefined;
       const reading = accountOf(split);
       if (covered.has(reading.code)) return undefined;
-      remember(reading);
+      remember(reading, line);
       return reading.code;
     },
     splitMarker: layout.splitMarker,
@@ -311,20 +362,18 @@ export function applyLayout(
 
 /** The row's account: its own column, else the report section it sits in. */
 function accountCellOf(
-  record: readonly string[],
-  layout: Layout,
+  cell: (role: LayoutRole) => string,
   accountOf: (cell: string) => AccountReading,
   sections: readonly AccountReading[],
 ): AccountReading | undefined {
-  const cell = cellAt(record, layout.columns.account);
-  if (cell !== '') {
-    const reading = accountOf(cell);
-    const name = cellAt(record, layout.columns.account_name);
-    const parent = cellAt(record, layout.columns.parent_code);
+  // An account without a code (Xero's bank accounts, a chart's unnumbered ones) is named by its name.
+  const written = cell('account') || cell('account_name');
+  if (written !== '') {
+    const reading = accountOf(written);
     return {
       ...reading,
-      name: name || reading.name,
-      parentCode: parent || reading.parentCode,
+      name: cell('account_name') || reading.name,
+      parentCode: cell('parent_code') || reading.parentCode,
     };
   }
   return sections.at(-1);
@@ -338,6 +387,8 @@ function sidesOf(
   layout: Layout,
   line: number,
   problemAt: (line: number, role: LayoutRole, value: string, problem: string) => void,
+  /** Whether the row's account is credit-normal (liabilities, equity, revenue). */
+  creditNormal: () => boolean,
 ): Sides | undefined {
   const format = { decimal: layout.decimal };
   const read = (role: LayoutRole) => {
@@ -371,7 +422,8 @@ function sidesOf(
     problemAt(line, 'indicator', cellAt(record, layout.columns.indicator), layoutMessages.sideUnknown(raw));
     return undefined;
   }
-  const positiveIsDebit = amount.kind !== 'signed' || amount.positiveIs === 'debit';
+  const positiveIsDebit =
+    amount.kind !== 'signed' || amount.positiveIs === 'debit' || (amount.positiveIs === 'natural' && !creditNormal());
   return netted(positiveIsDebit ? value.cents : -value.cents);
 }
 
@@ -383,16 +435,18 @@ function currencyCode(value: string): string {
 
 /** A chart's rows: each account with its type from the user's choice, the file's words or a suggestion. */
 function chartRows(accounts: Map<string, NamedAccount>, layout: Layout, suggest: TypeSuggester): CanonicalRow[] {
-  return [...accounts.values()].map((account, index) => {
+  return [...accounts.values()].map((account) => {
     const type = layout.accountTypes[account.code] ?? suggest(account);
     return {
-      line: index + 1,
+      line: account.line,
+      // No type of ours (the file's word is unknown): the upload asks for one (canonical-file.ts).
       values: {
         account_code: account.code,
         account_name: account.name,
-        account_type: type?.type ?? account.typeValue,
+        account_type: type?.type ?? null,
         account_subtype: type?.subtype ?? null,
         parent_code: account.parentCode,
+        is_active: 'true',
       },
     };
   });

@@ -2,6 +2,7 @@ import type { AccountTypeChoice, Layout } from '@finboard/shared/layouts';
 import { layoutMessages } from '@finboard/shared/layouts';
 import { verbatimCsv } from '../../platform/csv/csv-writer.ts';
 import { applyLayout, type ChartAccount, type LayoutProblem, type TypeSuggester } from './apply-layout.ts';
+import { centsOf, moneyText } from './money.ts';
 import { recordsOf } from './recognize.ts';
 import type { FileKind } from './role-names.ts';
 
@@ -13,6 +14,8 @@ export interface NewAccount extends AccountTypeChoice {
 }
 
 export interface CanonicalFile {
+  /** The file's header (the layout is kept under its fingerprint). */
+  header: string[];
   /** The rows as a plain CSV in the data type's columns: the uploads' own checks read it as any file. */
   csv: string;
   /** The file's record of each CSV data row (problems found in the CSV are named at the file's lines). */
@@ -39,12 +42,16 @@ export function canonicalFile(
     suggest: TypeSuggester;
     /** Accounts the chart lacks are created with the lines (else the run refuses them as today). */
     createAccounts: boolean;
+    /** The period chosen at upload (a trial balance's; the date of opening balances posted from one). */
+    period?: string;
+    /** A trial balance's opening balances: the previous period's closing balance per account (debit − credit). */
+    openingBalances?: ReadonlyMap<string, bigint>;
   },
 ): CanonicalFile {
   const laidOut = applyLayout(
     recordsOf(bytes, layout),
     layout,
-    { kind: options.kind, chart: options.chart, currency: options.currency },
+    { kind: options.kind, chart: options.chart, currency: options.currency, period: options.period },
     options.suggest,
   );
   const problems = [...laidOut.problems];
@@ -56,7 +63,7 @@ export function canonicalFile(
       const type = layout.accountTypes[account.code] ?? options.suggest(account);
       if (!type) {
         problems.push({
-          line: laidOut.rows.find((row) => row.values.account_code === account.code)?.line ?? layout.headerLine + 1,
+          line: account.line,
           column: null,
           value: account.code,
           problem: layoutMessages.newAccountNeedsType(account.code),
@@ -81,12 +88,24 @@ export function canonicalFile(
           problem: layoutMessages.newAccountNeedsType(row.values.account_code ?? ''),
         });
 
+  // A trial balance of closing balances: the opening is the previous period's closing, the movement the rest.
+  if (options.kind === 'trial-balance')
+    for (const row of laidOut.rows) {
+      const closing = centsOf(row.values.closing_balance ?? '0');
+      const opening = options.openingBalances?.get(row.values.account_code ?? '') ?? 0n;
+      const movement = closing - opening;
+      row.values.opening_balance = moneyText(opening);
+      row.values.debit = moneyText(movement > 0n ? movement : 0n);
+      row.values.credit = moneyText(movement < 0n ? -movement : 0n);
+    }
+
   // The data type's columns by their canonical names (any letter case); those the layout does not fill stay empty.
   const header = [...options.columns];
   const records = laidOut.rows.map((row) =>
     header.map((column) => row.values[column.toLowerCase()] ?? row.values[column] ?? ''),
   );
   return {
+    header: laidOut.header,
     csv: verbatimCsv([header, ...records], options.delimiter),
     sourceLines: laidOut.rows.map((row) => row.line),
     newAccounts,

@@ -147,6 +147,27 @@ describe('a GnuCash transaction export, loaded as it is', () => {
     expect(await warehouseSql(`select 1 from "01_Account" where account_code like 'Expenses%'`)).toEqual([]);
   });
 
+  it('keeps the layout confirmed on an upload for the next file of the same header', async () => {
+    const analysis = await analyze(content);
+    expect(analysis.layoutFrom).toBe('recognized');
+    const confirmed = {
+      ...analysis.layout,
+      accountTypes: { 'Income:Bonus': { type: 'revenue' as const, subtype: 'other_income' } },
+    };
+    const uploaded = await post(
+      '/api/v1/pipeline/file-upload',
+      { layout: JSON.stringify(confirmed), createAccounts: 'true' },
+      content,
+      'files',
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const next = await analyze(content);
+    expect(next).toMatchObject({ layoutFrom: 'saved', confidence: 1, layout: confirmed });
+    expect(next.preview.unknownAccounts).toContainEqual(
+      expect.objectContaining({ code: 'Income:Bonus', suggestedType: 'revenue', suggestedSubtype: 'other_income' }),
+    );
+  });
+
   it('refuses an account the chart lacks that has no type, and stores nothing', async () => {
     const changed = content.replace('Income:Other Income,Other Income', 'Windfall,Windfall');
     const analysis = await analyze(changed);
@@ -180,5 +201,282 @@ describe('a GnuCash transaction export, loaded as it is', () => {
         headers: bearer(adminToken),
       }),
     ).toSatisfy((response: { json: () => { data: { files: unknown[] } } }) => response.json().data.files.length === 0);
+  });
+});
+
+describe("Odoo's generic chart of accounts, loaded as it is", () => {
+  it('creates every account with our type and subtype from its own vocabulary', async () => {
+    const content = fs.readFileSync(
+      path.join(FIXTURES, 'chart-of-accounts/odoo-17-generic-coa-account.account.csv'),
+      'utf8',
+    );
+    const types = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/data-types/${organizationId}?targetTable=01_Account`,
+      headers: bearer(adminToken),
+    });
+    const chart = types.json().data.dataTypes.find((type: { isStandard: boolean }) => type.isStandard).id;
+    const fields = { organizationId, data_type_id: chart };
+    const analysisForm = await sealedUploadForm(uploadKey, fields, [{ name: 'coa.csv', content }], 'file');
+    const analysis = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/pipeline/analyze-file',
+        payload: analysisForm.payload,
+        headers: { ...analysisForm.headers, ...bearer(adminToken) },
+      })
+    ).json().data as FileAnalysis;
+    expect(analysis).toMatchObject({ recognizedAs: 'Chart of accounts', preview: { rows: 45, problemCount: 0 } });
+    const form = await sealedUploadForm(uploadKey, { ...fields, layout: JSON.stringify(analysis.layout) }, [
+      { name: 'coa.csv', content },
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/pipeline/file-upload',
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(adminToken) },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/pipeline/run-pipeline/${organizationId}`,
+      headers: bearer(adminToken),
+    });
+    await jobs.drain();
+    expect(
+      await warehouseSql(
+        `select account_code, account_name, account_type, account_subtype, is_active from "01_Account"
+         where account_code in ('1010', '4000', '5000') order by 1`,
+      ),
+    ).toEqual([
+      {
+        account_code: '1010',
+        account_name: 'Current Assets',
+        account_type: 'asset',
+        account_subtype: 'current_asset',
+        is_active: true,
+      },
+      {
+        account_code: '4000',
+        account_name: 'Product Sales',
+        account_type: 'revenue',
+        account_subtype: 'revenue',
+        is_active: true,
+      },
+      {
+        account_code: '5000',
+        account_name: 'Cost of Goods Sold',
+        account_type: 'expense',
+        account_subtype: 'cost_of_sales',
+        is_active: true,
+      },
+    ]);
+    expect(await warehouseSql(`select count(*)::int as n from "01_Account"`)).toEqual([{ n: 45 }]);
+  });
+});
+
+describe('a laid-out file that breaks a rule', () => {
+  const file = 'split-transactions/gnucash-3-full-layout-personal-sample.csv';
+  const content = fs.readFileSync(path.join(FIXTURES, file), 'utf8');
+
+  it.each([
+    [
+      'in another currency than the organization’s',
+      content.replace('CURRENCY::USD', 'CURRENCY::EUR'),
+      {
+        line: 2,
+        column: 'Commodity/Currency',
+        value: 'EUR',
+        problem: layoutMessages.currencies(['EUR', 'USD'], 'USD'),
+      },
+    ],
+    [
+      'with a journal out of balance',
+      content.replace('"-1,000.00",n', '"-900.00",n'),
+      {
+        line: 2,
+        column: null,
+        value: '4a1efb8f1af04a478695eceb8e231022',
+        problem: layoutMessages.unbalanced('4a1efb8f1af04a478695eceb8e231022', '100.00'),
+      },
+    ],
+  ])('is refused %s, naming line, column and value, and nothing changes', async (_, changed, problem) => {
+    const analysis = await analyze(content);
+    const refused = await post(
+      '/api/v1/pipeline/file-upload',
+      { layout: JSON.stringify(analysis.layout), createAccounts: 'true' },
+      changed,
+      'files',
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.problems).toEqual([problem]);
+    const files = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/pipeline/list-files/${organizationId}`,
+      headers: bearer(adminToken),
+    });
+    expect(files.json().data.files).toEqual([]);
+    expect(await warehouseSql(`select 1 from "02_GL_Detail" union all select 1 from "01_Account"`)).toEqual([]);
+  });
+});
+
+describe('a trial balance of closing balances', () => {
+  const trialBalance = (cash: string, equity: string, sales: string) =>
+    [
+      'Trial Balance',
+      'Acme Ltd',
+      '',
+      'Account,Debit,Credit',
+      `1000 Cash,"${cash}",`,
+      `3000 Owner's Equity,,"${equity}"`,
+      `4000 Sales,,"${sales}"`,
+      `TOTAL,"${cash}","${cash}"`,
+    ].join('\n');
+  const dataTypeOf = async (targetTable: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/data-types/${organizationId}?targetTable=${targetTable}`,
+        headers: bearer(adminToken),
+      })
+    )
+      .json()
+      .data.dataTypes.find((type: { isStandard: boolean }) => type.isStandard).id as string;
+
+  async function upload(dataTypeId: string, content: string, period: string) {
+    const fields = { organizationId, data_type_id: dataTypeId, period };
+    const analysisForm = await sealedUploadForm(uploadKey, fields, [{ name: 'tb.csv', content }], 'file');
+    const analysis = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/pipeline/analyze-file',
+      payload: analysisForm.payload,
+      headers: { ...analysisForm.headers, ...bearer(adminToken) },
+    });
+    expect(analysis.statusCode, analysis.body).toBe(200);
+    const { layout } = analysis.json().data as FileAnalysis;
+    expect(layout.family).toBe('trial-balance');
+    const form = await sealedUploadForm(
+      uploadKey,
+      { ...fields, layout: JSON.stringify(layout), createAccounts: 'true' },
+      [{ name: 'tb.csv', content }],
+    );
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/pipeline/file-upload',
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(adminToken) },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+  }
+
+  it('loads for its period with the opening and movements taken from the previous period', async () => {
+    const tb = await dataTypeOf('04_Trial_Balance');
+    const run = async () => {
+      const queued = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/pipeline/run-pipeline/${organizationId}`,
+        headers: bearer(adminToken),
+      });
+      expect(queued.statusCode, queued.body).toBe(200);
+      await jobs.drain();
+    };
+    // Month by month, as a firm sends them: each opening is the month before's closing in the warehouse.
+    await upload(tb, trialBalance('12,000.00', '10,000.00', '2,000.00'), '2024-01');
+    await run();
+    await upload(tb, trialBalance('15,000.00', '10,000.00', '5,000.00'), '2024-02');
+    await run();
+    expect(
+      await warehouseSql(
+        `select period, account_code, opening_balance::text, debit::text, credit::text, closing_balance::text
+         from "04_Trial_Balance" order by period, account_code`,
+      ),
+    ).toEqual([
+      {
+        period: '2024-01',
+        account_code: '1000',
+        opening_balance: '0.00',
+        debit: '12000.00',
+        credit: '0.00',
+        closing_balance: '12000.00',
+      },
+      {
+        period: '2024-01',
+        account_code: '3000',
+        opening_balance: '0.00',
+        debit: '0.00',
+        credit: '10000.00',
+        closing_balance: '-10000.00',
+      },
+      {
+        period: '2024-01',
+        account_code: '4000',
+        opening_balance: '0.00',
+        debit: '0.00',
+        credit: '2000.00',
+        closing_balance: '-2000.00',
+      },
+      {
+        period: '2024-02',
+        account_code: '1000',
+        opening_balance: '12000.00',
+        debit: '3000.00',
+        credit: '0.00',
+        closing_balance: '15000.00',
+      },
+      {
+        period: '2024-02',
+        account_code: '3000',
+        opening_balance: '-10000.00',
+        debit: '0.00',
+        credit: '0.00',
+        closing_balance: '-10000.00',
+      },
+      {
+        period: '2024-02',
+        account_code: '4000',
+        opening_balance: '-2000.00',
+        debit: '0.00',
+        credit: '3000.00',
+        closing_balance: '-5000.00',
+      },
+    ]);
+  });
+
+  it('posts as a balanced opening journal when uploaded to the ledger', async () => {
+    await upload(glDetail, trialBalance('12,000.00', '10,000.00', '2,000.00'), '2024-01');
+    const run = await runGl();
+    expect(run, JSON.stringify(run.problems)).toMatchObject({ status: 'succeeded', rowsAdded: 3 });
+    expect(
+      await warehouseSql(
+        `select journal_id, posting_date::text, account_code, debit::text, credit::text from "02_GL_Detail" order by line_no`,
+      ),
+    ).toEqual([
+      {
+        journal_id: 'Opening balances 2024-01',
+        posting_date: '2024-01-01',
+        account_code: '1000',
+        debit: '12000.00',
+        credit: '0.00',
+      },
+      {
+        journal_id: 'Opening balances 2024-01',
+        posting_date: '2024-01-01',
+        account_code: '3000',
+        debit: '0.00',
+        credit: '10000.00',
+      },
+      {
+        journal_id: 'Opening balances 2024-01',
+        posting_date: '2024-01-01',
+        account_code: '4000',
+        debit: '0.00',
+        credit: '2000.00',
+      },
+    ]);
+    expect(await warehouseSql(`select account_code, account_type from "01_Account" order by 1`)).toEqual([
+      { account_code: '1000', account_type: 'asset' },
+      { account_code: '3000', account_type: 'equity' },
+      { account_code: '4000', account_type: 'revenue' },
+    ]);
   });
 });

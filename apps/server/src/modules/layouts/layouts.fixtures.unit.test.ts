@@ -26,7 +26,12 @@ interface Expected {
 const expectedOf = (file: string): Expected =>
   JSON.parse(fs.readFileSync(path.join(FIXTURES, 'expected', `${path.basename(file)}.json`), 'utf8')) as Expected;
 
-const ledgers = ['split-transactions/gnucash-3-full-layout-personal-sample.csv'];
+const ledgers = [
+  'split-transactions/gnucash-3-full-layout-personal-sample.csv',
+  'split-transactions/gnucash-pocket-full-layout-multicurrency-en-us.csv',
+  'split-transactions/gnucash-pocket-full-layout-multicurrency-en-gb.csv',
+  'split-transactions/gnucash-pocket-full-layout-multicurrency-de.csv',
+];
 
 describe.each(ledgers)('the real export %s', (file) => {
   const bytes = new Uint8Array(fs.readFileSync(path.join(FIXTURES, file)));
@@ -83,5 +88,41 @@ describe.each(ledgers)('the real export %s', (file) => {
           ]),
       ),
     ).toEqual(expected.profit_and_loss);
+  });
+});
+
+interface ExpectedChart {
+  accounts: { code: string; name: string; type: string }[];
+}
+
+/** Non-posting accounts (QuickBooks purchase orders, estimates) hold no amounts: no chart account. */
+const NON_POSTING_TYPES = new Set(['NONPOSTING']);
+
+const charts = [
+  'chart-of-accounts/odoo-17-generic-coa-account.account.csv',
+  'chart-of-accounts/xero-au-chart-of-accounts-with-report-codes.csv',
+  'chart-of-accounts/gnucash-pocket-account-tree-export.csv',
+  'chart-of-accounts/quickbooks-desktop-account-list-sample-company.IIF',
+  'chart-of-accounts/erpnext-nz-standard-chart-of-accounts.json',
+];
+
+describe.each(charts)('the real chart of accounts %s', (file) => {
+  const bytes = new Uint8Array(fs.readFileSync(path.join(FIXTURES, file)));
+  const expected = JSON.parse(
+    fs.readFileSync(path.join(FIXTURES, 'expected', `${path.basename(file)}.json`), 'utf8'),
+  ) as ExpectedChart;
+  const { layout, confidence } = recognizeLayout(bytes, 'accounts');
+  const result = applyLayout(recordsOf(bytes, layout), layout, { kind: 'accounts', chart: [] }, suggestAccountType);
+
+  it('is recognized and every account it lists gets one of our types', () => {
+    expect(confidence).toBe(1);
+    const posting = expected.accounts.filter((account) => !NON_POSTING_TYPES.has(account.type));
+    expect(result.rows).toHaveLength(posting.length);
+    expect(
+      result.rows.filter(
+        (row) => !['asset', 'liability', 'equity', 'revenue', 'expense'].includes(row.values.account_type!),
+      ),
+    ).toEqual([]);
+    expect(result.problems).toEqual([]);
   });
 });

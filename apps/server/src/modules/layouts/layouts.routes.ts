@@ -5,8 +5,8 @@ import type { DataType } from '@finboard/shared/data-types';
 import { analyzeFileResponseSchema, layoutApiMessages, type FileAnalysis, type Layout } from '@finboard/shared/layouts';
 import { messages } from '@finboard/shared/messages';
 import { uploadEncryptionSchema, type UploadEncryption } from '@finboard/shared/upload-encryption';
-import { uploadApiMessages } from '@finboard/shared/uploads';
-import { badRequest } from '../../errors.ts';
+import { uploadApiMessages, uploadPeriodSchema } from '@finboard/shared/uploads';
+import { badRequest, invalidInput } from '../../errors.ts';
 import { readMultipart } from '../../plugins/multipart.ts';
 import { organizationFromField } from '../../plugins/tenant-guard.ts';
 import type { DataTypesService } from '../data-types/data-types.service.ts';
@@ -31,7 +31,7 @@ export async function layoutsRoutes(
       schema: {
         tags,
         summary:
-          'Analyze: multipart, fields first (organizationId, data_type_id, optionally layout and partial), then the ' +
+          'Analyze: multipart, fields first (organizationId, data_type_id, optionally layout, period and partial), then the ' +
           "file's encryption field and its sealed `file` part, as file-upload seals it; answers the recognized " +
           'layout and a preview of what would load',
         consumes: ['multipart/form-data'],
@@ -45,6 +45,7 @@ export async function layoutsRoutes(
         encryption?: UploadEncryption;
         layout?: Layout;
         partial?: boolean;
+        period?: string;
       } = {};
       let analysis: FileAnalysis | undefined;
 
@@ -59,6 +60,7 @@ export async function layoutsRoutes(
           body: part.file,
           partial: form.partial === true,
           layout: form.layout,
+          period: form.period,
         });
       };
 
@@ -72,6 +74,7 @@ export async function layoutsRoutes(
             encryption: messages.fieldRepeated('encryption'),
             layout: messages.fieldRepeated('layout'),
             partial: messages.fieldRepeated('partial'),
+            period: messages.fieldRepeated('period'),
           },
         },
         async (part) => {
@@ -97,6 +100,13 @@ export async function layoutsRoutes(
             case 'partial':
               form.partial = part.value === 'true';
               return;
+            case 'period': {
+              if (part.value === '') return;
+              const period = uploadPeriodSchema.safeParse(part.value);
+              if (!period.success) throw invalidInput(period.error.issues, 'period');
+              form.period = period.data;
+              return;
+            }
             default:
               return;
           }

@@ -4,9 +4,12 @@ import { LAYOUT_CURRENCY, layoutApiMessages, type FileAnalysis, type Layout } fr
 import { badRequest } from '../../errors.ts';
 import { openUpload } from '../../platform/crypto/upload-opener.ts';
 import type { UploadKeys } from '../../platform/crypto/upload-keys.ts';
+import type { DataTypesService } from '../data-types/data-types.service.ts';
 import { applyLayout, type ChartAccount, type TypeSuggester } from './apply-layout.ts';
 import { canonicalFile, type CanonicalFile } from './canonical-file.ts';
+import { layoutFingerprint } from './fingerprint.ts';
 import { previewOf } from './preview.ts';
+import { withBestSignConvention } from './sign-convention.ts';
 import { recognizeLayout, recordsOf } from './recognize.ts';
 import type { FileKind } from './role-names.ts';
 
@@ -34,18 +37,24 @@ export function createLayoutsService(deps: {
   uploadKeys: UploadKeys;
   /** The type a new account would get (account-types.ts). */
   suggest: TypeSuggester;
+  /** Layouts confirmed on earlier uploads, by data type and header fingerprint. */
+  savedLayouts: Pick<DataTypesService, 'savedLayout'>;
+  /** The trial balance's closing balances before a period (a trial balance's opening balances). */
+  closingBalancesBefore: (organizationId: string, period: string) => Promise<Map<string, bigint>>;
 }) {
-  const { chart, uploadKeys, suggest } = deps;
+  const { chart, uploadKeys, suggest, savedLayouts, closingBalancesBefore } = deps;
 
   async function analyze(input: {
     organizationId: string;
-    dataType: Pick<DataType, 'targetTable'>;
+    dataType: Pick<DataType, 'id' | 'targetTable'>;
     encryption: UploadEncryption;
     body: AsyncIterable<Uint8Array>;
     /** The browser sent the file's first part only. */
     partial: boolean;
     /** The user's corrected layout: the preview follows it instead of a recognizer's. */
     layout?: Layout;
+    /** The period chosen on the page (a trial balance's). */
+    period?: string;
   }): Promise<FileAnalysis> {
     const kind = fileKindOf(input.dataType);
     if (!kind) {
@@ -55,19 +64,26 @@ export function createLayoutsService(deps: {
     const { bytes, cut } = await firstBytes(openUpload(input.body, input.encryption, uploadKeys), ANALYZE_MAX_BYTES);
     const partial = input.partial || cut;
     const recognition = input.layout ? undefined : recognizeLayout(bytes, kind);
-    const layout = input.layout ?? recognition!.layout;
-    let records = recordsOf(bytes, layout);
+    // A file of a shape confirmed before is read as it was then (its title lines may differ).
+    const saved = recognition
+      ? await savedLayouts.savedLayout(input.organizationId, input.dataType.id, layoutFingerprint(recognition.header))
+      : undefined;
+    const proposed =
+      input.layout ?? (saved ? { ...saved, headerLine: recognition!.layout.headerLine } : recognition!.layout);
+    let records = recordsOf(bytes, proposed);
     // A part of a file ends anywhere: its last record may be cut.
     if (partial) records = records.slice(0, -1);
     const accounts = await chart(input.organizationId);
     // Organizations keep their books in one currency (LAYOUT_CURRENCY) until multi-currency exists.
-    const laidOut = applyLayout(records, layout, { kind, chart: accounts, currency: LAYOUT_CURRENCY }, suggest);
+    const target = { kind, chart: accounts, currency: LAYOUT_CURRENCY, period: input.period };
+    const layout = recognition && !saved ? withBestSignConvention(records, proposed, target, suggest) : proposed;
+    const laidOut = applyLayout(records, layout, target, suggest);
     return {
       recognizedAs: layout.recognizedAs,
-      confidence: recognition?.confidence ?? 1,
+      confidence: saved || !recognition ? 1 : recognition.confidence,
       layout,
-      layoutFrom: input.layout ? 'upload' : 'recognized',
-      ambiguousDates: recognition?.ambiguousDates ?? null,
+      layoutFrom: input.layout ? 'upload' : saved ? 'saved' : 'recognized',
+      ambiguousDates: saved ? null : (recognition?.ambiguousDates ?? null),
       header: laidOut.header,
       preview: previewOf(laidOut, {
         chartCodes: new Set(accounts.map((account) => account.code)),
@@ -90,10 +106,16 @@ export function createLayoutsService(deps: {
     bytes: Uint8Array;
     layout: Layout;
     createAccounts: boolean;
+    period?: string;
   }): Promise<CanonicalFile> {
     const kind = fileKindOf(input.dataType);
     if (!kind) throw badRequest('LAYOUT_NOT_FOR_TABLE', layoutApiMessages.notForTable);
     return canonicalFile(input.bytes, input.layout, {
+      period: input.period,
+      openingBalances:
+        kind === 'trial-balance' && input.period
+          ? await closingBalancesBefore(input.organizationId, input.period)
+          : undefined,
       kind,
       columns: input.dataType.columns.map((column) => column.name),
       delimiter: input.dataType.delimiter,

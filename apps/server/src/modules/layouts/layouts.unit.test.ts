@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { layoutMessages } from '@finboard/shared/layouts';
 import { applyLayout, type LayoutTarget } from './apply-layout.ts';
+import { suggestAccountType } from './account-suggestions.ts';
 import { recognizeLayout, recordsOf } from './recognize.ts';
+import { withBestSignConvention } from './sign-convention.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const gl: LayoutTarget = { kind: 'gl', chart: [], currency: 'USD' };
@@ -155,5 +157,168 @@ describe('journal lines with a debit/credit indicator', () => {
       'J1 | 2024-01-31 | 6120 | 1234.50 | 0.00',
       'J1 | 2024-01-31 | 1000 | 0.00 | 1234.50',
     ]);
+  });
+});
+
+// QuickBooks Desktop's General Ledger report: indentation columns, `code · name` sections with their
+// opening balance, Debit and Credit columns, and "Total …" rows.
+const QBD_REPORT = [
+  ',,Type,Date,Num,Name,Memo,Split,Debit,Credit,Balance',
+  '10100 · Checking,,,,,,,,,,"10,000.00"',
+  ',,Deposit,12/01/2023,,,Deposit,40000 · Sales,"1,500.00",,"11,500.00"',
+  ',,Check,12/05/2023,1001,Landlord LLC,Rent,65000 · Rent Expense,,"2,000.00","9,500.00"',
+  'Total 10100 · Checking,,,,,,,,"1,500.00","2,000.00","9,500.00"',
+  '40000 · Sales,,,,,,,,,,',
+  ',,Deposit,12/01/2023,,,Deposit,10100 · Checking,,"1,500.00","-1,500.00"',
+  'Total 40000 · Sales,,,,,,,,,"1,500.00","-1,500.00"',
+  'TOTAL,,,,,,,,"1,500.00","3,500.00",',
+].join('\r\n');
+
+describe('a QuickBooks Desktop General Ledger report', () => {
+  it('reads `code · name` sections, debit and credit columns, and balances one-sided rows from Split', () => {
+    const { recognition, result } = laidOut(QBD_REPORT);
+    expect(recognition.layout).toMatchObject({
+      family: 'gl-report',
+      recognizedAs: 'QuickBooks Desktop General Ledger report',
+      amount: { kind: 'debit-credit' },
+      account: { format: 'code-name', separator: ' · ' },
+      dateFormat: 'MM/DD/YYYY',
+    });
+    expect(lines(result)).toEqual([
+      '2023-12-01 Deposit | 2023-12-01 | 10100 | 1500.00 | 0.00',
+      '2023-12-05 Check 1001 Landlord LLC | 2023-12-05 | 10100 | 0.00 | 2000.00',
+      '2023-12-05 Check 1001 Landlord LLC | 2023-12-05 | 65000 | 2000.00 | 0.00',
+      '2023-12-01 Deposit | 2023-12-01 | 40000 | 0.00 | 1500.00',
+    ]);
+    expect(result.problems).toEqual([]);
+    expect(result.accounts.get('65000')).toMatchObject({ name: 'Rent Expense' });
+  });
+});
+
+// Xero's Account Transactions report: title lines, `Name (code)` sections, opening and closing balances.
+const XERO_REPORT = [
+  'Account Transactions',
+  'Demo Company (AU)',
+  'For the period 1 July 2023 to 31 July 2023',
+  '',
+  'Date,Source,Description,Reference,Debit,Credit,Running Balance,Gross,GST',
+  'Business Bank Account (090)',
+  'Opening Balance,,,,,,"1,000.00",,',
+  '3 Jul 2023,Receive Money,Consulting,INV-1,550.00,,"1,550.00",550.00,50.00',
+  'Total Business Bank Account (090),,,,550.00,0.00,,,',
+  'Closing Balance,,,,,,"1,550.00",,',
+  'Sales (200)',
+  '3 Jul 2023,Receive Money,Consulting,INV-1,,500.00,500.00,,',
+  'Total Sales (200),,,,0.00,500.00,,,',
+  'GST (820)',
+  '3 Jul 2023,Receive Money,Consulting,INV-1,,50.00,50.00,,',
+  'Total GST (820),,,,0.00,50.00,,,',
+].join('\n');
+
+describe("Xero's Account Transactions report", () => {
+  it('reads `Name (code)` sections and groups each transaction across them', () => {
+    const { recognition, result } = laidOut(XERO_REPORT);
+    expect(recognition.layout).toMatchObject({
+      family: 'gl-report',
+      recognizedAs: 'Xero Account Transactions report',
+      headerLine: 4,
+      dateFormat: 'D MMM YYYY',
+    });
+    expect(lines(result)).toEqual([
+      '2023-07-03 Receive Money INV-1 | 2023-07-03 | 090 | 550.00 | 0.00',
+      '2023-07-03 Receive Money INV-1 | 2023-07-03 | 200 | 0.00 | 500.00',
+      '2023-07-03 Receive Money INV-1 | 2023-07-03 | 820 | 0.00 | 50.00',
+    ]);
+    expect(result.problems).toEqual([]);
+    expect(result.accounts.get('090')).toMatchObject({ name: 'Business Bank Account' });
+  });
+});
+
+describe('a trial balance', () => {
+  it('reads each account’s closing balance from its debit and credit, skipping the title and total lines', () => {
+    const file = [
+      'Trial Balance',
+      'Acme Ltd',
+      'As of December 31, 2023',
+      '',
+      'Account,Debit,Credit',
+      '1000 Cash,"12,000.00",',
+      '3000 Owner\'s Equity,,"12,000.00"',
+      'TOTAL,"12,000.00","12,000.00"',
+    ].join('\n');
+    const { recognition, result } = laidOut(file, { kind: 'trial-balance', chart: [], period: '2023-12' });
+    expect(recognition.layout).toMatchObject({ family: 'trial-balance', headerLine: 4 });
+    // Closing balances only: the opening and the movements come from the period before (canonical-file.ts).
+    expect(result.rows.map((row) => row.values)).toEqual([
+      { period: '2023-12', account_code: '1000', closing_balance: '12000.00' },
+      { period: '2023-12', account_code: '3000', closing_balance: '-12000.00' },
+    ]);
+    expect(result.accounts.get('3000')).toMatchObject({ name: "Owner's Equity" });
+  });
+});
+
+describe('a report whose amounts are in each account’s own sign', () => {
+  it('is read so, because more of its journals balance that way', () => {
+    const report = [
+      '"","Date","Transaction Type","Num","Name","Memo/Description","Split","Amount","Balance"',
+      '"Checking"',
+      '"","01/05/2016","Deposit","","","","Design income","1,200.00","1,200.00"',
+      '"","01/09/2016","Expense","71","Hicks Hardware","","Job Materials","-250.50","949.50"',
+      '"Total for Checking","","","","","","","949.50",""',
+      '"Design income"',
+      '"","01/05/2016","Deposit","","","","Checking","1,200.00","1,200.00"',
+      '"Total for Design income","","","","","","","1,200.00",""',
+      '"Job Materials"',
+      '"","01/09/2016","Expense","71","Hicks Hardware","","Checking","250.50","250.50"',
+      '"Total for Job Materials","","","","","","","250.50",""',
+    ].join('\n');
+    const file = bytes(report);
+    const { layout } = recognizeLayout(file, 'gl');
+    const records = recordsOf(file, layout);
+    const chosen = withBestSignConvention(records, layout, gl, suggestAccountType);
+    expect(chosen.amount).toEqual({ kind: 'signed', positiveIs: 'natural' });
+    const result = applyLayout(records, chosen, gl, suggestAccountType);
+    expect(result.problems).toEqual([]);
+    expect(lines(result)).toEqual([
+      '2016-01-05 Deposit | 2016-01-05 | Checking | 1200.00 | 0.00',
+      '2016-01-09 Expense 71 Hicks Hardware | 2016-01-09 | Checking | 0.00 | 250.50',
+      '2016-01-05 Deposit | 2016-01-05 | Design income | 0.00 | 1200.00',
+      '2016-01-09 Expense 71 Hicks Hardware | 2016-01-09 | Job Materials | 250.50 | 0.00',
+    ]);
+  });
+
+  it('keeps debits positive when that balances as well', () => {
+    const file = bytes(QBO_REPORT);
+    const { layout } = recognizeLayout(file, 'gl');
+    expect(withBestSignConvention(recordsOf(file, layout), layout, gl, suggestAccountType).amount).toEqual({
+      kind: 'signed',
+      positiveIs: 'debit',
+    });
+  });
+});
+
+describe('a ledger that writes each account on its first line only (Sage 50)', () => {
+  it('carries the account down to the lines below, across transactions', () => {
+    const file = [
+      'General Ledger',
+      'For the Period From Jan 1, 2024 to Jan 31, 2024',
+      'Account ID,Account Description,Date,Reference,Jrnl,Trans Description,Debit Amt,Credit Amt,Balance',
+      '10200,Regular Checking Account,1/1/24,,,Beginning Balance,,,"5,000.00"',
+      ',,1/3/24,1001,CDJ,Rent for January,,"1,500.00",',
+      ',,1/9/24,D-17,CRJ,Deposit,"2,000.00",,',
+      ',,,,,Current Period Change,"2,000.00","1,500.00",500.00',
+      '40000,Sales,1/9/24,D-17,CRJ,Deposit,,"2,000.00",',
+      '70000,Rent Expense,1/3/24,1001,CDJ,Rent for January,"1,500.00",,',
+    ].join('\n');
+    const { recognition, result } = laidOut(file);
+    expect(recognition.layout).toMatchObject({ family: 'journal-lines', dateFormat: 'MM/DD/YY' });
+    expect(recognition.layout.fillDown).toEqual(expect.arrayContaining(['account', 'account_name']));
+    expect(lines(result)).toEqual([
+      '2024-01-03 1001 | 2024-01-03 | 10200 | 0.00 | 1500.00',
+      '2024-01-09 D-17 | 2024-01-09 | 10200 | 2000.00 | 0.00',
+      '2024-01-09 D-17 | 2024-01-09 | 40000 | 0.00 | 2000.00',
+      '2024-01-03 1001 | 2024-01-03 | 70000 | 1500.00 | 0.00',
+    ]);
+    expect(result.problems).toEqual([]);
   });
 });

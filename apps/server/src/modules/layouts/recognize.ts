@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
 import type { Layout, LayoutDateFormat, LayoutFamily, LayoutRole } from '@finboard/shared/layouts';
+import { jsonChartRecords } from './json-chart.ts';
 import { assignRoles, headerScore, type FileKind } from './role-names.ts';
-import { detectDateFormat } from './readers/dates.ts';
+import { detectDateFormat, readDate } from './readers/dates.ts';
 import { detectDelimiter } from './readers/delimiter.ts';
 import { detectNumberFormat } from './readers/numbers.ts';
 import { decodeText, type TextEncoding } from './readers/text-encoding.ts';
@@ -16,6 +17,8 @@ import { decodeText, type TextEncoding } from './readers/text-encoding.ts';
 
 export interface Recognition {
   layout: Layout;
+  /** The header found, as written (trimmed). */
+  header: string[];
   /** 0–1: how much of what the family needs was found, and how surely. */
   confidence: number;
   /** Day-first and month-first both fit every date: the user chooses (the layout holds the first). */
@@ -36,6 +39,7 @@ export const REPORT_SKIP_PREFIXES = [
   'Balance b/d',
   'Balance c/d',
   'Net movement',
+  'Current Period Change',
   'Net Income',
   'Grand Total',
   'Report Total',
@@ -44,7 +48,9 @@ export const REPORT_SKIP_PREFIXES = [
 
 /** Parses decoded text into records (blank lines kept, so record numbers are the file's lines). */
 export function parseRecords(text: string, delimiter: Layout['delimiter']): string[][] {
-  return Papa.parse<string[]>(text, { delimiter, quoteChar: '"', skipEmptyLines: false }).data;
+  return (
+    jsonChartRecords(text) ?? Papa.parse<string[]>(text, { delimiter, quoteChar: '"', skipEmptyLines: false }).data
+  );
 }
 
 /** Decodes a file's bytes and parses its records under a layout's encoding and delimiter. */
@@ -68,10 +74,44 @@ export function recognizeLayout(bytes: Uint8Array, kind: FileKind): Recognition 
     }
   }
   const header = (records[headerLine] ?? []).map((cell) => cell.trim());
-  const columns = assignRoles(kind, header);
   const data = records.slice(headerLine + 1).filter((record) => record.some((cell) => cell.trim() !== ''));
+  const filled = (column: number) => data.filter((record) => (record[column] ?? '').trim()).length;
+  const empty = new Set(header.flatMap((_, column) => (filled(column) > 0 ? [] : [column])));
+  const columns = assignRoles(kind, header, empty);
+  // GnuCash's translated exports name Amount and Value alike; the later one is the Value, in the
+  // transaction's currency, the one its splits balance in.
+  if (columns.amount !== undefined) {
+    const same = header.lastIndexOf(header[columns.amount]!);
+    if (same > columns.amount && !empty.has(same)) columns.amount = same;
+  }
+  // A chart whose codes are mostly missing but which writes each account's full path (GnuCash) is read by path.
+  const fullPath = header.findIndex((cell) => /^full account name$/i.test(cell));
+  if (
+    kind === 'accounts' &&
+    fullPath >= 0 &&
+    (columns.account === undefined || filled(columns.account) < data.length / 2)
+  )
+    columns.account = fullPath;
+  // A chart without codes names its accounts by name (QuickBooks IIF): the name is the account.
+  if (kind === 'accounts' && columns.account === undefined && columns.account_name !== undefined) {
+    columns.account = columns.account_name;
+    delete columns.account_name;
+  }
+  // The rows that are lines (an amount, not a total or balance) say what the values look like; the others
+  // of a report are its section headers.
+  const moneyColumns = (['debit', 'credit', 'amount', 'closing_balance'] as const).flatMap((role) =>
+    columns[role] === undefined ? [] : [columns[role]!],
+  );
+  const firstCell = (record: readonly string[]) => record.find((cell) => cell.trim() !== '')?.trim() ?? '';
+  const skipped = (record: readonly string[]) =>
+    kind !== 'accounts' &&
+    REPORT_SKIP_PREFIXES.some((prefix) => firstCell(record).toLowerCase().startsWith(prefix.toLowerCase()));
+  const lines =
+    moneyColumns.length === 0
+      ? data
+      : data.filter((record) => !skipped(record) && moneyColumns.some((column) => (record[column] ?? '').trim()));
   const valuesOf = (role: LayoutRole) =>
-    columns[role] === undefined ? [] : data.map((record) => (record[columns[role]!] ?? '').trim()).filter(Boolean);
+    columns[role] === undefined ? [] : lines.map((record) => (record[columns[role]!] ?? '').trim()).filter(Boolean);
 
   // The amounts' side: debit and credit columns, an amount with an indicator, or one signed amount.
   const amount: Layout['amount'] =
@@ -84,7 +124,13 @@ export function recognizeLayout(bytes: Uint8Array, kind: FileKind): Recognition 
 
   const moneyValues = (['debit', 'credit', 'amount', 'closing_balance'] as const).flatMap(valuesOf);
   const { decimal } = detectNumberFormat(moneyValues);
-  const dates = detectDateFormat(valuesOf('posting_date'));
+  // Dates written on a transaction's own row, above its lines (GnuCash), are read there.
+  const lineDates = valuesOf('posting_date');
+  const dates = detectDateFormat(
+    lineDates.length > 0 || columns.posting_date === undefined
+      ? lineDates
+      : data.filter((record) => !skipped(record)).map((record) => (record[columns.posting_date!] ?? '').trim()),
+  );
   // When the dates do not say, a decimal point suggests month first (US exports), a decimal comma day first;
   // the page still asks.
   const ambiguousDates =
@@ -95,11 +141,24 @@ export function recognizeLayout(bytes: Uint8Array, kind: FileKind): Recognition 
       : null;
   const dateFormat = 'format' in dates ? dates.format : (ambiguousDates?.[0] ?? null);
 
-  const family = familyOf(kind, header, columns, data, valuesOf('account'));
-  const account = accountFormatOf(family, valuesOf('account'), header[columns.account ?? -1] ?? '');
+  // Report sections: rows with no amount whose first cell is no date (it names the account below).
+  const sectionRows = data.filter(
+    (record) =>
+      !skipped(record) &&
+      moneyColumns.every((column) => !(record[column] ?? '').trim()) &&
+      (dateFormat === null || readDate(firstCell(record), dateFormat) === null),
+  );
+  const family = familyOf(kind, header, columns, sectionRows.length, valuesOf('account'));
+  const accountCells = family === 'gl-report' ? sectionRows.map(firstCell) : valuesOf('account');
+  const read = accountFormatOf(family, accountCells, header[columns.account ?? -1] ?? '');
+  // With the name in a column of its own, the account column is the code as written ('355 01' is one code).
+  const account: Layout['account'] =
+    read.format !== 'path' && columns.account_name !== undefined && columns.account !== undefined
+      ? { format: 'code', separator: null }
+      : read;
   const sectionAccounts = family === 'gl-report';
   // GnuCash writes a transaction's date, number and description on its first row only.
-  const fillDown = fillDownOf(columns, data, family);
+  const fillDown = fillDownOf(columns, data, lines, family);
   const journalKey: LayoutRole[] =
     columns.journal_id !== undefined
       ? ['journal_id']
@@ -126,6 +185,7 @@ export function recognizeLayout(bytes: Uint8Array, kind: FileKind): Recognition 
   };
   return {
     layout,
+    header,
     confidence: confidenceOf(kind, columns, sectionAccounts, dates),
     ambiguousDates,
   };
@@ -149,26 +209,15 @@ function familyOf(
   kind: FileKind,
   header: readonly string[],
   columns: Partial<Record<LayoutRole, number>>,
-  data: readonly (readonly string[])[],
+  sections: number,
   accountValues: readonly string[],
 ): LayoutFamily {
   if (kind === 'accounts') return 'chart-of-accounts';
   if (kind === 'trial-balance') return 'trial-balance';
-  // A report names the account of its rows in section rows: no date, no amount, one cell.
-  if (columns.account === undefined) {
-    const moneyColumns = (['debit', 'credit', 'amount'] as const).flatMap((role) =>
-      columns[role] === undefined ? [] : [columns[role]!],
-    );
-    const sections = data.filter((record) => {
-      const filled = record.filter((cell) => cell.trim() !== '');
-      return (
-        filled.length === 1 &&
-        (columns.posting_date === undefined || !(record[columns.posting_date] ?? '').trim()) &&
-        moneyColumns.every((column) => !(record[column] ?? '').trim())
-      );
-    });
-    if (sections.length > 0) return 'gl-report';
-  }
+  // Balances per account with no dates: a trial balance, posted to the ledger as opening balances.
+  if (columns.posting_date === undefined && columns.account !== undefined) return 'trial-balance';
+  // A report names the account of its rows in section rows.
+  if (columns.account === undefined && sections > 0) return 'gl-report';
   const paths = accountValues.filter((value) => /^[^:]+:[^:]/.test(value)).length;
   if (paths > 0 && paths >= accountValues.length / 2) return 'split-transactions';
   if (header.some((cell) => /^full account name$/i.test(cell))) return 'split-transactions';
@@ -176,7 +225,12 @@ function familyOf(
 }
 
 function accountFormatOf(family: LayoutFamily, values: readonly string[], headerCell: string): Layout['account'] {
-  if (family === 'split-transactions' || /full account name/i.test(headerCell))
+  const paths = values.filter((value) => /^[^:]+:[^:]/.test(value)).length;
+  if (
+    family === 'split-transactions' ||
+    /full account name/i.test(headerCell) ||
+    (paths > 0 && paths >= values.length / 4)
+  )
     return { format: 'path', separator: ':' };
   if (values.some((value) => value.includes(' · '))) return { format: 'code-name', separator: ' · ' };
   return { format: 'code-name', separator: null };
@@ -185,6 +239,7 @@ function accountFormatOf(family: LayoutFamily, values: readonly string[], header
 function fillDownOf(
   columns: Partial<Record<LayoutRole, number>>,
   data: readonly (readonly string[])[],
+  lines: readonly (readonly string[])[],
   family: LayoutFamily,
 ): LayoutRole[] {
   if (family === 'gl-report' || family === 'chart-of-accounts' || family === 'trial-balance') return [];
@@ -199,11 +254,15 @@ function fillDownOf(
     'currency',
   ];
   const anchor = columns.journal_id !== undefined ? 'journal_id' : 'posting_date';
-  if (columns[anchor] === undefined) return [];
+  // Sage's ledger writes an account on its first line only: it holds until the next one.
+  const sticky = (['account', 'account_name'] as const).filter(
+    (role) => columns[role] !== undefined && lines.some((record) => !(record[columns[role]!] ?? '').trim()),
+  );
+  if (columns[anchor] === undefined) return sticky;
   const anchorColumn = columns[anchor]!;
   const emptyAnchor = data.some((record) => !(record[anchorColumn] ?? '').trim());
-  if (!emptyAnchor) return [];
-  return [anchor, ...candidates.filter((role) => role !== anchor && columns[role] !== undefined)];
+  if (!emptyAnchor) return sticky.length > 0 ? [anchor, ...sticky] : [];
+  return [anchor, ...candidates.filter((role) => role !== anchor && columns[role] !== undefined), ...sticky];
 }
 
 function recognizedAsOf(

@@ -29,7 +29,7 @@ export function balanceJournals<T extends JournalLine>(
   lines: readonly T[],
   options: {
     /** The contra account a Split value names, or undefined when it names none the report lacks. */
-    resolveSplit: (split: string) => string | undefined;
+    resolveSplit: (split: string, line: number) => string | undefined;
     splitMarker: string | null;
   },
 ): { lines: T[]; problems: JournalProblem[] } {
@@ -43,7 +43,7 @@ export function balanceJournals<T extends JournalLine>(
     if (net(members) === 0n) continue;
     const contras: T[] = [];
     for (const entry of members) {
-      const account = entry.split ? options.resolveSplit(entry.split) : undefined;
+      const account = entry.split ? options.resolveSplit(entry.split, entry.line) : undefined;
       if (account === undefined) continue;
       const contra = { ...entry, account, debit: entry.credit, credit: entry.debit, split: null };
       contraOf.set(entry, contra);

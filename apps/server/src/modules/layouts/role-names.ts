@@ -65,12 +65,12 @@ const LEDGER: Partial<Record<LayoutRole, Names>> = {
     weak: ['Check No', 'Invoice No', 'Document No', 'Cheque No', 'Nummer', 'Belegnummer'],
   },
   counterparty: {
-    strong: ['Name', 'Customer/Vendor', 'Vendor/Customer', 'Contact', 'Party', 'Partner', 'Payee'],
+    strong: ['Name', 'Full Name', 'Customer/Vendor', 'Vendor/Customer', 'Contact', 'Party', 'Partner', 'Payee'],
     weak: ['Customer', 'Vendor', 'Supplier', 'Entity Name'],
   },
   description: {
     strong: ['Description', 'Memo/Description', 'Narration', 'Narrative', 'Details', 'Particulars', 'Label'],
-    weak: ['Remarks', 'Text', 'Transaction Description', 'Line Description', 'Beschreibung'],
+    weak: ['Remarks', 'Text', 'Transaction Description', 'Trans Description', 'Line Description', 'Beschreibung'],
   },
   memo: { strong: ['Memo', 'Line Memo', 'Split Memo'], weak: ['Notes', 'Note', 'Buchungstext'] },
   account: {
@@ -87,7 +87,7 @@ const LEDGER: Partial<Record<LayoutRole, Names>> = {
       'Account #',
       'Account ID',
     ],
-    weak: ['Nominal', 'Ledger', 'Account Name', 'Volle Kontobezeichnung', 'Konto'],
+    weak: ['Nominal', 'Ledger', 'Account Name', 'Distribution Account', 'Volle Kontobezeichnung', 'Konto'],
   },
   account_name: { strong: ['Account Name', 'Account Description', 'Account Title'] },
   debit: {
@@ -115,7 +115,17 @@ const LEDGER: Partial<Record<LayoutRole, Names>> = {
 
 const CHART: Partial<Record<LayoutRole, Names>> = {
   account: {
-    strong: ['Code', 'Account Code', 'Account Number', 'Account No', 'Account #', 'Number', 'Acct No', 'GL Code'],
+    strong: [
+      'Code',
+      'Account Code',
+      'Account Number',
+      'Account No',
+      'Account #',
+      'Number',
+      'Acct No',
+      'GL Code',
+      'ACCNUM',
+    ],
     weak: ['Account', 'No', 'ID', 'Full Account Name'],
   },
   account_name: {
@@ -123,7 +133,7 @@ const CHART: Partial<Record<LayoutRole, Names>> = {
     weak: ['Description', 'Account'],
   },
   account_type: {
-    strong: ['Type', 'Account Type', 'Root Type', 'Account Class', 'Class', 'Category'],
+    strong: ['Type', 'Account Type', 'Root Type', 'Account Class', 'Class', 'Category', 'ACCNTTYPE'],
     weak: ['Group', 'Internal Type'],
   },
   account_detail_type: {
@@ -154,7 +164,7 @@ const NAMES: Record<FileKind, Partial<Record<LayoutRole, Names>>> = {
 };
 
 /** Header cells as compared: lower case, letters and digits only; a leading '*' (Xero's required mark) dropped. */
-const key = (cell: string) => normalizeColumnName(cell.replace(/^\*/, ''));
+const key = (cell: string) => (cell.trim() === '#' ? 'number' : normalizeColumnName(cell.replace(/^\*/, '')));
 
 /** How surely a header cell names a role: 1 strong, 0.6 weak, 0 not at all. */
 export function roleScore(kind: FileKind, role: LayoutRole, cell: string): number {
@@ -171,10 +181,15 @@ export function roleScore(kind: FileKind, role: LayoutRole, cell: string): numbe
  * The header's columns assigned to roles: the surest pairs first, each column and each role once; at
  * equal score the earlier column and the role listed first win.
  */
-export function assignRoles(kind: FileKind, header: readonly string[]): Partial<Record<LayoutRole, number>> {
+export function assignRoles(
+  kind: FileKind,
+  header: readonly string[],
+  /** Columns with no value in the file hold no role (an empty Account Code beside a Full Account Name). */
+  empty: ReadonlySet<number> = new Set(),
+): Partial<Record<LayoutRole, number>> {
   const roles = Object.keys(NAMES[kind]) as LayoutRole[];
   const pairs = header.flatMap((cell, column) =>
-    roles.map((role, order) => ({ column, role, order, score: roleScore(kind, role, cell) })),
+    empty.has(column) ? [] : roles.map((role, order) => ({ column, role, order, score: roleScore(kind, role, cell) })),
   );
   pairs.sort((a, b) => b.score - a.score || a.column - b.column || a.order - b.order);
   const assigned: Partial<Record<LayoutRole, number>> = {};

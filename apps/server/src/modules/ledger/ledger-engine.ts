@@ -178,7 +178,7 @@ export function createLedgerEngine(deps: {
       ? [...fileColumns, ...DERIVABLE_GL_COLUMNS.filter((column) => !fileColumns.includes(column))]
       : fileColumns;
     const mode = loadModeOf(request, rules);
-    const newAccounts = isGl ? accountsToCreate(files) : [];
+    const newAccounts = targetTable === '01_Account' ? [] : accountsToCreate(files);
     const replacedFileIds = replacedFileIdsOf(files);
     const missing = missingKeyColumnOf(targetTable, rules, {
       periodBased: request.periodBased,

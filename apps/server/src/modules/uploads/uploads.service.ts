@@ -19,6 +19,7 @@ import type { FileHold, FileHolds } from '../../platform/storage/file-holds.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
 import type { DataTypesService } from '../data-types/data-types.service.ts';
 import type { CanonicalFile, NewAccount } from '../layouts/canonical-file.ts';
+import { layoutFingerprint } from '../layouts/fingerprint.ts';
 import type { LayoutsService } from '../layouts/layouts.service.ts';
 import { CsvRefusedError, readDataTypeCsv, type CsvReadSummary } from './data-type-csv.ts';
 import { INCOMING_FOLDER, PLATFORM_UPLOADS_FOLDER, SETTLED_FOLDER } from './upload-folders.ts';
@@ -66,6 +67,8 @@ export interface StoredUpload {
   summary: CsvReadSummary;
   replaces?: FileReplacement;
   layout?: Layout;
+  /** The laid-out file's header (its layout is kept under the header's fingerprint). */
+  layoutHeader?: string[];
   newAccounts?: NewAccount[];
   /** Keeps the orphan sweep off the file until it is recorded or discarded. */
   hold: FileHold;
@@ -176,6 +179,7 @@ export function createUploadsService(deps: {
       bytes,
       layout: file.layout!,
       createAccounts: file.createAccounts === true,
+      period: file.period,
     });
     if (canonical.problems.length > 0)
       throw new CsvRefusedError(
@@ -264,7 +268,11 @@ export function createUploadsService(deps: {
         atRest,
         summary,
         replaces: file.replaces,
-        ...(file.layout && { layout: file.layout, newAccounts: laidOut?.newAccounts ?? [] }),
+        ...(file.layout && {
+          layout: file.layout,
+          layoutHeader: laidOut?.header,
+          newAccounts: laidOut?.newAccounts ?? [],
+        }),
         hold,
       };
     },
@@ -314,6 +322,14 @@ export function createUploadsService(deps: {
         const { columnMapping, mappingFrom, header } = file.summary;
         if (columnMapping && mappingFrom === 'upload')
           await dataTypes.saveColumnMapping(file.organizationId, file.dataType.id, header, columnMapping);
+        // A real export's layout, confirmed by this upload, reads the next file of the same header.
+        if (file.layout && file.layoutHeader)
+          await dataTypes.saveLayout(
+            file.organizationId,
+            file.dataType.id,
+            layoutFingerprint(file.layoutHeader),
+            file.layout,
+          );
       }
       return rows;
     },
@@ -377,6 +393,7 @@ export function createUploadsService(deps: {
             bytes: await wholeFile(plain, LAYOUT_MAX_MEGABYTES),
             layout,
             createAccounts: false,
+            period: file.period ?? undefined,
           })
         : undefined;
       if (canonical && canonical.problems.length > 0)

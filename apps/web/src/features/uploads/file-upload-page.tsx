@@ -103,6 +103,7 @@ export default function FileUploadPage() {
   const readings = useFileReadings({
     organizationId,
     dataType: chosenType,
+    period: chosenType?.periodBased ? chosenPeriod : undefined,
     files: chosenFiles.flatMap((entry) =>
       entry.originFileObj ? [{ uid: entry.uid, file: entry.originFileObj as File }] : [],
     ),

@@ -99,6 +99,9 @@ describe("writing the user's choices into the layout", () => {
   it('switches between the ways amounts are written, with common indicator words until the file names its own', () => {
     expect(withAmountReading(REPORT, 'debit-credit').amount).toEqual({ kind: 'debit-credit' });
     expect(withAmountReading(REPORT, 'signed-credit').amount).toEqual({ kind: 'signed', positiveIs: 'credit' });
+    const natural = withAmountReading(REPORT, 'signed-natural');
+    expect(natural.amount).toEqual({ kind: 'signed', positiveIs: 'natural' });
+    expect(amountReadingOf(natural.amount)).toBe('signed-natural');
     const indicator = withAmountReading(REPORT, 'indicator');
     expect(indicator.amount).toEqual({
       kind: 'indicator',

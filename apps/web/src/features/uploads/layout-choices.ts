@@ -104,18 +104,31 @@ export function withColumn(layout: Layout, role: LayoutRole, column: number | un
 }
 
 /** The ways a file writes its amounts, as the editor offers them. */
-export const AMOUNT_READINGS = ['debit-credit', 'signed-debit', 'signed-credit', 'indicator'] as const;
+export const AMOUNT_READINGS = [
+  'debit-credit',
+  'signed-debit',
+  'signed-credit',
+  'signed-natural',
+  'indicator',
+] as const;
 export type AmountReading = (typeof AMOUNT_READINGS)[number];
 
 export const AMOUNT_READING_LABELS: Record<AmountReading, string> = {
   'debit-credit': 'Debit and credit columns',
   'signed-debit': 'One signed amount: positive is a debit',
   'signed-credit': 'One signed amount: positive is a credit',
+  'signed-natural': "One signed amount: positive increases the account's balance (as QuickBooks reports write it)",
   indicator: 'An amount and a debit or credit indicator column',
 };
 
+const SIGNED_READINGS = {
+  'signed-debit': 'debit',
+  'signed-credit': 'credit',
+  'signed-natural': 'natural',
+} as const;
+
 export function amountReadingOf(amount: Layout['amount']): AmountReading {
-  if (amount.kind === 'signed') return amount.positiveIs === 'debit' ? 'signed-debit' : 'signed-credit';
+  if (amount.kind === 'signed') return `signed-${amount.positiveIs}`;
   return amount.kind;
 }
 
@@ -130,7 +143,7 @@ export function withAmountReading(layout: Layout, reading: AmountReading): Layou
         ? layout.amount.kind === 'indicator'
           ? layout.amount
           : { kind: 'indicator', ...INDICATOR_WORDS }
-        : { kind: 'signed', positiveIs: reading === 'signed-debit' ? 'debit' : 'credit' };
+        : { kind: 'signed', positiveIs: SIGNED_READINGS[reading] };
   return { ...layout, amount };
 }
 

@@ -56,10 +56,12 @@ export interface FileReading {
 export function useFileReadings(input: {
   organizationId: string | undefined;
   dataType: DataType | undefined;
+  /** The period chosen for a period-based data type (a trial balance is read for it). */
+  period: string | undefined;
   files: readonly { uid: string; file: File }[];
   choices: Readonly<Record<string, LayoutChoices>>;
 }): FileReading[] {
-  const { organizationId, dataType, files, choices } = input;
+  const { organizationId, dataType, period, files, choices } = input;
   const queryClient = useQueryClient();
   const asked = useDebouncedValue(choices, REANALYZE_AFTER_MS);
   const takesLayouts = Boolean(organizationId && layoutKindOf(dataType));
@@ -86,6 +88,7 @@ export function useFileReadings(input: {
         fileKey: files[index]!.uid,
         file: files[index]!.file,
         layout,
+        period,
       },
       uploadKey,
     );

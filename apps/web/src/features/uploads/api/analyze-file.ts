@@ -10,6 +10,8 @@ export interface AnalyzeFileInput {
   file: Blob;
   /** The layout the user corrected: the preview follows it instead of the recognizer's. */
   layout?: Layout;
+  /** YYYY-MM chosen on the page: a trial balance is for that period. */
+  period?: string;
   uploadKey: UploadKey;
   signal?: AbortSignal;
 }
@@ -20,7 +22,7 @@ export interface AnalyzeFileInput {
  * at a line break, and the preview then says it covers that part.
  */
 export async function analyzeFile(input: AnalyzeFileInput) {
-  const { organizationId, dataTypeId, file, layout, uploadKey, signal } = input;
+  const { organizationId, dataTypeId, file, layout, period, uploadKey, signal } = input;
   const { part, partial } = await analyzedPart(file);
   const sealed = await sealUpload(uploadKey, part);
   const body = await sealedBlob(sealed.chunks);
@@ -30,6 +32,7 @@ export async function analyzeFile(input: AnalyzeFileInput) {
   form.append('organizationId', organizationId);
   form.append('data_type_id', dataTypeId);
   if (layout) form.append('layout', JSON.stringify(layout));
+  if (period) form.append('period', period);
   if (partial) form.append('partial', 'true');
   form.append('encryption', JSON.stringify(sealed.encryption));
   form.append('file', body, file instanceof File ? file.name : 'file.csv');
@@ -52,13 +55,21 @@ export const analyzeFileQueryOptions = (
   uploadKey: () => Promise<UploadKey>,
 ) =>
   queryOptions({
-    queryKey: ['analyze-file', input.organizationId, input.dataTypeId, input.fileKey, input.layout ?? null],
+    queryKey: [
+      'analyze-file',
+      input.organizationId,
+      input.dataTypeId,
+      input.fileKey,
+      input.period ?? null,
+      input.layout ?? null,
+    ],
     queryFn: async ({ signal }) =>
       analyzeFile({
         organizationId: input.organizationId,
         dataTypeId: input.dataTypeId,
         file: input.file,
         layout: input.layout,
+        period: input.period,
         uploadKey: await uploadKey(),
         signal,
       }),

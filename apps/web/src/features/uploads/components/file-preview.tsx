@@ -222,6 +222,11 @@ export function FilePreview(props: {
                 <Tag color="red">Not every journal balances</Tag>
               ))}
           </Flex>
+          {recognized.layoutFrom === 'saved' && (
+            <Typography.Text type="secondary">
+              Read as confirmed on an earlier upload of a file with these columns.
+            </Typography.Text>
+          )}
           <Typography.Text>
             {kind === 'gl'
               ? `${plural(preview.rows, 'line', 'lines')} in ${plural(preview.journals, 'journal', 'journals')}`

@@ -119,13 +119,14 @@ describe('Real exports', () => {
       ["2026-01-05 Deposit Amy's Bird Sanctuary", 'Design income', '0.00', '1,200.00'],
     ]);
 
-    // The chart is empty: every account of the file is created, with a suggested type where its name says one.
+    // The chart is empty: every account of the file is created, with a type where the file says one (QuickBooks'
+    // own type names, Checking and Cost of Goods Sold) or a suggestion where the account's name does.
     const create = preview.getByRole('checkbox', { name: 'Create the accounts the file names' });
     expect(await create.isChecked()).toBe(true);
     expect((await tableRows(preview, 'Accounts that will be created')).map(cells)).toEqual([
-      ['Checking', 'asset', 'Cash', 'suggested'],
+      ['Checking', 'asset', 'Cash', 'from the file'],
       ['Design income', 'revenue', 'Revenue', 'suggested'],
-      ['Cost of Goods Sold', 'expense', 'Cost of sales', 'suggested'],
+      ['Cost of Goods Sold', 'expense', 'Cost of sales', 'from the file'],
       ['Interest Earned', 'revenue', 'Other income', 'suggested'],
       ['Landscaping Services', 'Choose a type', '', 'choose a type'],
       ['Rent or Lease', 'expense', 'Operating expense', 'suggested'],

@@ -11,8 +11,6 @@ export const OUR_HEADER = [
   'debit',
   'credit',
 ];
-/** Another system's names for the same columns: the column mapping step maps them. */
-export const EXPORT_HEADER = ['Journal No', 'Line', 'Date', 'Period', 'Account No', 'Memo', 'Amount Dr', 'Amount Cr'];
 
 /** The month after `period` (YYYY-MM). */
 export function nextPeriod(period: string): string {

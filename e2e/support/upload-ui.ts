@@ -19,12 +19,17 @@ export async function chooseInUploadForm(page: Page, label: string, option: stri
 }
 
 /** Fills the upload form: GL Detail, the period, and the files. */
-export async function fillGlUpload(
+export const fillGlUpload = (page: Page, period: string, files: { name: string; mimeType: string; buffer: Buffer }[]) =>
+  fillUpload(page, 'GL Detail', period, files);
+
+/** Fills the upload form: a period-based data type, the period, and the files. */
+export async function fillUpload(
   page: Page,
+  dataType: string,
   period: string,
   files: { name: string; mimeType: string; buffer: Buffer }[],
 ): Promise<void> {
-  await chooseInUploadForm(page, 'Data type', 'GL Detail');
+  await chooseInUploadForm(page, 'Data type', dataType);
   const picker = uploadForm(page).getByLabel('Period', { exact: true });
   await picker.click();
   await picker.fill(period);

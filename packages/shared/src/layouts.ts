@@ -245,4 +245,6 @@ export const layoutApiMessages = {
   analyzed: 'File analyzed successfully',
   notForTable: 'Layouts are for GL Detail, chart of accounts and trial balance files',
   layoutInvalid: 'The layout is not valid',
+  /** The page's words when analyze fails without a message of its own (network down). */
+  analyzeFailed: 'The file could not be analyzed.',
 } as const;

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import type { ColumnMapping } from '@finboard/shared/column-mapping';
 import type { DataType } from '@finboard/shared/data-types';
+import type { Layout } from '@finboard/shared/layouts';
 import { messages } from '@finboard/shared/messages';
 import { uploadApiMessages, uploadMessages } from '@finboard/shared/uploads';
 import { dataTypesQueryKey, useDataTypes, type DataTypeListQuery } from '../../lib/data-types';
@@ -20,11 +21,14 @@ import { uploadBatch, type MappingRequest, type UploadRow } from './upload-batch
 import { problemsReportCsv, problemsReportName } from './problems-report';
 import { replacePeriodsConfirmation } from './replacement';
 import { useReplacementProposals } from './use-replacement-proposals';
+import { useFileReadings, type LayoutChoices } from './use-file-readings';
+import { layoutKindOf } from './layout-choices';
 import { ColumnMappingModal } from './components/column-mapping-modal';
 import { UploadProgressList } from './components/upload-progress-list';
 import { UploadedFilesTable } from './components/uploaded-files-table';
 import { FilterUploadedFiles, type UploadedFileFilters } from './components/filter-uploaded-files';
 import { ReplacementOptions } from './components/replacement-options';
+import { FilePreview } from './components/file-preview';
 
 /** Every data type of the organization, for the picker (an organization has a handful, at most a few dozen). */
 const ALL_DATA_TYPES: DataTypeListQuery = {
@@ -52,13 +56,18 @@ interface UploadForm {
   files?: UploadFile[];
 }
 
+/** The form's fields keep a readable width; a file's preview below them takes the card's. */
+const FIELD_STYLE = { maxWidth: 720 };
+
 /** Spec §5: flat files are text/csv. Windows with Excel calls a .csv application/vnd.ms-excel, so the name counts too. */
 const isCsv = (file: File) => file.type === 'text/csv' || /\.csv$/i.test(file.name);
 
 /**
  * Upload (issue 10 §1): files of one data type (and period) sealed in the browser and sent one after
  * another, each in its own request with its own progress and Cancel; a file whose columns are not the
- * data type's goes through the column mapping step first. Below, the files already uploaded.
+ * data type's goes through the column mapping step first — or, for GL Detail, chart of accounts and trial
+ * balance files, is analyzed and previewed as it will load, with a layout the user can correct (issue 23 §2).
+ * Below, the files already uploaded.
  */
 export default function FileUploadPage() {
   const { message, modal } = App.useApp();
@@ -86,6 +95,21 @@ export default function FileUploadPage() {
   const replacePeriods = replacePeriodsTicked && Boolean(chosenType?.periodBased && chosenPeriod);
   const preview = useReplacePreview(organizationId, chosenType?.id, chosenPeriod, replacePeriods);
   const checking = proposals.some((proposal) => proposal.checking);
+
+  // Real exports (issue 23): each chosen file that is not in the data type's columns is analyzed and
+  // previewed; the user's corrections of its layout are kept by the file's id until it is uploaded.
+  const [layoutChoices, setLayoutChoices] = useState<Readonly<Record<string, LayoutChoices>>>({});
+  const layoutKind = layoutKindOf(chosenType);
+  const readings = useFileReadings({
+    organizationId,
+    dataType: chosenType,
+    period: chosenType?.periodBased ? chosenPeriod : undefined,
+    files: chosenFiles.flatMap((entry) =>
+      entry.originFileObj ? [{ uid: entry.uid, file: entry.originFileObj as File }] : [],
+    ),
+    choices: layoutChoices,
+  });
+  const previewing = readings.some((reading) => !reading.settled);
 
   const [rows, setRows] = useState<UploadRow[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -144,6 +168,15 @@ export default function FileUploadPage() {
     }));
     // What each file replaces, by the file itself (the batch hands each file back to `send`).
     const replacing = new Map(batch.map(({ file, replacesFileId }) => [file, replacesFileId]));
+    // And the layout a previewed file is read with, as the preview showed it.
+    const laidOut = new Map<File, { layout: Layout; createAccounts: boolean }>();
+    for (const reading of readings)
+      if (reading.way === 'layout' && !reading.error && reading.layout)
+        laidOut.set(reading.file, {
+          layout: reading.layout,
+          // A chart's accounts are its rows: only ledger and trial balance files create accounts.
+          createAccounts: layoutKind !== 'accounts' && reading.createAccounts,
+        });
     const replacingPeriods = replacePeriods;
     for (const { row } of batch) controllers.current.set(row.key, new AbortController());
     setRows(batch.map(({ row }) => row));
@@ -151,7 +184,12 @@ export default function FileUploadPage() {
     const period = dataType.periodBased ? values.period?.format('YYYY-MM') : undefined;
     try {
       await uploadBatch(
-        batch.map(({ row, file }) => ({ key: row.key, file, signal: controllers.current.get(row.key)!.signal })),
+        batch.map(({ row, file }) => ({
+          key: row.key,
+          file,
+          signal: controllers.current.get(row.key)!.signal,
+          readWithLayout: laidOut.has(file),
+        })),
         dataType,
         {
           send: async (file, columnMapping, signal, onProgress) =>
@@ -161,6 +199,8 @@ export default function FileUploadPage() {
               period,
               file,
               columnMapping,
+              layout: laidOut.get(file)?.layout,
+              createAccounts: laidOut.get(file)?.createAccounts,
               replacesFileId: replacing.get(file),
               replacePeriods: replacingPeriods,
               // Asked per file: a key rotated during a long batch is picked up by the next file.
@@ -182,6 +222,7 @@ export default function FileUploadPage() {
     form.setFieldValue('files', []);
     setDeclined(new Set());
     setReplacePeriods(false);
+    setLayoutChoices({});
   }
 
   const cancel = (key: string) => {
@@ -222,11 +263,11 @@ export default function FileUploadPage() {
               layout="vertical"
               onFinish={submit}
               disabled={uploading}
-              style={{ maxWidth: 720 }}
             >
               <Form.Item
                 label="Data type"
                 name="dataTypeId"
+                style={FIELD_STYLE}
                 rules={[{ required: true, message: uploadApiMessages.dataTypeRequired }]}
               >
                 <Select
@@ -237,6 +278,7 @@ export default function FileUploadPage() {
                   onChange={() => {
                     form.setFieldValue('period', undefined);
                     setReplacePeriods(false);
+                    setLayoutChoices({});
                   }}
                 />
               </Form.Item>
@@ -244,6 +286,7 @@ export default function FileUploadPage() {
                 <Form.Item
                   label="Period"
                   name="period"
+                  style={FIELD_STYLE}
                   extra="The month every row of the file belongs to. Leave it empty for a file of several months: each row goes to the period of its posting date."
                 >
                   <DatePicker
@@ -258,6 +301,7 @@ export default function FileUploadPage() {
               <Form.Item
                 label="Files"
                 name="files"
+                style={FIELD_STYLE}
                 valuePropName="fileList"
                 getValueFromEvent={(event: { fileList: UploadFile[] }) => event.fileList}
                 rules={[
@@ -286,31 +330,51 @@ export default function FileUploadPage() {
                   <p className="ant-upload-text">Click or drag CSV files here</p>
                 </Upload.Dragger>
               </Form.Item>
-              <ReplacementOptions
-                proposals={proposals}
-                declined={declined}
-                onDecline={(uid, decline) =>
-                  setDeclined((current) => {
-                    const next = new Set(current);
-                    if (decline) next.add(uid);
-                    else next.delete(uid);
-                    return next;
-                  })
-                }
-                periodBased={Boolean(chosenType?.periodBased)}
-                period={chosenPeriod}
-                isGl={chosenType?.targetTable === '02_GL_Detail'}
-                replacePeriods={replacePeriods}
-                onReplacePeriods={setReplacePeriods}
-                preview={preview}
-                disabled={uploading}
-              />
+              {layoutKind &&
+                readings.map(
+                  (reading) =>
+                    reading.way === 'layout' && (
+                      <div key={reading.uid} style={{ marginBottom: 24 }}>
+                        <FilePreview
+                          reading={reading}
+                          kind={layoutKind}
+                          choices={layoutChoices[reading.uid] ?? {}}
+                          onChange={(choices) =>
+                            setLayoutChoices((current) => ({ ...current, [reading.uid]: choices }))
+                          }
+                          disabled={uploading}
+                        />
+                      </div>
+                    ),
+                )}
+              <div style={FIELD_STYLE}>
+                <ReplacementOptions
+                  proposals={proposals}
+                  declined={declined}
+                  onDecline={(uid, decline) =>
+                    setDeclined((current) => {
+                      const next = new Set(current);
+                      if (decline) next.add(uid);
+                      else next.delete(uid);
+                      return next;
+                    })
+                  }
+                  periodBased={Boolean(chosenType?.periodBased)}
+                  period={chosenPeriod}
+                  isGl={chosenType?.targetTable === '02_GL_Detail'}
+                  replacePeriods={replacePeriods}
+                  onReplacePeriods={setReplacePeriods}
+                  preview={preview}
+                  disabled={uploading}
+                />
+              </div>
               <Button
                 type="primary"
                 htmlType="submit"
                 loading={uploading}
-                // Sent only once it is known what each file replaces (and, for a period, what that removes).
-                disabled={checking || (replacePeriods && !preview.data)}
+                // Sent only once it is known what each file replaces (and, for a period, what that removes), and
+                // each previewed file shows what its upload sends.
+                disabled={checking || previewing || (replacePeriods && !preview.data)}
               >
                 Upload
               </Button>

@@ -52,10 +52,11 @@ function harness(options: {
     },
     update: (key, change) => rows.set(key, { ...rows.get(key), ...change }),
   };
-  const entry = (key: string, text: string, signal = new AbortController().signal) => ({
+  const entry = (key: string, text: string, signal = new AbortController().signal, readWithLayout = false) => ({
     key,
     file: new File([text], `${key}.csv`, { type: 'text/csv' }),
     signal,
+    readWithLayout,
   });
   return { sent, asked, rows, steps, entry };
 }
@@ -83,6 +84,24 @@ describe('uploadBatch', () => {
       { name: 'a.csv', mapping: EXPORT_MAPPING },
       { name: 'b.csv', mapping: EXPORT_MAPPING },
     ]);
+  });
+
+  it('sends a file read with a layout as it is, without the column mapping step, even when the server names its header', async () => {
+    const report = '"General Ledger"\n"","Date","Transaction Type","Num","Name","Memo/Description","Split","Amount"\n';
+    const { sent, asked, rows, steps, entry } = harness({
+      respond: () =>
+        Promise.reject(
+          new ApiError('columns differ', 400, undefined, {
+            header: ['General Ledger'],
+            suggestions: [{ fileColumn: 'General Ledger', expectedColumn: null, confidence: 0 }],
+          }),
+        ),
+      answer: () => EXPORT_MAPPING,
+    });
+    await uploadBatch([entry('a', report, undefined, true)], glDetail, steps);
+    expect(asked).toEqual([]);
+    expect(sent).toEqual([{ name: 'a.csv', mapping: undefined }]);
+    expect(rows.get('a')).toMatchObject({ state: 'failed', message: 'columns differ' });
   });
 
   it('sends nothing for a file whose mapping step is cancelled, and goes on with the next', async () => {

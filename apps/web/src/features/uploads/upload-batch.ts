@@ -7,7 +7,7 @@ import {
 import type { DataType } from '@finboard/shared/data-types';
 import { csvRefusalSchema, uploadApiMessages, type CsvRefusal } from '@finboard/shared/uploads';
 import { ApiError, type UploadProgress } from '../../lib/api-client';
-import { checkHeader, readHeader } from './file-header';
+import { checkHeader, readHeader, type HeaderCheck } from './file-header';
 
 /** One file of a batch as the page shows it, from waiting to its outcome. */
 export interface UploadRow {
@@ -33,6 +33,8 @@ export interface BatchFile {
   file: File;
   /** Aborted by the file's Cancel button. */
   signal: AbortSignal;
+  /** A real export read with the layout its preview showed (issue 23): sent without the column mapping step. */
+  readWithLayout?: boolean;
 }
 
 /** What a batch needs from the page and the network. */
@@ -80,14 +82,16 @@ async function uploadOne(
     return mapping;
   };
 
-  const check = checkHeader(dataType, await readHeader(entry.file, dataType.delimiter), confirmed);
+  const check: HeaderCheck = entry.readWithLayout
+    ? { kind: 'ready' }
+    : checkHeader(dataType, await readHeader(entry.file, dataType.delimiter), confirmed);
   let mapping = check.kind === 'ready' ? check.mapping : await confirm(check.header, check.suggestions);
   if (check.kind === 'needsMapping' && !mapping) return cancelled();
 
   let outcome = await sendOnce(entry, mapping, steps);
   // The server reads the header too; when it finds a mismatch the page did not, its suggestions lead to the step.
   const mismatch = outcome instanceof ApiError ? headerMismatchSchema.safeParse(outcome.data) : undefined;
-  if (mismatch?.success && !mapping) {
+  if (mismatch?.success && !mapping && !entry.readWithLayout) {
     mapping = await confirm(mismatch.data.header, mismatch.data.suggestions);
     if (!mapping) return cancelled();
     outcome = await sendOnce(entry, mapping, steps);

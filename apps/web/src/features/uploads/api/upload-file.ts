@@ -1,4 +1,5 @@
 import type { ColumnMapping } from '@finboard/shared/column-mapping';
+import type { Layout } from '@finboard/shared/layouts';
 import { sealedBlob, sealUpload, type UploadKey } from '@finboard/shared/upload-encryption';
 import { fileUploadResponseSchema, uploadApiMessages } from '@finboard/shared/uploads';
 import { apiUpload, type UploadProgress } from '../../../lib/api-client';
@@ -11,6 +12,10 @@ export interface UploadFileInput {
   file: File;
   /** File column → expected column, when the user confirmed one (the server saves it on the data type). */
   columnMapping?: ColumnMapping;
+  /** How a real export is read (issue 23), as analyze proposed it or the user corrected it. */
+  layout?: Layout;
+  /** With a layout: the accounts the file names and the chart lacks are created by the run. */
+  createAccounts?: boolean;
   /** An earlier processed file of the same data type whose rows this file's rows replace. */
   replacesFileId?: string;
   /** Period-based types: the run replaces the whole period(s), whatever loaded them. */
@@ -28,7 +33,7 @@ const cancelled = () => new DOMException('The upload was cancelled.', 'AbortErro
  */
 export async function uploadFile(input: UploadFileInput) {
   const { organizationId, dataTypeId, period, file, columnMapping, uploadKey, signal, onProgress } = input;
-  const { replacesFileId, replacePeriods } = input;
+  const { replacesFileId, replacePeriods, layout, createAccounts } = input;
   const sealed = await sealUpload(uploadKey, file);
   const body = await sealedBlob(sealed.chunks);
   if (signal?.aborted) throw cancelled();
@@ -39,8 +44,10 @@ export async function uploadFile(input: UploadFileInput) {
   if (period) form.append('period', period);
   if (replacesFileId) form.append('replacesFileId', replacesFileId);
   if (replacePeriods) form.append('replacePeriods', 'true');
+  if (layout && createAccounts) form.append('createAccounts', 'true');
   form.append('encryption', JSON.stringify(sealed.encryption));
   if (columnMapping) form.append('columnMapping', JSON.stringify(columnMapping));
+  if (layout) form.append('layout', JSON.stringify(layout));
   form.append('files', body, file.name);
   return apiUpload('/api/v1/pipeline/file-upload', {
     body: form,

@@ -78,6 +78,9 @@ export const LAYOUT_ROLES = [
 ] as const;
 export type LayoutRole = (typeof LAYOUT_ROLES)[number];
 
+/** The most a file read with a layout may hold: the server lays it out whole, in memory. */
+export const LAYOUT_MAX_MEGABYTES = 64;
+
 /** The ISO 4217 code of the organizations' one currency until multi-currency exists. */
 export const LAYOUT_CURRENCY = 'USD';
 

@@ -89,7 +89,8 @@ const LEDGER: Partial<Record<LayoutRole, Names>> = {
     ],
     weak: ['Nominal', 'Ledger', 'Account Name', 'Distribution Account', 'Volle Kontobezeichnung', 'Konto'],
   },
-  account_name: { strong: ['Account Name', 'Account Description', 'Account Title'] },
+  // A bare "Account" beside an "Account Code" is the account's name.
+  account_name: { strong: ['Account Name', 'Account Description', 'Account Title'], weak: ['Account'] },
   debit: {
     strong: ['Debit', 'Debits', 'Dr', 'Debit Amount', 'Debit Amt', 'Amount Dr', 'Dr Amount'],
     weak: ['Debit In Account Currency', 'Debit (USD)', 'Soll'],

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ColumnMapping } from '@finboard/shared/column-mapping';
 import type { DataType } from '@finboard/shared/data-types';
-import { layoutMessages, layoutSchema, type Layout } from '@finboard/shared/layouts';
+import { LAYOUT_MAX_MEGABYTES, layoutMessages, layoutSchema, type Layout } from '@finboard/shared/layouts';
 import type { UploadEncryption, UploadKey } from '@finboard/shared/upload-encryption';
 import { MAX_CSV_PROBLEMS, uploadApiMessages, type UploadedFile } from '@finboard/shared/uploads';
 import { pipelineMessages } from '@finboard/shared/pipelines';
@@ -43,9 +43,6 @@ export interface IncomingFile {
   name: string;
   body: AsyncIterable<Uint8Array>;
 }
-
-/** The most a file read with a layout may hold: it is laid out whole, in memory. */
-export const LAYOUT_MAX_MEGABYTES = 64;
 
 /** What a file's upload asks its run to replace (ledger-write.ts): an earlier file, or its periods. */
 export interface FileReplacement {

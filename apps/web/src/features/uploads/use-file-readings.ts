@@ -1,6 +1,6 @@
 import { keepPreviousData, useQueries, useQueryClient } from '@tanstack/react-query';
 import type { DataType } from '@finboard/shared/data-types';
-import type { FileAnalysis, Layout } from '@finboard/shared/layouts';
+import { LAYOUT_MAX_MEGABYTES, type FileAnalysis, type Layout } from '@finboard/shared/layouts';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { analyzeFileQueryOptions } from './api/analyze-file';
 import { uploadKeyQueryOptions } from './api/get-upload-key';
@@ -11,7 +11,7 @@ import { layoutKindOf } from './layout-choices';
  * The most the server reads with a layout (it lays such a file out whole, in memory: the server's
  * LAYOUT_MAX_MEGABYTES). A larger file goes as it is, through the column mapping step, which streams.
  */
-export const LAYOUT_MAX_BYTES = 64 * 1024 * 1024;
+export const LAYOUT_MAX_BYTES = LAYOUT_MAX_MEGABYTES * 1024 * 1024;
 
 /** How long the preview waits for the user to stop changing the layout before asking again. */
 const REANALYZE_AFTER_MS = 400;

@@ -159,3 +159,37 @@ export async function sessionTokenOf(testApp: TestApp, user: { id: string }): Pr
   const key = deriveKey(resolveSecret(config.APP_SECRET_KEY, config.DATA_DIR), SESSION_TOKEN_PURPOSE);
   return createSessionTokens(key).sign({ userId: user.id, sessionId: session.id }, expiresAt);
 }
+
+/**
+ * An organization added through the API as an administrator does it: its warehouse, standard data types and
+ * pipelines provisioned. Returns its id.
+ */
+export async function addOrganizationThroughApi(app: FastifyInstance, adminToken: string, prefix: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/organization/add',
+    headers: bearer(adminToken),
+    payload: {
+      organizationName: `${prefix} ${randomBytes(4).toString('hex')}`,
+      organizationEmail: 'finance@organization.example',
+      organizationPhoneNumber: '5551234567',
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`organization not added: ${response.body}`);
+  return response.json().data.createdOrganization.id as string;
+}
+
+/** The organization's standard data type of a warehouse table, as the data types API lists it. */
+export async function standardDataTypeId(
+  app: FastifyInstance,
+  token: string,
+  organizationId: string,
+  targetTable: string,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/v1/data-types/${organizationId}?targetTable=${targetTable}`,
+    headers: bearer(token),
+  });
+  return response.json().data.dataTypes.find((type: { isStandard: boolean }) => type.isStandard).id;
+}

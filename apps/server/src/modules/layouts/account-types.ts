@@ -611,10 +611,10 @@ const NAME_RULES: readonly NameRule[] = [
   ),
 ];
 
-/** Leading digits of a code, when they are at least 4: the 1xxx-9xxx convention is one of 4+ digit charts. */
+/** Leading digits of a code, when they are at least 4: numbering by thousands belongs to charts of 4+ digit codes. */
 const LEADING_DIGITS = /^(\d{4,})(?:[.\-\s]\d+)*$/;
 
-/** The common numbering convention by first digit (1xxx assets … 5xxx cost of sales, 6xxx-9xxx expenses). */
+/** The common numbering by first digit: 1000s assets … 5000s cost of sales, 6000s–9000s expenses. */
 const BY_FIRST_DIGIT: Record<string, Pick<AccountTypeSuggestion, 'type' | 'subtype'>> = {
   '1': { type: 'asset', subtype: null },
   '2': { type: 'liability', subtype: null },

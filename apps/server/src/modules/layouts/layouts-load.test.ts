@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -7,7 +6,7 @@ import { layoutMessages, type FileAnalysis } from '@finboard/shared/layouts';
 import type { UploadKey } from '@finboard/shared/upload-encryption';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
-import { bearer, login } from '../../../test/factories.ts';
+import { addOrganizationThroughApi, bearer, login, standardDataTypeId } from '../../../test/factories.ts';
 import { createTestJobRunner } from '../../../test/jobs.ts';
 import { sealedUploadForm } from '../../../test/uploads.ts';
 
@@ -34,23 +33,8 @@ afterAll(() => t?.close());
 let organizationId: string;
 let glDetail: string;
 beforeEach(async () => {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/organization/add',
-    headers: bearer(adminToken),
-    payload: {
-      organizationName: `Real exports ${randomBytes(4).toString('hex')}`,
-      organizationEmail: 'finance@exports.example',
-      organizationPhoneNumber: '5551234567',
-    },
-  });
-  organizationId = response.json().data.createdOrganization.id;
-  const types = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/data-types/${organizationId}?targetTable=02_GL_Detail`,
-    headers: bearer(adminToken),
-  });
-  glDetail = types.json().data.dataTypes.find((type: { isStandard: boolean }) => type.isStandard).id;
+  organizationId = await addOrganizationThroughApi(t.app, adminToken, 'Real exports');
+  glDetail = await standardDataTypeId(t.app, adminToken, organizationId, '02_GL_Detail');
   jobs.queued.length = 0;
 });
 
@@ -210,12 +194,7 @@ describe("Odoo's generic chart of accounts, loaded as it is", () => {
       path.join(FIXTURES, 'chart-of-accounts/odoo-17-generic-coa-account.account.csv'),
       'utf8',
     );
-    const types = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/data-types/${organizationId}?targetTable=01_Account`,
-      headers: bearer(adminToken),
-    });
-    const chart = types.json().data.dataTypes.find((type: { isStandard: boolean }) => type.isStandard).id;
+    const chart = await standardDataTypeId(t.app, adminToken, organizationId, '01_Account');
     const fields = { organizationId, data_type_id: chart };
     const analysisForm = await sealedUploadForm(uploadKey, fields, [{ name: 'coa.csv', content }], 'file');
     const analysis = (
@@ -332,16 +311,7 @@ describe('a trial balance of closing balances', () => {
       `4000 Sales,,"${sales}"`,
       `TOTAL,"${cash}","${cash}"`,
     ].join('\n');
-  const dataTypeOf = async (targetTable: string) =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/data-types/${organizationId}?targetTable=${targetTable}`,
-        headers: bearer(adminToken),
-      })
-    )
-      .json()
-      .data.dataTypes.find((type: { isStandard: boolean }) => type.isStandard).id as string;
+  const dataTypeOf = (targetTable: string) => standardDataTypeId(t.app, adminToken, organizationId, targetTable);
 
   async function upload(dataTypeId: string, content: string, period: string) {
     const fields = { organizationId, data_type_id: dataTypeId, period };

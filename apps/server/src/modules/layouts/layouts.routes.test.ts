@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layoutApiMessages, layoutMessages, type Layout } from '@finboard/shared/layouts';
@@ -6,7 +5,7 @@ import type { UploadKey } from '@finboard/shared/upload-encryption';
 import { uploadApiMessages } from '@finboard/shared/uploads';
 import { dataTypes, uploadedFiles } from '../../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
-import { bearer, login } from '../../../test/factories.ts';
+import { addOrganizationThroughApi, bearer, login } from '../../../test/factories.ts';
 import { sealedUploadForm } from '../../../test/uploads.ts';
 
 /**
@@ -22,18 +21,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   adminToken = await login(t.app, TEST_ADMIN);
   uploadKey = (await t.app.inject({ method: 'GET', url: '/api/v1/pipeline/upload-key', headers: admin() })).json().data;
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/organization/add',
-    headers: admin(),
-    payload: {
-      organizationName: `Layouts ${randomBytes(4).toString('hex')}`,
-      organizationEmail: 'finance@layouts.example',
-      organizationPhoneNumber: '5551234567',
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  organizationId = created.json().data.createdOrganization.id;
+  organizationId = await addOrganizationThroughApi(t.app, adminToken, 'Layouts');
 });
 afterAll(() => t?.close());
 

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pipelineMessages } from '@finboard/shared/pipelines';
 import type { UploadKey } from '@finboard/shared/upload-encryption';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
-import { bearer, login } from '../../../test/factories.ts';
+import { addOrganizationThroughApi, bearer, login, standardDataTypeId } from '../../../test/factories.ts';
 import { createTestJobRunner } from '../../../test/jobs.ts';
 import { sealedUploadForm, type FormFile } from '../../../test/uploads.ts';
 
@@ -32,23 +31,8 @@ afterAll(() => t?.close());
 let organizationId: string;
 let glDetail: string;
 beforeEach(async () => {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/organization/add',
-    headers: bearer(adminToken),
-    payload: {
-      organizationName: `Exports ${randomBytes(4).toString('hex')}`,
-      organizationEmail: 'finance@exports.example',
-      organizationPhoneNumber: '5551234567',
-    },
-  });
-  organizationId = response.json().data.createdOrganization.id;
-  const types = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/data-types/${organizationId}?targetTable=02_GL_Detail`,
-    headers: bearer(adminToken),
-  });
-  glDetail = types.json().data.dataTypes.find((type: { isStandard: boolean }) => type.isStandard).id;
+  organizationId = await addOrganizationThroughApi(t.app, adminToken, 'Exports');
+  glDetail = await standardDataTypeId(t.app, adminToken, organizationId, '02_GL_Detail');
   await warehouseSql(`insert into "01_Account" (account_code, account_name, account_type) values
     ('1000', 'Cash', 'asset'), ('4000', 'Sales', 'revenue')`);
   jobs.queued.length = 0;

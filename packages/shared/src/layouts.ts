@@ -81,6 +81,46 @@ export type LayoutRole = (typeof LAYOUT_ROLES)[number];
 /** The most a file read with a layout may hold: the server lays it out whole, in memory. */
 export const LAYOUT_MAX_MEGABYTES = 64;
 
+/** What a data type's table takes with a layout: ledgers, charts and trial balances; others take plain tables. */
+export const LAYOUT_KINDS = ['gl', 'accounts', 'trial-balance'] as const;
+export type LayoutKind = (typeof LAYOUT_KINDS)[number];
+
+const KIND_OF_TABLE: Partial<Record<string, LayoutKind>> = {
+  '02_GL_Detail': 'gl',
+  '01_Account': 'accounts',
+  '04_Trial_Balance': 'trial-balance',
+};
+
+export const layoutKindOf = (dataType: { targetTable: string } | undefined): LayoutKind | undefined =>
+  dataType ? KIND_OF_TABLE[dataType.targetTable] : undefined;
+
+/** The roles a file of each kind can have, in the order the Upload page's editor lists them. */
+export const LAYOUT_ROLES_OF_KIND: Record<LayoutKind, readonly LayoutRole[]> = {
+  gl: [
+    'posting_date',
+    'journal_id',
+    'transaction_type',
+    'reference',
+    'counterparty',
+    'description',
+    'memo',
+    'account',
+    'account_name',
+    'debit',
+    'credit',
+    'amount',
+    'indicator',
+    'split',
+    'currency',
+    'entity',
+    'department',
+    'line_no',
+    'period',
+  ],
+  accounts: ['account', 'account_name', 'account_type', 'account_detail_type', 'parent_code', 'is_active'],
+  'trial-balance': ['account', 'account_name', 'debit', 'credit', 'closing_balance', 'opening_balance', 'currency'],
+};
+
 /** The ISO 4217 code of the organizations' one currency until multi-currency exists. */
 export const LAYOUT_CURRENCY = 'USD';
 

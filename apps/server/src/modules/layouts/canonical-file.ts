@@ -1,10 +1,9 @@
-import type { AccountTypeChoice, Layout } from '@finboard/shared/layouts';
+import type { AccountTypeChoice, Layout, LayoutKind } from '@finboard/shared/layouts';
 import { layoutMessages } from '@finboard/shared/layouts';
 import { verbatimCsv } from '../../platform/csv/csv-writer.ts';
 import { applyLayout, type ChartAccount, type LayoutProblem, type TypeSuggester } from './apply-layout.ts';
 import { centsOf, moneyText } from './money.ts';
 import { recordsOf } from './recognize.ts';
-import type { FileKind } from './role-names.ts';
 
 /** An account a load creates because the file names it and the chart lacks it. */
 export interface NewAccount extends AccountTypeChoice {
@@ -33,7 +32,7 @@ export function canonicalFile(
   bytes: Uint8Array,
   layout: Layout,
   options: {
-    kind: FileKind;
+    kind: LayoutKind;
     /** The data type's expected columns, in its order, and its delimiter. */
     columns: readonly string[];
     delimiter: string;

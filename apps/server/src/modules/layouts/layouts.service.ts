@@ -1,6 +1,12 @@
 import type { DataType } from '@finboard/shared/data-types';
 import type { UploadEncryption } from '@finboard/shared/upload-encryption';
-import { LAYOUT_CURRENCY, layoutApiMessages, type FileAnalysis, type Layout } from '@finboard/shared/layouts';
+import {
+  LAYOUT_CURRENCY,
+  layoutApiMessages,
+  layoutKindOf,
+  type FileAnalysis,
+  type Layout,
+} from '@finboard/shared/layouts';
 import { badRequest } from '../../errors.ts';
 import { openUpload } from '../../platform/crypto/upload-opener.ts';
 import type { UploadKeys } from '../../platform/crypto/upload-keys.ts';
@@ -11,20 +17,9 @@ import { layoutFingerprint } from './fingerprint.ts';
 import { previewOf } from './preview.ts';
 import { withBestSignConvention } from './sign-convention.ts';
 import { recognizeLayout, recordsOf } from './recognize.ts';
-import type { FileKind } from './role-names.ts';
 
 /** What analyze reads of a file: the first part is enough to recognize it and show what will load. */
 export const ANALYZE_MAX_BYTES = 16 * 1024 * 1024;
-
-/** The file kind a data type's table takes with a layout; other tables take plain tables only. */
-const KIND_OF_TABLE: Record<string, FileKind> = {
-  '02_GL_Detail': 'gl',
-  '01_Account': 'accounts',
-  '04_Trial_Balance': 'trial-balance',
-};
-
-export const fileKindOf = (dataType: Pick<DataType, 'targetTable'>): FileKind | undefined =>
-  KIND_OF_TABLE[dataType.targetTable];
 
 /**
  * Analyze, then load (issue 23 §2): a sealed file is opened, recognized (or read with the layout the user
@@ -56,7 +51,7 @@ export function createLayoutsService(deps: {
     /** The period chosen on the page (a trial balance's). */
     period?: string;
   }): Promise<FileAnalysis> {
-    const kind = fileKindOf(input.dataType);
+    const kind = layoutKindOf(input.dataType);
     if (!kind) {
       await input.body[Symbol.asyncIterator]().return?.();
       throw badRequest('LAYOUT_NOT_FOR_TABLE', layoutApiMessages.notForTable);
@@ -108,7 +103,7 @@ export function createLayoutsService(deps: {
     createAccounts: boolean;
     period?: string;
   }): Promise<CanonicalFile> {
-    const kind = fileKindOf(input.dataType);
+    const kind = layoutKindOf(input.dataType);
     if (!kind) throw badRequest('LAYOUT_NOT_FOR_TABLE', layoutApiMessages.notForTable);
     return canonicalFile(input.bytes, input.layout, {
       period: input.period,

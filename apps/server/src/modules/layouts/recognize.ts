@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
-import type { Layout, LayoutDateFormat, LayoutFamily, LayoutRole } from '@finboard/shared/layouts';
+import type { Layout, LayoutDateFormat, LayoutFamily, LayoutKind, LayoutRole } from '@finboard/shared/layouts';
 import { jsonChartRecords } from './json-chart.ts';
-import { assignRoles, headerScore, type FileKind } from './role-names.ts';
+import { assignRoles, headerScore } from './role-names.ts';
 import { detectDateFormat, readDate } from './readers/dates.ts';
 import { detectDelimiter } from './readers/delimiter.ts';
 import { detectNumberFormat } from './readers/numbers.ts';
@@ -58,7 +58,7 @@ export function recordsOf(bytes: Uint8Array, layout: Pick<Layout, 'encoding' | '
   return parseRecords(decodeText(bytes, layout.encoding as TextEncoding).text, layout.delimiter);
 }
 
-export function recognizeLayout(bytes: Uint8Array, kind: FileKind): Recognition {
+export function recognizeLayout(bytes: Uint8Array, kind: LayoutKind): Recognition {
   const { text, encoding } = decodeText(bytes);
   const delimiter = detectDelimiter(text.slice(0, 64_000));
   const records = parseRecords(text, delimiter).slice(0, SAMPLE_RECORDS);
@@ -206,7 +206,7 @@ function indicatorOf(values: readonly string[]): Layout['amount'] {
 }
 
 function familyOf(
-  kind: FileKind,
+  kind: LayoutKind,
   header: readonly string[],
   columns: Partial<Record<LayoutRole, number>>,
   sections: number,
@@ -293,7 +293,7 @@ function recognizedAsOf(
 }
 
 function confidenceOf(
-  kind: FileKind,
+  kind: LayoutKind,
   columns: Partial<Record<LayoutRole, number>>,
   sectionAccounts: boolean,
   dates: ReturnType<typeof detectDateFormat>,

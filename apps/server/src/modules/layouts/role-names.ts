@@ -1,5 +1,5 @@
 import { normalizeColumnName } from '@finboard/shared/column-mapping';
-import type { LayoutRole } from '@finboard/shared/layouts';
+import type { LayoutKind, LayoutRole } from '@finboard/shared/layouts';
 
 /**
  * What exports call the columns a layout reads (QuickBooks, Xero, Sage, NetSuite, Odoo, ERPNext, GnuCash and
@@ -7,8 +7,6 @@ import type { LayoutRole } from '@finboard/shared/layouts';
  * candidates: "Type" is a transaction's type in a ledger and an account's type in a chart; "Name" the
  * counterparty in a ledger and the account's name in a chart.
  */
-
-export type FileKind = 'gl' | 'accounts' | 'trial-balance';
 
 interface Names {
   /** Preferred over the strong names when a file has both (GnuCash's Value is in the transaction's currency). */
@@ -158,7 +156,7 @@ const TRIAL_BALANCE: Partial<Record<LayoutRole, Names>> = {
   currency: LEDGER.currency!,
 };
 
-const NAMES: Record<FileKind, Partial<Record<LayoutRole, Names>>> = {
+const NAMES: Record<LayoutKind, Partial<Record<LayoutRole, Names>>> = {
   gl: LEDGER,
   accounts: CHART,
   'trial-balance': TRIAL_BALANCE,
@@ -168,7 +166,7 @@ const NAMES: Record<FileKind, Partial<Record<LayoutRole, Names>>> = {
 const key = (cell: string) => (cell.trim() === '#' ? 'number' : normalizeColumnName(cell.replace(/^\*/, '')));
 
 /** How surely a header cell names a role: 1 strong, 0.6 weak, 0 not at all. */
-export function roleScore(kind: FileKind, role: LayoutRole, cell: string): number {
+export function roleScore(kind: LayoutKind, role: LayoutRole, cell: string): number {
   const names = NAMES[kind][role];
   const name = key(cell);
   if (!names || name === '') return 0;
@@ -183,7 +181,7 @@ export function roleScore(kind: FileKind, role: LayoutRole, cell: string): numbe
  * equal score the earlier column and the role listed first win.
  */
 export function assignRoles(
-  kind: FileKind,
+  kind: LayoutKind,
   header: readonly string[],
   /** Columns with no value in the file hold no role (an empty Account Code beside a Full Account Name). */
   empty: ReadonlySet<number> = new Set(),
@@ -205,7 +203,7 @@ export function assignRoles(
 }
 
 /** How much a record looks like a header: the number of its cells that name a role of the kind. */
-export function headerScore(kind: FileKind, record: readonly string[]): number {
+export function headerScore(kind: LayoutKind, record: readonly string[]): number {
   const roles = Object.keys(NAMES[kind]) as LayoutRole[];
   return record.reduce((score, cell) => score + Math.max(0, ...roles.map((role) => roleScore(kind, role, cell))), 0);
 }

@@ -22,7 +22,7 @@ import { problemsReportCsv, problemsReportName } from './problems-report';
 import { replacePeriodsConfirmation } from './replacement';
 import { useReplacementProposals } from './use-replacement-proposals';
 import { useFileReadings, type LayoutChoices } from './use-file-readings';
-import { layoutKindOf } from './layout-choices';
+import { layoutKindOf } from '@finboard/shared/layouts';
 import { ColumnMappingModal } from './components/column-mapping-modal';
 import { UploadProgressList } from './components/upload-progress-list';
 import { UploadedFilesTable } from './components/uploaded-files-table';

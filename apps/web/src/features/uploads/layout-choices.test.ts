@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { layoutSchema, type FileAnalysis, type Layout } from '@finboard/shared/layouts';
+import { layoutKindOf, layoutSchema, type FileAnalysis, type Layout } from '@finboard/shared/layouts';
 import {
   amountReadingOf,
   choiceWithType,
   dateFormatLabel,
   headerLineNumber,
-  layoutKindOf,
   newAccountRows,
   rolesFor,
   withAccountFormat,

@@ -1,22 +1,17 @@
-import type { DataType } from '@finboard/shared/data-types';
-import type { AccountTypeChoice, FileAnalysis, Layout, LayoutDateFormat, LayoutRole } from '@finboard/shared/layouts';
+import {
+  LAYOUT_ROLES_OF_KIND,
+  type AccountTypeChoice,
+  type FileAnalysis,
+  type Layout,
+  type LayoutDateFormat,
+  type LayoutKind,
+  type LayoutRole,
+} from '@finboard/shared/layouts';
 
 /**
  * The user's choices on the Upload page's preview, written into the layout the file is read with (issue 23
  * §2): each function returns a new layout, so the preview can be asked again with it and the upload sends it.
  */
-
-/** What a data type's table takes with a layout; other tables take plain tables only (the column mapping step). */
-export type LayoutKind = 'gl' | 'accounts' | 'trial-balance';
-
-const KIND_OF_TABLE: Partial<Record<DataType['targetTable'], LayoutKind>> = {
-  '02_GL_Detail': 'gl',
-  '01_Account': 'accounts',
-  '04_Trial_Balance': 'trial-balance',
-};
-
-export const layoutKindOf = (dataType: Pick<DataType, 'targetTable'> | undefined): LayoutKind | undefined =>
-  dataType ? KIND_OF_TABLE[dataType.targetTable] : undefined;
 
 /** What each role is called on the page. */
 export const ROLE_LABELS: Record<LayoutRole, string> = {
@@ -47,33 +42,6 @@ export const ROLE_LABELS: Record<LayoutRole, string> = {
   opening_balance: 'Opening balance',
 };
 
-/** The roles a file of each kind can have, in the order the editor lists them. */
-const ROLES_OF_KIND: Record<LayoutKind, readonly LayoutRole[]> = {
-  gl: [
-    'posting_date',
-    'journal_id',
-    'transaction_type',
-    'reference',
-    'counterparty',
-    'description',
-    'memo',
-    'account',
-    'account_name',
-    'debit',
-    'credit',
-    'amount',
-    'indicator',
-    'split',
-    'currency',
-    'entity',
-    'department',
-    'line_no',
-    'period',
-  ],
-  accounts: ['account', 'account_name', 'account_type', 'account_detail_type', 'parent_code', 'is_active'],
-  'trial-balance': ['account', 'account_name', 'debit', 'credit', 'closing_balance', 'opening_balance', 'currency'],
-};
-
 /** The money roles each way of reading amounts uses; the others are hidden so no column is read twice. */
 const MONEY_ROLES: Record<Layout['amount']['kind'], readonly LayoutRole[]> = {
   'debit-credit': ['debit', 'credit'],
@@ -84,11 +52,11 @@ const MONEY_ROLES: Record<Layout['amount']['kind'], readonly LayoutRole[]> = {
 /** The roles the editor offers for this kind of file and way of reading amounts. */
 export function rolesFor(kind: LayoutKind, amount: Layout['amount']['kind']): LayoutRole[] {
   // A trial balance may name debit and credit columns beside its closing balance: all its roles stay.
-  if (kind === 'trial-balance') return [...ROLES_OF_KIND[kind]];
+  if (kind === 'trial-balance') return [...LAYOUT_ROLES_OF_KIND[kind]];
   const unused = new Set<LayoutRole>(
     (['debit', 'credit', 'amount', 'indicator'] as const).filter((role) => !MONEY_ROLES[amount].includes(role)),
   );
-  return ROLES_OF_KIND[kind].filter((role) => !unused.has(role));
+  return LAYOUT_ROLES_OF_KIND[kind].filter((role) => !unused.has(role));
 }
 
 /** Role → the header column (0-based) holding it, or none. Roles left without a column are no longer filled down. */

@@ -5,7 +5,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { analyzeFileQueryOptions } from './api/analyze-file';
 import { uploadKeyQueryOptions } from './api/get-upload-key';
 import { checkHeader, readHeader } from './file-header';
-import { layoutKindOf } from './layout-choices';
+import { layoutKindOf } from '@finboard/shared/layouts';
 
 /**
  * The most the server reads with a layout (it lays such a file out whole, in memory: the server's

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Checkbox, Collapse, Flex, Radio, Select, Spin, Table, Tag, Typography } from 'antd';
 import { formatCents, signedCentsOf } from '@finboard/shared/journals';
-import type { AccountTypeChoice, FileAnalysis, Layout, LayoutDateFormat } from '@finboard/shared/layouts';
+import type { AccountTypeChoice, FileAnalysis, Layout, LayoutDateFormat, LayoutKind } from '@finboard/shared/layouts';
 import {
   ACCOUNT_TYPES,
   choiceWithType,
@@ -12,7 +12,6 @@ import {
   withAccountType,
   withDateFormat,
   type AccountType,
-  type LayoutKind,
   type NewAccountRow,
   type TypeOrigin,
 } from '../layout-choices';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Checkbox, Flex, InputNumber, Radio, Select, Table, Typography } from 'antd';
-import { DATE_FORMATS, type Layout, type LayoutRole } from '@finboard/shared/layouts';
+import { DATE_FORMATS, type Layout, type LayoutKind, type LayoutRole } from '@finboard/shared/layouts';
 import {
   ACCOUNT_FORMAT_LABELS,
   AMOUNT_READING_LABELS,
@@ -19,7 +19,6 @@ import {
   withIndicatorValues,
   withSectionAccounts,
   withSkipPrefixes,
-  type LayoutKind,
 } from '../layout-choices';
 
 const NONE = -1;

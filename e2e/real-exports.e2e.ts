@@ -1,15 +1,17 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { uploadApiMessages } from '@finboard/shared/uploads';
+import { layoutMessages } from '@finboard/shared/layouts';
+import { csvRefusalMessage, uploadApiMessages } from '@finboard/shared/uploads';
 import {
   apiLogin,
   apiSession,
   createOrganizationWithMember,
   grantAllDashboards,
+  listUploadedFiles,
   listWarehouseRecords,
 } from './support/api';
-import { seeText, usePage, waitForPath } from './support/browser';
+import { downloadedText, seeText, usePage, waitForPath } from './support/browser';
 import { csvFile } from './support/gl-csv';
 import { E2E_ADMIN } from './support/constants';
 import { logInAndLand } from './support/ui';
@@ -220,4 +222,60 @@ describe('Real exports', () => {
       .toEqual(['0.00', '800.00', '800.00']);
     expect(cells(await statementRow(/^Net income$/)).slice(1, 4)).toEqual(['962.25', '-100.00', '862.25']);
   }, 240_000);
+
+  it("a file's problems name the layout rule that read each value, and download as a report", async () => {
+    const name = 'journal-2026-01.csv';
+    await logInAndLand(page, member.email, member.password, '/pipelines');
+    await page.goto('/file-upload');
+    await chooseInUploadForm(page, 'Data type', 'GL Detail');
+    await uploadForm(page)
+      .getByLabel('Files', { exact: true })
+      .setInputFiles([
+        csvFile(
+          name,
+          [
+            'Journal No;Date;Account;Description;Amount;D/C',
+            'J1;31.01.2026;6120 - Rent;Rent;1.234,50;D',
+            'J1;31.01.2026;1000 - Bank;Rent;1.234,5x;C',
+          ].join('\n'),
+        ),
+      ]);
+    const preview = page.getByRole('region', { name: `Preview of ${name}` });
+    const amountRule = 'Amounts: an amount with a debit/credit column (D debit; C credit)';
+    await expect
+      .poll(async () => (await tableRows(preview, '2 problems')).map(cells), { timeout: 30_000 })
+      .toEqual([
+        ['3', 'Amount', '1.234,5x', layoutMessages.notAmount, amountRule],
+        ['2', '', 'J1', layoutMessages.unbalanced('J1', '1234.50'), 'Journals: rows with the same Journal No'],
+      ]);
+
+    const download = page.waitForEvent('download');
+    await preview.getByRole('button', { name: 'Download problems report' }).click();
+    const report = await download;
+    expect(report.suggestedFilename()).toBe('journal-2026-01-problems.csv');
+    expect(await downloadedText(report)).toBe(
+      'line,column,value,problem,rule\r\n' +
+        `3,Amount,"1.234,5x",${layoutMessages.notAmount},${amountRule}\r\n` +
+        `2,,J1,${layoutMessages.unbalanced('J1', '1234.50')},Journals: rows with the same Journal No\r\n`,
+    );
+
+    // Uploaded anyway, it is refused with the same problems and rules, and nothing is kept.
+    await uploadButton(page).click();
+    const refusal = csvRefusalMessage(
+      [
+        { line: 3, column: 'Amount', value: '1.234,5x', problem: layoutMessages.notAmount, rule: amountRule },
+        {
+          line: 2,
+          column: null,
+          value: 'J1',
+          problem: layoutMessages.unbalanced('J1', '1234.50'),
+          rule: 'Journals: rows with the same Journal No',
+        },
+      ],
+      2,
+    );
+    await seeText(page, refusal, 30_000);
+    const { token } = await apiSession(member.email, member.password);
+    expect((await listUploadedFiles(token, organizationId)).map((file) => file.name)).not.toContain(name);
+  }, 120_000);
 });

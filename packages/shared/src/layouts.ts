@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { csvProblemSchema } from './uploads.ts';
 
 /**
  * Layouts (issue 23): how a real export's rows become canonical rows. A layout is data, proposed by a
@@ -208,6 +209,7 @@ export const layoutMessages = {
   amountTooLarge: 'The amount is too large (at most 16 digits before the decimal point)',
   amountTwoSigns: 'An amount has one sign: a minus, parentheses or CR/DR',
   notADate: (format: string) => `Not a date in the file's format (${format})`,
+  dateFormatNeeded: 'Not a date in any format: choose the format of the dates',
   noAccount: 'The line names no account',
   sideUnknown: (value: string) => `"${value}" does not say debit or credit`,
   unbalanced: (journal: string, difference: string) =>
@@ -217,9 +219,8 @@ export const layoutMessages = {
   currencies: (found: readonly string[], own: string) =>
     `The file holds amounts in ${found.join(', ')}; this organization keeps its books in ${own} only`,
   headerMissing: 'No header row was found: the file has no line naming its columns',
-  columnMissing: (role: string) => `The layout names no column for ${role}`,
+  columnMissing: (roles: string) => `The layout names no column for ${roles}`,
   columnOutside: (role: string, column: number) => `The layout's column ${column + 1} for ${role} is not in the header`,
-  accountTypeUnknown: (value: string) => `Account type "${value}" is not one we recognize: choose its type`,
   periodNeeded: 'Choose the period this trial balance is for',
   openingJournal: (period: string) => `Opening balances ${period}`,
   openingLine: 'Opening balance',
@@ -227,14 +228,32 @@ export const layoutMessages = {
   tooLarge: (megabytes: number) => `A file read with a layout can be at most ${megabytes} MB`,
 } as const;
 
-/** A problem analyze or a load found: where, and what. */
-export const layoutProblemSchema = z.object({
-  line: z.number().int().positive(),
-  column: z.string().nullable(),
-  value: z.string().nullable(),
-  problem: z.string(),
-});
-export type LayoutProblemItem = z.infer<typeof layoutProblemSchema>;
+/** The layout rule a problem comes from, named beside it (issue 23 §3): what to correct in the layout editor. */
+export const layoutRules = {
+  column: (role: string, column: number) => `Columns: ${role} in column ${column + 1}`,
+  columnNone: (roles: string) => `Columns: ${roles} in none of them`,
+  header: 'Header: the line naming the columns',
+  dates: (format: string | null) => `Dates: ${format ?? 'no format chosen'}`,
+  debitCredit: 'Amounts: debit and credit columns',
+  signed: (positiveIs: 'debit' | 'credit' | 'natural') =>
+    positiveIs === 'natural'
+      ? "Amounts: one signed column, positive on the account's normal side"
+      : `Amounts: one signed column, positive is a ${positiveIs}`,
+  indicator: (debitValues: readonly string[], creditValues: readonly string[]) =>
+    `Amounts: an amount with a debit/credit column (${debitValues.join(', ')} debit; ${creditValues.join(', ')} credit)`,
+  accountCode: 'Accounts: a code',
+  accountCodeName: (separator: string | null) =>
+    separator ? `Accounts: code and name split at "${separator}"` : 'Accounts: a code and a name',
+  accountName: "Accounts: a name matched to the chart's",
+  accountPath: (separator: string) => `Accounts: a path split at "${separator}"`,
+  journals: (columns: readonly string[]) =>
+    columns.length > 0 ? `Journals: rows with the same ${columns.join(', ')}` : 'Journals: every row on its own',
+  split: (marker: string | null) =>
+    `Split: the other account of a one-sided row${marker ? ` ("${marker}" names several)` : ''}`,
+  currency: (own: string) => `Currency: ${own} only`,
+  period: 'Trial balance: the period chosen at upload',
+  accountTypes: 'New accounts: created with the types chosen in the preview',
+} as const;
 
 /** `POST /api/v1/pipeline/analyze-file`'s answer: what the file is, and what would load. */
 export const analyzeFileResponseSchema = z.object({
@@ -275,7 +294,7 @@ export const analyzeFileResponseSchema = z.object({
           suggestedFrom: z.string().nullable(),
         }),
       ),
-      problems: z.array(layoutProblemSchema),
+      problems: z.array(csvProblemSchema),
       problemCount: z.number().int(),
     }),
   }),

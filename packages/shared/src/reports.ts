@@ -76,6 +76,18 @@ export const reportDrillSchema = z.object({
 });
 export type ReportDrill = z.infer<typeof reportDrillSchema>;
 
+/**
+ * How a statement names an account: its code and name, or the code alone when the name adds nothing — an
+ * account a file named without a code has its name as code (`Checking`), and a path's leaf is its name
+ * (`Expenses:Auto:Gas`, `Gas`).
+ */
+export function accountLabel(code: string, name: string | null | undefined): string {
+  const named = name?.trim() ?? '';
+  if (named === '' || named === code) return code;
+  if (code.endsWith(named) && /[:/\\|>·]\s*$/.test(code.slice(0, -named.length))) return code;
+  return `${code} ${named}`;
+}
+
 export const REPORT_VALUE_KINDS = ['amount', 'percent', 'count', 'text'] as const;
 
 /** A column of a section's table: a month, a comparison (budget, prior year, variance) or a total. */

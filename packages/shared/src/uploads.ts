@@ -85,6 +85,8 @@ export const csvProblemSchema = z.object({
   column: z.string().nullable(),
   value: z.string().nullable(),
   problem: z.string(),
+  /** For a file read with a layout: the layout rule that read the value (issue 23 §3). */
+  rule: z.string().nullable().optional(),
 });
 export type CsvProblem = z.infer<typeof csvProblemSchema>;
 
@@ -100,9 +102,10 @@ export type CsvRefusal = z.infer<typeof csvRefusalSchema>;
 const quoted = (value: string) => JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
 
 /** `line 7, column debit: "12,3x" is not a number`. */
-export function describeCsvProblem({ line, column, value, problem }: CsvProblem): string {
+export function describeCsvProblem({ line, column, value, problem, rule }: CsvProblem): string {
   const where = column === null ? `line ${line}` : `line ${line}, column ${column}`;
-  return value === null || value === '' ? `${where}: ${problem}` : `${where}: ${quoted(value)} ${problem}`;
+  const what = value === null || value === '' ? problem : `${quoted(value)} ${problem}`;
+  return rule ? `${where}: ${what} (layout rule: ${rule})` : `${where}: ${what}`;
 }
 
 /** The refusal's message, naming the first problems; `total` counts those past the report's cap too. */

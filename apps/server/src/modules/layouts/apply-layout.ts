@@ -1,9 +1,11 @@
 import type { AccountTypeChoice, Layout, LayoutRole } from '@finboard/shared/layouts';
-import { LAYOUT_CURRENCY, layoutMessages } from '@finboard/shared/layouts';
+import { LAYOUT_CURRENCY, layoutMessages, layoutRules } from '@finboard/shared/layouts';
+import type { CsvProblem } from '@finboard/shared/uploads';
 import { centsOf, moneyText } from './money.ts';
 import { readAccount, type AccountReading } from './account-cells.ts';
 import { readDate } from './readers/dates.ts';
 import { readAmount } from './readers/numbers.ts';
+import { layoutRuleOf, type RuleSubject } from './layout-rules.ts';
 import { balanceJournals, type JournalLine } from './report-journals.ts';
 
 /**
@@ -23,14 +25,11 @@ export interface CanonicalRow {
   values: CanonicalValues;
 }
 
-export interface LayoutProblem {
-  /** The record (1-based) the problem is on (for the whole file: the first record showing it). */
-  line: number;
-  /** The header's name of the column (or the role when the header cell is empty). */
-  column: string | null;
-  value: string | null;
-  problem: string;
-}
+/**
+ * A problem at the record (1-based) it is on (for the whole file: the first record showing it), in the
+ * header's name of the column (or the role where the header cell is empty), with the layout rule involved.
+ */
+export type LayoutProblem = CsvProblem & { rule: string | null };
 
 /** An account the chart already has. */
 export interface ChartAccount {
@@ -112,8 +111,16 @@ export function applyLayout(
     const column = layout.columns[role];
     return column === undefined ? null : header[column] || role;
   };
-  const problemAt = (line: number, role: LayoutRole | null, value: string | null, problem: string): number =>
-    problems.push({ line, column: role ? columnName(role) : null, value, problem });
+  const own = target.currency ?? LAYOUT_CURRENCY;
+  const ruleOf = (subject: RuleSubject) => layoutRuleOf(subject, layout, { header, currency: own });
+  const problemAt = (line: number, subject: RuleSubject, value: string | null, problem: string): number =>
+    problems.push({
+      line,
+      column: subject in layout.columns ? columnName(subject as LayoutRole) : null,
+      value,
+      problem,
+      rule: ruleOf(subject),
+    });
 
   for (const [role, column] of Object.entries(layout.columns) as [LayoutRole, number][])
     if (column >= header.length)
@@ -122,7 +129,9 @@ export function applyLayout(
         column: null,
         value: null,
         problem: layoutMessages.columnOutside(role, column),
+        rule: layoutRules.column(role, column),
       });
+  problems.push(...missingColumns(layout, target.kind));
   if (problems.length > 0) return { header, rows: [], accounts, problems, skipped: 0 };
 
   const byName = new Map(target.chart.map((account) => [account.name.trim().toLowerCase(), account.code]));
@@ -256,7 +265,7 @@ export function applyLayout(
     // A trial balance posted to the ledger as opening balances: one journal on the period's first day.
     if (layout.family === 'trial-balance') {
       if (!target.period) {
-        problemAt(line, null, null, layoutMessages.periodNeeded);
+        problemAt(line, 'period', null, layoutMessages.periodNeeded);
         break;
       }
       const journal = layoutMessages.openingJournal(target.period);
@@ -274,10 +283,15 @@ export function applyLayout(
 
     let postingDate: string | null = null;
     const date = cell('posting_date');
-    if (date !== '' && layout.dateFormat) {
-      postingDate = readDate(date, layout.dateFormat);
+    if (date !== '') {
+      postingDate = layout.dateFormat ? readDate(date, layout.dateFormat) : null;
       if (postingDate === null) {
-        problemAt(line, 'posting_date', date, layoutMessages.notADate(layout.dateFormat));
+        problemAt(
+          line,
+          'posting_date',
+          date,
+          layout.dateFormat ? layoutMessages.notADate(layout.dateFormat) : layoutMessages.dateFormatNeeded,
+        );
         continue;
       }
     }
@@ -303,7 +317,6 @@ export function applyLayout(
     });
   }
 
-  const own = target.currency ?? LAYOUT_CURRENCY;
   const foreign = [...currencies.keys()].filter((code) => code !== own).sort();
   if (foreign.length > 0)
     problems.unshift({
@@ -311,6 +324,7 @@ export function applyLayout(
       column: columnName('currency'),
       value: foreign.join(', '),
       problem: layoutMessages.currencies([...currencies.keys()].sort(), own),
+      rule: ruleOf('currency'),
     });
 
   if (target.kind === 'accounts')
@@ -346,7 +360,13 @@ export function applyLayout(
     splitMarker: layout.splitMarker,
   });
   for (const issue of balanced.problems)
-    problems.push({ line: issue.line, column: columnName('split'), value: issue.value, problem: issue.problem });
+    problems.push({
+      line: issue.line,
+      column: issue.split ? columnName('split') : null,
+      value: issue.value,
+      problem: issue.problem,
+      rule: ruleOf(issue.split ? 'split' : 'journal'),
+    });
   const rows = balanced.lines.map((entry) => ({
     line: entry.line,
     values: {
@@ -358,6 +378,24 @@ export function applyLayout(
     },
   }));
   return { header, rows, accounts, problems, skipped };
+}
+
+/** A layout that reads no account or no amount would load nothing: it is refused, naming what it lacks. */
+function missingColumns(layout: Layout, kind: LayoutTarget['kind']): LayoutProblem[] {
+  const where = { line: layout.headerLine + 1, column: null, value: null };
+  const has = (roles: readonly LayoutRole[]) => roles.some((role) => layout.columns[role] !== undefined);
+  if (Object.keys(layout.columns).length === 0)
+    return [{ ...where, problem: layoutMessages.headerMissing, rule: layoutRules.header }];
+  const missing: string[] = [];
+  if (!has(['account', 'account_name']) && !(kind !== 'accounts' && layout.sectionAccounts)) missing.push('account');
+  const amounts: LayoutRole[] =
+    kind === 'gl' ? ['debit', 'credit', 'amount'] : ['debit', 'credit', 'amount', 'closing_balance'];
+  if (kind !== 'accounts' && !has(amounts)) missing.push(amounts.join(', '));
+  return missing.map((role) => ({
+    ...where,
+    problem: layoutMessages.columnMissing(role),
+    rule: layoutRules.columnNone(role),
+  }));
 }
 
 /** The row's account: its own column, else the report section it sits in. */

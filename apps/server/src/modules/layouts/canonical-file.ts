@@ -1,5 +1,5 @@
 import type { AccountTypeChoice, Layout, LayoutKind } from '@finboard/shared/layouts';
-import { layoutMessages } from '@finboard/shared/layouts';
+import { layoutMessages, layoutRules } from '@finboard/shared/layouts';
 import { verbatimCsv } from '../../platform/csv/csv-writer.ts';
 import { applyLayout, type ChartAccount, type LayoutProblem, type TypeSuggester } from './apply-layout.ts';
 import { centsOf, moneyText } from './money.ts';
@@ -66,6 +66,7 @@ export function canonicalFile(
           column: null,
           value: account.code,
           problem: layoutMessages.newAccountNeedsType(account.code),
+          rule: layoutRules.accountTypes,
         });
         continue;
       }
@@ -85,6 +86,7 @@ export function canonicalFile(
           column: null,
           value: row.values.account_code ?? null,
           problem: layoutMessages.newAccountNeedsType(row.values.account_code ?? ''),
+          rule: layoutRules.accountTypes,
         });
 
   // A trial balance of closing balances: the opening is the previous period's closing, the movement the rest.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { layoutMessages, type FileAnalysis } from '@finboard/shared/layouts';
+import { layoutMessages, type FileAnalysis, type Layout } from '@finboard/shared/layouts';
 import type { UploadKey } from '@finboard/shared/upload-encryption';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
@@ -58,6 +58,10 @@ async function post(url: string, fields: Record<string, string>, content: string
   });
 }
 
+/** Uploads a file to GL Detail read with a layout, creating the accounts it names. */
+const uploadWithLayout = (layout: Layout, content: string) =>
+  post('/api/v1/pipeline/file-upload', { layout: JSON.stringify(layout), createAccounts: 'true' }, content, 'files');
+
 const analyze = async (content: string): Promise<FileAnalysis> => {
   const response = await post('/api/v1/pipeline/analyze-file', {}, content, 'file');
   expect(response.statusCode, response.body).toBe(200);
@@ -94,12 +98,7 @@ describe('a GnuCash transaction export, loaded as it is', () => {
   it('creates its accounts with the lines, and its profit and loss ties per year', async () => {
     const analysis = await analyze(content);
     expect(analysis.preview).toMatchObject({ balanced: true, problemCount: 0, rows: expected.lines });
-    const uploaded = await post(
-      '/api/v1/pipeline/file-upload',
-      { layout: JSON.stringify(analysis.layout), createAccounts: 'true' },
-      content,
-      'files',
-    );
+    const uploaded = await uploadWithLayout(analysis.layout, content);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const run = await runGl();
     expect(run, JSON.stringify(run.problems)).toMatchObject({ status: 'succeeded', rowsAdded: expected.lines });
@@ -138,12 +137,7 @@ describe('a GnuCash transaction export, loaded as it is', () => {
       ...analysis.layout,
       accountTypes: { 'Income:Bonus': { type: 'revenue' as const, subtype: 'other_income' } },
     };
-    const uploaded = await post(
-      '/api/v1/pipeline/file-upload',
-      { layout: JSON.stringify(confirmed), createAccounts: 'true' },
-      content,
-      'files',
-    );
+    const uploaded = await uploadWithLayout(confirmed, content);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const next = await analyze(content);
     expect(next).toMatchObject({ layoutFrom: 'saved', confidence: 1, layout: confirmed });
@@ -163,12 +157,7 @@ describe('a GnuCash transaction export, loaded as it is', () => {
       suggestedSubtype: null,
       suggestedFrom: null,
     });
-    const refused = await post(
-      '/api/v1/pipeline/file-upload',
-      { layout: JSON.stringify(analysis.layout), createAccounts: 'true' },
-      changed,
-      'files',
-    );
+    const refused = await uploadWithLayout(analysis.layout, changed);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().data.problems).toEqual([
       {
@@ -176,6 +165,7 @@ describe('a GnuCash transaction export, loaded as it is', () => {
         column: null,
         value: 'Windfall',
         problem: layoutMessages.newAccountNeedsType('Windfall'),
+        rule: 'New accounts: created with the types chosen in the preview',
       },
     ]);
     expect(
@@ -267,7 +257,10 @@ describe('a laid-out file that breaks a rule', () => {
         column: 'Commodity/Currency',
         value: 'EUR',
         problem: layoutMessages.currencies(['EUR', 'USD'], 'USD'),
+        rule: 'Currency: USD only',
       },
+      'line 2, column Commodity/Currency: "EUR" The file holds amounts in EUR, USD; this organization keeps its ' +
+        'books in USD only (layout rule: Currency: USD only)',
     ],
     [
       'with a journal out of balance',
@@ -277,26 +270,29 @@ describe('a laid-out file that breaks a rule', () => {
         column: null,
         value: '4a1efb8f1af04a478695eceb8e231022',
         problem: layoutMessages.unbalanced('4a1efb8f1af04a478695eceb8e231022', '100.00'),
+        rule: 'Journals: rows with the same Transaction ID',
       },
+      'line 2: "4a1efb8f1af04a478695eceb8e231022" Journal 4a1efb8f1af04a478695eceb8e231022 is out of balance by ' +
+        '100.00 and names no single contra account to balance it (layout rule: Journals: rows with the same ' +
+        'Transaction ID)',
     ],
-  ])('is refused %s, naming line, column and value, and nothing changes', async (_, changed, problem) => {
-    const analysis = await analyze(content);
-    const refused = await post(
-      '/api/v1/pipeline/file-upload',
-      { layout: JSON.stringify(analysis.layout), createAccounts: 'true' },
-      changed,
-      'files',
-    );
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().data.problems).toEqual([problem]);
-    const files = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/pipeline/list-files/${organizationId}`,
-      headers: bearer(adminToken),
-    });
-    expect(files.json().data.files).toEqual([]);
-    expect(await warehouseSql(`select 1 from "02_GL_Detail" union all select 1 from "01_Account"`)).toEqual([]);
-  });
+  ])(
+    'is refused %s, naming line, column, value and layout rule, and nothing changes',
+    async (_, changed, problem, message) => {
+      const analysis = await analyze(content);
+      const refused = await uploadWithLayout(analysis.layout, changed);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().data.problems).toEqual([problem]);
+      expect(refused.json().message).toBe(`The file was not accepted: ${message}`);
+      const files = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/pipeline/list-files/${organizationId}`,
+        headers: bearer(adminToken),
+      });
+      expect(files.json().data.files).toEqual([]);
+      expect(await warehouseSql(`select 1 from "02_GL_Detail" union all select 1 from "01_Account"`)).toEqual([]);
+    },
+  );
 });
 
 describe('a trial balance of closing balances', () => {

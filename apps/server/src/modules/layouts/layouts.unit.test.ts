@@ -74,6 +74,7 @@ describe('a QuickBooks Online General Ledger report', () => {
         column: 'Split',
         value: '-SPLIT-',
         problem: layoutMessages.splitUnresolved('2016-01-20 Check 72 Landlord', '-SPLIT-'),
+        rule: 'Split: the other account of a one-sided row ("-SPLIT-" names several)',
       },
     ]);
     expect([...result.accounts.keys()]).toEqual(['Checking', 'Sales', 'Job Expenses:Job Materials']);
@@ -140,6 +141,7 @@ describe('a GnuCash transaction export', () => {
       column: 'Commodity/Currency',
       value: 'EUR',
       problem: layoutMessages.currencies(['EUR', 'USD'], 'USD'),
+      rule: 'Currency: USD only',
     });
   });
 });
@@ -320,5 +322,94 @@ describe('a ledger that writes each account on its first line only (Sage 50)', (
       '2024-01-03 1001 | 2024-01-03 | 70000 | 1500.00 | 0.00',
     ]);
     expect(result.problems).toEqual([]);
+  });
+});
+
+describe('a problem names the layout rule that read the value', () => {
+  const JOURNAL = ['Journal No;Date;Account;Description;Amount;D/C', 'J1;31.01.2024;6120 - Rent;Rent;1.234,50;D'];
+
+  it('an amount the layout cannot read: its amount rule (and its journal, one line short, does not balance)', () => {
+    const { result } = laidOut([...JOURNAL, 'J1;31.01.2024;1000 - Bank;Rent;1.234,5x;C'].join('\n'));
+    expect(result.problems).toEqual([
+      {
+        line: 3,
+        column: 'Amount',
+        value: '1.234,5x',
+        problem: layoutMessages.notAmount,
+        rule: 'Amounts: an amount with a debit/credit column (D debit; C credit)',
+      },
+      {
+        line: 2,
+        column: null,
+        value: 'J1',
+        problem: layoutMessages.unbalanced('J1', '1234.50'),
+        rule: 'Journals: rows with the same Journal No',
+      },
+    ]);
+  });
+
+  it('a side the indicator does not name, a date out of the format, a journal that does not balance', () => {
+    const { result } = laidOut(
+      [
+        ...JOURNAL,
+        'J1;31.01.2024;1000 - Bank;Rent;1.234,50;X',
+        ...Array.from({ length: 9 }, (_, day) => `J${day + 3};0${day + 1}.02.2024;6120;Fee;1,00;D`),
+        ...Array.from({ length: 9 }, (_, day) => `J${day + 3};0${day + 1}.02.2024;1000;Fee;1,00;C`),
+        'J2;31.02.2024;1000 - Bank;Fee;5,00;C',
+      ].join('\n'),
+    );
+    expect(result.problems).toEqual([
+      {
+        line: 3,
+        column: 'D/C',
+        value: 'X',
+        problem: layoutMessages.sideUnknown('x'),
+        rule: 'Amounts: an amount with a debit/credit column (D debit; C credit)',
+      },
+      {
+        line: 22,
+        column: 'Date',
+        value: '31.02.2024',
+        problem: layoutMessages.notADate('DD.MM.YYYY'),
+        rule: 'Dates: DD.MM.YYYY',
+      },
+      {
+        line: 2,
+        column: null,
+        value: 'J1',
+        problem: layoutMessages.unbalanced('J1', '1234.50'),
+        rule: 'Journals: rows with the same Journal No',
+      },
+    ]);
+  });
+
+  it('a file with no header, or a layout without an account or an amount column, loads nothing and says so', () => {
+    expect(laidOut('just a note, not a ledger').result.problems).toEqual([
+      {
+        line: 1,
+        column: null,
+        value: null,
+        problem: layoutMessages.headerMissing,
+        rule: 'Header: the line naming the columns',
+      },
+    ]);
+    expect(laidOut('Date,Amount\n2024-01-31,10.00\n').result.problems).toEqual([
+      {
+        line: 1,
+        column: null,
+        value: null,
+        problem: layoutMessages.columnMissing('account'),
+        rule: 'Columns: account in none of them',
+      },
+    ]);
+    expect(laidOut('Date,Account,Memo\n2024-01-31,6120,Rent\n').result.problems).toEqual([
+      {
+        line: 1,
+        column: null,
+        value: null,
+        problem: layoutMessages.columnMissing('debit, credit, amount'),
+        rule: 'Columns: debit, credit, amount in none of them',
+      },
+    ]);
   });
 });

@@ -130,6 +130,8 @@ export function recognizeLayout(bytes: Uint8Array, kind: LayoutKind): Recognitio
     lineDates.length > 0 || columns.posting_date === undefined
       ? lineDates
       : data.filter((record) => !skipped(record)).map((record) => (record[columns.posting_date!] ?? '').trim()),
+    // A slip in a ledger's date column is a problem to show at its line, not a reason to lose the column.
+    { mostly: true },
   );
   // When the dates do not say, a decimal point suggests month first (US exports), a decimal comma day first;
   // the page still asks.

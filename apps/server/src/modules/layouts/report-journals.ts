@@ -23,6 +23,8 @@ export interface JournalProblem {
   line: number;
   value: string;
   problem: string;
+  /** Its contra accounts are a Split marker's several ones (else it names none that balances it). */
+  split: boolean;
 }
 
 export function balanceJournals<T extends JournalLine>(
@@ -61,6 +63,7 @@ export function balanceJournals<T extends JournalLine>(
       problem: marked
         ? layoutMessages.splitUnresolved(journal, marked.split!)
         : layoutMessages.unbalanced(journal, moneyText(difference < 0n ? -difference : difference)),
+      split: marked !== undefined,
     });
   }
   return { lines: lines.flatMap((entry) => [entry, ...(contraOf.has(entry) ? [contraOf.get(entry)!] : [])]), problems };

@@ -1,4 +1,5 @@
 import type { ReportRow } from '@finboard/shared/reports';
+import { accountLabel } from '@finboard/shared/reports';
 import {
   drillOf,
   inBudgetSlice,
@@ -100,7 +101,7 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
       for (const [code, one] of [...byAccount].sort(([a], [b]) => a.localeCompare(b)))
         rows.push({
           key: `${type}:department:${department ?? ''}:account:${code}`,
-          label: `${code} ${accounts.get(code)?.name ?? ''}`.trim(),
+          label: accountLabel(code, accounts.get(code)?.name),
           kind: 'line',
           depth: 1,
           values: valuesOf(one),

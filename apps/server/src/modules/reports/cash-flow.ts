@@ -1,4 +1,5 @@
 import type { ReportRow } from '@finboard/shared/reports';
+import { accountLabel } from '@finboard/shared/reports';
 import { monthLabel, monthsBetween } from './periods.ts';
 import {
   add,
@@ -100,7 +101,7 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
     cents.total = running;
     return {
       key: `balances:${code}`,
-      label: `${code} ${accounts.get(code)?.name ?? ''}`.trim(),
+      label: accountLabel(code, accounts.get(code)?.name),
       kind: 'line',
       depth: 1,
       values: valuesOf(cents),

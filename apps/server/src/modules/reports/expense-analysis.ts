@@ -1,4 +1,5 @@
 import type { ReportDrill, ReportRow } from '@finboard/shared/reports';
+import { accountLabel } from '@finboard/shared/reports';
 import {
   add,
   drillOf,
@@ -63,7 +64,7 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
   }));
   const accountItems: Item[] = [...byAccount].map(([code, cents]) => ({
     key: code,
-    label: `${code} ${accounts.get(code)?.name ?? ''}`.trim(),
+    label: accountLabel(code, accounts.get(code)?.name),
     cents,
     lines: 0,
     drill: drillOf(input, { accountCode: code }),

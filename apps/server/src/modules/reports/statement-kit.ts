@@ -1,4 +1,5 @@
 import type { ReportDrill, ReportRow, ReportSeries } from '@finboard/shared/reports';
+import { accountLabel } from '@finboard/shared/reports';
 import type { FiscalCalendar } from './periods.ts';
 
 /**
@@ -216,7 +217,7 @@ export function rowsBySubtype(
     for (const line of lines)
       rows.push({
         key: `${keyPrefix}:account:${line.code}`,
-        label: `${line.code} ${input.accounts.get(line.code)?.name ?? ''}`.trim(),
+        label: accountLabel(line.code, input.accounts.get(line.code)?.name),
         kind: 'line',
         depth: 1,
         values: valuesOf(line.values),

@@ -22,7 +22,6 @@ import {
 } from '@finboard/shared/uploads';
 import { isStorableText } from '@finboard/shared/validation';
 import { AppError, badRequest, invalidInput } from '../../errors.ts';
-import { spreadsheetCsv } from '../../platform/csv/csv-writer.ts';
 import { cellReaderOf, isCellProblem, type CellReader } from './csv-values.ts';
 
 /**
@@ -353,10 +352,3 @@ export async function checkDataTypeCsv(
   for await (const _batch of reader);
   return reader.summary;
 }
-
-/** The downloadable report of a refused file: line, column, value, problem (spreadsheet CSV, formulas escaped). */
-export const csvProblemsReport = (problems: readonly CsvProblem[]): string =>
-  spreadsheetCsv([
-    ['line', 'column', 'value', 'problem'],
-    ...problems.map((problem) => [problem.line, problem.column, problem.value, problem.problem]),
-  ]);

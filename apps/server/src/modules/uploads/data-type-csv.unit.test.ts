@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { headerMismatchSchema } from '@finboard/shared/column-mapping';
 import { STANDARD_DATA_TYPES, type DataTypeColumn, type Delimiter } from '@finboard/shared/data-types';
@@ -7,7 +6,6 @@ import { uploadMessages } from '@finboard/shared/uploads';
 import { AppError } from '../../errors.ts';
 import {
   checkDataTypeCsv,
-  csvProblemsReport,
   CsvHeaderMismatchError,
   CsvRefusedError,
   readDataTypeCsv,
@@ -601,29 +599,6 @@ describe('checking every value', () => {
 
     expect(sizes).toEqual([2, 2, 1]);
     expect(summary.rowsRead).toBe(5);
-  });
-});
-
-describe('the problems report', () => {
-  it('is spreadsheet CSV of line, column, value and problem, with formulas defused', () => {
-    const csv = csvProblemsReport([
-      { line: 7, column: 'debit', value: '12,3x', problem: uploadMessages.notNumber },
-      {
-        line: 9,
-        column: 'description',
-        value: '=HYPERLINK("http://x")',
-        problem: uploadMessages.unsupportedCharacters,
-      },
-      { line: 12, column: null, value: null, problem: uploadMessages.rowWidth(2, 13) },
-    ]);
-
-    expect(csv).toBe(
-      'line,column,value,problem\r\n' +
-        '7,debit,"12,3x",is not a number\r\n' +
-        `9,description,"'=HYPERLINK(""http://x"")",contains control characters or invalid symbols\r\n` +
-        '12,,,has 2 values; the header has 13\r\n',
-    );
-    expect(Papa.parse(csv.trim()).data).toHaveLength(4);
   });
 });
 

@@ -24,6 +24,14 @@ describe('problems report', () => {
       ]),
     ).toBe('line,column,value,problem\r\n2,description,"\'=HYPERLINK(""http://x"")",p\r\n3,debit,-1234.50,p\r\n');
   });
+  it('adds the layout rule of each problem for a file read with a layout', () => {
+    expect(
+      problemsReportCsv([
+        { line: 4, column: 'Date', value: '31.02.2024', problem: 'p', rule: 'Dates: DD.MM.YYYY' },
+        { line: 9, column: null, value: 'J1', problem: 'q', rule: null },
+      ]),
+    ).toBe('line,column,value,problem,rule\r\n4,Date,31.02.2024,p,Dates: DD.MM.YYYY\r\n9,,J1,q,\r\n');
+  });
   it('is named after the file', () => {
     expect(problemsReportName('gl-2026-11.CSV')).toBe('gl-2026-11-problems.csv');
     expect(problemsReportName('export')).toBe('export-problems.csv');

@@ -124,7 +124,12 @@ export function readDate(raw: string, format: DateFormat): string | null {
  * cannot tell, and they are all answered as `ambiguous` for a person to choose. No value may be left out:
  * a column with one value that is no date is no date column (`none`), as is a column of blanks.
  */
-export function detectDateFormat(values: readonly string[]): DateDetection {
+export function detectDateFormat(values: readonly string[], options: { mostly?: boolean } = {}): DateDetection {
+  const strict = everyValueFits(values);
+  return 'none' in strict && options.mostly ? mostValuesFit(values) : strict;
+}
+
+function everyValueFits(values: readonly string[]): DateDetection {
   let fitting: DateFormat[] = [...DATE_FORMATS];
   let seen = false;
   for (const value of values) {
@@ -135,4 +140,21 @@ export function detectDateFormat(values: readonly string[]): DateDetection {
   }
   if (!seen || fitting.length === 0) return { none: true };
   return fitting.length === 1 ? { format: fitting[0]! } : { ambiguous: fitting };
+}
+
+/** How many of a column's values a few typing slips may leave out, and how many values are enough to tell. */
+const MOSTLY = { misses: 0.1, sample: 5_000 };
+
+/**
+ * The formats that read the most values when none reads them all, if they read at least 90 % of them
+ * (`mostly`): a ledger's date column with a slip in it stays its date column, and the slips are reported
+ * where they are instead of the whole column being read as text.
+ */
+function mostValuesFit(values: readonly string[]): DateDetection {
+  const sample = values.filter((value) => value.trim() !== '').slice(0, MOSTLY.sample);
+  const misses = DATE_FORMATS.map((format) => sample.filter((value) => readDate(value, format) === null).length);
+  const fewest = Math.min(...misses);
+  if (sample.length === 0 || fewest > sample.length * MOSTLY.misses) return { none: true };
+  const best = DATE_FORMATS.filter((_, index) => misses[index] === fewest);
+  return best.length === 1 ? { format: best[0]! } : { ambiguous: best };
 }

@@ -127,6 +127,18 @@ describe('detectDateFormat', () => {
   ] as const)('finds the format of %j: %j', (values, detection) => {
     expect(detectDateFormat(values)).toEqual(detection);
   });
+
+  const days = (count: number) =>
+    Array.from({ length: count }, (_, index) => `${String((index % 28) + 1).padStart(2, '0')}/01/2024`);
+  it.each([
+    ['a slip among 19 dates', [...days(19), '31/02/2024'], { format: 'DD/MM/YYYY' }],
+    ['two slips among 18 (10 %)', [...days(18), '2024-01-31', 'n/a'], { format: 'DD/MM/YYYY' }],
+    ['three slips among 17 (15 %)', [...days(17), 'a', 'b', 'c'], { none: true }],
+    ['a slip among ambiguous dates', ['01/02/2024', '03/04/2024', ...days(0), '05/06/2024', 'x'], { none: true }],
+    ['nothing but words', ['Total', 'Opening'], { none: true }],
+  ] as const)('mostly: %s', (_, values, detection) => {
+    expect(detectDateFormat(values, { mostly: true })).toEqual(detection);
+  });
 });
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Alert, Drawer, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { GlLine, ReportDrill } from '@finboard/shared/reports';
+import { accountLabel } from '@finboard/shared/reports';
 import { DRAWER_WIDTH } from '@finboard/shared/constants';
 import { useGlLines } from '../api/get-gl-lines';
 import { formatValue } from '../report-format';
@@ -17,7 +18,7 @@ const columns: ColumnsType<GlLine> = [
     key: 'account_code',
     dataIndex: 'account_code',
     title: 'Account',
-    render: (code: string, row) => (row.account_name ? `${code} ${row.account_name}` : code),
+    render: (code: string, row) => accountLabel(code, row.account_name),
   },
   { key: 'description', dataIndex: 'description', title: 'Description', ellipsis: true },
   { key: 'entity', dataIndex: 'entity', title: 'Entity' },

@@ -15,7 +15,9 @@ import {
   type NewAccountRow,
   type TypeOrigin,
 } from '../layout-choices';
+import { saveFile } from '../../../lib/save-file';
 import { ANALYZE_PREFIX_BYTES } from '../file-prefix';
+import { problemsReportCsv, problemsReportName } from '../problems-report';
 import type { FileReading, LayoutChoices } from '../use-file-readings';
 import { LayoutEditor } from './layout-editor';
 
@@ -47,6 +49,7 @@ const problemColumns = [
   { key: 'column', title: 'Column', render: (_: unknown, row: Problem) => row.column ?? '' },
   { key: 'value', title: 'Value', render: (_: unknown, row: Problem) => row.value ?? '' },
   { key: 'problem', title: 'Problem', render: (_: unknown, row: Problem) => row.problem },
+  { key: 'rule', title: 'Layout rule', render: (_: unknown, row: Problem) => row.rule ?? '' },
 ];
 
 /** The canonical columns of the sample, in the order the rows hold them. */
@@ -346,6 +349,16 @@ export function FilePreview(props: {
                 {preview.problemCount > preview.problems.length &&
                   ` The first ${count(preview.problems.length)} are listed.`}
               </Typography.Paragraph>
+              <Button
+                onClick={() =>
+                  saveFile(
+                    new Blob([problemsReportCsv(preview.problems)], { type: 'text/csv;charset=utf-8' }),
+                    problemsReportName(file.name),
+                  )
+                }
+              >
+                Download problems report
+              </Button>
               <Table<Problem>
                 rowKey={(row, index) => `${row.line}-${index}`}
                 size="small"

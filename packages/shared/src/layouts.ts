@@ -171,7 +171,10 @@ export const layoutSchema = z.object({
   headerLine: z.number().int().min(0).max(MAX_HEADER_LINE),
   /** Role → the header column (0-based) holding it. */
   columns: z.partialRecord(z.enum(LAYOUT_ROLES), z.number().int().min(0).max(1_599)),
-  /** Rows whose first non-empty cell starts with one of these (any case) are skipped: totals, balances. */
+  /**
+   * Rows whose first non-empty cell is one of these labels (any case) are skipped: balances, alone or with
+   * their date, and totals of anything ('Total for Checking'); see skipped-labels.ts.
+   */
   skipPrefixes: z.array(cellText.min(1)).max(MAX_SKIP_PREFIXES),
   /** Report style: a row with one non-empty cell names the account of the rows below it. */
   sectionAccounts: z.boolean(),
@@ -248,6 +251,7 @@ export const layoutRules = {
   accountPath: (separator: string) => `Accounts: a path split at "${separator}"`,
   journals: (columns: readonly string[]) =>
     columns.length > 0 ? `Journals: rows with the same ${columns.join(', ')}` : 'Journals: every row on its own',
+  openingJournal: 'Opening balances: the trial balance posted as one journal',
   split: (marker: string | null) =>
     `Split: the other account of a one-sided row${marker ? ` ("${marker}" names several)` : ''}`,
   currency: (own: string) => `Currency: ${own} only`,

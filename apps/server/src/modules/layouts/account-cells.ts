@@ -7,7 +7,8 @@ import type { Layout } from '@finboard/shared/layouts';
  *   without a code is a name (matched to the chart by name, else the name is its code);
  * - `name`: a name matched to the chart by name, else the name is its code;
  * - `path`: 'Expenses:Office:Rent' — the full path is the code (unique where leaf names are not), the leaf
- *   the name, the path above it the parent; the ancestors are accounts too.
+ *   the name, the path above it the parent; the ancestors are accounts too. A level that writes its own
+ *   code ('6000 Expenses : 6100 Rent') is that code.
  */
 
 export interface AccountReading {
@@ -51,17 +52,22 @@ export function readAccount(
       .map((part) => part.trim())
       .filter((part) => part !== '');
     if (parts.length === 0) return plain(text, text);
-    const ancestors = parts.slice(0, -1).map((name, depth) => {
+    // Each level is its own code where it writes one (NetSuite: '6000 Expenses : 6100 Rent'), else its path.
+    const levels = parts.map((part, depth) => {
       const path = parts.slice(0, depth + 1).join(separator);
-      return { code: path, name, parentCode: depth === 0 ? null : parts.slice(0, depth).join(separator), path };
+      const numbered = numberedName(part);
+      return { code: numbered?.code ?? path, name: numbered?.name ?? part, path };
     });
-    const path = parts.join(separator);
+    const ancestors = levels
+      .slice(0, -1)
+      .map((level, depth) => ({ ...level, parentCode: depth === 0 ? null : levels[depth - 1]!.code }));
+    const leaf = levels.at(-1)!;
     return {
       cell: text,
-      code: path,
-      name: parts.at(-1)!,
+      code: leaf.code,
+      name: leaf.name,
       parentCode: ancestors.at(-1)?.code ?? null,
-      path,
+      path: leaf.path,
       ancestors,
     };
   }
@@ -77,8 +83,16 @@ export function readAccount(
     const name = text.slice(at + separator.length).trim();
     if (CODE.test(code) && name !== '') return plain(code, name);
   }
-  const spaced = /^(\S+)\s+(.+)$/.exec(text);
-  if (spaced && CODE.test(spaced[1]!) && /^\d/.test(spaced[1]!)) return plain(spaced[1]!, spaced[2]!.trim());
+  const numbered = numberedName(text);
+  if (numbered) return plain(numbered.code, numbered.name);
   if (CODE.test(text) && /^\d/.test(text)) return plain(text, text);
   return byName(text);
+}
+
+/** '6120 Rent' → code 6120, name Rent: a code that starts with a digit, a space, then the name. */
+function numberedName(text: string): { code: string; name: string } | undefined {
+  const spaced = /^(\S+)\s+(.+)$/.exec(text);
+  return spaced && CODE.test(spaced[1]!) && /^\d/.test(spaced[1]!)
+    ? { code: spaced[1]!, name: spaced[2]!.trim() }
+    : undefined;
 }

@@ -6,6 +6,7 @@ import { readAccount, type AccountReading } from './account-cells.ts';
 import { readDate } from './readers/dates.ts';
 import { readAmount } from './readers/numbers.ts';
 import { layoutRuleOf, type RuleSubject } from './layout-rules.ts';
+import { isSkippedLabel } from './skipped-labels.ts';
 import { balanceJournals, type JournalLine } from './report-journals.ts';
 
 /**
@@ -76,11 +77,6 @@ export interface LaidOutFile {
 
 const cellAt = (record: readonly string[], column: number | undefined) =>
   column === undefined ? '' : (record[column] ?? '').trim();
-
-const startsWithAny = (text: string, prefixes: readonly string[]) => {
-  const lower = text.toLowerCase();
-  return prefixes.some((prefix) => lower.startsWith(prefix.toLowerCase()));
-};
 
 /** "Total for Checking" / "Total Checking" → "Checking". */
 const totalOf = (text: string) => /^total(?:\s+for)?\s+(.+)$/i.exec(text)?.[1]?.trim();
@@ -191,7 +187,7 @@ export function applyLayout(
       skipped++;
       continue;
     }
-    if (startsWithAny(first, layout.skipPrefixes)) {
+    if (isSkippedLabel(first, layout.skipPrefixes)) {
       const closed = layout.sectionAccounts ? totalOf(first) : undefined;
       if (closed !== undefined) {
         const at = sections.findLastIndex((section) => section.cell === closed || section.name === closed);

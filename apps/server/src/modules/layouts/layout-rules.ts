@@ -18,7 +18,8 @@ export function layoutRuleOf(
   if (subject === 'posting_date') return layoutRules.dates(layout.dateFormat);
   if (AMOUNT_ROLES.has(subject)) return amountRule(layout);
   if (subject === 'account' || subject === 'account_name') return accountRule(layout);
-  if (subject === 'journal') return journalRule(layout, context.header);
+  if (subject === 'journal')
+    return layout.family === 'trial-balance' ? layoutRules.openingJournal : journalRule(layout, context.header);
   if (subject === 'split') return layoutRules.split(layout.splitMarker);
   if (subject === 'currency') return layoutRules.currency(context.currency);
   if (subject === 'period') return layoutRules.period;

@@ -413,3 +413,92 @@ describe('a problem names the layout rule that read the value', () => {
     ]);
   });
 });
+
+describe("QuickBooks Online's Trial Balance report", () => {
+  const REPORT = [
+    'Trial Balance',
+    "Craig's Design and Landscaping Services",
+    '"As of December 31, 2025"',
+    '',
+    ',Debit,Credit',
+    'Checking,"1,201.00",',
+    'Opening Balance Equity,,"-300.00"',
+    'Design income,,"1,501.00"',
+    'TOTAL,"$1,201.00","$1,201.00"',
+    '',
+    '"Accrual Basis Monday, January 5, 2026 10:31 AM GMT-08:00"',
+  ].join('\n');
+
+  it('reads the unnamed first column as the account, and a negative credit as a debit', () => {
+    const target: LayoutTarget = { kind: 'trial-balance', chart: [], currency: 'USD', period: '2025-12' };
+    const { recognition, result } = laidOut(REPORT, target);
+    expect(recognition.layout).toMatchObject({ family: 'trial-balance', headerLine: 4 });
+    expect(recognition.layout.columns).toEqual({ account: 0, debit: 1, credit: 2 });
+    expect(result.rows.map(({ values }) => [values.account_code, values.closing_balance])).toEqual([
+      ['Checking', '1201.00'],
+      ['Opening Balance Equity', '300.00'],
+      ['Design income', '-1501.00'],
+    ]);
+    expect(result.problems).toEqual([]);
+  });
+
+  it('posts as a balanced opening journal to the ledger, and one that does not balance names the rule', () => {
+    const target: LayoutTarget = { kind: 'gl', chart: [], currency: 'USD', period: '2025-12' };
+    expect(lines(laidOut(REPORT, target).result)).toEqual([
+      'Opening balances 2025-12 | 2025-12-01 | Checking | 1201.00 | 0.00',
+      'Opening balances 2025-12 | 2025-12-01 | Opening Balance Equity | 300.00 | 0.00',
+      'Opening balances 2025-12 | 2025-12-01 | Design income | 0.00 | 1501.00',
+    ]);
+    expect(laidOut(REPORT.replace('"1,501.00"', '"1,500.00"'), target).result.problems).toEqual([
+      {
+        line: 6,
+        column: null,
+        value: 'Opening balances 2025-12',
+        problem: layoutMessages.unbalanced('Opening balances 2025-12', '1.00'),
+        rule: 'Opening balances: the trial balance posted as one journal',
+      },
+    ]);
+  });
+});
+
+describe('a NetSuite saved search of GL lines', () => {
+  it('reads Amount (Debit) and Amount (Credit), and each level of an account path by its own code', () => {
+    const file = [
+      'Internal ID,Date,Type,Document Number,Name,Account,Memo,Amount (Debit),Amount (Credit)',
+      '101,1/5/2024,Journal,JE1,,1000 Checking,Owner invests,500.00,',
+      '101,1/5/2024,Journal,JE1,,3000 Equity : 3100 Capital,Owner invests,,500.00',
+    ].join('\n');
+    const { recognition, result } = laidOut(file);
+    expect(recognition.layout).toMatchObject({ family: 'journal-lines', account: { format: 'path', separator: ':' } });
+    expect(lines(result)).toEqual([
+      '101 | 2024-01-05 | 1000 | 500.00 | 0.00',
+      '101 | 2024-01-05 | 3100 | 0.00 | 500.00',
+    ]);
+    expect([...result.accounts.values()].map(({ code, name, parentCode }) => [code, name, parentCode])).toEqual([
+      ['1000', 'Checking', null],
+      ['3000', 'Equity', null],
+      ['3100', 'Capital', '3000'],
+    ]);
+  });
+});
+
+describe("QuickBooks Online's Account List", () => {
+  it('reads Full name as the account, sub-accounts as paths', () => {
+    const file = [
+      'Account List',
+      "Craig's Design and Landscaping Services",
+      '',
+      'Full name,Type,Detail type,Description,Total balance',
+      'Checking,Bank,Checking,,"1,201.00"',
+      'Landscaping Services,Income,Service/Fee Income,,',
+      'Landscaping Services:Job Materials,Income,Sales of Product Income,,',
+    ].join('\n');
+    const { recognition, result } = laidOut(file, { kind: 'accounts', chart: [], currency: 'USD' });
+    expect(recognition.layout).toMatchObject({ family: 'chart-of-accounts', account: { format: 'path' } });
+    expect([...result.accounts.values()].map(({ code, name, parentCode }) => [code, name, parentCode])).toEqual([
+      ['Checking', 'Checking', null],
+      ['Landscaping Services', 'Landscaping Services', null],
+      ['Landscaping Services:Job Materials', 'Job Materials', 'Landscaping Services'],
+    ]);
+  });
+});

@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import type { Layout, LayoutDateFormat, LayoutFamily, LayoutKind, LayoutRole } from '@finboard/shared/layouts';
 import { jsonChartRecords } from './json-chart.ts';
 import { assignRoles, headerScore } from './role-names.ts';
+import { isSkippedLabel, REPORT_SKIP_PREFIXES } from './skipped-labels.ts';
 import { detectDateFormat, readDate } from './readers/dates.ts';
 import { detectDelimiter } from './readers/delimiter.ts';
 import { detectNumberFormat } from './readers/numbers.ts';
@@ -28,23 +29,6 @@ export interface Recognition {
 /** How many records the recognizers look at for the header and the values' formats. */
 const SAMPLE_RECORDS = 2_000;
 const HEADER_SEARCH = 30;
-
-/** Rows whose first non-empty cell starts so are totals or balances, never lines. */
-export const REPORT_SKIP_PREFIXES = [
-  'Total',
-  'Beginning Balance',
-  'Opening Balance',
-  'Closing Balance',
-  'Ending Balance',
-  'Balance b/d',
-  'Balance c/d',
-  'Net movement',
-  'Current Period Change',
-  'Net Income',
-  'Grand Total',
-  'Report Total',
-  'TOTAL',
-];
 
 /** Parses decoded text into records (blank lines kept, so record numbers are the file's lines). */
 export function parseRecords(text: string, delimiter: Layout['delimiter']): string[][] {
@@ -104,12 +88,22 @@ export function recognizeLayout(bytes: Uint8Array, kind: LayoutKind): Recognitio
   );
   const firstCell = (record: readonly string[]) => record.find((cell) => cell.trim() !== '')?.trim() ?? '';
   const skipped = (record: readonly string[]) =>
-    kind !== 'accounts' &&
-    REPORT_SKIP_PREFIXES.some((prefix) => firstCell(record).toLowerCase().startsWith(prefix.toLowerCase()));
+    kind !== 'accounts' && isSkippedLabel(firstCell(record), REPORT_SKIP_PREFIXES);
   const lines =
     moneyColumns.length === 0
       ? data
       : data.filter((record) => !skipped(record) && moneyColumns.some((column) => (record[column] ?? '').trim()));
+  // An unnamed first column that names each line beside its amounts is the account (QuickBooks' Trial Balance
+  // report); in a report whose lines leave it empty (its General Ledger) it only names the sections.
+  if (
+    kind !== 'accounts' &&
+    columns.account === undefined &&
+    columns.account_name === undefined &&
+    header[0] === '' &&
+    lines.length > 0 &&
+    lines.filter((record) => (record[0] ?? '').trim() !== '').length >= lines.length * 0.8
+  )
+    columns.account = 0;
   const valuesOf = (role: LayoutRole) =>
     columns[role] === undefined ? [] : lines.map((record) => (record[columns[role]!] ?? '').trim()).filter(Boolean);
 
@@ -220,8 +214,9 @@ function familyOf(
   if (columns.posting_date === undefined && columns.account !== undefined) return 'trial-balance';
   // A report names the account of its rows in section rows.
   if (columns.account === undefined && sections > 0) return 'gl-report';
+  // GnuCash names every account by its full path; other ledgers write a path for sub-accounts only.
   const paths = accountValues.filter((value) => /^[^:]+:[^:]/.test(value)).length;
-  if (paths > 0 && paths >= accountValues.length / 2) return 'split-transactions';
+  if (paths > 0 && paths >= accountValues.length * 0.9) return 'split-transactions';
   if (header.some((cell) => /^full account name$/i.test(cell))) return 'split-transactions';
   return 'journal-lines';
 }
@@ -230,7 +225,7 @@ function accountFormatOf(family: LayoutFamily, values: readonly string[], header
   const paths = values.filter((value) => /^[^:]+:[^:]/.test(value)).length;
   if (
     family === 'split-transactions' ||
-    /full account name/i.test(headerCell) ||
+    /^full (account )?name$/i.test(headerCell) ||
     (paths > 0 && paths >= values.length / 4)
   )
     return { format: 'path', separator: ':' };

@@ -91,11 +91,11 @@ const LEDGER: Partial<Record<LayoutRole, Names>> = {
   account_name: { strong: ['Account Name', 'Account Description', 'Account Title'], weak: ['Account'] },
   debit: {
     strong: ['Debit', 'Debits', 'Dr', 'Debit Amount', 'Debit Amt', 'Amount Dr', 'Dr Amount'],
-    weak: ['Debit In Account Currency', 'Debit (USD)', 'Soll'],
+    weak: ['Debit In Account Currency', 'Debit (USD)', 'Amount (Debit)', 'Debit Amount (Base)', 'Soll'],
   },
   credit: {
     strong: ['Credit', 'Credits', 'Cr', 'Credit Amount', 'Credit Amt', 'Amount Cr', 'Cr Amount'],
-    weak: ['Credit In Account Currency', 'Credit (USD)', 'Haben'],
+    weak: ['Credit In Account Currency', 'Credit (USD)', 'Amount (Credit)', 'Credit Amount (Base)', 'Haben'],
   },
   amount: {
     best: ['Value Num', 'Wert numerisch'],
@@ -125,7 +125,7 @@ const CHART: Partial<Record<LayoutRole, Names>> = {
       'GL Code',
       'ACCNUM',
     ],
-    weak: ['Account', 'No', 'ID', 'Full Account Name'],
+    weak: ['Account', 'No', 'ID', 'Full Account Name', 'Full Name'],
   },
   account_name: {
     strong: ['Name', 'Account Name', 'Account Title', 'Account Description', 'Title'],

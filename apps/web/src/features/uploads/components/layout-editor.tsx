@@ -178,7 +178,10 @@ export function LayoutEditor(props: {
           </Field>
         )}
         {ledger && (
-          <Field label="Rows skipped" extra="Rows whose first filled cell starts with one of these (totals, balances).">
+          <Field
+            label="Rows skipped"
+            extra="Rows whose first filled cell is one of these labels (balances, with their date), or a total of anything."
+          >
             {(labelId) => (
               <Select
                 aria-labelledby={labelId}

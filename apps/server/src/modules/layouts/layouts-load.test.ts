@@ -339,78 +339,99 @@ describe('a trial balance of closing balances', () => {
     expect(uploaded.statusCode, uploaded.body).toBe(200);
   }
 
-  it('loads for its period with the opening and movements taken from the previous period', async () => {
-    const tb = await dataTypeOf('04_Trial_Balance');
-    const run = async () => {
-      const queued = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/pipeline/run-pipeline/${organizationId}`,
+  const run = async () => {
+    const queued = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/pipeline/run-pipeline/${organizationId}`,
+      headers: bearer(adminToken),
+    });
+    expect(queued.statusCode, queued.body).toBe(200);
+    await jobs.drain();
+    for (const runId of queued.json().data.runIds as string[]) {
+      const finished = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/pipeline/runs/${runId}`,
         headers: bearer(adminToken),
       });
-      expect(queued.statusCode, queued.body).toBe(200);
-      await jobs.drain();
-    };
+      const { status, problems } = finished.json().data.run;
+      expect(status, JSON.stringify(problems)).toBe('succeeded');
+    }
+  };
+  const trialBalanceRows = () =>
+    warehouseSql(
+      `select period, account_code, opening_balance::text, debit::text, credit::text, closing_balance::text
+       from "04_Trial_Balance" order by period, account_code`,
+    );
+
+  it('loads for its period with the opening and movements taken from the previous period', async () => {
+    const tb = await dataTypeOf('04_Trial_Balance');
     // Month by month, as a firm sends them: each opening is the month before's closing in the warehouse.
     await upload(tb, trialBalance('12,000.00', '10,000.00', '2,000.00'), '2024-01');
     await run();
     await upload(tb, trialBalance('15,000.00', '10,000.00', '5,000.00'), '2024-02');
     await run();
-    expect(
-      await warehouseSql(
-        `select period, account_code, opening_balance::text, debit::text, credit::text, closing_balance::text
-         from "04_Trial_Balance" order by period, account_code`,
-      ),
-    ).toEqual([
-      {
-        period: '2024-01',
-        account_code: '1000',
-        opening_balance: '0.00',
-        debit: '12000.00',
-        credit: '0.00',
-        closing_balance: '12000.00',
-      },
-      {
-        period: '2024-01',
-        account_code: '3000',
-        opening_balance: '0.00',
-        debit: '0.00',
-        credit: '10000.00',
-        closing_balance: '-10000.00',
-      },
-      {
-        period: '2024-01',
-        account_code: '4000',
-        opening_balance: '0.00',
-        debit: '0.00',
-        credit: '2000.00',
-        closing_balance: '-2000.00',
-      },
-      {
-        period: '2024-02',
-        account_code: '1000',
-        opening_balance: '12000.00',
-        debit: '3000.00',
-        credit: '0.00',
-        closing_balance: '15000.00',
-      },
-      {
-        period: '2024-02',
-        account_code: '3000',
-        opening_balance: '-10000.00',
-        debit: '0.00',
-        credit: '0.00',
-        closing_balance: '-10000.00',
-      },
-      {
-        period: '2024-02',
-        account_code: '4000',
-        opening_balance: '-2000.00',
-        debit: '0.00',
-        credit: '3000.00',
-        closing_balance: '-5000.00',
-      },
-    ]);
+    expect(await trialBalanceRows()).toEqual(TWO_MONTHS);
   });
+
+  it('chains two months uploaded before one run, whatever the order of their files', async () => {
+    const tb = await dataTypeOf('04_Trial_Balance');
+    // The later month first: its opening is still the earlier month's closing, loaded in the same run.
+    await upload(tb, trialBalance('15,000.00', '10,000.00', '5,000.00'), '2024-02');
+    await upload(tb, trialBalance('12,000.00', '10,000.00', '2,000.00'), '2024-01');
+    await run();
+    expect(await trialBalanceRows()).toEqual(TWO_MONTHS);
+  });
+
+  const TWO_MONTHS = [
+    {
+      period: '2024-01',
+      account_code: '1000',
+      opening_balance: '0.00',
+      debit: '12000.00',
+      credit: '0.00',
+      closing_balance: '12000.00',
+    },
+    {
+      period: '2024-01',
+      account_code: '3000',
+      opening_balance: '0.00',
+      debit: '0.00',
+      credit: '10000.00',
+      closing_balance: '-10000.00',
+    },
+    {
+      period: '2024-01',
+      account_code: '4000',
+      opening_balance: '0.00',
+      debit: '0.00',
+      credit: '2000.00',
+      closing_balance: '-2000.00',
+    },
+    {
+      period: '2024-02',
+      account_code: '1000',
+      opening_balance: '12000.00',
+      debit: '3000.00',
+      credit: '0.00',
+      closing_balance: '15000.00',
+    },
+    {
+      period: '2024-02',
+      account_code: '3000',
+      opening_balance: '-10000.00',
+      debit: '0.00',
+      credit: '0.00',
+      closing_balance: '-10000.00',
+    },
+    {
+      period: '2024-02',
+      account_code: '4000',
+      opening_balance: '-2000.00',
+      debit: '0.00',
+      credit: '3000.00',
+      closing_balance: '-5000.00',
+    },
+  ];
 
   it('posts as a balanced opening journal when uploaded to the ledger', async () => {
     await upload(glDetail, trialBalance('12,000.00', '10,000.00', '2,000.00'), '2024-01');

@@ -1,4 +1,5 @@
 import type { AccountTypeChoice, Layout, LayoutRole } from '@finboard/shared/layouts';
+import { formatCents } from '@finboard/shared/journals';
 import { LAYOUT_CURRENCY, layoutMessages } from '@finboard/shared/layouts';
 import { centsOf, moneyText } from './money.ts';
 import { readAccount, type AccountReading } from './account-cells.ts';
@@ -332,6 +333,21 @@ export function applyLayout(
       skipped,
     };
 
+  // Opening balances post as one journal: a trial balance that does not balance is refused as a whole.
+  if (layout.family === 'trial-balance' && lines.length > 0) {
+    const debit = lines.reduce((sum, entry) => sum + entry.debit, 0n);
+    const credit = lines.reduce((sum, entry) => sum + entry.credit, 0n);
+    if (debit !== credit) {
+      problems.push({
+        line: lines[0]!.line,
+        column: null,
+        value: lines[0]!.journal,
+        problem: layoutMessages.openingUnbalanced(formatCents(debit), formatCents(credit)),
+      });
+      return { header, rows: rowsOf(lines), accounts, problems, skipped };
+    }
+  }
+
   // Report rows whose journal does not balance get their contra line from the Split column when it names
   // one account the report itself does not cover (it would otherwise appear under that account's section).
   const covered = new Set(lines.map((entry) => entry.account));
@@ -347,7 +363,12 @@ export function applyLayout(
   });
   for (const issue of balanced.problems)
     problems.push({ line: issue.line, column: columnName('split'), value: issue.value, problem: issue.problem });
-  const rows = balanced.lines.map((entry) => ({
+  return { header, rows: rowsOf(balanced.lines), accounts, problems, skipped };
+}
+
+/** Journal lines as canonical GL rows. */
+const rowsOf = (lines: readonly (JournalLine & { values: CanonicalValues })[]): CanonicalRow[] =>
+  lines.map((entry) => ({
     line: entry.line,
     values: {
       journal_id: entry.journal,
@@ -357,8 +378,6 @@ export function applyLayout(
       ...entry.values,
     },
   }));
-  return { header, rows, accounts, problems, skipped };
-}
 
 /** The row's account: its own column, else the report section it sits in. */
 function accountCellOf(

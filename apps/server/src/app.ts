@@ -108,7 +108,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService, type UsersService } from './modules/users/users.service.ts';
 import { createUploadsService, type UploadsService } from './modules/uploads/uploads.service.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
-import { chartReader, closingBalancesBefore } from './modules/layouts/chart.repository.ts';
+import { chartReader } from './modules/layouts/chart.repository.ts';
 import { createLayoutsService } from './modules/layouts/layouts.service.ts';
 import { layoutsRoutes } from './modules/layouts/layouts.routes.ts';
 import { suggestAccountType } from './modules/layouts/account-suggestions.ts';
@@ -322,7 +322,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadKeys,
     suggest: suggestAccountType,
     savedLayouts: dataTypes,
-    closingBalancesBefore: closingBalancesBefore(warehouse),
   });
   // An onboarded organization's uploads go to its container (incoming → processed or rejected).
   const uploads = createUploadsService({

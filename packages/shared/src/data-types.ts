@@ -294,10 +294,21 @@ export const STANDARD_DATA_TYPES = [
  */
 export const DERIVABLE_GL_COLUMNS = ['line_no', 'period'] as const;
 
+/**
+ * Trial balance rows may give their closing balance alone (a trial balance as accounting systems export it):
+ * the load takes the opening balance from the previous period's closing and the rest as the movement.
+ */
+export const DERIVABLE_TRIAL_BALANCE_COLUMNS = ['opening_balance', 'debit', 'credit'] as const;
+
+const DERIVABLE_COLUMNS: Readonly<Record<string, readonly string[] | undefined>> = {
+  '02_GL_Detail': DERIVABLE_GL_COLUMNS,
+  '04_Trial_Balance': DERIVABLE_TRIAL_BALANCE_COLUMNS,
+};
+
 /** The expected columns as a file of the type must have them: those the load can derive are optional. */
 export function columnsAsUploaded<C extends ExpectedColumn>(type: { targetTable: string; columns: readonly C[] }): C[] {
-  if (type.targetTable !== '02_GL_Detail') return [...type.columns];
-  const derivable: readonly string[] = DERIVABLE_GL_COLUMNS;
+  const derivable = DERIVABLE_COLUMNS[type.targetTable];
+  if (!derivable) return [...type.columns];
   return type.columns.map((column) =>
     derivable.includes(column.name.toLowerCase()) ? { ...column, required: false } : column,
   );

@@ -226,6 +226,8 @@ export const layoutMessages = {
   columnOutside: (role: string, column: number) => `The layout's column ${column + 1} for ${role} is not in the header`,
   periodNeeded: 'Choose the period this trial balance is for',
   openingJournal: (period: string) => `Opening balances ${period}`,
+  openingUnbalanced: (debit: string, credit: string) =>
+    `The trial balance does not balance (debits ${debit}, credits ${credit}): opening balances are posted as one balanced journal`,
   openingLine: 'Opening balance',
   newAccountNeedsType: (code: string) => `Account ${code} is not in the chart: choose its type to create it`,
   tooLarge: (megabytes: number) => `A file read with a layout can be at most ${megabytes} MB`,
@@ -280,7 +282,7 @@ export const analyzeFileResponseSchema = z.object({
       rows: z.number().int(),
       skipped: z.number().int(),
       journals: z.number().int(),
-      /** Every journal balances (debit = credit). */
+      /** Every journal balances (debit = credit); a trial balance's debit balances equal its credit balances. */
       balanced: z.boolean(),
       periods: z.array(
         z.object({ period: z.string(), lines: z.number().int(), debit: z.string(), credit: z.string() }),
@@ -313,4 +315,9 @@ export const layoutApiMessages = {
   layoutInvalid: 'The layout is not valid',
   /** The page's words when analyze fails without a message of its own (network down). */
   analyzeFailed: 'The file could not be analyzed.',
+  openingBalancesNotTrialBalance:
+    'Use as opening balances is for a trial balance uploaded to a Trial Balance data type and read with its layout',
+  openingBalancesNeedPeriod:
+    'Choose the period of the trial balance: its opening balances are posted on the first day of that period',
+  openingBalancesNoLedger: 'This organization has no GL Detail data type to post the opening balances to',
 } as const;

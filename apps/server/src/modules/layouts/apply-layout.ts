@@ -1,4 +1,5 @@
 import type { AccountTypeChoice, Layout, LayoutRole } from '@finboard/shared/layouts';
+import { formatCents } from '@finboard/shared/journals';
 import { LAYOUT_CURRENCY, layoutMessages, layoutRules } from '@finboard/shared/layouts';
 import type { CsvProblem } from '@finboard/shared/uploads';
 import { centsOf, moneyText } from './money.ts';
@@ -342,6 +343,22 @@ export function applyLayout(
       skipped,
     };
 
+  // Opening balances post as one journal: a trial balance that does not balance is refused as a whole.
+  if (layout.family === 'trial-balance' && lines.length > 0) {
+    const debit = lines.reduce((sum, entry) => sum + entry.debit, 0n);
+    const credit = lines.reduce((sum, entry) => sum + entry.credit, 0n);
+    if (debit !== credit) {
+      problems.push({
+        line: lines[0]!.line,
+        column: null,
+        value: lines[0]!.journal,
+        problem: layoutMessages.openingUnbalanced(formatCents(debit), formatCents(credit)),
+        rule: ruleOf('journal'),
+      });
+      return { header, rows: rowsOf(lines), accounts, problems, skipped };
+    }
+  }
+
   // Report rows whose journal does not balance get their contra line from the Split column when it names
   // one account the report itself does not cover (it would otherwise appear under that account's section).
   const covered = new Set(lines.map((entry) => entry.account));
@@ -363,7 +380,12 @@ export function applyLayout(
       problem: issue.problem,
       rule: ruleOf(issue.split ? 'split' : 'journal'),
     });
-  const rows = balanced.lines.map((entry) => ({
+  return { header, rows: rowsOf(balanced.lines), accounts, problems, skipped };
+}
+
+/** Journal lines as canonical GL rows. */
+const rowsOf = (lines: readonly (JournalLine & { values: CanonicalValues })[]): CanonicalRow[] =>
+  lines.map((entry) => ({
     line: entry.line,
     values: {
       journal_id: entry.journal,
@@ -373,8 +395,6 @@ export function applyLayout(
       ...entry.values,
     },
   }));
-  return { header, rows, accounts, problems, skipped };
-}
 
 /** A layout that reads no account or no amount would load nothing: it is refused, naming what it lacks. */
 function missingColumns(layout: Layout, kind: LayoutTarget['kind']): LayoutProblem[] {

@@ -2,7 +2,6 @@ import type { AccountTypeChoice, Layout, LayoutKind } from '@finboard/shared/lay
 import { layoutMessages, layoutRules } from '@finboard/shared/layouts';
 import { verbatimCsv } from '../../platform/csv/csv-writer.ts';
 import { applyLayout, type ChartAccount, type LayoutProblem, type TypeSuggester } from './apply-layout.ts';
-import { centsOf, moneyText } from './money.ts';
 import { recordsOf } from './recognize.ts';
 
 /** An account a load creates because the file names it and the chart lacks it. */
@@ -43,8 +42,6 @@ export function canonicalFile(
     createAccounts: boolean;
     /** The period chosen at upload (a trial balance's; the date of opening balances posted from one). */
     period?: string;
-    /** A trial balance's opening balances: the previous period's closing balance per account (debit − credit). */
-    openingBalances?: ReadonlyMap<string, bigint>;
   },
 ): CanonicalFile {
   const laidOut = applyLayout(
@@ -89,16 +86,8 @@ export function canonicalFile(
           rule: layoutRules.accountTypes,
         });
 
-  // A trial balance of closing balances: the opening is the previous period's closing, the movement the rest.
-  if (options.kind === 'trial-balance')
-    for (const row of laidOut.rows) {
-      const closing = centsOf(row.values.closing_balance ?? '0');
-      const opening = options.openingBalances?.get(row.values.account_code ?? '') ?? 0n;
-      const movement = closing - opening;
-      row.values.opening_balance = moneyText(opening);
-      row.values.debit = moneyText(movement > 0n ? movement : 0n);
-      row.values.credit = moneyText(movement < 0n ? -movement : 0n);
-    }
+  // A trial balance of closing balances: its opening and movements are left empty, for the load to derive
+  // from the previous period's closing as the trial balance then stands (ledger/derived-balances.ts).
 
   // The data type's columns by their canonical names (any letter case); those the layout does not fill stay empty.
   const header = [...options.columns];

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 import type { ChartAccount } from './apply-layout.ts';
-import { centsOf } from './money.ts';
 
 /** The organization's chart of accounts as a layout matches names and codes against it. */
 export const chartReader =
@@ -17,20 +16,3 @@ export const chartReader =
         ),
       ),
     );
-
-/**
- * The closing balances of the trial balance before `period` (debit − credit, in cents), per account: the
- * opening balances of a trial balance loaded for `period`.
- */
-export const closingBalancesBefore =
-  (warehouse: Pick<WarehouseService, 'withOrganization'>) =>
-  (organizationId: string, period: string): Promise<Map<string, bigint>> =>
-    warehouse.withOrganization(organizationId, async (tx) => {
-      const rows = rowsOf<{ code: string; closing: string }>(
-        await tx.execute(
-          sql`SELECT account_code AS code, closing_balance::text AS closing FROM "04_Trial_Balance"
-              WHERE period = (SELECT max(period) FROM "04_Trial_Balance" WHERE period < ${period})`,
-        ),
-      );
-      return new Map(rows.map((row) => [row.code, centsOf(row.closing)]));
-    });

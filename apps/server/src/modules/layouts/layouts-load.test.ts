@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { layoutMessages, type FileAnalysis, type Layout } from '@finboard/shared/layouts';
+import { layoutApiMessages, layoutMessages, type FileAnalysis, type Layout } from '@finboard/shared/layouts';
 import type { UploadKey } from '@finboard/shared/upload-encryption';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
@@ -309,7 +309,8 @@ describe('a trial balance of closing balances', () => {
     ].join('\n');
   const dataTypeOf = (targetTable: string) => standardDataTypeId(t.app, adminToken, organizationId, targetTable);
 
-  async function upload(dataTypeId: string, content: string, period: string) {
+  /** Analyzes the file, then uploads it with the layout found (and any other fields): the upload's answer. */
+  async function send(dataTypeId: string, content: string, period: string, extra: Record<string, string> = {}) {
     const fields = { organizationId, data_type_id: dataTypeId, period };
     const analysisForm = await sealedUploadForm(uploadKey, fields, [{ name: 'tb.csv', content }], 'file');
     const analysis = await t.app.inject({
@@ -323,90 +324,123 @@ describe('a trial balance of closing balances', () => {
     expect(layout.family).toBe('trial-balance');
     const form = await sealedUploadForm(
       uploadKey,
-      { ...fields, layout: JSON.stringify(layout), createAccounts: 'true' },
+      { ...fields, layout: JSON.stringify(layout), createAccounts: 'true', ...extra },
       [{ name: 'tb.csv', content }],
     );
-    const uploaded = await t.app.inject({
+    return t.app.inject({
       method: 'POST',
       url: '/api/v1/pipeline/file-upload',
       payload: form.payload,
       headers: { ...form.headers, ...bearer(adminToken) },
     });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
   }
+  async function upload(dataTypeId: string, content: string, period: string, extra: Record<string, string> = {}) {
+    const uploaded = await send(dataTypeId, content, period, extra);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    return uploaded.json().data.files as { id: string; name: string }[];
+  }
+  const listFiles = async () =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/pipeline/list-files/${organizationId}`,
+        headers: bearer(adminToken),
+      })
+    ).json().data.files as { name: string; dataTypeName: string; period: string; status: string }[];
+
+  const run = async () => {
+    const queued = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/pipeline/run-pipeline/${organizationId}`,
+      headers: bearer(adminToken),
+    });
+    expect(queued.statusCode, queued.body).toBe(200);
+    await jobs.drain();
+    for (const runId of queued.json().data.runIds as string[]) {
+      const finished = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/pipeline/runs/${runId}`,
+        headers: bearer(adminToken),
+      });
+      const { status, problems } = finished.json().data.run;
+      expect(status, JSON.stringify(problems)).toBe('succeeded');
+    }
+  };
+  const trialBalanceRows = () =>
+    warehouseSql(
+      `select period, account_code, opening_balance::text, debit::text, credit::text, closing_balance::text
+       from "04_Trial_Balance" order by period, account_code`,
+    );
 
   it('loads for its period with the opening and movements taken from the previous period', async () => {
     const tb = await dataTypeOf('04_Trial_Balance');
-    const run = async () => {
-      const queued = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/pipeline/run-pipeline/${organizationId}`,
-        headers: bearer(adminToken),
-      });
-      expect(queued.statusCode, queued.body).toBe(200);
-      await jobs.drain();
-    };
     // Month by month, as a firm sends them: each opening is the month before's closing in the warehouse.
     await upload(tb, trialBalance('12,000.00', '10,000.00', '2,000.00'), '2024-01');
     await run();
     await upload(tb, trialBalance('15,000.00', '10,000.00', '5,000.00'), '2024-02');
     await run();
-    expect(
-      await warehouseSql(
-        `select period, account_code, opening_balance::text, debit::text, credit::text, closing_balance::text
-         from "04_Trial_Balance" order by period, account_code`,
-      ),
-    ).toEqual([
-      {
-        period: '2024-01',
-        account_code: '1000',
-        opening_balance: '0.00',
-        debit: '12000.00',
-        credit: '0.00',
-        closing_balance: '12000.00',
-      },
-      {
-        period: '2024-01',
-        account_code: '3000',
-        opening_balance: '0.00',
-        debit: '0.00',
-        credit: '10000.00',
-        closing_balance: '-10000.00',
-      },
-      {
-        period: '2024-01',
-        account_code: '4000',
-        opening_balance: '0.00',
-        debit: '0.00',
-        credit: '2000.00',
-        closing_balance: '-2000.00',
-      },
-      {
-        period: '2024-02',
-        account_code: '1000',
-        opening_balance: '12000.00',
-        debit: '3000.00',
-        credit: '0.00',
-        closing_balance: '15000.00',
-      },
-      {
-        period: '2024-02',
-        account_code: '3000',
-        opening_balance: '-10000.00',
-        debit: '0.00',
-        credit: '0.00',
-        closing_balance: '-10000.00',
-      },
-      {
-        period: '2024-02',
-        account_code: '4000',
-        opening_balance: '-2000.00',
-        debit: '0.00',
-        credit: '3000.00',
-        closing_balance: '-5000.00',
-      },
-    ]);
+    expect(await trialBalanceRows()).toEqual(TWO_MONTHS);
   });
+
+  it('chains two months uploaded before one run, whatever the order of their files', async () => {
+    const tb = await dataTypeOf('04_Trial_Balance');
+    // The later month first: its opening is still the earlier month's closing, loaded in the same run.
+    await upload(tb, trialBalance('15,000.00', '10,000.00', '5,000.00'), '2024-02');
+    await upload(tb, trialBalance('12,000.00', '10,000.00', '2,000.00'), '2024-01');
+    await run();
+    expect(await trialBalanceRows()).toEqual(TWO_MONTHS);
+  });
+
+  const TWO_MONTHS = [
+    {
+      period: '2024-01',
+      account_code: '1000',
+      opening_balance: '0.00',
+      debit: '12000.00',
+      credit: '0.00',
+      closing_balance: '12000.00',
+    },
+    {
+      period: '2024-01',
+      account_code: '3000',
+      opening_balance: '0.00',
+      debit: '0.00',
+      credit: '10000.00',
+      closing_balance: '-10000.00',
+    },
+    {
+      period: '2024-01',
+      account_code: '4000',
+      opening_balance: '0.00',
+      debit: '0.00',
+      credit: '2000.00',
+      closing_balance: '-2000.00',
+    },
+    {
+      period: '2024-02',
+      account_code: '1000',
+      opening_balance: '12000.00',
+      debit: '3000.00',
+      credit: '0.00',
+      closing_balance: '15000.00',
+    },
+    {
+      period: '2024-02',
+      account_code: '3000',
+      opening_balance: '-10000.00',
+      debit: '0.00',
+      credit: '0.00',
+      closing_balance: '-10000.00',
+    },
+    {
+      period: '2024-02',
+      account_code: '4000',
+      opening_balance: '-2000.00',
+      debit: '0.00',
+      credit: '3000.00',
+      closing_balance: '-5000.00',
+    },
+  ];
 
   it('posts as a balanced opening journal when uploaded to the ledger', async () => {
     await upload(glDetail, trialBalance('12,000.00', '10,000.00', '2,000.00'), '2024-01');
@@ -444,5 +478,108 @@ describe('a trial balance of closing balances', () => {
       { account_code: '3000', account_type: 'equity' },
       { account_code: '4000', account_type: 'revenue' },
     ]);
+  });
+  describe('used as opening balances', () => {
+    it('posts the balanced opening journal with the trial balance, and the balance sheet at the period end is the trial balance', async () => {
+      const tb = await dataTypeOf('04_Trial_Balance');
+      const files = await upload(tb, trialBalance('12,000.00', '10,000.00', '2,000.00'), '2024-01', {
+        openingBalances: 'true',
+      });
+      expect(files.map((file) => file.name)).toEqual(['tb.csv', 'tb.csv']);
+      expect(
+        (await listFiles()).map(({ name, dataTypeName, period, status }) => ({ name, dataTypeName, period, status })),
+      ).toEqual(
+        expect.arrayContaining([
+          { name: 'tb.csv', dataTypeName: 'Trial Balance', period: '2024-01', status: 'uploaded' },
+          { name: 'tb.csv', dataTypeName: 'GL Detail', period: '2024-01', status: 'uploaded' },
+        ]),
+      );
+
+      await run();
+      expect(
+        await warehouseSql(
+          `select journal_id, posting_date::text, period, account_code, debit::text, credit::text
+           from "02_GL_Detail" order by line_no`,
+        ),
+      ).toEqual([
+        {
+          journal_id: 'Opening balances 2024-01',
+          posting_date: '2024-01-01',
+          period: '2024-01',
+          account_code: '1000',
+          debit: '12000.00',
+          credit: '0.00',
+        },
+        {
+          journal_id: 'Opening balances 2024-01',
+          posting_date: '2024-01-01',
+          period: '2024-01',
+          account_code: '3000',
+          debit: '0.00',
+          credit: '10000.00',
+        },
+        {
+          journal_id: 'Opening balances 2024-01',
+          posting_date: '2024-01-01',
+          period: '2024-01',
+          account_code: '4000',
+          debit: '0.00',
+          credit: '2000.00',
+        },
+      ]);
+      expect(await trialBalanceRows()).toEqual(TWO_MONTHS.slice(0, 3));
+      // The ledger agrees with the trial balance (the trial balance check finds nothing), and the balance sheet
+      // at the period's end shows its balances: cash 12,000 against equity 10,000 and the month's sales 2,000.
+      const check = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/crud/${organizationId}/reconciliation`,
+        headers: bearer(adminToken),
+      });
+      expect(check.json().data, check.body).toEqual({ differences: [] });
+      const sheet = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/reports/${organizationId}/balance-sheet?from=2024-01&to=2024-01`,
+        headers: bearer(adminToken),
+      });
+      expect(sheet.json().data.totals).toMatchObject({
+        assets: 12000,
+        liabilities: 0,
+        equity: 12000,
+        currentYearEarnings: 2000,
+        liabilitiesAndEquity: 12000,
+      });
+    });
+
+    it('refuses a trial balance whose debits and credits differ, and stores and loads nothing', async () => {
+      const tb = await dataTypeOf('04_Trial_Balance');
+      const refused = await send(tb, trialBalance('12,000.00', '10,000.00', '1,500.00'), '2024-01', {
+        openingBalances: 'true',
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().data.problems).toEqual([
+        {
+          line: 5,
+          column: null,
+          value: 'Opening balances 2024-01',
+          problem: layoutMessages.openingUnbalanced('12,000.00', '11,500.00'),
+        },
+      ]);
+      expect(await listFiles()).toEqual([]);
+      expect(
+        await warehouseSql(
+          `select 1 from "02_GL_Detail" union all select 1 from "04_Trial_Balance" union all select 1 from "01_Account"`,
+        ),
+      ).toEqual([]);
+    });
+
+    it('refuses without a period, naming why, and stores nothing', async () => {
+      const tb = await dataTypeOf('04_Trial_Balance');
+      const refused = await send(tb, trialBalance('12,000.00', '10,000.00', '2,000.00'), '', {
+        openingBalances: 'true',
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().message).toBe(layoutApiMessages.openingBalancesNeedPeriod);
+      expect(await listFiles()).toEqual([]);
+    });
   });
 });

@@ -34,10 +34,8 @@ export function createLayoutsService(deps: {
   suggest: TypeSuggester;
   /** Layouts confirmed on earlier uploads, by data type and header fingerprint. */
   savedLayouts: Pick<DataTypesService, 'savedLayout'>;
-  /** The trial balance's closing balances before a period (a trial balance's opening balances). */
-  closingBalancesBefore: (organizationId: string, period: string) => Promise<Map<string, bigint>>;
 }) {
-  const { chart, uploadKeys, suggest, savedLayouts, closingBalancesBefore } = deps;
+  const { chart, uploadKeys, suggest, savedLayouts } = deps;
 
   async function analyze(input: {
     organizationId: string;
@@ -107,10 +105,6 @@ export function createLayoutsService(deps: {
     if (!kind) throw badRequest('LAYOUT_NOT_FOR_TABLE', layoutApiMessages.notForTable);
     return canonicalFile(input.bytes, input.layout, {
       period: input.period,
-      openingBalances:
-        kind === 'trial-balance' && input.period
-          ? await closingBalancesBefore(input.organizationId, input.period)
-          : undefined,
       kind,
       columns: input.dataType.columns.map((column) => column.name),
       delimiter: input.dataType.delimiter,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutMessages } from '@finboard/shared/layouts';
 import { applyLayout, type LayoutTarget } from './apply-layout.ts';
+import { previewOf } from './preview.ts';
 import { suggestAccountType } from './account-suggestions.ts';
 import { recognizeLayout, recordsOf } from './recognize.ts';
 import { withBestSignConvention } from './sign-convention.ts';
@@ -250,12 +251,44 @@ describe('a trial balance', () => {
     ].join('\n');
     const { recognition, result } = laidOut(file, { kind: 'trial-balance', chart: [], period: '2023-12' });
     expect(recognition.layout).toMatchObject({ family: 'trial-balance', headerLine: 4 });
-    // Closing balances only: the opening and the movements come from the period before (canonical-file.ts).
+    // Closing balances only: the load derives the opening and the movements (ledger/derived-balances.ts).
     expect(result.rows.map((row) => row.values)).toEqual([
       { period: '2023-12', account_code: '1000', closing_balance: '12000.00' },
       { period: '2023-12', account_code: '3000', closing_balance: '-12000.00' },
     ]);
     expect(result.accounts.get('3000')).toMatchObject({ name: "Owner's Equity" });
+    expect(previewOf(result, { chartCodes: new Set(), suggest: () => undefined, partial: false })).toMatchObject({
+      balanced: true,
+      periods: [{ period: '2023-12', lines: 2, debit: '12000.00', credit: '12000.00' }],
+    });
+  });
+
+  const unbalanced = [
+    'Account,Debit,Credit',
+    '1000 Cash,"12,000.00",',
+    '3000 Owner\'s Equity,,"11,000.00"',
+    '4000 Sales,,"500.00"',
+  ].join('\n');
+
+  it('shows in the preview when its debits and credits differ', () => {
+    const { result } = laidOut(unbalanced, { kind: 'trial-balance', chart: [], period: '2023-12' });
+    expect(previewOf(result, { chartCodes: new Set(), suggest: () => undefined, partial: false })).toMatchObject({
+      balanced: false,
+      periods: [{ period: '2023-12', lines: 3, debit: '12000.00', credit: '11500.00' }],
+    });
+  });
+
+  it('is refused whole as opening balances when its debits and credits differ', () => {
+    const { result } = laidOut(unbalanced, { ...gl, period: '2024-01' });
+    expect(result.problems).toEqual([
+      {
+        line: 2,
+        column: null,
+        value: layoutMessages.openingJournal('2024-01'),
+        problem: layoutMessages.openingUnbalanced('12,000.00', '11,500.00'),
+        rule: 'Opening balances: the trial balance posted as one journal',
+      },
+    ]);
   });
 });
 
@@ -454,7 +487,7 @@ describe("QuickBooks Online's Trial Balance report", () => {
         line: 6,
         column: null,
         value: 'Opening balances 2025-12',
-        problem: layoutMessages.unbalanced('Opening balances 2025-12', '1.00'),
+        problem: layoutMessages.openingUnbalanced('1,501.00', '1,500.00'),
         rule: 'Opening balances: the trial balance posted as one journal',
       },
     ]);

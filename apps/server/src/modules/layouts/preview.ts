@@ -17,9 +17,13 @@ export function previewOf(
 ): FileAnalysis['preview'] {
   const periods = new Map<string, { lines: number; debit: bigint; credit: bigint }>();
   const journals = new Map<string, bigint>();
+  // A trial balance's rows hold closing balances: a debit balance counts as a debit, a credit balance as a credit.
+  let trialBalanceNet = 0n;
   for (const { values } of file.rows) {
-    const debit = centsOf(values.debit ?? '0');
-    const credit = centsOf(values.credit ?? '0');
+    const closing = values.debit === undefined && values.closing_balance ? centsOf(values.closing_balance) : 0n;
+    trialBalanceNet += closing;
+    const debit = closing > 0n ? closing : centsOf(values.debit ?? '0');
+    const credit = closing < 0n ? -closing : centsOf(values.credit ?? '0');
     // Calendar months here; the load places each row by the organization's own period dates.
     const period = values.period ?? values.posting_date?.slice(0, 7) ?? '';
     const totals = periods.get(period) ?? { lines: 0, debit: 0n, credit: 0n };
@@ -44,7 +48,7 @@ export function previewOf(
     rows: file.rows.length,
     skipped: file.skipped,
     journals: journals.size,
-    balanced: [...journals.values()].every((net) => net === 0n),
+    balanced: trialBalanceNet === 0n && [...journals.values()].every((net) => net === 0n),
     periods: [...periods]
       .filter(([period]) => period !== '')
       .sort(([a], [b]) => a.localeCompare(b))

@@ -16,6 +16,7 @@ import { refreshAggregatesOn } from '../../warehouse/aggregates.ts';
 import { quoteIdent, UnknownIdentifierError } from '../../warehouse/identifiers.ts';
 import { beginLoad, keepBefore } from '../../warehouse/lineage.ts';
 import { deriveGlColumns, DERIVABLE_GL_COLUMNS } from './derived-columns.ts';
+import { deriveTrialBalanceMovements, DERIVABLE_TRIAL_BALANCE_COLUMNS } from './derived-balances.ts';
 import { ORIGIN_TEXT, writeProblems, writeStaged } from './ledger-write.ts';
 import type { NewAccount } from '../layouts/canonical-file.ts';
 import { loadOfRun, lockLoadedTables, undoLoad, type UndoOutcome } from './ledger-undo.ts';
@@ -137,6 +138,7 @@ export class PipelineLoadRefused extends Error {
 }
 
 const GL = '02_GL_Detail';
+const TRIAL_BALANCE = '04_Trial_Balance';
 const UPLOAD_SOURCE = 'upload';
 const PERIOD_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
 const ROWS_PER_PROGRESS = 50_000;
@@ -171,12 +173,17 @@ export function createLedgerEngine(deps: {
     const progress = (update: LoadProgress) => options.onProgress?.(update);
     const rules = TABLE_RULES[targetTable];
     const isGl = targetTable === GL;
+    const isTrialBalance = targetTable === TRIAL_BALANCE;
     // The files' columns, and those the stage holds: GL lines always have a line number and a period, taken
-    // from the files or derived (derived-columns.ts).
+    // from the files or derived (derived-columns.ts); trial balance rows an opening balance and movements
+    // (derived-balances.ts).
     const fileColumns = canonicalColumnsOf(targetTable, request.columns);
-    const columns = isGl
-      ? [...fileColumns, ...DERIVABLE_GL_COLUMNS.filter((column) => !fileColumns.includes(column))]
-      : fileColumns;
+    const derivable: readonly string[] = isGl
+      ? DERIVABLE_GL_COLUMNS
+      : isTrialBalance
+        ? DERIVABLE_TRIAL_BALANCE_COLUMNS
+        : [];
+    const columns = [...fileColumns, ...derivable.filter((column) => !fileColumns.includes(column))];
     const mode = loadModeOf(request, rules);
     const newAccounts = targetTable === '01_Account' ? [] : accountsToCreate(files);
     const replacedFileIds = replacedFileIdsOf(files);
@@ -299,6 +306,16 @@ export function createLedgerEngine(deps: {
             await client.query(`SET LOCAL work_mem = '64MB'`);
             const problems = await validateAgainstTables(client, validation, staged.problems);
             if (problems.length > 0) throw new PipelineLoadRefused(problems);
+            // Rows of closing balances alone get their opening and movements from the trial balance as the load
+            // leaves it: read under the locks, before the write's checks compare the rows with the table's.
+            if (isTrialBalance)
+              await deriveTrialBalanceMovements(client, {
+                schema,
+                stage,
+                mode,
+                periods: periods ?? [],
+                replacedFileIds,
+              });
 
             // What the load may do (ledger-write.ts): add, replace exactly what it was asked to, never lose
             // a Studio edit silently. Refused before anything is written; the load record rolls back with it.

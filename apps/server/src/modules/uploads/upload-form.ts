@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { layoutApiMessages, layoutSchema, type Layout } from '@finboard/shared/layouts';
+import type { DataType } from '@finboard/shared/data-types';
 import { uploadApiMessages } from '@finboard/shared/uploads';
 import { badRequest, invalidInput } from '../../errors.ts';
 import type { DataTypesService } from '../data-types/data-types.service.ts';
@@ -40,4 +41,43 @@ export function layoutFieldOf(value: unknown): Layout {
   const layout = layoutSchema.safeParse(parsed);
   if (!layout.success) throw badRequest('LAYOUT_INVALID', layoutApiMessages.layoutInvalid);
   return layout.data;
+}
+
+/**
+ * The GL Detail type a form's trial balance is posted to as opening balances ("Use as opening balances"): the
+ * organization's standard one. Only a trial balance read with its layout, for a period, can be: 400 otherwise.
+ */
+export async function openingLedgerOf(
+  form: { organizationId?: string; dataType?: DataType; layout?: Layout; period?: string },
+  dataTypes: DataTypesService,
+): Promise<DataType> {
+  if (form.dataType?.targetTable !== '04_Trial_Balance' || !form.layout)
+    throw badRequest('OPENING_BALANCES_INVALID', layoutApiMessages.openingBalancesNotTrialBalance);
+  if (!form.period) throw badRequest('OPENING_BALANCES_INVALID', layoutApiMessages.openingBalancesNeedPeriod);
+  const ledger = (await dataTypes.listAll(form.organizationId!)).find(
+    (type) => type.isStandard && type.targetTable === '02_GL_Detail',
+  );
+  if (!ledger) throw badRequest('OPENING_BALANCES_INVALID', layoutApiMessages.openingBalancesNoLedger);
+  return ledger;
+}
+
+/**
+ * A body passed on as it arrives, its chunks kept (up to `megabytes`) to be read `again()`: one sealed file
+ * stored twice. Past the limit nothing more is kept (a file read with a layout is refused long before).
+ */
+export function keptChunks(body: AsyncIterable<Uint8Array>, megabytes: number) {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  return {
+    body: (async function* () {
+      for await (const chunk of body) {
+        size += chunk.length;
+        if (size <= megabytes * 1024 * 1024) chunks.push(chunk);
+        yield chunk;
+      }
+    })(),
+    async *again(): AsyncGenerator<Uint8Array> {
+      yield* chunks;
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Multipart } from '@fastify/multipart';
 import { columnMappingFieldSchema, type ColumnMapping } from '@finboard/shared/column-mapping';
 import type { DataType } from '@finboard/shared/data-types';
-import type { Layout } from '@finboard/shared/layouts';
+import { LAYOUT_MAX_MEGABYTES, type Layout } from '@finboard/shared/layouts';
 import {
   uploadEncryptionMessages,
   uploadEncryptionSchema,
@@ -31,7 +31,7 @@ import { organizationFromField, organizationIdOf } from '../../plugins/tenant-gu
 import type { DataTypesService } from '../data-types/data-types.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import type { StoredUpload, UploadsService } from './uploads.service.ts';
-import { dataTypeOf, layoutFieldOf, parseJsonField } from './upload-form.ts';
+import { dataTypeOf, keptChunks, layoutFieldOf, openingLedgerOf, parseJsonField } from './upload-form.ts';
 
 const tags = ['uploads'];
 
@@ -73,7 +73,9 @@ export async function uploadsRoutes(
         summary:
           'Upload: multipart, fields first (organizationId, data_type_id, period), then per file its encryption ' +
           '(and columnMapping or layout) field and its sealed `files` part (docs/upload-encryption.md); ' +
-          'createAccounts=true creates the accounts a laid-out file names that the chart lacks',
+          'createAccounts=true creates the accounts a laid-out file names that the chart lacks; openingBalances=true ' +
+          'also posts a trial balance (Trial Balance type, with its layout and a period) to the GL Detail type as ' +
+          'its balanced opening journal',
         consumes: ['multipart/form-data'],
         response: { 200: fileUploadResponseSchema },
       },
@@ -147,6 +149,8 @@ async function receiveFiles(
     /** The next file's layout (a real export, issue 23), and whether its new accounts are created. */
     layout?: Layout;
     createAccounts?: boolean;
+    /** "Use as opening balances": each trial balance is also posted to this GL Detail type as its opening journal. */
+    openingBalances?: boolean;
     /** The earlier file this upload's rows replace, or its periods (ledger-write.ts). */
     replacesFileId?: string;
     replacePeriods?: boolean;
@@ -195,6 +199,9 @@ async function receiveFiles(
       case 'createAccounts':
         form.createAccounts = value === 'true';
         return;
+      case 'openingBalances':
+        form.openingBalances = value === 'true';
+        return;
       default:
         // The spec's clients also send user_id: the uploader is the caller, whatever a form says.
         return;
@@ -217,6 +224,9 @@ async function receiveFiles(
     const name = part.filename.trim();
     if (name.length === 0 || name.length > MAX_FILE_NAME_LENGTH || !isStorableText(name))
       throw badRequest('FILE_NAME_INVALID', uploadApiMessages.fileNameInvalid);
+    // Opening balances: the sealed file is kept as it arrives, to be stored a second time for the ledger.
+    const openingLedger = form.openingBalances ? await openingLedgerOf(form, deps.dataTypes) : undefined;
+    const sealed = openingLedger ? keptChunks(part.file, LAYOUT_MAX_MEGABYTES * 2) : undefined;
     stored.push(
       await deps.uploads.store({
         organizationId: form.organizationId,
@@ -228,9 +238,25 @@ async function receiveFiles(
         createAccounts: form.createAccounts,
         replaces: { fileId: form.replacesFileId, periods: form.replacePeriods },
         name,
-        body: part.file,
+        body: sealed?.body ?? part.file,
       }),
     );
+    // The same trial balance, read with its layout for the ledger: one journal "Opening balances <period>" on
+    // the period's first day (apply-layout.ts), refused whole when its debits and credits differ. Recorded with
+    // the trial balance, so both are stored or neither; Run Pipeline loads the ledger's before the trial balance's.
+    if (openingLedger && sealed && form.layout)
+      stored.push(
+        await deps.uploads.store({
+          organizationId: form.organizationId,
+          dataType: openingLedger,
+          period: form.period,
+          encryption: form.encryption,
+          layout: { ...form.layout, family: 'trial-balance' },
+          createAccounts: form.createAccounts,
+          name,
+          body: sealed.again(),
+        }),
+      );
     // Each file carries its own key, mapping and layout.
     form.encryption = undefined;
     form.columnMapping = undefined;
@@ -250,6 +276,7 @@ async function receiveFiles(
           replacesFileId: messages.fieldRepeated('replacesFileId'),
           replacePeriods: messages.fieldRepeated('replacePeriods'),
           createAccounts: messages.fieldRepeated('createAccounts'),
+          openingBalances: messages.fieldRepeated('openingBalances'),
         },
       },
       async (part) => {

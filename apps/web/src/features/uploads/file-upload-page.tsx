@@ -169,13 +169,14 @@ export default function FileUploadPage() {
     // What each file replaces, by the file itself (the batch hands each file back to `send`).
     const replacing = new Map(batch.map(({ file, replacesFileId }) => [file, replacesFileId]));
     // And the layout a previewed file is read with, as the preview showed it.
-    const laidOut = new Map<File, { layout: Layout; createAccounts: boolean }>();
+    const laidOut = new Map<File, { layout: Layout; createAccounts: boolean; openingBalances: boolean }>();
     for (const reading of readings)
       if (reading.way === 'layout' && !reading.error && reading.layout)
         laidOut.set(reading.file, {
           layout: reading.layout,
           // A chart's accounts are its rows: only ledger and trial balance files create accounts.
           createAccounts: layoutKind !== 'accounts' && reading.createAccounts,
+          openingBalances: layoutKind === 'trial-balance' && reading.openingBalances,
         });
     const replacingPeriods = replacePeriods;
     for (const { row } of batch) controllers.current.set(row.key, new AbortController());
@@ -201,6 +202,7 @@ export default function FileUploadPage() {
               columnMapping,
               layout: laidOut.get(file)?.layout,
               createAccounts: laidOut.get(file)?.createAccounts,
+              openingBalances: laidOut.get(file)?.openingBalances,
               replacesFileId: replacing.get(file),
               replacePeriods: replacingPeriods,
               // Asked per file: a key rotated during a long batch is picked up by the next file.
@@ -338,6 +340,7 @@ export default function FileUploadPage() {
                         <FilePreview
                           reading={reading}
                           kind={layoutKind}
+                          period={chosenType?.periodBased ? chosenPeriod : undefined}
                           choices={layoutChoices[reading.uid] ?? {}}
                           onChange={(choices) =>
                             setLayoutChoices((current) => ({ ...current, [reading.uid]: choices }))

@@ -20,6 +20,8 @@ const REANALYZE_AFTER_MS = 400;
 export interface LayoutChoices {
   layout?: Layout;
   createAccounts?: boolean;
+  /** A trial balance: also posted to the ledger as its opening journal ("Use as opening balances"). */
+  openingBalances?: boolean;
 }
 
 /** A chosen file, and how it will be read. */
@@ -44,6 +46,8 @@ export interface FileReading {
   /** What the upload sends: the user's layout, else the recognized one. */
   layout?: Layout;
   createAccounts: boolean;
+  /** Sent as opening balances too (a trial balance whose user ticked it). */
+  openingBalances: boolean;
   /** The preview shows the file as the upload would send it now. */
   settled: boolean;
 }
@@ -117,6 +121,7 @@ export function useFileReadings(input: {
         analyzing: false,
         retry: () => undefined,
         createAccounts: false,
+        openingBalances: false,
         settled: true,
       };
     if (!way?.data)
@@ -127,6 +132,7 @@ export function useFileReadings(input: {
         analyzing: false,
         retry: () => undefined,
         createAccounts: false,
+        openingBalances: false,
         settled: false,
       };
 
@@ -150,6 +156,7 @@ export function useFileReadings(input: {
       retry: () => void (recognition.isError ? recognition.refetch() : correction.refetch()),
       layout,
       createAccounts: chosen.createAccounts ?? (recognized?.preview.unknownAccounts.length ?? 0) > 0,
+      openingBalances: chosen.openingBalances === true,
       // A failed recognition is settled too: the file goes as it is, and the page says so.
       settled: recognition.isError || (recognition.isSuccess && upToDate && !analyzing),
     };

@@ -16,6 +16,11 @@ export interface UploadFileInput {
   layout?: Layout;
   /** With a layout: the accounts the file names and the chart lacks are created by the run. */
   createAccounts?: boolean;
+  /**
+   * With a trial balance's layout: "Use as opening balances" — the server also posts it to the ledger as one
+   * balanced journal on the period's first day.
+   */
+  openingBalances?: boolean;
   /** An earlier processed file of the same data type whose rows this file's rows replace. */
   replacesFileId?: string;
   /** Period-based types: the run replaces the whole period(s), whatever loaded them. */
@@ -33,7 +38,7 @@ const cancelled = () => new DOMException('The upload was cancelled.', 'AbortErro
  */
 export async function uploadFile(input: UploadFileInput) {
   const { organizationId, dataTypeId, period, file, columnMapping, uploadKey, signal, onProgress } = input;
-  const { replacesFileId, replacePeriods, layout, createAccounts } = input;
+  const { replacesFileId, replacePeriods, layout, createAccounts, openingBalances } = input;
   const sealed = await sealUpload(uploadKey, file);
   const body = await sealedBlob(sealed.chunks);
   if (signal?.aborted) throw cancelled();
@@ -45,6 +50,7 @@ export async function uploadFile(input: UploadFileInput) {
   if (replacesFileId) form.append('replacesFileId', replacesFileId);
   if (replacePeriods) form.append('replacePeriods', 'true');
   if (layout && createAccounts) form.append('createAccounts', 'true');
+  if (layout && openingBalances) form.append('openingBalances', 'true');
   form.append('encryption', JSON.stringify(sealed.encryption));
   if (columnMapping) form.append('columnMapping', JSON.stringify(columnMapping));
   if (layout) form.append('layout', JSON.stringify(layout));

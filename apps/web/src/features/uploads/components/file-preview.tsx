@@ -1,6 +1,13 @@
 import { Alert, Button, Card, Checkbox, Collapse, Flex, Radio, Select, Spin, Table, Tag, Typography } from 'antd';
 import { formatCents, signedCentsOf } from '@finboard/shared/journals';
-import type { AccountTypeChoice, FileAnalysis, Layout, LayoutDateFormat, LayoutKind } from '@finboard/shared/layouts';
+import {
+  layoutMessages,
+  type AccountTypeChoice,
+  type FileAnalysis,
+  type Layout,
+  type LayoutDateFormat,
+  type LayoutKind,
+} from '@finboard/shared/layouts';
 import {
   ACCOUNT_TYPES,
   choiceWithType,
@@ -159,11 +166,13 @@ function AccountTypesTable(props: {
 export function FilePreview(props: {
   reading: FileReading;
   kind: LayoutKind;
+  /** The period chosen on the page (a trial balance's, and the date of opening balances). */
+  period: string | undefined;
   choices: LayoutChoices;
   onChange: (choices: LayoutChoices) => void;
   disabled: boolean;
 }) {
-  const { reading, kind, choices, onChange, disabled } = props;
+  const { reading, kind, period, choices, onChange, disabled } = props;
   const { file, recognized, analysis, layout } = reading;
   const changeLayout = (next: Layout) => onChange({ ...choices, layout: next });
   const title = `Preview of ${file.name}`;
@@ -196,6 +205,12 @@ export function FilePreview(props: {
   const accounts = newAccountRows(preview.unknownAccounts, layout);
   const untyped = accounts.filter((account) => !account.choice);
   const creates = kind === 'accounts' || reading.createAccounts;
+  const trialBalance = layout.family === 'trial-balance';
+  const openingJournal = period ? `“${layoutMessages.openingJournal(period)}”` : '“Opening balances <period>”';
+  const totals = preview.periods.reduce(
+    (sum, row) => ({ debit: sum.debit + signedCentsOf(row.debit), credit: sum.credit + signedCentsOf(row.credit) }),
+    { debit: 0n, credit: 0n },
+  );
 
   return (
     <Card
@@ -223,7 +238,20 @@ export function FilePreview(props: {
               ) : (
                 <Tag color="red">Not every journal balances</Tag>
               ))}
+            {kind === 'trial-balance' &&
+              (preview.balanced ? (
+                <Tag color="green">Debits equal credits</Tag>
+              ) : (
+                <Tag color="orange">Debits and credits differ</Tag>
+              ))}
           </Flex>
+          {kind === 'gl' && trialBalance && (
+            <Typography.Text>
+              {period
+                ? `This trial balance posts as the opening journal of ${period}: one balanced journal ${openingJournal} dated ${period}-01.`
+                : 'This trial balance posts as the opening journal of a period: choose the period above.'}
+            </Typography.Text>
+          )}
           {recognized.layoutFrom === 'saved' && (
             <Typography.Text type="secondary">
               Read as confirmed on an earlier upload of a file with these columns.
@@ -302,6 +330,32 @@ export function FilePreview(props: {
             />
           </Section>
 
+          {kind === 'trial-balance' && trialBalance && (
+            <Flex vertical gap={4}>
+              <Checkbox
+                checked={reading.openingBalances}
+                disabled={disabled}
+                onChange={(event) => onChange({ ...choices, openingBalances: event.target.checked })}
+              >
+                Use as opening balances
+              </Checkbox>
+              <Typography.Text type="secondary">
+                Also posts the balances to the ledger (GL Detail) as one balanced journal {openingJournal} dated the
+                period’s first day, so the ledger can be added from then on. A period is required.
+              </Typography.Text>
+              {reading.openingBalances && !period && (
+                <Typography.Text type="warning">
+                  Choose the period above: the opening journal is dated its first day.
+                </Typography.Text>
+              )}
+              {reading.openingBalances && !preview.balanced && totals.debit + totals.credit > 0n && (
+                <Typography.Text type="danger">
+                  {layoutMessages.openingUnbalanced(formatCents(totals.debit), formatCents(totals.credit))}: the upload
+                  is refused.
+                </Typography.Text>
+              )}
+            </Flex>
+          )}
           {kind !== 'accounts' && preview.unknownAccounts.length > 0 && (
             <Checkbox
               checked={reading.createAccounts}

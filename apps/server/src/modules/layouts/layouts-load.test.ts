@@ -562,6 +562,7 @@ describe('a trial balance of closing balances', () => {
           column: null,
           value: 'Opening balances 2024-01',
           problem: layoutMessages.openingUnbalanced('12,000.00', '11,500.00'),
+          rule: 'Opening balances: the trial balance posted as one journal',
         },
       ]);
       expect(await listFiles()).toEqual([]);

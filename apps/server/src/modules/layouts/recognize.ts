@@ -92,10 +92,16 @@ export function recognizeLayout(bytes: Uint8Array, kind: LayoutKind): Recognitio
     (columns.account === undefined || filled(columns.account) < data.length / 2)
   )
     columns.account = fullPath;
-  // A chart without codes names its accounts by name (QuickBooks IIF): the name is the account.
-  if (kind === 'accounts' && columns.account === undefined && columns.account_name !== undefined) {
+  // A file without codes names its accounts by name (QuickBooks IIF charts, Wave's and QuickBooks' transaction
+  // exports): the name is the account.
+  if (columns.account === undefined && columns.account_name !== undefined) {
     columns.account = columns.account_name;
     delete columns.account_name;
+  }
+  // One column of account types is the type, whatever it is called.
+  if (columns.account_type === undefined && columns.account_detail_type !== undefined) {
+    columns.account_type = columns.account_detail_type;
+    delete columns.account_detail_type;
   }
   // The rows that are lines (an amount, not a total or balance) say what the values look like; the others
   // of a report are its section headers.
@@ -282,6 +288,8 @@ function recognizedAsOf(
     case 'split-transactions':
       return has('Transaction ID') ? 'GnuCash transaction export' : 'Transactions with split rows';
     case 'journal-lines':
+      if (has('Other Accounts for this Transaction')) return 'Wave accounting transactions export';
+      if (columns.split !== undefined) return 'QuickBooks transaction detail report';
       return 'Journal lines';
     case 'chart-of-accounts':
       return 'Chart of accounts';

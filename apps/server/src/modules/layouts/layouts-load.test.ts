@@ -149,6 +149,7 @@ async function expectStatementsToTie(expected: ExpectedLedger) {
 describe.each([
   ['journal-lines/wave-accounting-transactions-export.csv', false],
   ['journal-lines/quickbooks-desktop-transaction-detail-by-date-report.csv', true],
+  ['journal-lines/quickbooks-desktop-check-detail-report.csv', false],
 ] as const)('the real export %s, loaded as it is', (file, correctsTypes) => {
   const content = fs.readFileSync(path.join(FIXTURES, file), 'utf8');
   const expected = expectedLedgerOf(file);

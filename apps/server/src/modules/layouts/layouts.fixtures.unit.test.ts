@@ -69,6 +69,12 @@ const ledgers = [
     'QuickBooks transaction detail report',
     false,
   ],
+  [
+    'journal-lines/quickbooks-desktop-check-detail-report.csv',
+    'journal-lines',
+    'QuickBooks Desktop Check Detail report',
+    false,
+  ],
 ] as const;
 
 describe.each(ledgers)('the real export %s', (file, family, recognizedAs, typesFromFile) => {

@@ -417,3 +417,35 @@ describe('a QuickBooks transaction report whose lines name different names', () 
     ]);
   });
 });
+
+describe("QuickBooks Desktop's Check Detail report", () => {
+  it('reads each check with its lines below it, their amount in Original Amount', () => {
+    const file = [
+      ',,,,,,,,,',
+      'Check Detail,,,,,,,,,',
+      '"March 1 - 6, 2026",,,,,,,,,',
+      ',Type,Date,Num,Name,Memo,Item,Account,Original Amount,Paid Amount',
+      ' ,,,,,,,,,',
+      ',Check,03/06/26,27866,Jenny Frey,w/e. 2/27/26,,Checking,-711.12,',
+      ' ,,,,,,,,,',
+      ',,,,,w/e. 2/27/26,,Wages & Salaries,"1,250.00","-1,250.00"',
+      ',,,,,w/e. 2/27/26,,Federal Income Tax Payable,-538.88,538.88',
+      'TOTAL,,,,,,,,711.12,-711.12',
+    ].join('\n');
+    const { recognition, result } = laidOut(file);
+    expect(recognition.layout).toMatchObject({
+      family: 'journal-lines',
+      recognizedAs: 'QuickBooks Desktop Check Detail report',
+      headerLine: 3,
+      amount: { kind: 'signed', positiveIs: 'debit' },
+      columns: { amount: 8 },
+    });
+    expect(recognition.layout.fillDown).toEqual(expect.arrayContaining(['posting_date', 'reference']));
+    expect(result.problems).toEqual([]);
+    expect(lines(result)).toEqual([
+      '2026-03-06 Check 27866 Jenny Frey | 2026-03-06 | Checking | 0.00 | 711.12',
+      '2026-03-06 Check 27866 Jenny Frey | 2026-03-06 | Wages & Salaries | 1250.00 | 0.00',
+      '2026-03-06 Check 27866 Jenny Frey | 2026-03-06 | Federal Income Tax Payable | 0.00 | 538.88',
+    ]);
+  });
+});

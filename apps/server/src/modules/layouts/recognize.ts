@@ -290,6 +290,7 @@ function recognizedAsOf(
     case 'journal-lines':
       if (has('Other Accounts for this Transaction')) return 'Wave accounting transactions export';
       if (columns.split !== undefined) return 'QuickBooks transaction detail report';
+      if (has('Original Amount') && has('Paid Amount')) return 'QuickBooks Desktop Check Detail report';
       return 'Journal lines';
     case 'chart-of-accounts':
       return 'Chart of accounts';

@@ -100,7 +100,8 @@ const LEDGER: Partial<Record<LayoutRole, Names>> = {
   amount: {
     best: ['Value Num', 'Wert numerisch'],
     strong: ['Amount', 'Amount Num', 'Net Amount', 'Amount (USD)', 'Signed Amount', 'Balance Amount', 'Betrag'],
-    weak: ['Value', 'Amount With Sym', 'Value With Sym', 'Net', 'Total', 'Wert mit Symbol'],
+    // QuickBooks Desktop's Check Detail report: the line's own amount (Paid Amount is its payment, negated).
+    weak: ['Value', 'Amount With Sym', 'Value With Sym', 'Net', 'Total', 'Original Amount', 'Wert mit Symbol'],
   },
   indicator: { strong: ['Debit/Credit', 'D/C', 'Dr/Cr', 'DC', 'Sign', 'Debit Credit'] },
   split: { strong: ['Split', 'Split Account', 'Contra Account', 'Offset Account', 'Against Account'] },

@@ -117,6 +117,8 @@ export const LAYOUT_ROLES_OF_KIND: Record<LayoutKind, readonly LayoutRole[]> = {
     'department',
     'line_no',
     'period',
+    'account_type',
+    'account_detail_type',
   ],
   accounts: ['account', 'account_name', 'account_type', 'account_detail_type', 'parent_code', 'is_active'],
   'trial-balance': ['account', 'account_name', 'debit', 'credit', 'closing_balance', 'opening_balance', 'currency'],

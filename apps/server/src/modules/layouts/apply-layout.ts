@@ -8,7 +8,7 @@ import { readDate } from './readers/dates.ts';
 import { readAmount } from './readers/numbers.ts';
 import { layoutRuleOf, type RuleSubject } from './layout-rules.ts';
 import { isSkippedLabel } from './skipped-labels.ts';
-import { balanceJournals, type JournalLine } from './report-journals.ts';
+import { balanceJournals, regroupUnbalanced, type JournalLine } from './report-journals.ts';
 
 /**
  * A file's records laid out as canonical rows (issue 23 §1): the title lines above the header skipped,
@@ -170,7 +170,11 @@ export function applyLayout(
   const iifType = header[0]?.startsWith('!') ? header[0].slice(1) : undefined;
   const carried = new Map<LayoutRole, string>();
   const sections: AccountReading[] = [];
-  const lines: (JournalLine & { values: CanonicalValues })[] = [];
+  const lines: (JournalLine & { values: CanonicalValues; coarseJournal: string | null })[] = [];
+  // The journal key without the counterparty, for transactions whose lines name several (regroupUnbalanced).
+  const coarseKey = layout.journalKey.includes('counterparty')
+    ? layout.journalKey.filter((role) => role !== 'counterparty')
+    : [];
   /** Each currency the file names, and the first record naming it. */
   const currencies = new Map<string, number>();
   let skipped = 0;
@@ -242,7 +246,8 @@ export function applyLayout(
       problemAt(line, 'account', null, layoutMessages.noAccount);
       continue;
     }
-    remember(reading, line);
+    // A ledger that writes each line's account type (Wave) gives the accounts it creates their type.
+    remember(reading, line, cell('account_type') || null, cell('account_detail_type') || null);
     const currency = cell('currency');
     if (currency && !currencies.has(currencyCode(currency))) currencies.set(currencyCode(currency), line);
 
@@ -255,6 +260,7 @@ export function applyLayout(
         credit: sides.credit,
         split: null,
         values: { account_code: reading.code },
+        coarseJournal: null,
       });
       continue;
     }
@@ -274,6 +280,7 @@ export function applyLayout(
         credit: sides.credit,
         split: null,
         values: { posting_date: `${target.period}-01`, description: layoutMessages.openingLine, period: target.period },
+        coarseJournal: null,
       });
       continue;
     }
@@ -292,11 +299,12 @@ export function applyLayout(
         continue;
       }
     }
-    const journalParts = layout.journalKey.map((role) => (role === 'posting_date' ? (postingDate ?? '') : cell(role)));
+    const keyPart = (role: LayoutRole) => (role === 'posting_date' ? (postingDate ?? '') : cell(role));
     const memo = cell('memo');
     lines.push({
       line,
-      journal: journalIdOf(journalParts),
+      journal: journalIdOf(layout.journalKey.map(keyPart)),
+      coarseJournal: coarseKey.length > 0 ? journalIdOf(coarseKey.map(keyPart)) : null,
       account: reading.code,
       debit: sides.debit,
       credit: sides.credit,
@@ -362,16 +370,19 @@ export function applyLayout(
   // Report rows whose journal does not balance get their contra line from the Split column when it names
   // one account the report itself does not cover (it would otherwise appear under that account's section).
   const covered = new Set(lines.map((entry) => entry.account));
-  const balanced = balanceJournals(lines, {
-    resolveSplit: (split, line) => {
-      if (layout.splitMarker && split.toLowerCase() === layout.splitMarker.toLowerCase()) return undefined;
-      const reading = accountOf(split);
-      if (covered.has(reading.code)) return undefined;
-      remember(reading, line);
-      return reading.code;
+  const balanced = balanceJournals(
+    regroupUnbalanced(lines, (entry) => entry.coarseJournal),
+    {
+      resolveSplit: (split, line) => {
+        if (layout.splitMarker && split.toLowerCase() === layout.splitMarker.toLowerCase()) return undefined;
+        const reading = accountOf(split);
+        if (covered.has(reading.code)) return undefined;
+        remember(reading, line);
+        return reading.code;
+      },
+      splitMarker: layout.splitMarker,
     },
-    splitMarker: layout.splitMarker,
-  });
+  );
   for (const issue of balanced.problems)
     problems.push({
       line: issue.line,

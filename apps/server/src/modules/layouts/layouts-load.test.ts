@@ -90,12 +90,117 @@ const profitAndLoss = async (from: string, to: string) =>
     })
   ).json().data.totals;
 
+const balanceSheet = async (to: string) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/reports/${organizationId}/balance-sheet?from=${to}&to=${to}`,
+      headers: bearer(adminToken),
+    })
+  ).json().data.totals;
+
+interface ExpectedLedger {
+  lines: number;
+  by_account: Record<string, { type: string; net_debit: string }>;
+  profit_and_loss: Record<string, { revenue: string; expenses: string; net_income: string }>;
+  balance_sheet: {
+    as_of: string;
+    assets: string;
+    liabilities: string;
+    equity: string;
+    retained_earnings: string;
+    current_year_earnings: string;
+  };
+}
+
+const expectedLedgerOf = (file: string): ExpectedLedger =>
+  JSON.parse(fs.readFileSync(path.join(FIXTURES, 'expected', `${path.basename(file)}.json`), 'utf8'));
+
+/** The profit and loss of every year, and the balance sheet at the last month end, as the computation has them. */
+async function expectStatementsToTie(expected: ExpectedLedger) {
+  for (const [year, figures] of Object.entries(expected.profit_and_loss)) {
+    const totals = await profitAndLoss(`${year}-01`, `${year}-12`);
+    expect({ year, revenue: totals.revenue, expenses: totals.expenses, netIncome: totals.netIncome }).toEqual({
+      year,
+      revenue: Number(figures.revenue),
+      expenses: Number(figures.expenses),
+      netIncome: Number(figures.net_income),
+    });
+  }
+  const sheet = expected.balance_sheet;
+  const totals = await balanceSheet(sheet.as_of.slice(0, 7));
+  expect({
+    assets: totals.assets,
+    liabilities: totals.liabilities,
+    equity: totals.equity,
+    priorYearsEarnings: totals.priorYearsEarnings,
+    currentYearEarnings: totals.currentYearEarnings,
+  }).toEqual({
+    assets: Number(sheet.assets),
+    liabilities: Number(sheet.liabilities),
+    equity: Number(sheet.equity),
+    priorYearsEarnings: Number(sheet.retained_earnings),
+    currentYearEarnings: Number(sheet.current_year_earnings),
+  });
+}
+
+/**
+ * Journal-line exports loaded as they are: analyze, then upload with the suggested layout and
+ * createAccounts=true, then run. A file that says its accounts' types (Wave) needs nothing more; one that
+ * does not (a QuickBooks report) gets the types the computation classified for the accounts whose suggested
+ * type differs, as the user corrects them on the preview.
+ */
+describe.each([
+  ['journal-lines/wave-accounting-transactions-export.csv', false],
+  ['journal-lines/quickbooks-desktop-transaction-detail-by-date-report.csv', true],
+  ['journal-lines/quickbooks-desktop-check-detail-report.csv', false],
+] as const)('the real export %s, loaded as it is', (file, correctsTypes) => {
+  const content = fs.readFileSync(path.join(FIXTURES, file), 'utf8');
+  const expected = expectedLedgerOf(file);
+
+  it('creates its accounts with the lines, and its profit and loss and balance sheet tie', async () => {
+    const analysis = await analyze(content);
+    expect(analysis.preview).toMatchObject({ balanced: true, problemCount: 0, rows: expected.lines });
+    const corrections = Object.fromEntries(
+      analysis.preview.unknownAccounts
+        .filter((account) => account.suggestedType !== expected.by_account[account.code]!.type)
+        .map((account) => [account.code, { type: expected.by_account[account.code]!.type, subtype: null }]),
+    );
+    expect(Object.keys(corrections).length > 0).toBe(correctsTypes);
+    const uploaded = await post(
+      '/api/v1/pipeline/file-upload',
+      {
+        layout: JSON.stringify({
+          ...analysis.layout,
+          accountTypes: { ...analysis.layout.accountTypes, ...corrections },
+        }),
+        createAccounts: 'true',
+      },
+      content,
+      'files',
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const run = await runGl();
+    expect(run, JSON.stringify(run.problems)).toMatchObject({ status: 'succeeded', rowsAdded: expected.lines });
+    expect(
+      await warehouseSql<{ account_code: string; account_type: string }>(
+        `select account_code, account_type from "01_Account" order by account_code`,
+      ),
+    ).toEqual(
+      Object.entries(expected.by_account)
+        .map(([code, { type }]) => ({ account_code: code, account_type: type }))
+        .sort((a, b) => (a.account_code < b.account_code ? -1 : 1)),
+    );
+    await expectStatementsToTie(expected);
+  });
+});
+
 describe('a GnuCash transaction export, loaded as it is', () => {
   const file = 'split-transactions/gnucash-3-full-layout-personal-sample.csv';
   const content = fs.readFileSync(path.join(FIXTURES, file), 'utf8');
-  const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'expected', `${path.basename(file)}.json`), 'utf8'));
+  const expected = expectedLedgerOf(file);
 
-  it('creates its accounts with the lines, and its profit and loss ties per year', async () => {
+  it('creates its accounts with the lines, and its profit and loss and balance sheet tie', async () => {
     const analysis = await analyze(content);
     expect(analysis.preview).toMatchObject({ balanced: true, problemCount: 0, rows: expected.lines });
     const uploaded = await uploadWithLayout(analysis.layout, content);
@@ -108,17 +213,7 @@ describe('a GnuCash transaction export, loaded as it is', () => {
         `select account_code, account_type, parent_code from "01_Account" where account_code = 'Expenses:Auto:Gas'`,
       ),
     ).toEqual([{ account_code: 'Expenses:Auto:Gas', account_type: 'expense', parent_code: 'Expenses:Auto' }]);
-    for (const [year, figures] of Object.entries(
-      expected.profit_and_loss as Record<string, { revenue: string; expenses: string; net_income: string }>,
-    )) {
-      const totals = await profitAndLoss(`${year}-01`, `${year}-12`);
-      expect({ year, revenue: totals.revenue, expenses: totals.expenses, netIncome: totals.netIncome }).toEqual({
-        year,
-        revenue: Number(figures.revenue),
-        expenses: Number(figures.expenses),
-        netIncome: Number(figures.net_income),
-      });
-    }
+    await expectStatementsToTie(expected);
 
     // Undo this load: the lines and the accounts it created go.
     const undone = await t.app.inject({

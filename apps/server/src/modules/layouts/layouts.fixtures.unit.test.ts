@@ -20,28 +20,89 @@ interface Expected {
   total_debit: string;
   total_credit: string;
   by_month: Record<string, { debit: string; credit: string }>;
+  by_account: Record<string, { type: string; net_debit: string }>;
   profit_and_loss?: Record<string, { revenue: string; expenses: string; net_income: string }>;
 }
 
 const expectedOf = (file: string): Expected =>
   JSON.parse(fs.readFileSync(path.join(FIXTURES, 'expected', `${path.basename(file)}.json`), 'utf8')) as Expected;
 
+/**
+ * Each ledger export with the family and name it is recognized as, and whether it says its accounts' types
+ * itself (a GnuCash path's root, Wave's Account Group); when it does not, the types are the ones the
+ * independent computation classified by hand, as the user confirms them on the preview.
+ */
 const ledgers = [
-  'split-transactions/gnucash-3-full-layout-personal-sample.csv',
-  'split-transactions/gnucash-pocket-full-layout-multicurrency-en-us.csv',
-  'split-transactions/gnucash-pocket-full-layout-multicurrency-en-gb.csv',
-  'split-transactions/gnucash-pocket-full-layout-multicurrency-de.csv',
-];
+  [
+    'split-transactions/gnucash-3-full-layout-personal-sample.csv',
+    'split-transactions',
+    'GnuCash transaction export',
+    true,
+  ],
+  [
+    'split-transactions/gnucash-pocket-full-layout-multicurrency-en-us.csv',
+    'split-transactions',
+    'GnuCash transaction export',
+    true,
+  ],
+  [
+    'split-transactions/gnucash-pocket-full-layout-multicurrency-en-gb.csv',
+    'split-transactions',
+    'GnuCash transaction export',
+    true,
+  ],
+  [
+    'split-transactions/gnucash-pocket-full-layout-multicurrency-de.csv',
+    'split-transactions',
+    'Transactions with split rows',
+    true,
+  ],
+  [
+    'journal-lines/wave-accounting-transactions-export.csv',
+    'journal-lines',
+    'Wave accounting transactions export',
+    true,
+  ],
+  [
+    'journal-lines/quickbooks-desktop-transaction-detail-by-date-report.csv',
+    'journal-lines',
+    'QuickBooks transaction detail report',
+    false,
+  ],
+  [
+    'journal-lines/quickbooks-desktop-check-detail-report.csv',
+    'journal-lines',
+    'QuickBooks Desktop Check Detail report',
+    false,
+  ],
+] as const;
 
-describe.each(ledgers)('the real export %s', (file) => {
+describe.each(ledgers)('the real export %s', (file, family, recognizedAs, typesFromFile) => {
   const bytes = new Uint8Array(fs.readFileSync(path.join(FIXTURES, file)));
   const expected = expectedOf(file);
   const { layout, confidence } = recognizeLayout(bytes, 'gl');
   const result = applyLayout(recordsOf(bytes, layout), layout, { kind: 'gl', chart: [], currency: 'USD' });
+  const typeOf = (code: string) =>
+    typesFromFile ? suggestAccountType(result.accounts.get(code)!)?.type : expected.by_account[code]?.type;
 
-  it('is recognized surely and loads with no problem', () => {
+  it('is recognized surely as its family and loads with no problem', () => {
     expect(confidence).toBeGreaterThanOrEqual(0.8);
+    expect(layout).toMatchObject({ family, recognizedAs });
     expect(result.problems).toEqual([]);
+  });
+
+  it('gives every journal balanced, and every account the net movement computed', () => {
+    const journals = new Map<string, bigint>();
+    const accounts = new Map<string, bigint>();
+    for (const { values } of result.rows) {
+      const net = centsOf(values.debit!) - centsOf(values.credit!);
+      journals.set(values.journal_id!, (journals.get(values.journal_id!) ?? 0n) + net);
+      accounts.set(values.account_code!, (accounts.get(values.account_code!) ?? 0n) + net);
+    }
+    expect([...journals].filter(([, net]) => net !== 0n)).toEqual([]);
+    expect(Object.fromEntries([...accounts].map(([code, net]) => [code, moneyText(net)]))).toEqual(
+      Object.fromEntries(Object.entries(expected.by_account).map(([code, { net_debit }]) => [code, net_debit])),
+    );
   });
 
   it('ties per month and in all to the independent computation', () => {
@@ -68,7 +129,7 @@ describe.each(ledgers)('the real export %s', (file) => {
     if (!expected.profit_and_loss) return;
     const years: Record<string, { revenue: bigint; expenses: bigint }> = {};
     for (const { values } of result.rows) {
-      const type = suggestAccountType(result.accounts.get(values.account_code!)!)?.type;
+      const type = typeOf(values.account_code!);
       const year = (years[values.posting_date!.slice(0, 4)] ??= { revenue: 0n, expenses: 0n });
       const net = centsOf(values.debit!) - centsOf(values.credit!);
       if (type === 'revenue') year.revenue -= net;

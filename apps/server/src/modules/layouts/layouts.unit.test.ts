@@ -535,3 +535,150 @@ describe("QuickBooks Online's Account List", () => {
     ]);
   });
 });
+
+describe('journal lines named by account name, with qualified amount headers and the account types', () => {
+  // As Wave writes its accounting transactions: no account codes, "Debit Amount (Two Column Approach)", the
+  // root type in Account Group and Wave's own type in Account Type.
+  const file = [
+    'Transaction ID,Transaction Date,Account Name,Transaction Description,Amount (One column),Debit Amount (Two Column Approach),Credit Amount (Two Column Approach),Account Group,Account Type,Account ID',
+    '77,2022-02-10,Computer – Hosting,Bill 66,10.00,10.00,,Expense,Operating Expense,',
+    '77,2022-02-10,Accounts Payable,Bill 66,10.00,,10.00,Liability,System Payable Bill,',
+  ].join('\n');
+
+  it('reads the name as the account, the debit and credit from their qualified headers, and the types', () => {
+    const { recognition, result } = laidOut(file);
+    expect(recognition.layout).toMatchObject({
+      family: 'journal-lines',
+      amount: { kind: 'debit-credit' },
+      columns: {
+        journal_id: 0,
+        posting_date: 1,
+        account: 2,
+        debit: 5,
+        credit: 6,
+        account_type: 7,
+        account_detail_type: 8,
+      },
+    });
+    expect(recognition.layout.columns).not.toHaveProperty('amount');
+    expect(lines(result)).toEqual([
+      '77 | 2022-02-10 | Computer – Hosting | 10.00 | 0.00',
+      '77 | 2022-02-10 | Accounts Payable | 0.00 | 10.00',
+    ]);
+    // The accounts it would create get the file's own types.
+    expect(suggestAccountType(result.accounts.get('Computer – Hosting')!)).toMatchObject({
+      type: 'expense',
+      subtype: 'operating_expense',
+    });
+    expect(suggestAccountType(result.accounts.get('Accounts Payable')!)).toMatchObject({ type: 'liability' });
+  });
+
+  it('takes a lone type column as the type, whatever it is called', () => {
+    const lone = [
+      'Journal No,Date,Account,Debit,Credit,Account Type',
+      'J1,2024-01-31,Rent,100.00,,Expense',
+      'J1,2024-01-31,Bank,,100.00,Bank',
+    ].join('\n');
+    const { recognition, result } = laidOut(lone);
+    expect(recognition.layout.columns).toMatchObject({ account_type: 5 });
+    expect(recognition.layout.columns).not.toHaveProperty('account_detail_type');
+    expect(suggestAccountType(result.accounts.get('Bank')!)).toMatchObject({ type: 'asset', subtype: 'cash' });
+  });
+});
+
+describe('a QuickBooks transaction report whose lines name different names', () => {
+  it('keeps the sales tax line, which names the tax agency, in the sale’s journal', () => {
+    const file = [
+      '"Sunrise Trailer Sales, Inc.",,,,,,,,8:16 PM',
+      'Transaction Detail by Date,,,,,,,,08/18/26',
+      '"April 9 through August 18, 2026",,,,,,,,Accrual Basis',
+      ',Date,Num,Name,Memo,Account,Split,Debit,Credit',
+      ',04/10/26,3,Casey Reed,,Checking,-SPLIT-,106.40,',
+      ',04/10/26,3,Casey Reed,hitch pin,Parts Taxable,Checking,,100.00',
+      ',04/10/26,3,Dept of Revenue,Sales Tax,Sales Tax Payable,Checking,,6.40',
+      ',04/10/26,4,Dana Cortes,,Checking,-SPLIT-,50.00,',
+      ',04/10/26,4,Dana Cortes,hitch,Parts Taxable,Checking,,50.00',
+    ].join('\n');
+    const { recognition, result } = laidOut(file);
+    expect(recognition.layout).toMatchObject({
+      family: 'journal-lines',
+      recognizedAs: 'QuickBooks transaction detail report',
+      headerLine: 3,
+      journalKey: ['posting_date', 'reference', 'counterparty'],
+    });
+    expect(result.problems).toEqual([]);
+    expect(lines(result)).toEqual([
+      '2026-04-10 3 | 2026-04-10 | Checking | 106.40 | 0.00',
+      '2026-04-10 3 | 2026-04-10 | Parts Taxable | 0.00 | 100.00',
+      '2026-04-10 3 | 2026-04-10 | Sales Tax Payable | 0.00 | 6.40',
+      // A transaction that balances under its own name keeps it.
+      '2026-04-10 4 Dana Cortes | 2026-04-10 | Checking | 50.00 | 0.00',
+      '2026-04-10 4 Dana Cortes | 2026-04-10 | Parts Taxable | 0.00 | 50.00',
+    ]);
+  });
+
+  it('still reports a transaction that balances under no key', () => {
+    const file = [
+      ',Date,Num,Name,Account,Debit,Credit',
+      ',04/10/26,3,Casey Reed,Checking,106.40,',
+      ',04/10/26,3,Dept of Revenue,Sales Tax Payable,,6.00',
+    ].join('\n');
+    const { result } = laidOut(file);
+    expect(result.problems.map((problem) => problem.problem)).toEqual([
+      layoutMessages.unbalanced('2026-04-10 3 Casey Reed', '106.40'),
+      layoutMessages.unbalanced('2026-04-10 3 Dept of Revenue', '6.00'),
+    ]);
+  });
+});
+
+describe("QuickBooks Desktop's Check Detail report", () => {
+  it('reads each check with its lines below it, their amount in Original Amount', () => {
+    const file = [
+      ',,,,,,,,,',
+      'Check Detail,,,,,,,,,',
+      '"March 1 - 6, 2026",,,,,,,,,',
+      ',Type,Date,Num,Name,Memo,Item,Account,Original Amount,Paid Amount',
+      ' ,,,,,,,,,',
+      ',Check,03/06/26,27866,Jenny Frey,w/e. 2/27/26,,Checking,-711.12,',
+      ' ,,,,,,,,,',
+      ',,,,,w/e. 2/27/26,,Wages & Salaries,"1,250.00","-1,250.00"',
+      ',,,,,w/e. 2/27/26,,Federal Income Tax Payable,-538.88,538.88',
+      'TOTAL,,,,,,,,711.12,-711.12',
+    ].join('\n');
+    const { recognition, result } = laidOut(file);
+    expect(recognition.layout).toMatchObject({
+      family: 'journal-lines',
+      recognizedAs: 'QuickBooks Desktop Check Detail report',
+      headerLine: 3,
+      amount: { kind: 'signed', positiveIs: 'debit' },
+      columns: { amount: 8 },
+    });
+    expect(recognition.layout.fillDown).toEqual(expect.arrayContaining(['posting_date', 'reference']));
+    expect(result.problems).toEqual([]);
+    expect(lines(result)).toEqual([
+      '2026-03-06 Check 27866 Jenny Frey | 2026-03-06 | Checking | 0.00 | 711.12',
+      '2026-03-06 Check 27866 Jenny Frey | 2026-03-06 | Wages & Salaries | 1250.00 | 0.00',
+      '2026-03-06 Check 27866 Jenny Frey | 2026-03-06 | Federal Income Tax Payable | 0.00 | 538.88',
+    ]);
+  });
+});
+
+describe("ERPNext's General Ledger report", () => {
+  it("reads Voucher No as the journal, skips its 'Opening', 'Total' and 'Closing' rows, and its accounts' codes", () => {
+    const file = [
+      '"Posting Date","Account","Debit (USD)","Credit (USD)","Balance (USD)","Voucher Type","Voucher No","Against Account","Party Type","Party","Cost Center","Remarks"',
+      `"","'Opening'","0.0","0.0","0.0","","","","","","",""`,
+      '"2024-01-09","5110 - Rent - AC","120.0","0.0","120.0","Payment Entry","ACC-PAY-2024-00001","1110 - Cash - AC","","","Main - AC","Rent"',
+      '"2024-01-09","1110 - Cash - AC","0.0","120.0","0.0","Payment Entry","ACC-PAY-2024-00001","5110 - Rent - AC","","","Main - AC","Rent"',
+      `"","'Total'","120.0","120.0","0.0","","","","","","",""`,
+      `"","'Closing (Opening + Total)'","120.0","120.0","0.0","","","","","","",""`,
+    ].join('\n');
+    const { recognition, result } = laidOut(file);
+    expect(recognition.layout).toMatchObject({ family: 'journal-lines', recognizedAs: 'ERPNext General Ledger' });
+    expect(result.problems).toEqual([]);
+    expect(lines(result)).toEqual([
+      'ACC-PAY-2024-00001 | 2024-01-09 | 5110 | 120.00 | 0.00',
+      'ACC-PAY-2024-00001 | 2024-01-09 | 1110 | 0.00 | 120.00',
+    ]);
+  });
+});

@@ -76,10 +76,16 @@ export function recognizeLayout(bytes: Uint8Array, kind: LayoutKind): Recognitio
     (columns.account === undefined || filled(columns.account) < data.length / 2)
   )
     columns.account = fullPath;
-  // A chart without codes names its accounts by name (QuickBooks IIF): the name is the account.
-  if (kind === 'accounts' && columns.account === undefined && columns.account_name !== undefined) {
+  // A file without codes names its accounts by name (QuickBooks IIF charts, Wave's and QuickBooks' transaction
+  // exports): the name is the account.
+  if (columns.account === undefined && columns.account_name !== undefined) {
     columns.account = columns.account_name;
     delete columns.account_name;
+  }
+  // One column of account types is the type, whatever it is called.
+  if (columns.account_type === undefined && columns.account_detail_type !== undefined) {
+    columns.account_type = columns.account_detail_type;
+    delete columns.account_detail_type;
   }
   // The rows that are lines (an amount, not a total or balance) say what the values look like; the others
   // of a report are its section headers.
@@ -279,6 +285,12 @@ function recognizedAsOf(
     case 'split-transactions':
       return has('Transaction ID') ? 'GnuCash transaction export' : 'Transactions with split rows';
     case 'journal-lines':
+      if (has('Other Accounts for this Transaction')) return 'Wave accounting transactions export';
+      if (has('Voucher No') || has('Voucher Type')) return 'ERPNext General Ledger';
+      // QuickBooks names the other account "Split"; ERPNext's "Against Account" is a split too.
+      if (columns.split !== undefined && header.some((cell) => /^split$/i.test(cell)))
+        return 'QuickBooks transaction detail report';
+      if (has('Original Amount') && has('Paid Amount')) return 'QuickBooks Desktop Check Detail report';
       return 'Journal lines';
     case 'chart-of-accounts':
       return 'Chart of accounts';

@@ -27,6 +27,32 @@ export interface JournalProblem {
   split: boolean;
 }
 
+/**
+ * Journals keyed by a line's counterparty as well (QuickBooks reports without a transaction id) come apart
+ * when one transaction names several: the sales tax line names the tax agency, a payroll check's lines their
+ * payroll items. The journals that do not balance so, taken together under the key without the counterparty
+ * (`coarse`), are one journal when together they balance; every other journal keeps its own key.
+ */
+export function regroupUnbalanced<T extends JournalLine>(
+  lines: readonly T[],
+  coarse: (entry: T) => string | null,
+): T[] {
+  const net = new Map<string, bigint>();
+  for (const entry of lines) net.set(entry.journal, (net.get(entry.journal) ?? 0n) + entry.debit - entry.credit);
+  const unbalanced = new Map<string, bigint>();
+  for (const entry of lines) {
+    const key = coarse(entry);
+    if (key === null || net.get(entry.journal) === 0n) continue;
+    unbalanced.set(key, (unbalanced.get(key) ?? 0n) + entry.debit - entry.credit);
+  }
+  return lines.map((entry) => {
+    const key = coarse(entry);
+    return key !== null && net.get(entry.journal) !== 0n && unbalanced.get(key) === 0n
+      ? { ...entry, journal: key }
+      : entry;
+  });
+}
+
 export function balanceJournals<T extends JournalLine>(
   lines: readonly T[],
   options: {

@@ -90,17 +90,18 @@ const LEDGER: Partial<Record<LayoutRole, Names>> = {
   // A bare "Account" beside an "Account Code" is the account's name.
   account_name: { strong: ['Account Name', 'Account Description', 'Account Title'], weak: ['Account'] },
   debit: {
-    strong: ['Debit', 'Debits', 'Dr', 'Debit Amount', 'Debit Amt', 'Amount Dr', 'Dr Amount'],
-    weak: ['Debit In Account Currency', 'Debit (USD)', 'Amount (Debit)', 'Debit Amount (Base)', 'Soll'],
+    strong: ['Debit', 'Debits', 'Dr', 'Debit Amount', 'Debit Amt', 'Amount Dr', 'Dr Amount', 'Amount (Debit)'],
+    weak: ['Debit In Account Currency', 'Debit (USD)', 'Debit Amount (Base)', 'Soll'],
   },
   credit: {
-    strong: ['Credit', 'Credits', 'Cr', 'Credit Amount', 'Credit Amt', 'Amount Cr', 'Cr Amount'],
-    weak: ['Credit In Account Currency', 'Credit (USD)', 'Amount (Credit)', 'Credit Amount (Base)', 'Haben'],
+    strong: ['Credit', 'Credits', 'Cr', 'Credit Amount', 'Credit Amt', 'Amount Cr', 'Cr Amount', 'Amount (Credit)'],
+    weak: ['Credit In Account Currency', 'Credit (USD)', 'Credit Amount (Base)', 'Haben'],
   },
   amount: {
     best: ['Value Num', 'Wert numerisch'],
     strong: ['Amount', 'Amount Num', 'Net Amount', 'Amount (USD)', 'Signed Amount', 'Balance Amount', 'Betrag'],
-    weak: ['Value', 'Amount With Sym', 'Value With Sym', 'Net', 'Total', 'Wert mit Symbol'],
+    // QuickBooks Desktop's Check Detail report: the line's own amount (Paid Amount is its payment, negated).
+    weak: ['Value', 'Amount With Sym', 'Value With Sym', 'Net', 'Total', 'Original Amount', 'Wert mit Symbol'],
   },
   indicator: { strong: ['Debit/Credit', 'D/C', 'Dr/Cr', 'DC', 'Sign', 'Debit Credit'] },
   split: { strong: ['Split', 'Split Account', 'Contra Account', 'Offset Account', 'Against Account'] },
@@ -110,6 +111,13 @@ const LEDGER: Partial<Record<LayoutRole, Names>> = {
   },
   entity: { strong: ['Company', 'Subsidiary', 'Entity', 'Business Unit'], weak: ['Location'] },
   department: { strong: ['Department', 'Dept', 'Cost Center', 'Cost Centre', 'Class'], weak: ['Division'] },
+  // The type of a line's account, for the accounts a load creates: Wave writes the root in Account Group and
+  // its own finer type in Account Type; a file with one type column has it as the type (recognize.ts).
+  account_type: {
+    strong: ['Account Group', 'Root Type', 'Account Class', 'Account Category'],
+    weak: ['Account Type'],
+  },
+  account_detail_type: { strong: ['Account Type', 'Account Subtype', 'Account Sub Type', 'Detail Type'] },
 };
 
 const CHART: Partial<Record<LayoutRole, Names>> = {
@@ -165,15 +173,31 @@ const NAMES: Record<LayoutKind, Partial<Record<LayoutRole, Names>>> = {
 /** Header cells as compared: lower case, letters and digits only; a leading '*' (Xero's required mark) dropped. */
 const key = (cell: string) => (cell.trim() === '#' ? 'number' : normalizeColumnName(cell.replace(/^\*/, '')));
 
-/** How surely a header cell names a role: 1 strong, 0.6 weak, 0 not at all. */
-export function roleScore(kind: LayoutKind, role: LayoutRole, cell: string): number {
-  const names = NAMES[kind][role];
-  const name = key(cell);
-  if (!names || name === '') return 0;
+/** How surely a name (compared as key() makes it) names a role: 1 strong, 0.6 weak, 0 not at all. */
+function namedScore(names: Names, name: string): number {
   if (names.best?.some((candidate) => key(candidate) === name)) return 1.1;
   if (names.strong.some((candidate) => key(candidate) === name)) return 1;
   if (names.weak?.some((candidate) => key(candidate) === name)) return 0.6;
   return 0;
+}
+
+/** A qualifier in parentheses after the name: "Debit Amount (Two Column Approach)", "Amount (One column)". */
+const QUALIFIER = /^(.*\S)\s*\([^()]*\)\s*$/;
+/** A name known only once its qualifier is dropped is a little less sure than the name itself. */
+const QUALIFIED_SCORE = 0.9;
+
+/**
+ * How surely a header cell names a role: 1 strong, 0.6 weak, 0 not at all. A cell that names no role as
+ * written may once its trailing qualifier in parentheses is dropped.
+ */
+export function roleScore(kind: LayoutKind, role: LayoutRole, cell: string): number {
+  const names = NAMES[kind][role];
+  const name = key(cell);
+  if (!names || name === '') return 0;
+  const score = namedScore(names, name);
+  if (score > 0) return score;
+  const bare = QUALIFIER.exec(cell.trim())?.[1];
+  return bare === undefined ? 0 : namedScore(names, key(bare)) * QUALIFIED_SCORE;
 }
 
 /**

@@ -515,6 +515,8 @@ const EXPENSE_WORDS =
 /** What an account's name alone says, narrowest first; a name that matches none says nothing. */
 const NAME_RULES: readonly NameRule[] = [
   rule(/\b(less )?accumulated (depreciation|amortization|amortisation)\b/, 'asset', 'accumulated_depreciation'),
+  // QuickBooks' holding account for payments received and not yet banked (an Other Current Asset there).
+  rule(/\bundeposited funds\b/, 'asset', 'current_asset'),
   rule(/\b(deferred|unearned) (revenue|income)\b|\brevenue received in advance\b/, 'liability', 'deferred_revenue'),
   rule(/\bcost of (goods|sales|revenue|services)\b|\bcogs\b|\bdirect costs?\b|^purchases$/, 'expense', 'cost_of_sales'),
   rule(

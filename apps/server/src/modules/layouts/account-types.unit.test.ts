@@ -649,11 +649,18 @@ describe('suggestFromName', () => {
     expect(suggestFromName('Miscellaneous', code)).toEqual({ type, subtype, vocabulary: 'guess' });
   });
 
+  it("reads QuickBooks' Undeposited Funds as a current asset", () => {
+    expect(suggestFromName('Undeposited Funds', undefined)).toEqual({
+      type: 'asset',
+      subtype: 'current_asset',
+      vocabulary: 'guess',
+    });
+  });
+
   it.each([
     ['Miscellaneous', undefined],
     ['Suspense', null],
     ['Ask My Accountant', ''],
-    ['Undeposited Funds', 'ABC'],
     ['Historical Adjustment', '610'],
     ['Clearing', '0010'],
     ['Cash Over and Short', '12'],

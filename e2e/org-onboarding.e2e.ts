@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { DEFAULT_FOLDERS, onboardingMessages } from '@finboard/shared/onboarding';
+import { DEFAULT_FOLDERS, onboardingMessages, suggestedResourceNames } from '@finboard/shared/onboarding';
 import { uploadApiMessages } from '@finboard/shared/uploads';
 import { apiLogin, apiSession, findOrganizationByName, listWarehouseRecords, randomLetters } from './support/api';
 import { seeText, usePage } from './support/browser';
@@ -51,6 +51,10 @@ describe('Org - Onboarding', () => {
     await page.getByLabel('Container name').waitFor();
     const organization = await findOrganizationByName(adminToken, organizationName);
 
+    // Each step proposes a name from the organization's; the administrator may change it.
+    const suggested = suggestedResourceNames(organizationName);
+    expect(await page.getByLabel('Container name').inputValue()).toBe(suggested.containerName);
+
     // Storage: the container with its folders; a second run says nothing changed.
     await page.getByLabel('Container name').fill(containerName);
     await page.getByRole('button', { name: 'Create Container & Folders' }).click();
@@ -59,8 +63,9 @@ describe('Org - Onboarding', () => {
     await page.getByRole('button', { name: 'Create Container & Folders' }).click();
     await seeText(page, onboardingMessages.containerExisted(containerName));
 
-    // Database: cloned from the demo organization's warehouse.
-    await stepTab('Database').click();
+    // Database (reached with Next): cloned from the demo organization's warehouse.
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    expect(await page.getByLabel('Database name').inputValue()).toBe(suggested.databaseName);
     await page.getByLabel('Database name').fill(databaseName);
     await page.getByLabel('Clone from', { exact: true }).click();
     await page.getByLabel('Clone from', { exact: true }).fill('Harbor');
@@ -82,7 +87,8 @@ describe('Org - Onboarding', () => {
     expect(ledger.pagination.total).toBe(0);
 
     // Data factory: imported with the demo's pipeline definitions, data types and column mappings.
-    await stepTab('Data Factory').click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    expect(await page.getByLabel('Data factory name').inputValue()).toBe(suggested.dataFactoryName);
     await page.getByLabel('Data factory name').fill(factoryName);
     await page.getByLabel('Import from', { exact: true }).click();
     await page.getByLabel('Import from', { exact: true }).fill('Harbor');
@@ -96,6 +102,13 @@ describe('Org - Onboarding', () => {
     await page.getByText(`Container: ${containerName} (done)`).waitFor();
     await page.getByText(`Database: ${databaseName} (done)`).waitFor();
     await page.getByText(`Data factory: ${factoryName} (done)`).waitFor();
+    const summary = page.getByRole('region', { name: 'Onboarding summary' });
+    expect(await summary.getByText(/^Dashboards: /).innerText()).toMatch(/^Dashboards: \d+ dashboards? \(.+\)$/);
+    expect(await summary.getByText(/^Users: /).innerText()).toBe('Users: 0 users Add a user');
+    // Back returns to the step before.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByLabel('Data factory name').waitFor();
+    await stepTab('Summary').click();
     await page.getByRole('link', { name: 'Data Management Studio' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe(`?organization=${organization.id}`);
 

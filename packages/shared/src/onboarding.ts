@@ -54,6 +54,33 @@ export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 export const ONBOARDING_STATES = ['not started', 'done', 'failed'] as const;
 export type OnboardingState = (typeof ONBOARDING_STATES)[number];
 
+/**
+ * The names the onboarding steps propose for an organization, from its name ("Acme Landscaping, Inc." →
+ * container `acme-landscaping-inc`, database `acme_landscaping_inc`, data factory `acme-landscaping-inc-adf`),
+ * each valid under its step's rules; the administrator may change them.
+ */
+export function suggestedResourceNames(organizationName: string): {
+  containerName: string;
+  databaseName: string;
+  dataFactoryName: string;
+} {
+  const words = organizationName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+  const stem = words.join('-').slice(0, 40).replace(/-+$/, '') || 'organization';
+  // A container has at least 3 characters; a database starts with a letter.
+  const container = stem.length >= 3 ? stem : `${stem}-files`;
+  const database = /^[a-z]/.test(stem) ? stem.replaceAll('-', '_') : `org_${stem.replaceAll('-', '_')}`;
+  return {
+    containerName: container,
+    databaseName: database.length >= 3 ? database : `${database}_books`,
+    dataFactoryName: `${stem}-adf`,
+  };
+}
+
 /** The folders a new container gets unless the form names others (uploads arrive in incoming). */
 export const DEFAULT_FOLDERS = ['incoming', 'processed', 'rejected', 'exports'] as const;
 

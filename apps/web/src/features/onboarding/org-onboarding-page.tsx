@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Card, Flex, Steps, Typography } from 'antd';
+import { Button, Card, Flex, Spin, Steps, Typography } from 'antd';
 import { Link } from 'react-router';
-import type { OnboardingStep } from '@finboard/shared/onboarding';
+import { suggestedResourceNames, type OnboardingStep } from '@finboard/shared/onboarding';
 import { AdminOrganizationPicker } from '../../components/organization-select';
+import { useOrganization } from '../../lib/organization-detail';
 import { withOrganization } from '../../lib/organization-link';
 import { usePageOrganization } from '../../lib/page-organization';
 import { useOnboardingStatus } from './api/get-onboarding-status';
@@ -13,10 +14,14 @@ import { StorageStep } from './components/storage-step';
 const SUMMARY_LABELS = { storage: 'Container', database: 'Database', 'data-factory': 'Data factory' } as const;
 const STATUS_OF_STATE = { 'not started': 'wait', done: 'finish', failed: 'error' } as const;
 
+const LAST_STEP = 4;
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
 /**
- * Org - Onboarding (issue 14): an administrator chooses the organization or adds a new one, sets it up
- * step by step — its storage container, its warehouse database, its data factory (pipelines) — and ends
- * on a summary with links to the organization's pages. `addOrganization` is the organizations feature's
+ * Org - Onboarding: an administrator chooses the organization or adds a new one, sets it up step by step —
+ * its storage container, its warehouse database, its data factory (pipelines), each name proposed from the
+ * organization's — moving with Next and Back or the steps themselves, and ends on a summary of what exists
+ * (the three resources, the dashboards its users see, its users) with links to the organization's pages. `addOrganization` is the organizations feature's
  * Add Organization button (composed by the app shell), told what to do with the organization it adds.
  */
 export default function OrgOnboardingPage(props: {
@@ -24,6 +29,8 @@ export default function OrgOnboardingPage(props: {
 }) {
   const { organizationId, picked, setPicked } = usePageOrganization();
   const status = useOnboardingStatus(organizationId);
+  const organization = useOrganization(organizationId).data?.organization;
+  const suggested = organization ? suggestedResourceNames(organization.name) : undefined;
   // Opened for an organization (`?organization=`): its first step is storage.
   const [current, setCurrent] = useState(organizationId ? 1 : 0);
   const stepOf = (step: OnboardingStep) => status.data?.find((entry) => entry.step === step);
@@ -66,13 +73,24 @@ export default function OrgOnboardingPage(props: {
             {props.addOrganization(choose)}
           </Flex>
         )}
-        {organizationId && (
+        {organizationId && !suggested && current > 0 && <Spin aria-label="Loading the organization" />}
+        {organizationId && suggested && (
           <>
             {current === 1 && (
-              <StorageStep key={organizationId} organizationId={organizationId} status={stepOf('storage')} />
+              <StorageStep
+                key={organizationId}
+                organizationId={organizationId}
+                status={stepOf('storage')}
+                suggestedName={suggested.containerName}
+              />
             )}
             {current === 2 && (
-              <DatabaseStep key={organizationId} organizationId={organizationId} status={stepOf('database')} />
+              <DatabaseStep
+                key={organizationId}
+                organizationId={organizationId}
+                status={stepOf('database')}
+                suggestedName={suggested.databaseName}
+              />
             )}
             {current === 3 && (
               <DataFactoryStep
@@ -81,22 +99,43 @@ export default function OrgOnboardingPage(props: {
                 status={stepOf('data-factory')}
                 containerName={stepOf('storage')?.state === 'done' ? stepOf('storage')?.resourceName : undefined}
                 databaseName={stepOf('database')?.state === 'done' ? stepOf('database')?.resourceName : undefined}
+                suggestedName={suggested.dataFactoryName}
               />
             )}
-            {current === 4 && (
-              <Flex vertical gap={8}>
+            {current === LAST_STEP && organization && (
+              <Flex vertical gap={8} aria-label="Onboarding summary" role="region">
                 {(['storage', 'database', 'data-factory'] as const).map((step) => (
                   <Typography.Text key={step}>
                     {SUMMARY_LABELS[step]}: {stepOf(step)?.resourceName ?? '—'} ({stepOf(step)?.state ?? 'not started'})
                   </Typography.Text>
                 ))}
+                <Typography.Text>
+                  Dashboards: {plural(organization.dashboards.length, 'dashboard', 'dashboards')}
+                  {organization.dashboards.length > 0 &&
+                    ` (${organization.dashboards.map((dashboard) => dashboard.name).join(', ')})`}
+                </Typography.Text>
+                <Typography.Text>
+                  Users: {plural(organization.userCount, 'user', 'users')}{' '}
+                  <Link to={`${withOrganization('/users', organizationId)}&add=1`}>Add a user</Link>
+                </Typography.Text>
                 <Link to={`/organizations/${organizationId}`}>Organization</Link>
                 <Link to={withOrganization('/data-management', organizationId)}>Data Management Studio</Link>
                 <Link to={withOrganization('/pipelines', organizationId)}>Pipelines</Link>
+                <Link to={withOrganization('/file-upload', organizationId)}>Upload files</Link>
               </Flex>
             )}
           </>
         )}
+        <Flex justify="space-between" style={{ marginTop: 24 }}>
+          <Button onClick={() => setCurrent(current - 1)} disabled={current === 0}>
+            Back
+          </Button>
+          {current < LAST_STEP && (
+            <Button type="primary" ghost onClick={() => setCurrent(current + 1)} disabled={!organizationId}>
+              Next
+            </Button>
+          )}
+        </Flex>
       </Card>
     </>
   );

@@ -21,8 +21,10 @@ export function DataFactoryStep(props: {
   status?: OnboardingStepStatus;
   containerName?: string | null;
   databaseName?: string | null;
+  /** The name proposed from the organization's when the step has none yet. */
+  suggestedName: string;
 }) {
-  const { organizationId, status, containerName, databaseName } = props;
+  const { organizationId, status, containerName, databaseName, suggestedName } = props;
   const { message } = App.useApp();
   const [form] = Form.useForm<DataFactoryForm>();
   const create = useCreateDataFactory();
@@ -58,7 +60,7 @@ export function DataFactoryStep(props: {
         form={form}
         layout="vertical"
         style={{ maxWidth: 480 }}
-        initialValues={{ dataFactoryName: status?.resourceName ?? '' }}
+        initialValues={{ dataFactoryName: status?.resourceName ?? suggestedName }}
         onFinish={onCreate}
       >
         <Form.Item label="Data factory name" name="dataFactoryName" rules={[zodRule(dataFactoryNameSchema)]}>

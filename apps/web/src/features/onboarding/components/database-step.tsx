@@ -14,7 +14,13 @@ interface DatabaseForm {
  * Database: the organization's warehouse under a name, optionally with another organization's
  * reference data (chart of accounts, periods, data types, column mappings) — never its ledger.
  */
-export function DatabaseStep({ organizationId, status }: { organizationId: string; status?: OnboardingStepStatus }) {
+export function DatabaseStep(props: {
+  organizationId: string;
+  status?: OnboardingStepStatus;
+  /** The name proposed from the organization's when the step has none yet. */
+  suggestedName: string;
+}) {
+  const { organizationId, status, suggestedName } = props;
   const { message } = App.useApp();
   const create = useCreateDatabase();
   const databases = useDatabases();
@@ -33,7 +39,7 @@ export function DatabaseStep({ organizationId, status }: { organizationId: strin
       <Form<DatabaseForm>
         layout="vertical"
         style={{ maxWidth: 480 }}
-        initialValues={{ databaseName: status?.resourceName ?? '' }}
+        initialValues={{ databaseName: status?.resourceName ?? suggestedName }}
         onFinish={onFinish}
       >
         <Form.Item label="Database name" name="databaseName" rules={[zodRule(databaseNameSchema)]}>

@@ -16,7 +16,13 @@ interface StorageForm {
 }
 
 /** Storage: the organization's container and its folders (incoming, processed, rejected, exports). */
-export function StorageStep({ organizationId, status }: { organizationId: string; status?: OnboardingStepStatus }) {
+export function StorageStep(props: {
+  organizationId: string;
+  status?: OnboardingStepStatus;
+  /** The name proposed from the organization's when the step has none yet. */
+  suggestedName: string;
+}) {
+  const { organizationId, status, suggestedName } = props;
   const { message } = App.useApp();
   const create = useCreateContainer();
   const onFinish = (values: StorageForm) =>
@@ -33,7 +39,7 @@ export function StorageStep({ organizationId, status }: { organizationId: string
       <Form<StorageForm>
         layout="vertical"
         style={{ maxWidth: 480 }}
-        initialValues={{ containerName: status?.resourceName ?? '', folders: [...DEFAULT_FOLDERS] }}
+        initialValues={{ containerName: status?.resourceName ?? suggestedName, folders: [...DEFAULT_FOLDERS] }}
         onFinish={onFinish}
       >
         <Form.Item label="Container name" name="containerName" rules={[zodRule(containerNameSchema)]}>

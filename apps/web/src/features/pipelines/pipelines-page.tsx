@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Alert, App, Result, Typography } from 'antd';
 import {
   pipelineMessages,
@@ -19,10 +19,11 @@ import { useRunActions, type RunOutcome } from './use-run-actions';
 type Notice = { type: 'success' | 'error' | 'info'; message: string };
 
 /**
- * Pipelines (issue 10 §2), the organization user's landing page: run the organization's pipelines on the
- * files uploaded for them, watch each run, and read the history. Admins pick the organization first.
+ * Pipelines, the organization user's landing page: run the organization's pipelines on the files uploaded
+ * for them, watch each run, and read the history. Admins pick the organization first. `gettingStarted` is
+ * the getting-started feature's checklist (composed by the app shell), shown above the pipelines.
  */
-export default function PipelinesPage() {
+export default function PipelinesPage(props: { gettingStarted?: (organizationId: string) => ReactNode }) {
   const { message } = App.useApp();
   const {
     isAdmin,
@@ -112,6 +113,7 @@ export default function PipelinesPage() {
               style={{ marginBottom: 16 }}
             />
           )}
+          {props.gettingStarted?.(organizationId)}
           <AvailablePipelines organizationId={organizationId} running={run.isPending} onRun={onRun} />
           <CurrentRuns runs={actions.runs} onOpen={setOpenRunId} onClear={actions.clear} />
           <RunHistory key={organizationId} organizationId={organizationId} onOpen={setOpenRunId} />

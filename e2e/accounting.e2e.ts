@@ -33,10 +33,12 @@ beforeEach(() => {
 // An organization of their own: the synced books (and the period of this month they create) never meet the
 // demo's, which other journeys read.
 let member: { email: string; password: string };
+let organizationId: string;
 beforeAll(async () => {
   const adminToken = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
   const created = await createOrganizationWithMember(adminToken, 'Ledgers', { firstName: 'Ada', lastName: 'Lovelace' });
   member = created.member;
+  organizationId = created.organization.id;
   // Profit & Loss among the statements the user may open.
   await grantAllDashboards(adminToken, created.organization.id, member);
 });
@@ -196,4 +198,36 @@ describe('Apps', () => {
       .first()
       .waitFor({ timeout: 20_000 });
   }, 180_000);
+});
+
+describe('Apps without QuickBooks configured on the server', () => {
+  /** The server of this run has QuickBooks configured: its answer is changed to say it has not. */
+  async function quickbooksNotConfigured() {
+    await page.route('**/api/v1/quickbooks/accounts?**', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { configured: boolean } };
+      await route.fulfill({ response, json: { ...body, data: { ...body.data, configured: false } } });
+    });
+  }
+
+  it('an organization user is told to ask their administrator, never what to set on the server', async () => {
+    await quickbooksNotConfigured();
+    await logInAndLand(page, member.email, member.password, '/pipelines');
+    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Apps', { exact: true }).click();
+    await waitForPath(page, '/apps');
+    const card = page.getByTestId('connection-QuickBooks Online');
+    await card.getByText(accountingMessages.quickbooksNotEnabled).waitFor();
+    expect(await card.innerText()).not.toContain('QUICKBOOKS_');
+    expect(await page.locator('body').innerText()).not.toContain('operations.md');
+  });
+
+  it('an administrator is told what to set and where the operations guide describes it', async () => {
+    await quickbooksNotConfigured();
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await page.goto(`/apps?organization=${organizationId}`);
+    const card = page.getByTestId('connection-QuickBooks Online');
+    await card.getByText(accountingMessages.quickbooksNotConfigured).waitFor();
+    await card.getByText('docs/operations.md').waitFor();
+    expect(await card.innerText()).not.toContain(accountingMessages.quickbooksNotEnabled);
+  });
 });

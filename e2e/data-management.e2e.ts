@@ -159,34 +159,47 @@ describe('Data Management Studio', () => {
     await rowIdHeader.click();
     await rowIdHeader.click();
 
-    // Add Record: fields in words; the account and period come from the organization's own lists, and a
-    // missing required field is named before anything is sent.
+    // Add Record on the ledger opens the journal editor with two lines: accounts are picked by name, each line
+    // has its entity and department, and the journal is saved only once it balances.
     await page.getByRole('button', { name: 'Add Record' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Record' });
-    await dialog.waitFor();
-    await dialog.getByLabel('Journal', { exact: true }).fill('JE-E2E-0001');
-    await dialog.getByLabel('Line', { exact: true }).fill('1');
-    await dialog.getByLabel('Posting date').fill(String(open?.end_date));
-    await dialog.getByLabel('Posting date').press('Enter');
-    await choose(dialog, 'Period', period);
-    await dialog.getByLabel('Description', { exact: true }).fill('Petty cash top-up');
-    // A zero line: a lone amount would leave the new journal out of balance.
-    await dialog.getByLabel('Debit').fill('0');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await seeText(page, dataManagementMessages.required('Account'));
-    await dialog.getByLabel('Account', { exact: true }).fill('6100');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^6100 · / }).click();
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await seeText(page, dataManagementMessages.created);
-    await dialog.waitFor({ state: 'hidden' });
+    const editor = page.locator('.ant-drawer:visible', { hasText: 'New journal' });
+    await editor.waitFor();
+    expect(await editor.locator('.ant-table-row').count()).toBe(2);
+    await editor.getByLabel('Journal', { exact: true }).fill('JE-E2E-0001');
+    const lines: [number, string, RegExp][] = [
+      [1, 'Travel', /^6140 · Sales Travel and Entertainment$/],
+      [2, 'Operating Account', /^1110 · Operating Account - First Harbor Bank$/],
+    ];
+    for (const [lineNo, search, account] of lines) {
+      await editor.getByLabel(`Line ${lineNo} posting date`).fill(String(open?.end_date));
+      await editor.getByLabel(`Line ${lineNo} period`).fill(period);
+      await editor.getByLabel(`Line ${lineNo} account`).fill(search);
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: account }).click();
+      await editor.getByLabel(`Line ${lineNo} description`).fill('Client lunch');
+      await editor.getByLabel(`Line ${lineNo} entity`).fill('HPC-US');
+      await editor.getByLabel(`Line ${lineNo} department`).fill('Sales');
+    }
+    await editor.getByLabel('Line 1 debit').fill('25.00');
+    await expect.poll(() => editor.getByTestId('journal-difference').innerText()).toBe('Difference 25.00');
+    const saveJournal = editor.getByRole('button', { name: 'Save' });
+    expect(await saveJournal.isDisabled()).toBe(true);
+    await editor.getByLabel('Line 2 credit').fill('25.00');
+    await expect.poll(() => editor.getByTestId('journal-difference').innerText()).toBe('Balanced');
+    await saveJournal.click();
+    await seeText(page, journalMessages.journalCreated);
+    await editor.waitFor({ state: 'hidden' });
     const added = rowWith('JE-E2E-0001', 1);
     await added.waitFor();
-    expect(await added.getAttribute('row-index')).toBe('0');
-    expect(await added.locator('.ag-cell[col-id="debit"]').innerText()).toBe('0.00');
-    await seeText(page, records(total + 1));
+    // Newest first: the journal's two lines head the grid.
+    expect(
+      [await added.getAttribute('row-index'), await rowWith('JE-E2E-0001', 2).getAttribute('row-index')].sort(),
+    ).toEqual(['0', '1']);
+    expect(await added.locator('.ag-cell[col-id="debit"]').innerText()).toBe('25.00');
+    await seeText(page, records(total + 2));
     const addedFilter: DataFilter[] = [...inPeriod, { column: 'journal_id', op: 'eq', value: 'JE-E2E-0001' }];
-    expect((await list('02_GL_Detail', { filters: addedFilter })).rows).toMatchObject([
-      { account_code: '6100', debit: '0.00', credit: '0.00', description: 'Petty cash top-up' },
+    expect((await list('02_GL_Detail', { filters: addedFilter, sortBy: 'line_no' })).rows).toMatchObject([
+      { line_no: 1, account_code: '6140', debit: '25.00', credit: '0.00', entity: 'HPC-US', department: 'Sales' },
+      { line_no: 2, account_code: '1110', debit: '0.00', credit: '25.00', entity: 'HPC-US', department: 'Sales' },
     ]);
 
     // Export CSV: the current filtered view, in its order, downloaded with the session's token.
@@ -197,8 +210,9 @@ describe('Data Management Studio', () => {
     expect(download.suggestedFilename()).toBe('GL_Detail.csv');
     const csv = (await downloadedText(download)).trim().split(/\r?\n/);
     expect(csv[0]).toContain('journal_id');
-    expect(csv).toHaveLength(total + 2);
+    expect(csv).toHaveLength(total + 3);
     expect(csv[1]).toContain('JE-E2E-0001');
+    expect(csv[2]).toContain('JE-E2E-0001');
     expect(csv.slice(1).every((line) => line.includes(period))).toBe(true);
 
     // Delete the added row after the confirmation, which says that its whole journal goes.

@@ -153,14 +153,20 @@ describe('Journals and the trial balance check', () => {
     expect(saved.lines.find((line) => line.line_no === creditLine.line_no)?.credit).toBe(newCredit);
     await expect.poll(() => row.locator('.ag-cell[col-id="debit"]').innerText()).toBe(shownMoney(newDebit));
 
-    // A new journal needs two lines or more: with one, Save stays off.
-    await page.getByRole('button', { name: 'New journal' }).click();
+    // Add Record on the ledger opens a new journal of two lines; it needs two lines or more: with one, Save stays off.
+    await page.getByRole('button', { name: 'Add Record' }).click();
     const creator = page.locator('.ant-drawer:visible', { hasText: 'New journal' });
     await creator.waitFor();
     await creator.getByLabel('Journal', { exact: true }).fill('JE-E2E-ONE-LINE');
     await creator.getByLabel('Line 1 posting date').fill(`${openPeriod}-01`);
     await creator.getByLabel('Line 1 period').fill(openPeriod);
+    expect(await creator.locator('.ant-table-row').count()).toBe(2);
     await creator.getByLabel('Line 1 account').fill(debitLine.account_code);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', {
+        hasText: new RegExp(`^${debitLine.account_code} · `),
+      })
+      .click();
     await creator.getByLabel('Line 1 debit').fill('100.00');
     await creator.getByRole('button', { name: 'Remove line 2' }).click();
     await creator.getByText(journalMessages.tooFewLines).waitFor();

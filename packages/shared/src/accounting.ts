@@ -78,8 +78,10 @@ export const accountingMessages = {
   continueToQuickbooks: 'Continue to QuickBooks to connect',
   connectionNotFound: 'Connection not found',
   organizationRequired: 'Please select an organization or ensure you are properly logged in',
+  /** For administrators only: organization users never see server configuration (quickbooksNotEnabled). */
   quickbooksNotConfigured:
     'QuickBooks is not configured: set QUICKBOOKS_CLIENT_ID, QUICKBOOKS_CLIENT_SECRET and QUICKBOOKS_ENVIRONMENT on the server',
+  quickbooksNotEnabled: 'QuickBooks is not enabled on this Finboard yet — ask your administrator',
   reconnectQuickbooks: 'Reconnect QuickBooks',
   stateInvalid:
     'The QuickBooks sign-in link has expired, was already used or is not valid: nothing was changed. Connect again.',

@@ -17,6 +17,8 @@ export const journalMessages = {
   duplicateLine: (lineNo: number) => `Line ${lineNo} appears more than once`,
   bothSides: (lineNo: number) => `Line ${lineNo} has both a debit and a credit`,
   amountInvalid: 'Amounts are numbers of at most 16 digits and 2 decimals, never negative',
+  entityTooLong: 'An entity is at most 1000 characters',
+  departmentTooLong: 'A department is at most 1000 characters',
   journalIdRequired: 'Journal id is required',
   journalExists: (journalId: string) => `Journal ${journalId} already exists`,
   journalNotFound: 'Journal not found',
@@ -104,6 +106,13 @@ const amountSchema = z
   });
 
 const optionalText = text().max(1000).nullish();
+/** The entity or department of a line: trimmed, and none (null) when left blank. */
+const lineDimension = (tooLong: string) =>
+  text()
+    .trim()
+    .max(1000, tooLong)
+    .transform((value) => value || null)
+    .nullish();
 
 export const journalLineInputSchema = z.object({
   line_no: z.coerce.number().int().min(0).max(2_147_483_647),
@@ -113,8 +122,8 @@ export const journalLineInputSchema = z.object({
   description: multilineText().max(1000).nullish(),
   debit: amountSchema,
   credit: amountSchema,
-  entity: optionalText,
-  department: optionalText,
+  entity: lineDimension(journalMessages.entityTooLong),
+  department: lineDimension(journalMessages.departmentTooLong),
   counterparty: optionalText,
   reference: optionalText,
 });

@@ -8,8 +8,10 @@ export const powerbiMessages = {
   embedFailed: 'Failed to fetch Power BI embed info',
   embedFetched: 'Power BI embed info fetched successfully',
   reportIdMissing: 'Could not extract report ID from URL',
+  /** For administrators only: organization users never see server configuration (notEnabled). */
   notConfigured:
     'Power BI is not configured on this server: set POWERBI_TENANT_ID, POWERBI_CLIENT_ID and POWERBI_CLIENT_SECRET',
+  notEnabled: 'Power BI is not enabled on this Finboard yet — ask your administrator',
   /** The dashboard entry the caller may see with this workspace and report: none (or not theirs). */
   dashboardNotFound: 'No dashboard you can open shows this Power BI report',
 } as const;

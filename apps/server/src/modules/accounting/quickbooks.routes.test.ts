@@ -1112,7 +1112,7 @@ describe('a sync that outlasts ACCOUNTING_SYNC_TIMEOUT_MS', () => {
 });
 
 describe('without QuickBooks configured', () => {
-  it('says what to set', async () => {
+  it('tells the administrator what to set, and the organization user to ask their administrator', async () => {
     const bare = await buildTestApp({}, { jobs: createTestJobRunner().runner });
     try {
       const token = await login(bare.app, TEST_ADMIN);
@@ -1142,6 +1142,19 @@ describe('without QuickBooks configured', () => {
         query: { organization_id: id },
       });
       expect(listed.json().data).toEqual({ accounts: [], configured: false });
+      const member = await login(bare.app, await createUser(bare.database, { organizationId: id }));
+      const memberConnect = await bare.app.inject({
+        method: 'POST',
+        url: '/api/v1/quickbooks/connect',
+        headers: bearer(member),
+        payload: { organization_id: id },
+      });
+      expect(memberConnect.statusCode).toBe(503);
+      expect(memberConnect.json()).toEqual({
+        status: false,
+        message: 'QuickBooks is not enabled on this Finboard yet — ask your administrator',
+      });
+      expect(await bare.database.db.select().from(oauthStates)).toEqual([]);
     } finally {
       await bare.close();
     }

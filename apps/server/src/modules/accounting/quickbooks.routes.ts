@@ -47,7 +47,7 @@ export async function quickbooksRoutes(
       message: accountingMessages.continueToQuickbooks,
       data: await quickbooks.connect(
         organizationIdOf(request),
-        callerOf(request).user.id,
+        callerOf(request).user,
         request.body.replace_company ?? false,
       ),
     }),

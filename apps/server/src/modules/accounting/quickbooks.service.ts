@@ -4,8 +4,10 @@ import {
   type QuickbooksCallbackErrorReason,
   type QuickbooksCallbackOutcome,
 } from '@finboard/shared/accounting';
+import type { Role } from '@finboard/shared/constants';
 import { AppError, internalError } from '../../errors.ts';
 import { generateToken, hashToken } from '../../platform/crypto/tokens.ts';
+import type { Principal } from '../../principal.ts';
 import type { QuickbooksClient } from '../../platform/quickbooks/quickbooks-client.ts';
 import { OtherCompanyError, type AccountingService } from './accounting.service.ts';
 import type { OauthStatesRepository } from './oauth-states.repository.ts';
@@ -13,7 +15,13 @@ import type { OauthStatesRepository } from './oauth-states.repository.ts';
 /** How long a Connect link may take to come back from Intuit. */
 const STATE_TTL_MS = 10 * 60 * 1000;
 
-const notConfigured = () => new AppError(503, 'QUICKBOOKS_NOT_CONFIGURED', accountingMessages.quickbooksNotConfigured);
+/** Administrators learn what to set; organization users never see server configuration. */
+const notConfigured = (role: Role) =>
+  new AppError(
+    503,
+    'QUICKBOOKS_NOT_CONFIGURED',
+    role === 'admin' ? accountingMessages.quickbooksNotConfigured : accountingMessages.quickbooksNotEnabled,
+  );
 
 export type QuickbooksService = ReturnType<typeof createQuickbooksService>;
 
@@ -32,8 +40,9 @@ export function createQuickbooksService(deps: {
 }) {
   const { client, accounting, states, logger } = deps;
 
-  async function connect(organizationId: string, userId: string, replaceCompany: boolean) {
-    if (!client) throw notConfigured();
+  async function connect(organizationId: string, user: Pick<Principal, 'id' | 'role'>, replaceCompany: boolean) {
+    if (!client) throw notConfigured(user.role);
+    const userId = user.id;
     const state = generateToken();
     await states.issue({
       nonceHash: hashToken(state),
@@ -99,9 +108,9 @@ export function createQuickbooksService(deps: {
 
   return {
     configured: () => client !== undefined,
-    connect: async (organizationId: string, userId: string, replaceCompany = false) => {
+    connect: async (organizationId: string, user: Pick<Principal, 'id' | 'role'>, replaceCompany = false) => {
       try {
-        return await connect(organizationId, userId, replaceCompany);
+        return await connect(organizationId, user, replaceCompany);
       } catch (error) {
         if (error instanceof AppError) throw error;
         throw internalError('QUICKBOOKS_CONNECT_FAILED', accountingMessages.connectFailed, error);

@@ -46,7 +46,9 @@ function serviceWith(connectedRealm?: string) {
     logger: pino({ level: 'silent' }),
   });
   const stateOf = async (replaceCompany = false) =>
-    new URL((await service.connect(ORGANIZATION, USER, replaceCompany)).authorizeUrl).searchParams.get('state')!;
+    new URL(
+      (await service.connect(ORGANIZATION, { id: USER, role: 'user' }, replaceCompany)).authorizeUrl,
+    ).searchParams.get('state')!;
   return { service, stateOf, saved, traded: () => traded };
 }
 

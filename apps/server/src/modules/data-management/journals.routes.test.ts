@@ -278,6 +278,43 @@ describe('the journal API', () => {
     expect(created.map((event) => event.action)).toEqual(['warehouse_row.created', 'warehouse_row.created']);
   });
 
+  it('stores the entity and department of each line, trimmed, a blank one as none, and reads them back', async () => {
+    const response = await call({
+      method: 'POST',
+      url: journals(),
+      payload: {
+        journal_id: 'JE-DIM-1',
+        lines: [
+          line({ line_no: 1, debit: '25.00', entity: ' US01 ', department: 'Sales' }),
+          line({ line_no: 2, account_code: '4000', credit: '25.00', entity: 'US01', department: '  ' }),
+        ],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const dimensions = await t.app.services.warehouse.withOrganization(org, async (tx) =>
+      rowsOf<{ line_no: number; entity: string | null; department: string | null }>(
+        await tx.execute(sql`select line_no, entity, department from "02_GL_Detail"
+          where journal_id = 'JE-DIM-1' order by line_no`),
+      ),
+    );
+    expect(dimensions).toEqual([
+      { line_no: 1, entity: 'US01', department: 'Sales' },
+      { line_no: 2, entity: 'US01', department: null },
+    ]);
+    const read = await call({ method: 'GET', url: journals('/JE-DIM-1') });
+    expect(
+      read
+        .json()
+        .data.journal.lines.map((row: { entity: string | null; department: string | null }) => [
+          row.entity,
+          row.department,
+        ]),
+    ).toEqual([
+      ['US01', 'Sales'],
+      ['US01', null],
+    ]);
+  });
+
   it.each([
     ['one line', [line({ line_no: 1, debit: '100.00' })], m.tooFewLines],
     ['no line', [], m.tooFewLines],
@@ -299,6 +336,16 @@ describe('the journal API', () => {
       'an unknown account',
       [line({ line_no: 1, debit: '5', account_code: '9999' }), line({ line_no: 2, credit: '5' })],
       m.accountUnknown('9999'),
+    ],
+    [
+      'an entity of 1001 characters',
+      [line({ line_no: 1, debit: '5', entity: 'E'.repeat(1001) }), line({ line_no: 2, credit: '5' })],
+      m.entityTooLong,
+    ],
+    [
+      'a department of 1001 characters',
+      [line({ line_no: 1, debit: '5' }), line({ line_no: 2, credit: '5', department: 'D'.repeat(1001) })],
+      m.departmentTooLong,
     ],
     [
       'a closed period',

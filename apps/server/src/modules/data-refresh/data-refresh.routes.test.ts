@@ -392,7 +392,7 @@ describe('without Power BI configured', () => {
         .where(eq(refreshLogs.organizationId, organization.id));
       expect(logs.map((log) => [log.reportName, log.status, log.errorMessage]).sort()).toEqual([
         [BUILTIN_REFRESH_NAME, 'success', null],
-        ['Sales', 'failed', powerbiMessages.notConfigured],
+        ['Sales', 'failed', powerbiMessages.notEnabled],
       ]);
     } finally {
       await bare.close();

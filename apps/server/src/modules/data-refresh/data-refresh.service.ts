@@ -100,7 +100,8 @@ export function createDataRefreshService(deps: {
    * can take an hour; waiting in a new job each time keeps the workers free for pipeline runs meanwhile.
    */
   async function refreshPowerbi(row: RefreshLogRow, signal: AbortSignal): Promise<'done' | 'watching'> {
-    if (!powerbi) throw new RefreshFailure(powerbiMessages.notConfigured);
+    // The refresh log is read by organization users too: it never names server settings.
+    if (!powerbi) throw new RefreshFailure(powerbiMessages.notEnabled);
     const workspaceId = row.workspaceId!;
     const datasetId = row.datasetId!;
     let requestId = row.powerbiRequestId;

@@ -186,9 +186,22 @@ describe('POST /api/v1/powerbi/refresh-dataset', () => {
 });
 
 describe('without Power BI configured', () => {
-  it('answers 503 with the message naming the settings', async () => {
+  it('answers 503: the administrator is told what to set, the organization user to ask their administrator', async () => {
     const bare = await buildTestApp({}, { jobs: createTestJobRunner().runner });
     try {
+      const organization = await createOrganization(bare.database);
+      const member = await login(bare.app, await createUser(bare.database, { organizationId: organization.id }));
+      const memberResponse = await bare.app.inject({
+        method: 'GET',
+        url: '/api/v1/powerbi/embed',
+        headers: bearer(member),
+        query: { workspaceId: 'ws', reportId: 'report' },
+      });
+      expect(memberResponse.statusCode).toBe(503);
+      expect(memberResponse.json()).toEqual({
+        status: false,
+        message: 'Power BI is not enabled on this Finboard yet — ask your administrator',
+      });
       const response = await bare.app.inject({
         method: 'GET',
         url: '/api/v1/powerbi/embed',

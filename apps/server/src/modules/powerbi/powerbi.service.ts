@@ -7,7 +7,13 @@ import type { DashboardsService } from '../dashboards/dashboards.service.ts';
 
 export type PowerbiService = ReturnType<typeof createPowerbiService>;
 
-const notConfigured = () => new AppError(503, 'POWERBI_NOT_CONFIGURED', powerbiMessages.notConfigured);
+/** Administrators learn what to set; organization users never see server configuration. */
+const notConfigured = (viewer: Principal) =>
+  new AppError(
+    503,
+    'POWERBI_NOT_CONFIGURED',
+    viewer.role === 'admin' ? powerbiMessages.notConfigured : powerbiMessages.notEnabled,
+  );
 
 /**
  * Power BI embedding (issue 11 §2). Embed tokens are minted only for a report some dashboard entry shows
@@ -34,7 +40,7 @@ export function createPowerbiService(deps: {
 
   return {
     async embedInfo(viewer: Principal, query: PowerbiEmbedQuery): Promise<PowerbiEmbed> {
-      if (!client) throw notConfigured();
+      if (!client) throw notConfigured(viewer);
       const reportId = query.reportId || reportIdFromUrl(query.url);
       if (!reportId)
         throw badRequest('REPORT_ID_MISSING', powerbiMessages.reportIdMissing, [

@@ -49,6 +49,27 @@ function useCallbackNotice() {
 }
 
 /**
+ * QuickBooks without its server settings: administrators are told what to set and where it is described;
+ * organization users never see server configuration.
+ */
+function NotConfiguredNotice({ isAdmin }: { isAdmin: boolean }) {
+  return isAdmin ? (
+    <Alert
+      type="info"
+      showIcon
+      title={accountingMessages.quickbooksNotConfigured}
+      description={
+        <>
+          See Configuration in the operations guide (<Typography.Text code>docs/operations.md</Typography.Text>).
+        </>
+      }
+    />
+  ) : (
+    <Alert type="info" showIcon title={accountingMessages.quickbooksNotEnabled} />
+  );
+}
+
+/**
  * Apps (issue 12; spec §2 /apps): the organization's accounting connections, one card per system, and
  * their sync runs, followed live. Organization users reach it from their navigation; admins from the
  * Organization Profile (or pick the organization here).
@@ -144,7 +165,7 @@ export default function AppsPage() {
               system={QUICKBOOKS}
               account={account}
               loading={quickbooks.isPending}
-              notice={!configured && <Alert type="info" showIcon title={accountingMessages.quickbooksNotConfigured} />}
+              notice={!configured && <NotConfiguredNotice isAdmin={isAdmin} />}
               actions={quickbooksActions}
             />
             <FormConnectionCard

@@ -309,30 +309,26 @@ export default function DataManagementPage({
                       <Button
                         type="primary"
                         icon={<PlusOutlined />}
-                        onClick={() => setAdding(true)}
+                        // A ledger line is added with the journal it balances: the journal editor, two lines.
+                        onClick={() => (isLedger ? setJournalTarget({ new: true }) : setAdding(true))}
                         disabled={!columns.data}
                       >
                         Add Record
                       </Button>
                       {isLedger && (
-                        <>
-                          <Button icon={<PlusOutlined />} onClick={() => setJournalTarget({ new: true })}>
-                            New journal
-                          </Button>
-                          <Button
-                            icon={<EditOutlined />}
-                            disabled={!rowChosen}
-                            onClick={() =>
-                              selected &&
-                              setJournalTarget({
-                                journalId: String(selected.journal_id),
-                                source: String(selected.source ?? 'manual') as JournalSource,
-                              })
-                            }
-                          >
-                            Edit journal
-                          </Button>
-                        </>
+                        <Button
+                          icon={<EditOutlined />}
+                          disabled={!rowChosen}
+                          onClick={() =>
+                            selected &&
+                            setJournalTarget({
+                              journalId: String(selected.journal_id),
+                              source: String(selected.source ?? 'manual') as JournalSource,
+                            })
+                          }
+                        >
+                          Edit journal
+                        </Button>
                       )}
                       <Popconfirm
                         title={
@@ -432,6 +428,7 @@ export default function DataManagementPage({
         <JournalEditor
           organizationId={organizationId}
           target={journalTarget}
+          accounts={accounts.data ?? []}
           onClose={() => setJournalTarget(undefined)}
           onSaved={() => grid.current?.refresh()}
         />

@@ -5,6 +5,7 @@ import { dataManagementMessages, type DataColumn, type DataRecordBody } from '@f
 import { checkValue } from '../api/check-value';
 import { useCreateRecord } from '../api/create-record';
 import type { AccountOption } from '../api/get-accounts';
+import { accountOptions } from './journal-lines';
 import { columnKind, isCheckedBeforeSave } from '../grid-mapping';
 
 type FormValues = Record<string, string | number | boolean | Dayjs | null | undefined>;
@@ -37,7 +38,7 @@ function FieldInput({
   if (isCheckedBeforeSave(choices.table, column.name)) {
     const options =
       column.name === 'account_code'
-        ? choices.accounts.map((account) => ({ value: account.code, label: `${account.code} · ${account.name}` }))
+        ? accountOptions(choices.accounts)
         : choices.periods.map((period) => ({ value: period, label: period }));
     return (
       <Select

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, App, Button, Drawer, Flex, Input, Space, Spin, Table, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Alert, App, Button, Drawer, Flex, Input, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   centsOf,
@@ -7,20 +7,13 @@ import {
   journalMessages,
   journalTotals,
   type Journal,
-  type JournalLineInput,
   type JournalLineRow,
   type JournalSource,
 } from '@finboard/shared/journals';
 import { useJournal } from '../api/get-journal';
+import type { AccountOption } from '../api/get-accounts';
 import { useSaveJournal } from '../api/save-journal';
-
-/** A line as the editor holds it: every field as typed, plus a key that survives renumbering. */
-type EditedLine = Omit<JournalLineInput, 'line_no' | 'debit' | 'credit'> & {
-  key: number;
-  line_no: string;
-  debit: string;
-  credit: string;
-};
+import { accountOptions, linesToSave, type EditedLine } from './journal-lines';
 
 let nextKey = 1;
 const blankLine = (lineNo: number, template?: EditedLine): EditedLine => ({
@@ -32,6 +25,8 @@ const blankLine = (lineNo: number, template?: EditedLine): EditedLine => ({
   description: template?.description ?? '',
   debit: '',
   credit: '',
+  entity: template?.entity ?? '',
+  department: template?.department ?? '',
 });
 const editedLine = (row: JournalLineRow): EditedLine => ({
   key: nextKey++,
@@ -51,17 +46,20 @@ const editedLine = (row: JournalLineRow): EditedLine => ({
 export type JournalEditorTarget = { journalId: string; source: JournalSource } | { new: true };
 
 /**
- * The journal editor (issue 9): all lines of one journal in an editable table, with running debit and
- * credit totals and the difference. Save sends every line in one request, and is offered only when the
+ * The journal editor (issue 9): all lines of one journal in an editable table (accounts picked from the
+ * chart by code and name, with the entity and department of each line), with running debit and
+ * credit totals and the difference. Add Record on the ledger opens it with two blank lines. Save sends every line in one request, and is offered only when the
  * journal is balanced to the cent (amounts are added as integer cents); the server checks it again.
  */
 export function JournalEditor(props: {
   organizationId: string;
   target: JournalEditorTarget | undefined;
+  /** The organization's chart of accounts, for the account pickers. */
+  accounts: readonly AccountOption[];
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { organizationId, target, onClose, onSaved } = props;
+  const { organizationId, target, accounts, onClose, onSaved } = props;
   const existing = target && !('new' in target) ? target : undefined;
   const journal = useJournal(existing && { organizationId, ...existing });
   return (
@@ -79,6 +77,7 @@ export function JournalEditor(props: {
           organizationId={organizationId}
           source={existing?.source ?? 'manual'}
           initial={existing ? journal.data : undefined}
+          accounts={accounts}
           onClose={onClose}
           onSaved={onSaved}
         />
@@ -92,10 +91,11 @@ function JournalForm(props: {
   organizationId: string;
   source: JournalSource;
   initial: Journal | undefined;
+  accounts: readonly AccountOption[];
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { organizationId, source, initial, onClose, onSaved } = props;
+  const { organizationId, source, initial, accounts, onClose, onSaved } = props;
   const { message } = App.useApp();
   const isNew = !initial;
   const save = useSaveJournal();
@@ -119,6 +119,7 @@ function JournalForm(props: {
   const balanced = amountsValid && totals.difference === 0n;
   const canSave = balanced && lines.length >= 2 && journalId.trim() !== '' && !save.isPending;
   const difference = totals.difference < 0n ? -totals.difference : totals.difference;
+  const options = useMemo(() => accountOptions(accounts), [accounts]);
 
   const submit = () => {
     setServerError(undefined);
@@ -128,7 +129,7 @@ function JournalForm(props: {
         journalId: journalId.trim(),
         source,
         isNew,
-        lines: lines.map(({ key: _key, ...line }) => ({ ...line, line_no: Number(line.line_no) })),
+        lines: linesToSave(lines),
       },
       {
         onSuccess: (response) => {
@@ -182,10 +183,29 @@ function JournalForm(props: {
           cell('line_no', 'Line', 70),
           cell('posting_date', 'Posting date', 130),
           cell('period', 'Period', 100),
-          cell('account_code', 'Account', 110),
-          cell('description', 'Description', 240),
-          cell('debit', 'Debit', 140, 'right'),
-          cell('credit', 'Credit', 140, 'right'),
+          {
+            title: 'Account',
+            key: 'account_code',
+            width: 240,
+            render: (_: unknown, line: EditedLine) => (
+              <Select
+                aria-label={`Line ${line.line_no} account`}
+                value={line.account_code || undefined}
+                options={options}
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder="Search accounts"
+                onChange={(value: string | undefined) => change(line.key, 'account_code', value ?? '')}
+                allowClear
+                style={{ width: 230 }}
+                popupMatchSelectWidth={false}
+              />
+            ),
+          },
+          cell('description', 'Description', 220),
+          cell('entity', 'Entity', 120),
+          cell('department', 'Department', 120),
+          cell('debit', 'Debit', 130, 'right'),
+          cell('credit', 'Credit', 130, 'right'),
           {
             key: 'remove',
             width: 48,

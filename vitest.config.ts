@@ -71,6 +71,7 @@ export default defineConfig({
             'apps/web/src/**/*.test.ts',
             'demo/**/*.test.ts',
             'apps/server/**/*.unit.test.ts',
+            'docs/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/dist/**', 'demo/**/*.api.test.ts'],
           environment: 'node',

@@ -126,6 +126,12 @@ describe('the signed-in shell at 390×844', () => {
     await expect.poll(() => page.title()).toBe('Chat DB');
     await openFromNavigation('Data Refresh Log', '/data-refresh-log', 'Dataset Refresh Log');
     await openFromNavigation('Pipelines', '/pipelines', 'Pipelines');
+    // Each pipeline's pending files and its Run button are in view without scrolling sideways.
+    const run = page.getByRole('button', { name: 'Run Pipeline GL Detail' });
+    await run.waitFor({ state: 'visible' });
+    const runBox = await run.boundingBox();
+    expect((runBox?.x ?? Infinity) + (runBox?.width ?? Infinity)).toBeLessThanOrEqual(390);
+    await expectNoSideScroll();
     await openFromNavigation('Data Management', '/data-management', 'Data Management Studio');
 
     // The Studio: a table in the grid, which scrolls inside itself.

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Empty, Table, Tag, Typography, type TableProps } from 'antd';
+import { Alert, Button, Card, Empty, Grid, Table, Tag, Typography, type TableProps } from 'antd';
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { pipelineMessages, type AvailablePipeline } from '@finboard/shared/pipelines';
 import { displayTableName } from '@finboard/shared/warehouse';
@@ -15,6 +15,8 @@ export function AvailablePipelines(props: {
   onRun: (pipeline?: AvailablePipeline) => void;
 }) {
   const available = useAvailablePipelines(props.organizationId);
+  // On a phone each Run button says Run: its name (for screen readers and tests) stays "Run Pipeline …".
+  const wide = Grid.useBreakpoint().sm ?? true;
   const columns: TableProps<AvailablePipeline>['columns'] = [
     {
       key: 'name',
@@ -30,11 +32,17 @@ export function AvailablePipelines(props: {
         </>
       ),
     },
-    { key: 'targetTable', title: 'Target table', render: (_, pipeline) => displayTableName(pipeline.targetTable) },
+    {
+      key: 'targetTable',
+      title: 'Target table',
+      // On a phone the pending files and the Run button come first: the table's name is in the pipeline's.
+      responsive: ['sm'],
+      render: (_, pipeline) => displayTableName(pipeline.targetTable),
+    },
     {
       key: 'pendingFiles',
       title: 'Pending files',
-      width: 130,
+      width: 90,
       align: 'right',
       render: (_, pipeline) => (
         <Typography.Text strong={pipeline.pendingFiles > 0} type={pipeline.pendingFiles > 0 ? undefined : 'secondary'}>
@@ -45,7 +53,6 @@ export function AvailablePipelines(props: {
     {
       key: 'run',
       title: 'Actions',
-      width: 170,
       render: (_, pipeline) => (
         <Button
           icon={<PlayCircleOutlined />}
@@ -53,7 +60,7 @@ export function AvailablePipelines(props: {
           disabled={props.running}
           onClick={() => props.onRun(pipeline)}
         >
-          Run Pipeline
+          {wide ? 'Run Pipeline' : 'Run'}
         </Button>
       ),
     },
@@ -93,7 +100,7 @@ export function AvailablePipelines(props: {
         dataSource={available.data ?? []}
         loading={available.isFetching}
         pagination={false}
-        scroll={{ x: 640 }}
+        scroll={{ x: 'max-content' }}
         footer={available.data ? () => `${pending} file${pending === 1 ? '' : 's'} waiting in all` : undefined}
         locale={{ emptyText: <Empty description="No pipelines: add a data type in the Data Type Master" /> }}
       />

@@ -83,10 +83,9 @@ export async function loadDemo(app: FastifyInstance, options: { today?: Date } =
     });
     // A demo password works at once: no forced change at first sign-in.
     await users.setPassword(created.id, await hashPassword(DEMO_USER.password), false);
-    // The demo user sees the built-in statements (an organization from before them gets them first).
+    // The demo user sees every dashboard of the organization (Add User's default), the built-in statements
+    // among them (an organization from before them gets them first).
     await dashboards.addBuiltinsWhereMissing();
-    const builtins = (await dashboards.listForOrganization(organization.id)).filter((d) => d.type === 'builtin');
-    await users.updateByAdmin(actor, created.id, { dashboards: builtins.map((dashboard) => dashboard.id) });
   }
   return {
     organizationId: organization.id,

@@ -20,7 +20,7 @@ describe('built-in dashboards', () => {
     const session = await apiSession(DEMO_USER.email, DEMO_USER.password);
     await logInAndLand(page, DEMO_USER.email, DEMO_USER.password, '/pipelines');
 
-    // The drawer lists the statements granted to the demo user; one moves to the end with the keyboard.
+    // The drawer lists the statements the demo user sees (all of them); one moves to the end with the keyboard.
     await page.getByRole('button', { name: 'Open dashboards' }).click();
     const drawer = page.getByRole('dialog', { name: 'Dashboard' });
     await drawer.waitFor();

@@ -148,7 +148,7 @@ describe('the signed-in shell at 390×844', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const navigation = page.getByRole('menu', { name: 'Main navigation' });
     await navigation.getByRole('menuitem', { name: 'Dashboard', exact: true }).click();
-    // The demo user is granted the demo organization's built-in statements.
+    // The demo user sees the demo organization's dashboards, its built-in statements among them.
     await navigation.getByRole('menuitem', { name: 'Profit & Loss', exact: true }).waitFor();
     await expectNoSideScroll();
     await page

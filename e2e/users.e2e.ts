@@ -26,7 +26,7 @@ beforeEach(() => {
 /** One organization and one person the journeys below follow, in order. */
 const journey = {
   organization: { id: '', name: '' },
-  dashboards: { revenue: '', cash: '' },
+  dashboards: { revenue: '', cash: '', budget: '' },
   user: { email: `ada-${randomUUID().slice(0, 8)}@e2e.finboard.test`, password: 'F1rst!Passw0rd', id: '' },
 };
 
@@ -55,6 +55,9 @@ beforeAll(async () => {
       dashboard: 'Cash Flow',
       type: 'paginatedReport',
     })
+  ).id;
+  journey.dashboards.budget = (
+    await addDashboard(token, journey.organization.id, { ...dashboard, dashboard: 'Budget Board', type: 'report' })
   ).id;
 });
 
@@ -123,12 +126,14 @@ describe('users and organization users', () => {
     await logo.waitFor({ state: 'visible' });
     expect(await logo.getAttribute('src')).toMatch(/^\/api\/v1\/image\?url=.+&w=360&q=75$/);
     expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-    // Nothing granted yet.
+    // Nothing granted by hand: a new user sees every dashboard of the organization.
     await page.getByRole('menu', { name: 'Main navigation' }).getByText('Dashboard').click();
-    await seeText(page, 'No dashboards available for your account.');
+    for (const name of ['Revenue Overview', 'Cash Flow', 'Budget Board'])
+      await page.getByRole('menuitem', { name }).getByRole('link').waitFor();
+    await page.keyboard.press('Escape');
   });
 
-  it('grants dashboards in Edit User; the user sees them in the dropdown and the drawer, and reorders them', async () => {
+  it('restricts the user to a chosen list in Edit User; the user sees only it in the dropdown and the drawer, and reorders them', async () => {
     // The Organization Profile's "Add User" preselects its organization, and the dialog returns there.
     await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
     await page.goto(`/organizations/${journey.organization.id}`);
@@ -139,20 +144,22 @@ describe('users and organization users', () => {
     await waitForPath(page, `/organizations/${journey.organization.id}`);
 
     await openUserProfileAsAdmin();
-    await seeText(page, 'No dashboards granted yet.');
+    await seeText(page, 'All dashboards of the organization');
     await page.getByRole('button', { name: 'Edit User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit User' });
     expect(await dialog.getByLabel('Email').inputValue()).toBe(journey.user.email);
+    expect(await dialog.getByLabel('All dashboards of the organization').isChecked()).toBe(true);
     // The pipeline is picked, not typed.
     await choose(dialog, 'Pipeline', 'GL Detail');
-    await choose(dialog, 'Dashboards', 'Revenue Overview');
-    await choose(dialog, 'Dashboards', 'Cash Flow');
+    await dialog.getByLabel('Only the dashboards chosen below').check();
+    await choose(dialog, 'Chosen dashboards', 'Revenue Overview');
+    await choose(dialog, 'Chosen dashboards', 'Cash Flow');
     // A multiple select stays open after a choice; clicking elsewhere in the form closes it.
     await dialog.getByText('Edit User', { exact: true }).click();
     await dialog.getByRole('button', { name: 'Update' }).click();
     await seeText(page, userMessages.updated);
     await dialog.waitFor({ state: 'hidden' });
-    const granted = page.locator('.ant-card', { hasText: 'Dashboards granted' });
+    const granted = page.locator('.ant-card', { hasText: 'Only a chosen list of dashboards' });
     await granted.getByText('Cash Flow', { exact: true }).waitFor();
     await seeText(page, 'GL Detail');
 

@@ -240,18 +240,17 @@ export async function createOrganizationWithMember(
   return { organization, member };
 }
 
-/** Lets an organization user see every dashboard of the organization (Edit User's dashboards, as the admin). */
+/** Lets an organization user see every dashboard of the organization (Edit User's "All dashboards", as the admin). */
 export async function grantAllDashboards(
   adminToken: string,
   organizationId: string,
   member: { email: string; password: string },
 ): Promise<void> {
   const signedIn = await call<{ data: LoginData }>('/api/v1/auth/login', { method: 'POST', body: member });
-  const { dashboards } = await getOrganization(adminToken, organizationId);
   await call(`/api/v1/user/update/${signedIn.data.user.id}`, {
     method: 'PUT',
     token: adminToken,
-    body: { dashboards: (dashboards as { id: string }[]).map((dashboard) => dashboard.id) },
+    body: { allDashboards: true },
   });
 }
 

@@ -33,7 +33,12 @@ export const userSchema = z.object({
   organizationName: z.string().nullable(),
   /** The pipeline the user runs (spec §3 User.pipeline). */
   pipeline: z.string().nullable(),
-  /** Ids of the organization's dashboards this user may see. */
+  /**
+   * True: the user sees every dashboard of the organization, those added later included. False: only
+   * those in `dashboards` (Edit User's chosen list).
+   */
+  allDashboards: z.boolean(),
+  /** Ids of the dashboards of the chosen list; empty while the user sees all. */
   dashboards: z.array(z.uuid()),
   isActive: z.boolean(),
   mustChangePassword: z.boolean(),
@@ -59,6 +64,16 @@ export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
 
 export const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'Invalid user id' }) });
 
+/**
+ * Which dashboards a user sees, as Add and Edit User send it: `allDashboards: true` is every dashboard of
+ * the organization (the default); `allDashboards: false` with `dashboards` is only that list. `dashboards`
+ * alone (spec §7's Edit User payload) is a chosen list.
+ */
+const dashboardAccessFields = {
+  allDashboards: z.boolean().optional(),
+  dashboards: z.array(z.uuid()).max(200).optional(),
+};
+
 /** Add New User (admin). Without `password` the user is e-mailed a link to set one. */
 export const adminCreateUserRequestSchema = z
   .object({
@@ -69,6 +84,7 @@ export const adminCreateUserRequestSchema = z
     role: z.enum(ROLES, { error: 'Role is required' }),
     organization_id: z.uuid({ error: userMessages.organizationRequired }).nullish(),
     password: passwordSchema.optional(),
+    ...dashboardAccessFields,
   })
   .superRefine((input, ctx) => {
     if (input.role === 'user' && !input.organization_id)
@@ -84,12 +100,12 @@ export type AdminCreateUserRequest = z.input<typeof adminCreateUserRequestSchema
  */
 export const PIPELINE_CHOICES: readonly string[] = STANDARD_DATA_TYPES.map((dataType) => dataType.name);
 
-/** Edit User (admin): spec §7 fields pipeline, email, fullname, dashboards. */
+/** Edit User (admin): spec §7 fields pipeline, email, fullname, dashboards, and allDashboards. */
 export const userUpdateRequestSchema = z.object({
   pipeline: text().trim().max(200, 'Pipeline must be at most 200 characters').nullish(),
   email: emailSchema.optional(),
   fullname: nameSchema('Full name').optional(),
-  dashboards: z.array(z.uuid()).max(200).optional(),
+  ...dashboardAccessFields,
 });
 export type UserUpdateRequest = z.input<typeof userUpdateRequestSchema>;
 

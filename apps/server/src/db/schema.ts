@@ -84,6 +84,11 @@ export const users = pgTable(
       onDelete: 'restrict',
     }),
     pipeline: text('pipeline'),
+    /**
+     * Whether the user sees every dashboard of their organization, those added later included; when
+     * false, only those granted in user_dashboards (Edit User's chosen list).
+     */
+    allDashboards: boolean('all_dashboards').notNull().default(true),
     passwordHash: text('password_hash'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** Set when an admin e-mails a temporary password; the first sign-in with it uses it up. */
@@ -100,7 +105,7 @@ export const users = pgTable(
   ],
 );
 
-/** Which of the organization's dashboards a user may see. */
+/** The dashboards a user restricted to a chosen list may see (users.all_dashboards false). */
 export const userDashboards = pgTable(
   'user_dashboards',
   {

@@ -1,9 +1,33 @@
-import { and, asc, eq, exists, ne, not, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { dashboards, organizations, userDashboards } from '../../db/schema.ts';
+import { dashboards, organizations, userDashboards, users } from '../../db/schema.ts';
 
 export type DashboardRow = typeof dashboards.$inferSelect;
 export type NewDashboardRow = typeof dashboards.$inferInsert;
+
+/**
+ * The one rule of which dashboards an organization user may see: every dashboard of their own
+ * organization, those added later included, unless Edit User restricted them to a chosen list
+ * (users.all_dashboards false); then only the dashboards granted in that list.
+ */
+function visibleTo(db: Executor, userId: string): SQL {
+  return or(
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(users)
+        .where(
+          and(eq(users.id, userId), eq(users.allDashboards, true), eq(users.organizationId, dashboards.organizationId)),
+        ),
+    ),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(userDashboards)
+        .where(and(eq(userDashboards.dashboardId, dashboards.id), eq(userDashboards.userId, userId))),
+    ),
+  )!;
+}
 
 export const dashboardsRepository = (db: Executor) => ({
   /**
@@ -14,39 +38,28 @@ export const dashboardsRepository = (db: Executor) => ({
     await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`dashboards:${organizationId}`}, 0))`);
   },
 
-  /** The organization's dashboards in order; with `grantedTo`, only those granted to that user. */
-  async listByOrganization(organizationId: string, grantedTo?: string): Promise<DashboardRow[]> {
-    const granted = grantedTo
-      ? exists(
-          db
-            .select({ one: sql`1` })
-            .from(userDashboards)
-            .where(and(eq(userDashboards.dashboardId, dashboards.id), eq(userDashboards.userId, grantedTo))),
-        )
-      : undefined;
+  /** The organization's dashboards in order; with `visibleToUser`, only those that user may see. */
+  async listByOrganization(organizationId: string, visibleToUser?: string): Promise<DashboardRow[]> {
     return db
       .select()
       .from(dashboards)
-      .where(and(eq(dashboards.organizationId, organizationId), granted))
+      .where(
+        and(
+          eq(dashboards.organizationId, organizationId),
+          visibleToUser ? visibleTo(db, visibleToUser) : undefined,
+        ),
+      )
       .orderBy(asc(dashboards.position), asc(dashboards.createdAt), asc(dashboards.id));
   },
 
   /**
-   * Dashboards of one Power BI workspace: of every organization, or of one (and then, with `grantedTo`,
-   * only those granted to that user).
+   * Dashboards of one Power BI workspace: of every organization, or of one (and then, with
+   * `visibleToUser`, only those that user may see).
    */
   async listByWorkspace(
     workspaceId: string,
-    scope: { organizationId?: string; grantedTo?: string } = {},
+    scope: { organizationId?: string; visibleToUser?: string } = {},
   ): Promise<DashboardRow[]> {
-    const granted = scope.grantedTo
-      ? exists(
-          db
-            .select({ one: sql`1` })
-            .from(userDashboards)
-            .where(and(eq(userDashboards.dashboardId, dashboards.id), eq(userDashboards.userId, scope.grantedTo))),
-        )
-      : undefined;
     return db
       .select()
       .from(dashboards)
@@ -54,7 +67,7 @@ export const dashboardsRepository = (db: Executor) => ({
         and(
           eq(dashboards.workspaceId, workspaceId),
           scope.organizationId ? eq(dashboards.organizationId, scope.organizationId) : undefined,
-          granted,
+          scope.visibleToUser ? visibleTo(db, scope.visibleToUser) : undefined,
         ),
       )
       .orderBy(asc(dashboards.organizationId), asc(dashboards.position), asc(dashboards.id));

@@ -283,7 +283,7 @@ describe('PUT /api/v1/organization/:id/dashboards/order', () => {
   it('lets an organization user reorder the dashboards they see among their own places', async () => {
     const { organization, rows } = await organizationWith('A', 'B', 'C', 'D');
     const [, b, , d] = rows;
-    const user = await createUser(t.database, { organizationId: organization.id });
+    const user = await createUser(t.database, { organizationId: organization.id, allDashboards: false });
     await t.database.db.insert(userDashboards).values([
       { userId: user.id, dashboardId: b!.id },
       { userId: user.id, dashboardId: d!.id },
@@ -319,7 +319,7 @@ describe('PUT /api/v1/organization/:id/dashboards/order', () => {
 
   it('refuses a user’s order naming a dashboard not granted to them with 400 and changes nothing', async () => {
     const { organization, rows } = await organizationWith('A', 'B');
-    const user = await createUser(t.database, { organizationId: organization.id });
+    const user = await createUser(t.database, { organizationId: organization.id, allDashboards: false });
     await t.database.db.insert(userDashboards).values({ userId: user.id, dashboardId: rows[0]!.id });
     const before = await stored(organization.id);
 

@@ -40,8 +40,11 @@ const columnsOf = (input: DashboardFields) => ({
   template: input.template,
 });
 
-/** Organization users see only the dashboards granted to them; admins see all. */
-const grantedToOf = (viewer: Principal | undefined) => (viewer && viewer.role !== 'admin' ? viewer.id : undefined);
+/**
+ * Whose visibility filters the list (the rule itself is the repository's `visibleTo`): an organization
+ * user's; admins see every dashboard.
+ */
+const visibleToOf = (viewer: Principal | undefined) => (viewer && viewer.role !== 'admin' ? viewer.id : undefined);
 
 const duplicateName = () => conflict('DUPLICATE_DASHBOARD', dashboardMessages.duplicateName, 'dashboard');
 
@@ -137,7 +140,7 @@ export function createDashboardsService(deps: { db: Database; audit: AuditServic
 
     /**
      * The dashboards of a Power BI workspace the viewer may open, with their organization: an admin's of
-     * every organization, a user's of their own organization and granted to them (none without one).
+     * every organization, a user's of their own organization that they may see (none without one).
      */
     async listOpenableInWorkspace(
       viewer: Principal,
@@ -146,19 +149,19 @@ export function createDashboardsService(deps: { db: Database; audit: AuditServic
       if (viewer.role !== 'admin' && !viewer.organizationId) return [];
       const rows = await dashboardsRepository(db).listByWorkspace(
         workspaceId,
-        viewer.role === 'admin' ? {} : { organizationId: viewer.organizationId!, grantedTo: viewer.id },
+        viewer.role === 'admin' ? {} : { organizationId: viewer.organizationId!, visibleToUser: viewer.id },
       );
       return rows.map((row) => ({ ...toDashboard(row), organizationId: row.organizationId }));
     },
 
     async listForOrganization(organizationId: string, viewer?: Principal, tx: Executor = db): Promise<Dashboard[]> {
-      const rows = await dashboardsRepository(tx).listByOrganization(organizationId, grantedToOf(viewer));
+      const rows = await dashboardsRepository(tx).listByOrganization(organizationId, visibleToOf(viewer));
       return rows.map(toDashboard);
     },
 
     /**
      * Makes the organization's list equal to `inputs`, in that order. A dashboard whose name is kept
-     * keeps its id, so the users it was granted to keep seeing it; the others are removed.
+     * keeps its id, so the users restricted to a list holding it keep seeing it; the others are removed.
      * The caller audits the change as part of its own event.
      */
     async replaceForOrganization(
@@ -272,7 +275,7 @@ export function createDashboardsService(deps: { db: Database; audit: AuditServic
         const repo = dashboardsRepository(tx);
         const all = await repo.listByOrganization(organizationId);
         const movable = new Map(
-          (grantedToOf(actor) ? await repo.listByOrganization(organizationId, actor.id) : all).map((row) => [
+          (visibleToOf(actor) ? await repo.listByOrganization(organizationId, actor.id) : all).map((row) => [
             row.id,
             row,
           ]),
@@ -303,7 +306,7 @@ export function createDashboardsService(deps: { db: Database; audit: AuditServic
             tx,
           );
         }
-        return (await repo.listByOrganization(organizationId, grantedToOf(actor))).map(toDashboard);
+        return (await repo.listByOrganization(organizationId, visibleToOf(actor))).map(toDashboard);
       });
     },
   };

@@ -324,10 +324,10 @@ describe('POST /api/v1/data-refresh/refresh-dataset', () => {
 
   it("lets the organization's user refresh, and hides the log from another organization's user", async () => {
     await powerbiDashboard();
-    const user = await createUser(t.database, { organizationId });
+    const user = await createUser(t.database, { organizationId, allDashboards: false });
     const neighbour = await createUser(t.database, { organizationId: (await createOrganization(t.database)).id });
     const userToken = await login(t.app, user);
-    // A user refreshes the dashboards granted to them: none yet.
+    // A user restricted to a chosen list refreshes the dashboards of that list: none yet.
     const none = await refreshAll(bearer(userToken));
     expect(none.json().message).toBe('No dashboards available for refresh');
     const granted = await t.app.inject({

@@ -637,12 +637,12 @@ describe('GET /api/v1/organization/:id', () => {
     ]);
   });
 
-  it('gives an organization user only the dashboards granted to them, in the organization’s order', async () => {
+  it('gives a user restricted to a list only those dashboards, in the organization’s order', async () => {
     const organization = await createOrganization(t.database);
     const a = await createDashboard(t.database, organization.id, { name: 'A' });
     await createDashboard(t.database, organization.id, { name: 'B' });
     const c = await createDashboard(t.database, organization.id, { name: 'C' });
-    const user = await createUser(t.database, { organizationId: organization.id });
+    const user = await createUser(t.database, { organizationId: organization.id, allDashboards: false });
     await t.database.db.insert(userDashboards).values([
       { userId: user.id, dashboardId: c.id },
       { userId: user.id, dashboardId: a.id },

@@ -78,7 +78,7 @@ export async function organizationsRoutes(
       config: { tenantParam: 'id' },
       schema: {
         tags: ['organizations'],
-        summary: 'One organization (admins: any; users: their own, with the dashboards granted to them)',
+        summary: 'One organization (admins: any; users: their own, with the dashboards they may see)',
         params: organizationIdParamsSchema,
         response: { 200: apiSuccessSchema(organizationDetailDataSchema) },
       },

@@ -171,7 +171,7 @@ export function createOrganizationsService(deps: {
       if (!(await repo.exists(id))) throw missing();
     },
 
-    /** The organization as `viewer` may see it: an organization user sees only the dashboards granted to them. */
+    /** The organization as `viewer` may see it: an organization user sees only the dashboards they may see. */
     async getDetail(viewer: Principal, id: string) {
       const row = await repo.findById(id);
       if (!row) throw missing();

@@ -113,11 +113,11 @@ describe('GET /api/v1/powerbi/embed', () => {
 
   it('mints no token for a report no dashboard the caller may open shows', async () => {
     await salesDashboard();
-    const user = await createUser(t.database, { organizationId });
+    const user = await createUser(t.database, { organizationId, allDashboards: false });
     const neighbour = await createUser(t.database, { organizationId: (await createOrganization(t.database)).id });
     const before = fake.generateTokenBodies.length;
     for (const token of [await login(t.app, user), await login(t.app, neighbour)]) {
-      // The user was not granted the dashboard; the neighbour is of another organization.
+      // The user's chosen list leaves the dashboard out; the neighbour is of another organization.
       const response = await embed({ workspaceId: `ws-${serial}`, reportId: `report-${serial}` }, token);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ status: false, message: powerbiMessages.dashboardNotFound });

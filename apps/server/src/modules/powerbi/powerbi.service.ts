@@ -17,8 +17,8 @@ const notConfigured = (viewer: Principal) =>
 
 /**
  * Power BI embedding (issue 11 §2). Embed tokens are minted only for a report some dashboard entry shows
- * that the caller may open (an administrator: any organization's; a user: their organization's, granted
- * to them), so nobody can have the platform's service principal open an arbitrary report.
+ * that the caller may open (an administrator: any organization's; a user: those of their organization
+ * they may see), so nobody can have the platform's service principal open an arbitrary report.
  */
 export function createPowerbiService(deps: {
   client: PowerbiClient | undefined;

@@ -70,7 +70,7 @@ const setStatus = (userId: string, payload: object, headers: Record<string, stri
 
 describe('GET /api/v1/user/:userId (admin)', () => {
   it('answers the user with their organization name and dashboards', async () => {
-    const user = await member({ phoneNumber: '5551234567', pipeline: 'nightly' });
+    const user = await member({ phoneNumber: '5551234567', pipeline: 'nightly', allDashboards: false });
     await t.database.db.insert(userDashboards).values({ userId: user.id, dashboardId: sales.id });
 
     const response = await getUser(user.id);
@@ -90,6 +90,7 @@ describe('GET /api/v1/user/:userId (admin)', () => {
         organization_id: organization.id,
         organizationName: 'Northwind',
         pipeline: 'nightly',
+        allDashboards: false,
         dashboards: [sales.id],
         isActive: true,
         mustChangePassword: false,

@@ -37,6 +37,7 @@ beforeAll(async () => {
     lastName: 'Lovelace',
     email: email('ada.lovelace'),
     organizationId: zephyr.id,
+    allDashboards: false,
     createdAt: new Date('2024-01-01T00:00:00Z'),
   });
   await add('hopper', {
@@ -115,6 +116,7 @@ describe('GET /api/v1/user (admin)', () => {
       id: people.lovelace!.id,
       organization_id: zephyr.id,
       organizationName: zephyr.name,
+      allDashboards: false,
       dashboards: [expect.any(String)],
       isActive: true,
     });

@@ -9,7 +9,7 @@ import { dashboards, organizations, userDashboards, users } from '../../db/schem
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
-/** A user with what every response shows beside the row: the organization's name and the dashboards granted. */
+/** A user with what every response shows beside the row: the organization's name and the dashboards granted (a chosen list). */
 export type UserProfileRow = UserRow & { organizationName: string | null; dashboards: string[] };
 /** A user as sign-in needs it: with whether their organization is active, and the profile it answers. */
 export type AccountRow = UserProfileRow & { organizationActive: boolean | null };

@@ -44,7 +44,8 @@ export async function usersRoutes(
         summary: 'Add New User (with an admin token) or sign up (without a token, when ALLOW_SIGNUP=true)',
         description:
           'With an admin token: adminCreateUserRequest. Without `password` the user is e-mailed a single-use ' +
-          'link to set one (valid 7 days); with it, the user must change it at first sign-in. ' +
+          'link to set one (valid 7 days); with it, the user must change it at first sign-in. The user sees ' +
+          'every dashboard of the organization unless `allDashboards: false` restricts them to `dashboards`. ' +
           'Without a token: signupRequest. Any other caller: 403.',
         security: [{}, { bearerAuth: [] }],
         body: z.union([adminCreateUserRequestSchema, signupRequestSchema]),
@@ -113,7 +114,8 @@ export async function usersRoutes(
       config: { access: 'admin' },
       schema: {
         tags: ['users'],
-        summary: "Edit User: pipeline, e-mail, full name and the organization's dashboards the user may see (admin)",
+        summary:
+          "Edit User: pipeline, e-mail, full name and the organization's dashboards the user sees: all, or a chosen list (admin)",
         params: userIdParamsSchema,
         body: userUpdateRequestSchema,
         response: { 200: apiSuccessSchema(userSchema) },

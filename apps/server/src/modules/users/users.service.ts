@@ -44,7 +44,8 @@ export function toUser(row: UserProfileRow): User {
     organization_id: row.organizationId,
     organizationName: row.organizationName,
     pipeline: row.pipeline,
-    dashboards: row.dashboards,
+    allDashboards: row.allDashboards,
+    dashboards: row.allDashboards ? [] : row.dashboards,
     isActive: row.isActive,
     mustChangePassword: row.mustChangePassword,
     createdAt: row.createdAt.toISOString(),
@@ -62,6 +63,34 @@ type AdminCreateUserInput = z.output<typeof adminCreateUserRequestSchema>;
 type UserUpdateInput = z.output<typeof userUpdateRequestSchema>;
 
 const emailTaken = () => conflict('EMAIL_TAKEN', messages.emailTaken, 'email');
+
+/**
+ * Stores which dashboards a user sees, as Add / Edit User sent it (see dashboardAccessFields in
+ * @finboard/shared/users): all of the organization's, or only a chosen list, each of the organization.
+ * Nothing sent, nothing changed. The rule that reads it is the dashboards repository's `visibleTo`.
+ */
+async function setDashboardAccess(
+  txRepo: ReturnType<typeof usersRepository>,
+  user: { id: string; organizationId: string | null },
+  input: { allDashboards?: boolean; dashboards?: string[] },
+): Promise<void> {
+  if (input.allDashboards === undefined && input.dashboards === undefined) return;
+  if (input.allDashboards === true) {
+    await txRepo.update(user.id, { allDashboards: true });
+    await txRepo.replaceDashboards(user.id, []);
+    return;
+  }
+  await txRepo.update(user.id, { allDashboards: false });
+  if (input.dashboards === undefined) return;
+  const wanted = [...new Set(input.dashboards)];
+  const allowed = user.organizationId ? await txRepo.dashboardIdsInOrganization(user.organizationId, wanted) : [];
+  if (allowed.length !== wanted.length) {
+    throw badRequest('DASHBOARD_NOT_IN_ORGANIZATION', userMessages.dashboardNotInOrganization, [
+      { msg: userMessages.dashboardNotInOrganization, path: 'dashboards' },
+    ]);
+  }
+  await txRepo.replaceDashboards(user.id, wanted);
+}
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
@@ -171,6 +200,7 @@ export function createUsersService(deps: {
           mustChangePassword: passwordHash !== null,
         });
         if (!row) throw emailTaken();
+        await setDashboardAccess(txRepo, row, input);
         const created = await profileOf(row.id, tx);
         await audit.record(
           {
@@ -189,7 +219,7 @@ export function createUsersService(deps: {
       return { user, invited: link !== undefined };
     },
 
-    /** Edit User (admin): pipeline, e-mail, full name and the organization's dashboards the user may see. */
+    /** Edit User (admin): pipeline, e-mail, full name and which of the organization's dashboards the user sees. */
     async updateByAdmin(actor: Principal, userId: string, input: UserUpdateInput): Promise<User> {
       return db.transaction(async (tx) => {
         const txRepo = usersRepository(tx);
@@ -204,18 +234,7 @@ export function createUsersService(deps: {
           if (holder) throw emailTaken();
           values.email = input.email;
         }
-        if (input.dashboards !== undefined) {
-          const wanted = [...new Set(input.dashboards)];
-          const allowed = current.organizationId
-            ? await txRepo.dashboardIdsInOrganization(current.organizationId, wanted)
-            : [];
-          if (allowed.length !== wanted.length) {
-            throw badRequest('DASHBOARD_NOT_IN_ORGANIZATION', userMessages.dashboardNotInOrganization, [
-              { msg: userMessages.dashboardNotInOrganization, path: 'dashboards' },
-            ]);
-          }
-          await txRepo.replaceDashboards(userId, wanted);
-        }
+        await setDashboardAccess(txRepo, current, input);
         if (Object.keys(values).length > 0) {
           try {
             await txRepo.update(userId, values);

@@ -10,10 +10,13 @@ import { useUser } from './api/get-user';
 import { useResetUserPassword } from './api/reset-user-password';
 import { useUpdateUserStatus } from './api/update-user-status';
 import { EditUserModal } from './components/edit-user-modal';
+import { ALL_DASHBOARDS_LABEL } from './dashboard-access';
+
+const CHOSEN_DASHBOARDS_LIST = 'Only a chosen list of dashboards';
 import { ROLE_LABELS, statusLabel } from './user-labels';
 import { formatPhoneNumber } from '../../lib/phone-number';
 
-/** User Profile (admin, spec §2): details, organization, role, status and the dashboards granted. */
+/** User Profile (admin, spec §2): details, organization, role, status and the dashboards the user sees. */
 export default function UserProfilePage() {
   const { userId = '' } = useParams();
   const user = useUser(userId);
@@ -46,8 +49,8 @@ function UserProfile({ user }: { user: User }) {
   const resetPassword = useResetUserPassword();
   const isSelf = me?.id === user.id;
 
-  const granted = (organization.data?.organization.dashboards ?? []).filter((dashboard) =>
-    user.dashboards.includes(dashboard.id),
+  const seen = (organization.data?.organization.dashboards ?? []).filter(
+    (dashboard) => user.allDashboards || user.dashboards.includes(dashboard.id),
   );
 
   const confirmStatus = () =>
@@ -149,16 +152,19 @@ function UserProfile({ user }: { user: User }) {
         />
       </Card>
       {user.organization_id && (
-        <Card title="Dashboards granted" style={{ marginTop: 16 }}>
+        <Card title="Dashboards" style={{ marginTop: 16 }}>
+          <Typography.Paragraph>
+            {user.allDashboards ? ALL_DASHBOARDS_LABEL : CHOSEN_DASHBOARDS_LIST}
+          </Typography.Paragraph>
           {organization.error ? (
             <Alert type="error" showIcon title={organization.error.message} />
           ) : organization.isPending ? (
             <Spin />
-          ) : granted.length === 0 ? (
-            <Typography.Text type="secondary">No dashboards granted yet.</Typography.Text>
+          ) : seen.length === 0 ? (
+            <Typography.Text type="secondary">No dashboards to see yet.</Typography.Text>
           ) : (
             <Space wrap>
-              {granted.map((dashboard) => (
+              {seen.map((dashboard) => (
                 <Tag key={dashboard.id}>{dashboard.name}</Tag>
               ))}
             </Space>

@@ -5,6 +5,9 @@ import { zodRule } from '../../../lib/form-rules';
 import { useCreateUser } from '../api/create-user';
 import { ROLE_LABELS } from '../user-labels';
 import { OrganizationSelect } from '../../../components/organization-select';
+import { useOrganization } from '../../../lib/organization-detail';
+import { DashboardAccessFields } from './dashboard-access-fields';
+import { dashboardAccessPayload, type DashboardAccess } from '../dashboard-access';
 
 interface AddUserForm {
   firstName: string;
@@ -14,6 +17,8 @@ interface AddUserForm {
   role: Role;
   organization_id?: string;
   password?: string;
+  dashboardAccess: DashboardAccess;
+  dashboards?: string[];
 }
 
 const fields = adminCreateUserRequestSchema.shape;
@@ -22,6 +27,8 @@ const fields = adminCreateUserRequestSchema.shape;
 export function AddUserModal(props: { open: boolean; organizationId?: string; onClose: () => void }) {
   const [form] = Form.useForm<AddUserForm>();
   const role = Form.useWatch('role', form) ?? 'user';
+  const organizationId = Form.useWatch('organization_id', form);
+  const organization = useOrganization(role === 'user' ? organizationId : undefined);
   const { message } = App.useApp();
   const create = useCreateUser();
 
@@ -40,6 +47,7 @@ export function AddUserModal(props: { open: boolean; organizationId?: string; on
         role: values.role,
         organization_id: values.role === 'user' ? values.organization_id : undefined,
         password: values.password ? values.password : undefined,
+        ...(values.role === 'user' ? dashboardAccessPayload(values.dashboardAccess, values.dashboards) : {}),
       },
       {
         onSuccess: (response) => {
@@ -70,7 +78,7 @@ export function AddUserModal(props: { open: boolean; organizationId?: string; on
         requiredMark={false}
         onFinish={onFinish}
         disabled={create.isPending}
-        initialValues={{ role: 'user', organization_id: props.organizationId }}
+        initialValues={{ role: 'user', organization_id: props.organizationId, dashboardAccess: 'all' }}
       >
         <Flex gap={12}>
           <Form.Item label="First name" name="firstName" rules={[zodRule(fields.firstName)]} style={{ flex: 1 }}>
@@ -97,6 +105,13 @@ export function AddUserModal(props: { open: boolean; organizationId?: string; on
           >
             <OrganizationSelect placeholder="Choose an organization" />
           </Form.Item>
+        )}
+        {role === 'user' && organizationId && (
+          <DashboardAccessFields
+            organizationName={organization.data?.organization.name}
+            dashboards={organization.data?.organization.dashboards}
+            dashboardsError={organization.error}
+          />
         )}
         <Form.Item
           label="Initial password (optional)"

@@ -1,4 +1,6 @@
 import { Alert, App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { DashboardAccessFields } from './dashboard-access-fields';
+import { dashboardAccessPayload, type DashboardAccess } from '../dashboard-access';
 
 /** The choices, with the user's current pipeline kept when it is not one of them (set before the picker). */
 const pipelineOptions = (current: string | null) =>
@@ -6,7 +8,7 @@ const pipelineOptions = (current: string | null) =>
     value: name,
     label: name,
   }));
-import { dashboardMessages, type Dashboard } from '@finboard/shared/dashboards';
+import type { Dashboard } from '@finboard/shared/dashboards';
 import { PIPELINE_CHOICES, userUpdateRequestSchema, type User } from '@finboard/shared/users';
 import { zodRule } from '../../../lib/form-rules';
 import { useUpdateUser } from '../api/update-user';
@@ -15,12 +17,13 @@ interface EditUserForm {
   fullname: string;
   email: string;
   pipeline?: string;
+  dashboardAccess: DashboardAccess;
   dashboards: string[];
 }
 
 const fields = userUpdateRequestSchema.shape;
 
-/** Edit User (spec §2, §7): full name, e-mail, pipeline and the organization's dashboards the user may see. */
+/** Edit User (spec §2, §7): full name, e-mail, pipeline and which of the organization's dashboards the user sees. */
 export function EditUserModal(props: {
   user: User;
   open: boolean;
@@ -47,7 +50,7 @@ export function EditUserModal(props: {
           fullname: values.fullname,
           email: values.email,
           pipeline: values.pipeline ?? null,
-          ...(hasOrganization ? { dashboards: values.dashboards ?? [] } : {}),
+          ...(hasOrganization ? dashboardAccessPayload(values.dashboardAccess, values.dashboards) : {}),
         },
       },
       {
@@ -73,6 +76,7 @@ export function EditUserModal(props: {
           fullname: user.fullName,
           email: user.email,
           pipeline: user.pipeline ?? undefined,
+          dashboardAccess: user.allDashboards ? 'all' : 'chosen',
           dashboards: user.dashboards,
         }}
       >
@@ -86,21 +90,11 @@ export function EditUserModal(props: {
           <Select allowClear showSearch placeholder="None" options={pipelineOptions(user.pipeline)} />
         </Form.Item>
         {hasOrganization && (
-          <Form.Item
-            label="Dashboards"
-            name="dashboards"
-            extra={`The dashboards of ${user.organizationName ?? 'the organization'} this user may see.`}
-          >
-            <Select
-              mode="multiple"
-              allowClear
-              placeholder="No dashboards"
-              loading={props.dashboards === undefined && !props.dashboardsError}
-              options={(props.dashboards ?? []).map((dashboard) => ({ value: dashboard.id, label: dashboard.name }))}
-              notFoundContent={props.dashboardsError?.message ?? dashboardMessages.noneAvailable}
-              optionFilterProp="label"
-            />
-          </Form.Item>
+          <DashboardAccessFields
+            organizationName={user.organizationName}
+            dashboards={props.dashboards}
+            dashboardsError={props.dashboardsError}
+          />
         )}
         <Space>
           <Button type="primary" htmlType="submit" loading={update.isPending}>

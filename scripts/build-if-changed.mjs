@@ -1,7 +1,9 @@
 // `npm start`'s first step: builds the web app and the server only when what the build reads has changed since
 // the last successful build. The inputs' paths and contents are hashed (contents, not modification times: a
 // checkout or a copy changes times, not what is built) and compared with the hash a successful build left
-// beside its output. No stamp, an unreadable stamp, a missing output or a different hash: it builds.
+// beside its output, with the outputs' modification times (a build run by other means, `npm run build` or the
+// journeys' set-up, may have left outputs of other sources). No stamp, an unreadable stamp, a missing or
+// rewritten output or a different hash: it builds.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -41,7 +43,7 @@ function* filesUnder(relative) {
 
 function inputsHash() {
   const hash = createHash('sha256');
-  hash.update(`node ${process.versions.node.split('.')[0]}\0`);
+  hash.update(`node ${process.versions.node.split('.')[0]} NODE_ENV=${process.env.NODE_ENV ?? ''}\0`);
   for (const input of INPUTS) {
     for (const file of filesUnder(input)) {
       hash.update(`${file}\0`);
@@ -52,9 +54,15 @@ function inputsHash() {
   return hash.digest('hex');
 }
 
-function stampedHash() {
+/** The outputs' modification times, or undefined when one is missing. */
+function outputTimes() {
+  const times = OUTPUTS.map((output) => fs.statSync(path.join(root, output), { throwIfNoEntry: false })?.mtimeMs);
+  return times.includes(undefined) ? undefined : times.join(',');
+}
+
+function readStamp() {
   try {
-    return JSON.parse(fs.readFileSync(path.join(root, STAMP), 'utf8')).inputs;
+    return JSON.parse(fs.readFileSync(path.join(root, STAMP), 'utf8'));
   } catch {
     return undefined;
   }
@@ -62,16 +70,20 @@ function stampedHash() {
 
 const started = Date.now();
 const current = inputsHash();
-const built = OUTPUTS.every((output) => fs.existsSync(path.join(root, output)));
-if (built && stampedHash() === current) {
+const outputs = outputTimes();
+const stamp = readStamp();
+if (outputs !== undefined && stamp?.inputs === current && stamp?.outputs === outputs) {
   process.stdout.write(
     `build is up to date (sources unchanged since the last build; checked in ${Date.now() - started} ms)\n`,
   );
   process.exit(0);
 }
 
-process.stdout.write(built ? 'sources changed since the last build: building\n' : 'no build yet: building\n');
+process.stdout.write(
+  stamp ? 'sources or build changed since the last start: building\n' : 'no build stamp yet: building\n',
+);
 fs.rmSync(path.join(root, STAMP), { force: true });
 const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
 if (result.status !== 0) process.exit(result.status ?? 1);
-fs.writeFileSync(path.join(root, STAMP), `${JSON.stringify({ inputs: current, builtAt: new Date().toISOString() })}\n`);
+const stamped = { inputs: current, outputs: outputTimes(), builtAt: new Date().toISOString() };
+fs.writeFileSync(path.join(root, STAMP), `${JSON.stringify(stamped)}\n`);

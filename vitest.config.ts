@@ -2,9 +2,10 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 import { findChromium } from './e2e/support/chromium';
 
 /**
- * Test projects (`npm test` runs all; `npm run test:unit` all but e2e):
+ * Test projects (`npm test` runs all; `npm run test:unit` the unit project, `npm run test:api` the API ones):
  *   unit          pure functions of packages/shared, apps/web and the demo generator, and the server's
- *                 tests that open no database: `*.unit.test.ts` under apps/server
+ *                 tests that open no database: `*.unit.test.ts` under apps/server; fast tests only
+ *   stress        what measures memory on a large volume (`*.stress.test.ts`: millions of rows, hundreds of MB)
  *   api-pglite    the server's other tests (and the demo loader's) on embedded PGlite (always)
  *   api-postgres  the same files on real PostgreSQL, when TEST_DATABASE_URL is set, and *.postgres.test.ts
  *   e2e           user journeys in Chromium (e2e/vitest.config.ts)
@@ -43,6 +44,7 @@ const apiProject = (database: 'pglite' | 'postgres'): TestProjectInlineConfigura
       '**/node_modules/**',
       '**/dist/**',
       '**/*.unit.test.ts',
+      '**/*.stress.test.ts',
       ...(database === 'pglite' ? ['**/*.postgres.test.ts'] : []),
     ],
     environment: 'node',
@@ -73,12 +75,25 @@ export default defineConfig({
             'apps/server/**/*.unit.test.ts',
             'docs/**/*.test.ts',
           ],
-          exclude: ['**/node_modules/**', '**/dist/**', 'demo/**/*.api.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**', 'demo/**/*.api.test.ts', '**/*.stress.test.ts'],
           environment: 'node',
           // The demo generator builds 24 months of books per test: seconds on a busy two-core machine.
           testTimeout: 20_000,
           // Some server unit tests start a local fake first (Azurite, the Power BI fake).
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'stress',
+          include: ['apps/server/**/*.stress.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          environment: 'node',
+          // Each file measures its own heap or RSS: a fresh module graph per file, so no other file's garbage
+          // is counted.
+          isolate: true,
+          testTimeout: 180_000,
         },
       },
       apiProject('pglite'),

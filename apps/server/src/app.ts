@@ -8,6 +8,7 @@ import { tenantGuardPlugin } from './plugins/tenant-guard.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { withRedactedRequestUrls } from './plugins/log-redaction.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { RequestLogController } from './plugins/request-log.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Request URLs can carry tokens (set-password links): the log gets them redacted.
     logger: withRedactedRequestUrls(deps.logger ?? { level: config.LOG_LEVEL }),
+    logController: new RequestLogController(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // What the router and Node's HTTP parser refuse answers the envelope too, never echoing the URL.

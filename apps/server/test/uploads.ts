@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { sealedBlob, sealUpload, type UploadKey } from '@finboard/shared/upload-encryption';
 
 export interface FormFile {
@@ -76,4 +77,14 @@ export function glCsv(period: string, journals: number, accounts: [string, strin
     lines.push(`${id},2,${period}-15,${period},${accounts[1]},Sale ${j},0,${amount}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The server's public key for sealing uploads, as the browser fetches it before a first upload. */
+export async function fetchUploadKey(app: FastifyInstance, token: string): Promise<UploadKey> {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/v1/pipeline/upload-key',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return response.json<{ data: UploadKey }>().data;
 }

@@ -8,13 +8,12 @@ import {
   originTime,
   type RowOrigin,
 } from '@finboard/shared/data-management';
-import type { UploadKey } from '@finboard/shared/upload-encryption';
 import { rowsOf } from '../../db/client.ts';
 import { WAREHOUSE_MIGRATIONS } from '../../warehouse/warehouse-migrations.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
 import { bearer, createOrganization, createUser, login } from '../../../test/factories.ts';
 import { createTestJobRunner } from '../../../test/jobs.ts';
-import { sealedUploadForm } from '../../../test/uploads.ts';
+import { fetchUploadKey, sealedUploadForm } from '../../../test/uploads.ts';
 
 /**
  * Studio writes through lineage (issue 22 §1): every write of the Studio and the journal editor is a Studio
@@ -408,9 +407,7 @@ describe('where a row came from', () => {
       headers: bearer(admin),
     });
     const glDetail = types.json().data.dataTypes.find((type: { isStandard: boolean }) => type.isStandard).id;
-    const uploadKey: UploadKey = (
-      await t.app.inject({ method: 'GET', url: '/api/v1/pipeline/upload-key', headers: bearer(admin) })
-    ).json().data;
+    const uploadKey = await fetchUploadKey(t.app, admin);
     const csv = [
       'journal_id,line_no,posting_date,period,account_code,description,debit,credit',
       'S-1,1,2026-11-03,2026-11,1000,Sale,100.00,0',

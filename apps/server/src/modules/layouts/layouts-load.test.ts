@@ -8,7 +8,7 @@ import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
 import { addOrganizationThroughApi, bearer, login, standardDataTypeId } from '../../../test/factories.ts';
 import { createTestJobRunner } from '../../../test/jobs.ts';
-import { sealedUploadForm } from '../../../test/uploads.ts';
+import { fetchUploadKey, sealedUploadForm } from '../../../test/uploads.ts';
 
 /**
  * Real exports loaded as they are (issue 23 acceptance 1): analyze → upload with the suggested layout and
@@ -24,9 +24,7 @@ const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/expor
 beforeAll(async () => {
   t = await buildTestApp({}, { jobs: jobs.runner });
   adminToken = await login(t.app, TEST_ADMIN);
-  uploadKey = (
-    await t.app.inject({ method: 'GET', url: '/api/v1/pipeline/upload-key', headers: bearer(adminToken) })
-  ).json().data;
+  uploadKey = await fetchUploadKey(t.app, adminToken);
 });
 afterAll(() => t?.close());
 

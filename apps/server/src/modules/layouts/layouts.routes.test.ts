@@ -6,7 +6,7 @@ import { uploadApiMessages } from '@finboard/shared/uploads';
 import { dataTypes, uploadedFiles } from '../../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
 import { addOrganizationThroughApi, bearer, login } from '../../../test/factories.ts';
-import { sealedUploadForm } from '../../../test/uploads.ts';
+import { fetchUploadKey, sealedUploadForm } from '../../../test/uploads.ts';
 
 /**
  * Analyze (issue 23 §2) through the API: a sealed file is recognized and previewed against the
@@ -20,7 +20,7 @@ let organizationId: string;
 beforeAll(async () => {
   t = await buildTestApp();
   adminToken = await login(t.app, TEST_ADMIN);
-  uploadKey = (await t.app.inject({ method: 'GET', url: '/api/v1/pipeline/upload-key', headers: admin() })).json().data;
+  uploadKey = await fetchUploadKey(t.app, adminToken);
   organizationId = await addOrganizationThroughApi(t.app, adminToken, 'Layouts');
 });
 afterAll(() => t?.close());

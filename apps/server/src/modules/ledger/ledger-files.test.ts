@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
 import { addOrganizationThroughApi, bearer, login, standardDataTypeId } from '../../../test/factories.ts';
 import { createTestJobRunner } from '../../../test/jobs.ts';
-import { sealedUploadForm, type FormFile } from '../../../test/uploads.ts';
+import { fetchUploadKey, sealedUploadForm, type FormFile } from '../../../test/uploads.ts';
 
 /**
  * Files as accountants export them, uploaded and run for real (sealed upload, the stored file read back): a
@@ -22,9 +22,7 @@ const jobs = createTestJobRunner();
 beforeAll(async () => {
   t = await buildTestApp({}, { jobs: jobs.runner });
   adminToken = await login(t.app, TEST_ADMIN);
-  uploadKey = (
-    await t.app.inject({ method: 'GET', url: '/api/v1/pipeline/upload-key', headers: bearer(adminToken) })
-  ).json().data;
+  uploadKey = await fetchUploadKey(t.app, adminToken);
 });
 afterAll(() => t?.close());
 

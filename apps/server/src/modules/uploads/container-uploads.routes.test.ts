@@ -20,7 +20,7 @@ import { startAzurite, type Azurite } from '../../../test/azurite.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
 import { bearer, createUser, login } from '../../../test/factories.ts';
 import { createTestJobRunner } from '../../../test/jobs.ts';
-import { glCsv, sealedFormOfParts, sealedUploadForm } from '../../../test/uploads.ts';
+import { fetchUploadKey, glCsv, sealedFormOfParts, sealedUploadForm } from '../../../test/uploads.ts';
 
 // Issue 14: once an organization's storage step is done, its uploads go to its container's incoming folder
 // and its pipeline runs move them to processed or rejected. Run on the local store and on Azurite.
@@ -108,9 +108,7 @@ describe.each([
       },
     );
     adminToken = await login(t.app, TEST_ADMIN);
-    uploadKey = (
-      await t.app.inject({ method: 'GET', url: '/api/v1/pipeline/upload-key', headers: bearer(adminToken) })
-    ).json().data;
+    uploadKey = await fetchUploadKey(t.app, adminToken);
   });
   afterAll(() => t?.close());
 

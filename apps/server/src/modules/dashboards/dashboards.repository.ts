@@ -44,10 +44,7 @@ export const dashboardsRepository = (db: Executor) => ({
       .select()
       .from(dashboards)
       .where(
-        and(
-          eq(dashboards.organizationId, organizationId),
-          visibleToUser ? visibleTo(db, visibleToUser) : undefined,
-        ),
+        and(eq(dashboards.organizationId, organizationId), visibleToUser ? visibleTo(db, visibleToUser) : undefined),
       )
       .orderBy(asc(dashboards.position), asc(dashboards.createdAt), asc(dashboards.id));
   },

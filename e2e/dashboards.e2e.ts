@@ -75,10 +75,19 @@ describe('built-in dashboards', () => {
     await page.getByRole('heading', { name: 'Data Management Studio' }).waitFor();
 
     // Refreshes the datasets from the navigation and follows the log entry until it completes. Once the grid's
-    // rows are in: in one CI run a click while the Studio was still loading did not leave the Studio.
+    // rows are in; on a loaded CI machine a click while the Studio still renders can land on a menu item being
+    // replaced, so the click is repeated (as a person would) until the page changes.
     await page.locator('.ag-grid-scrolling-container .ag-row[row-index="0"]').waitFor();
-    await page.getByRole('menu', { name: 'Main navigation' }).getByText('Data Refresh Log').click();
-    await waitForPath(page, '/data-refresh-log');
+    const refreshLog = page.getByRole('menu', { name: 'Main navigation' }).getByText('Data Refresh Log');
+    await expect
+      .poll(
+        async () => {
+          if (new URL(page.url()).pathname !== '/data-refresh-log') await refreshLog.click();
+          return new URL(page.url()).pathname;
+        },
+        { timeout: 30_000, interval: 2_000 },
+      )
+      .toBe('/data-refresh-log');
     await page.getByRole('heading', { name: 'Dataset Refresh Log' }).waitFor();
     const logRows = page.locator('.ant-table-tbody .ant-table-row');
     const before = await logRows.count();

@@ -36,6 +36,7 @@ describe('POST /api/v1/auth/login', () => {
       mustChangePassword: false,
     });
     expect(Object.keys(body.data.user).sort()).toEqual([
+      'allDashboards',
       'createdAt',
       'dashboards',
       'email',

@@ -2,7 +2,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -12,14 +11,9 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { openTestDatabase } from '../../test/database.ts';
+import { jsonLogCapture } from '../../test/log-capture.ts';
 
-const lines: Record<string, unknown>[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-    done();
-  },
-});
+const { stream: logStream, lines } = jsonLogCapture();
 
 let database: DatabaseHandle;
 let app: FastifyInstance;

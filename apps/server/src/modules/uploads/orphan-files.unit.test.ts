@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FileHold, FilePlace } from '../../platform/storage/file-holds.ts';
 import type { StoredFileInfo } from '../../platform/storage/storage.ts';
 import { orphansAmong, UNHELD_GRACE_MS, type FoundFile } from './orphan-files.ts';
+import { jsonLogCapture } from '../../../test/log-capture.ts';
 import { createOrphanFilesSweeper } from './orphan-files.service.ts';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -161,7 +161,9 @@ function sweeperOver(options: { soleHolder: boolean; committed?: string[] }) {
   const platform = memoryStore();
   const containers = new Map([['acme-files', memoryStore()]]);
   const holds = memoryHolds(() => clock);
-  const lines: { msg: string; files?: number; bytes?: number; key?: string }[] = [];
+  const log = jsonLogCapture();
+  // The sweeper's lines, as pino writes them.
+  const lines = log.lines as { msg: string; files?: number; bytes?: number; key?: string }[];
   const asked: string[][] = [];
   const sweeper = createOrphanFilesSweeper({
     holds,
@@ -172,15 +174,7 @@ function sweeperOver(options: { soleHolder: boolean; committed?: string[] }) {
       asked.push([...ids].sort());
       return new Set(ids.filter((id) => options.committed?.includes(id)));
     },
-    logger: pino(
-      { level: 'info' },
-      new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(JSON.parse(String(chunk)));
-          done();
-        },
-      }),
-    ),
+    logger: pino({ level: 'info' }, log.stream),
     staleAfterMs: 30_000,
     soleHolder: options.soleHolder,
     now: () => clock,

@@ -5,7 +5,7 @@ import { seeText, usePage, waitForPath } from './support/browser';
 import { apiLogin, createOrganizationWithMember, grantAllDashboards } from './support/api';
 import { E2E_ADMIN } from './support/constants';
 import { QUICKBOOKS_COMPANY, QUICKBOOKS_JOURNAL, QUICKBOOKS_SALE } from './support/quickbooks-ledger';
-import { logInAndLand, openStudioTable } from './support/ui';
+import { logInAndLand, openProfileMenu, openStudioTable } from './support/ui';
 import {
   INTACCT_COMPANY,
   INTACCT_JOURNAL,
@@ -218,7 +218,17 @@ describe('Apps without QuickBooks configured on the server', () => {
     const card = page.getByTestId('connection-QuickBooks Online');
     await card.getByText(accountingMessages.quickbooksNotEnabled).waitFor();
     expect(await card.innerText()).not.toContain('QUICKBOOKS_');
-    expect(await page.locator('body').innerText()).not.toContain('operations.md');
+    expect(await page.locator('body').innerText()).not.toContain('operations guide');
+
+    // The user guide is in their profile menu; the operations guide is not theirs to read.
+    await openProfileMenu(page);
+    expect(await page.getByRole('menuitem', { name: 'Operations guide' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'User guide' }).click();
+    await waitForPath(page, '/guides/user-guide');
+    await page.getByRole('heading', { name: 'Getting started (a new organization)' }).waitFor();
+    await page.getByRole('img', { name: "Data Management Studio on the demo organization's GL detail" }).waitFor();
+    await page.goto('/guides/operations');
+    await seeText(page, 'You do not have permission to view this page.');
   });
 
   it('an administrator is told what to set and where the operations guide describes it', async () => {
@@ -227,7 +237,15 @@ describe('Apps without QuickBooks configured on the server', () => {
     await page.goto(`/apps?organization=${organizationId}`);
     const card = page.getByTestId('connection-QuickBooks Online');
     await card.getByText(accountingMessages.quickbooksNotConfigured).waitFor();
-    await card.getByText('docs/operations.md').waitFor();
     expect(await card.innerText()).not.toContain(accountingMessages.quickbooksNotEnabled);
+    // The link opens the operations guide at its Configuration section, which names the variables.
+    await card.getByRole('link', { name: 'Configuration in the operations guide' }).click();
+    await waitForPath(page, '/guides/operations');
+    const configuration = page.getByRole('heading', { name: 'Configuration', exact: true });
+    await configuration.waitFor();
+    await expect
+      .poll(() => configuration.evaluate((heading) => Math.round(heading.getBoundingClientRect().top)))
+      .toBeLessThan(200);
+    await page.getByRole('cell', { name: 'QUICKBOOKS_CLIENT_ID, QUICKBOOKS_CLIENT_SECRET', exact: true }).waitFor();
   });
 });

@@ -49,9 +49,15 @@ function buildIsFresh(): boolean {
   if (!outputs.every((file) => fs.existsSync(file))) return false;
   const oldestOutput = Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs));
   const newestSource = Math.max(
-    ...['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/server/src', 'packages/shared/src'].map(
-      (source) => newestMtime(path.join(root, source)),
-    ),
+    ...[
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/server/src',
+      'packages/shared/src',
+      // The web app shows the guides of docs/.
+      'docs',
+    ].map((source) => newestMtime(path.join(root, source))),
   );
   return newestSource <= oldestOutput;
 }

@@ -12,9 +12,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** What the build reads: the three packages' sources and configuration, and the dependency versions. */
+/** What the build reads: the three packages' sources and configuration, the guides, and the dependency versions. */
 const INPUTS = [
   'apps/web',
+  'docs',
   'apps/server',
   'packages/shared',
   'package.json',

@@ -22,6 +22,8 @@ import {
   MailOutlined,
   MenuOutlined,
   MenuUnfoldOutlined,
+  ReadOutlined,
+  ToolOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -30,6 +32,7 @@ import { dashboardMessages } from '@finboard/shared/dashboards';
 import { messages } from '@finboard/shared/messages';
 import type { User } from '@finboard/shared/users';
 import { useLogout } from '../../features/auth/api/logout';
+import { guidePath } from '../../lib/guide-paths';
 import { useOrganization } from '../../lib/organization-detail';
 import { useReorderDashboards } from '../../features/organizations/api/reorder-dashboards';
 import { moveById } from '../../features/organizations/dashboard-order';
@@ -142,6 +145,22 @@ export function AppHeader({ user }: { user: User }) {
     },
     ...(user.role === 'admin'
       ? [{ key: 'outbox', icon: <MailOutlined />, label: 'Outbox', onClick: () => void navigate('/outbox') }]
+      : []),
+    {
+      key: 'user-guide',
+      icon: <ReadOutlined />,
+      label: 'User guide',
+      onClick: () => void navigate(guidePath('user-guide')),
+    },
+    ...(user.role === 'admin'
+      ? [
+          {
+            key: 'operations-guide',
+            icon: <ToolOutlined />,
+            label: 'Operations guide',
+            onClick: () => void navigate(guidePath('operations')),
+          },
+        ]
       : []),
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', onClick: () => void signOut() },

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert, App, Button, Flex, Popconfirm, Result, Typography } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { ACCOUNTING_SYSTEM_NAMES, accountingMessages, FINISHED_SYNC_STATUSES } from '@finboard/shared/accounting';
 import { AdminOrganizationPicker } from '../../components/organization-select';
+import { guidePath } from '../../lib/guide-paths';
 import { usePageOrganization } from '../../lib/page-organization';
 import { accountingQueryKey } from './api/accounting-urls';
 import { useConnectQuickbooks } from './api/connect-quickbooks';
@@ -60,7 +61,7 @@ function NotConfiguredNotice({ isAdmin }: { isAdmin: boolean }) {
       title={accountingMessages.quickbooksNotConfigured}
       description={
         <>
-          See Configuration in the operations guide (<Typography.Text code>docs/operations.md</Typography.Text>).
+          See <Link to={guidePath('operations', 'configuration')}>Configuration in the operations guide</Link>.
         </>
       }
     />

@@ -489,27 +489,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const sealed = await outbox.sealPlainText();
     if (sealed > 0) app.log.info({ sealed }, 'outbox e-mails kept in plain text are now sealed');
   });
-  // Organizations created before the Data Type Master get its standard types once the app starts.
-  app.addHook('onReady', async () => {
-    const added = await dataTypes.seedStandardForAll();
-    if (added > 0) app.log.info({ added }, 'standard data types seeded');
-  });
-  // Organizations created before the built-in statements get them once the app starts (issue 11 §1).
-  app.addHook('onReady', async () => {
-    const given = await dashboards.addBuiltinsWhereMissing();
-    if (given > 0) app.log.info({ organizations: given }, 'built-in dashboards added');
-  });
-  // Every warehouse is brought to the latest warehouse migration in the background (missing ones are
-  // created): a large backlog must not hold up start-up. `warehousesReady` tells when it is done. On
-  // close it stops after the migration under way; the next start resumes from the recorded versions.
+  // Organizations created before the Data Type Master or the built-in statements get them, then every
+  // warehouse is brought to the latest warehouse migration (missing ones are created) — all in the
+  // background: a large fleet must not hold up start-up (Fastify gives onReady 10 s). `warehousesReady`
+  // tells when it is done. On close it stops after the migration under way; the next start resumes from
+  // the recorded versions.
   let warehousesReady: Promise<void> = Promise.resolve();
   const stopMigrating = new AbortController();
   app.decorate('warehousesReady', () => warehousesReady);
   app.addHook('onReady', async () => {
-    warehousesReady = organizations.migrateWarehouses(stopMigrating.signal).then(
-      () => undefined,
-      (err: unknown) => app.log.error({ err }, 'bringing the warehouses up to date failed'),
-    );
+    warehousesReady = (async () => {
+      const added = await dataTypes.seedStandardForAll();
+      if (added > 0) app.log.info({ added }, 'standard data types seeded');
+      const given = await dashboards.addBuiltinsWhereMissing();
+      if (given > 0) app.log.info({ organizations: given }, 'built-in dashboards added');
+      await organizations.migrateWarehouses(stopMigrating.signal);
+    })().catch((err: unknown) => app.log.error({ err }, 'bringing the organizations up to date failed'));
   });
   // Files a killed process left behind (half-written uploads, Import Flat File copies) are removed in the
   // background at start-up, then on a timer; see modules/uploads/orphan-files.service.ts.

@@ -69,6 +69,9 @@ export async function buildTestApp(
       app.log,
     );
     await app.ready();
+    // Start-up's background work (standard data types, built-in dashboards, warehouse migrations) is done
+    // before a test writes: a backfill running beside a test's own rows would change what it asserts.
+    await app.warehousesReady();
     return { app, database, config, close };
   } catch (error) {
     await close();

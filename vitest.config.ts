@@ -1,5 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { findChromium } from './e2e/support/chromium';
+import { findChromium } from './e2e/support/chromium.ts';
 
 /**
  * Test projects (`npm test` runs all; `npm run test:unit` the unit project, `npm run test:api` the API ones):

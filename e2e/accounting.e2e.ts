@@ -243,9 +243,12 @@ describe('Apps without QuickBooks configured on the server', () => {
     await waitForPath(page, '/guides/operations');
     const configuration = page.getByRole('heading', { name: 'Configuration', exact: true });
     await configuration.waitFor();
+    // In view, below the sticky app header.
+    const headerBottom = await page.locator('.ant-layout-header').evaluate((h) => h.getBoundingClientRect().bottom);
     await expect
       .poll(() => configuration.evaluate((heading) => Math.round(heading.getBoundingClientRect().top)))
-      .toBeLessThan(200);
+      .toBeGreaterThanOrEqual(Math.round(headerBottom));
+    expect(await configuration.evaluate((heading) => heading.getBoundingClientRect().top)).toBeLessThan(200);
     await page.getByRole('cell', { name: 'QUICKBOOKS_CLIENT_ID, QUICKBOOKS_CLIENT_SECRET', exact: true }).waitFor();
   });
 });

@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { ITERATIONS, measure, openBenchDatabase, ratio, seedPlatform, startApp } from './support/harness.ts';
 
-const ORGANIZATIONS = 2_000;
+const ORGANIZATIONS = Number(process.env.BENCH_ORGANIZATIONS ?? 2_000);
 const USERS = 20_000;
 
 const environment = await openBenchDatabase('organizations');

@@ -11,7 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { organizations } from '../apps/server/src/db/schema.ts';
 import { ITERATIONS, measure, openBenchDatabase, ratio, seedPlatform, startApp } from './support/harness.ts';
 
-const ORGANIZATIONS = 2_000;
+const ORGANIZATIONS = Number(process.env.BENCH_ORGANIZATIONS ?? 2_000);
 const USERS = 20_000;
 
 const environment = await openBenchDatabase('users');

@@ -102,7 +102,7 @@ describe('staging a copy-ready file on PostgreSQL', () => {
     });
     copyReady.set(second, {
       columns: [...COLUMNS, 'department'],
-      text: `${[...COLUMNS, 'department'].join(',')}\nJ2,1,2024-01-06,2024-01,1000,5.50,0,Ops\nJ2,2,2024-01-06,2024-01,4000,0,5.50,\n`,
+      text: `${[...COLUMNS, 'department'].join(',')}\nJ2,1,2024-01-06,2024-01,1000,,5.50,0,Ops\nJ2,2,2024-01-06,2024-01,4000,,0,5.50,\n`,
     });
 
     const result = await load([
@@ -169,11 +169,11 @@ describe('staging a copy-ready file on PostgreSQL', () => {
     const unbalanced = randomUUID();
     copyReady.set(balanced, {
       columns: COLUMNS,
-      text: `${COLUMNS.join(',')}\nJ1,1,2024-01-05,2024-01,1000,10.00,0\nJ1,2,2024-01-05,2024-01,4000,0,10.00\n`,
+      text: `${COLUMNS.join(',')}\nJ1,1,2024-01-05,2024-01,1000,,10.00,0\nJ1,2,2024-01-05,2024-01,4000,,0,10.00\n`,
     });
     copyReady.set(unbalanced, {
       columns: COLUMNS,
-      text: `${COLUMNS.join(',')}\nJ2,1,2024-01-05,2024-01,1000,10.00,0\nJ3,1,2024-01-05,2024-01,1000,7.00,0\nJ3,2,2024-01-05,2024-01,4000,0,6.00\n`,
+      text: `${COLUMNS.join(',')}\nJ2,1,2024-01-05,2024-01,1000,,10.00,0\nJ3,1,2024-01-05,2024-01,1000,,7.00,0\nJ3,2,2024-01-05,2024-01,4000,,0,6.00\n`,
     });
 
     const refusal = await load([
@@ -205,7 +205,7 @@ describe('staging a copy-ready file on PostgreSQL', () => {
     const mixed = randomUUID();
     copyReady.set(mixed, {
       columns: COLUMNS,
-      text: `${COLUMNS.join(',')}\r\nJ1,1,2024-01-05,2024-01,1000,10.00,0\nJ1,2,2024-01-05,2024-01,4000,0,10.00\n`,
+      text: `${COLUMNS.join(',')}\r\nJ1,1,2024-01-05,2024-01,1000,,10.00,0\nJ1,2,2024-01-05,2024-01,4000,,0,10.00\n`,
     });
     const row = (lineNo: string, debit: string, credit: string, account: string) => [
       'J1',

@@ -103,7 +103,16 @@ export async function glUploadFields(app: App, organizationId: string, period: s
   return { organizationId, data_type_id: glDetail.id, period };
 }
 
-/** Queues the GL pipeline and waits for its run; answers the seconds from the click to the run's end. */
+/** A run's step and the seconds it took (from its start to its end, as the run records them). */
+export interface TimedStep {
+  stage: string;
+  seconds: number;
+}
+
+/**
+ * Queues the GL pipeline and waits for its run; answers the seconds from the click to the run's end, the rows
+ * it loaded and each step's seconds.
+ */
 export async function runGlPipeline(app: App, organizationId: string) {
   const started = performance.now();
   const response = await fetch(
@@ -114,12 +123,29 @@ export async function runGlPipeline(app: App, organizationId: string) {
   const [runId] = queued.data?.runIds ?? [];
   if (!runId) throw new Error(`no run was queued: ${queued.message}`);
   for (;;) {
-    const { data } = await app.get<{ data: { run: { status: string; error: string | null; rowsLoaded: number } } }>(
-      `/api/v1/pipeline/runs/${runId}`,
-    );
-    if (data.run.status === 'succeeded')
-      return { seconds: (performance.now() - started) / 1000, rows: data.run.rowsLoaded };
+    const { data } = await app.get<{
+      data: {
+        run: {
+          status: string;
+          error: string | null;
+          rowsLoaded: number;
+          steps: { stage: string; startedAt?: string; finishedAt?: string }[];
+        };
+      };
+    }>(`/api/v1/pipeline/runs/${runId}`);
+    if (data.run.status === 'succeeded') {
+      const steps: TimedStep[] = data.run.steps.map((step) => ({
+        stage: step.stage,
+        seconds:
+          step.startedAt && step.finishedAt ? (Date.parse(step.finishedAt) - Date.parse(step.startedAt)) / 1000 : 0,
+      }));
+      return { seconds: (performance.now() - started) / 1000, rows: data.run.rowsLoaded, steps };
+    }
     if (data.run.status === 'failed') throw new Error(`the run failed: ${data.run.error}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** "stage 12.7 s, validate 2.4 s, load 9.9 s, refresh 2.3 s" */
+export const stepsText = (steps: readonly TimedStep[]) =>
+  steps.map((step) => `${step.stage} ${step.seconds.toFixed(1)} s`).join(', ');

@@ -363,7 +363,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The ledger engine: the one writer of the loaded tables, for pipeline runs and accounting syncs; a run
   // reads its files through the uploads module.
-  const ledger = createLedgerEngine({ warehouse, openFileRows: deps.openFileRows ?? uploads.openRows });
+  // Tests that fake the files' rows fake all of them: the stored bytes are then not COPYd as they are.
+  const ledger = createLedgerEngine({
+    warehouse,
+    openFileRows: deps.openFileRows ?? uploads.openRows,
+    ...(!deps.openFileRows && { openCopyReadyFile: uploads.openCopyReady }),
+  });
   const pipelines = createPipelinesService({
     runs: pipelinesRepository(db),
     transaction: transactionOf(db, (tx) => ({ runs: pipelinesRepository(tx) })),

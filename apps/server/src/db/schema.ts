@@ -331,6 +331,11 @@ export const uploadedFiles = pgTable(
     layout: jsonb('layout'),
     /** Accounts the file names that the chart lacked at upload, with the types the user confirmed: the run creates them. */
     newAccounts: jsonb('new_accounts'),
+    /**
+     * The file is canonical CSV, which a run COPYs as it is: its columns (the data type's, in the file's order)
+     * and the fingerprint of the data type it was checked against (`copyReadyFingerprint`); null: a run parses it.
+     */
+    copyReady: jsonb('copy_ready').$type<{ fingerprint: string; columns: string[] }>(),
   },
   (table) => [
     index('uploaded_files_organization_idx').on(table.organizationId, table.uploadedAt),

@@ -125,6 +125,15 @@ export interface OrganizationConnection {
   transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T>;
   /** `COPY … FROM STDIN WITH (FORMAT csv)` of `rows` (`width` values each), a transaction per statement; the row count. */
   copy(copySql: string, rows: Rows, width: number): Promise<number>;
+  /**
+   * PostgreSQL only (undefined on the embedded database, which takes a COPY whole in memory): `before`, then
+   * `COPY … FROM STDIN` of `bytes` as they come, then `after`, in one transaction; the row count.
+   */
+  copyBytes?: (
+    copySql: string,
+    bytes: AsyncIterable<Uint8Array>,
+    statements: { before: readonly string[]; after: readonly string[] },
+  ) => Promise<number>;
 }
 
 /**
@@ -323,6 +332,16 @@ export function createWarehouseService(deps: {
             around: (statement) => connection.transaction(statement),
             ...(database.kind === 'pglite' && { readFirst: true, rowsPerStatement: ROWS_PER_SHORT_COPY }),
           }),
+        ...(database.kind === 'postgres' && {
+          copyBytes: (copySql, bytes, { before, after }) =>
+            connection.transaction(async () => {
+              for (const statement of before) await client.query(statement);
+              const stream = client.query(copyFrom(copySql));
+              await pipeline(Readable.from(bytes), stream);
+              for (const statement of after) await client.query(statement);
+              return stream.rowCount;
+            }),
+        }),
       };
       try {
         return await work(connection);

@@ -56,6 +56,15 @@ import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 export type FileRows = AsyncIterable<(string | null)[][]>;
 /** Reads an uploaded file (the uploads module decrypts, parses and normalizes it). */
 export type OpenFileRows = (organizationId: string, fileId: string) => FileRows | Promise<FileRows>;
+/**
+ * The plain bytes of an uploaded file that is already canonical CSV (checked so at upload, against the data
+ * type as it is now), its delimiter and its columns (of the data type, in the file's order); undefined for any
+ * other file.
+ */
+export type OpenCopyReadyFile = (
+  organizationId: string,
+  fileId: string,
+) => Promise<{ bytes: AsyncIterable<Uint8Array>; delimiter: string; columns: readonly string[] } | undefined>;
 
 export interface PipelineLoadFile {
   id: string;
@@ -162,10 +171,12 @@ export type LedgerEngine = ReturnType<typeof createLedgerEngine>;
 export function createLedgerEngine(deps: {
   warehouse: WarehouseService;
   openFileRows: OpenFileRows;
+  /** On PostgreSQL, copy-ready files are staged from their bytes as they are, not parsed again. */
+  openCopyReadyFile?: OpenCopyReadyFile;
   /** Loads of at least this many rows may rebuild the target's indexes and keys (tests lower it). */
   bulkRows?: number;
 }) {
-  const { warehouse, openFileRows, bulkRows = BULK_ROWS } = deps;
+  const { warehouse, openFileRows, openCopyReadyFile, bulkRows = BULK_ROWS } = deps;
 
   async function load(request: PipelineLoadRequest, options: PipelineLoadOptions = {}): Promise<PipelineLoadResult> {
     const { organizationId, targetTable, files } = request;
@@ -214,10 +225,52 @@ export function createLedgerEngine(deps: {
           ),
         );
         const copy = `COPY ${stage} (${[...fileColumns.map(q), '_file', '_line'].join(', ')}) FROM STDIN WITH (FORMAT csv)`;
+        const copyReady = connection.copyBytes && openCopyReadyFile;
+        const lines = `pg_temp.${q(`pipeline_line_${randomBytes(8).toString('hex')}`)}`;
+        if (copyReady)
+          await connection.transaction((client) =>
+            client.query(`CREATE TEMP SEQUENCE ${lines} OWNED BY ${stage}._line`),
+          );
+        /**
+         * A copy-ready file's bytes into the stage as they are: PostgreSQL parses them (each line after the header
+         * a row; its number, from 2, from the sequence). Undefined when the file is not copy-ready, or when
+         * PostgreSQL refused its bytes (e.g. line breaks of two kinds): its rows are then read and checked again.
+         */
+        const copyAsStored = async (fileId: string, index: number): Promise<number | undefined> => {
+          const stored = copyReady ? await copyReady(organizationId, fileId) : undefined;
+          if (!stored || !connection.copyBytes) return undefined;
+          // The file's columns, in its order: those it leaves out stay empty, as when its rows are read.
+          const columnList = canonicalColumnsOf(targetTable, stored.columns).map(q).join(', ');
+          try {
+            return await connection.copyBytes(
+              `COPY ${stage} (${columnList}) FROM STDIN WITH (FORMAT csv, HEADER true, ` +
+                `DELIMITER '${stored.delimiter.replaceAll("'", "''")}', FORCE_NULL (${columnList}), ENCODING 'UTF8')`,
+              stored.bytes,
+              {
+                before: [
+                  `ALTER SEQUENCE ${lines} RESTART WITH 2`,
+                  `ALTER TABLE ${stage} ALTER _file SET DEFAULT ${index}, ALTER _line SET DEFAULT nextval('${lines}')`,
+                ],
+                after: [`ALTER TABLE ${stage} ALTER _file DROP DEFAULT, ALTER _line DROP DEFAULT`],
+              },
+            );
+          } catch (error) {
+            // A damaged stored file or a stopped run is no question of format.
+            if (!sqlStateOf(error).code) throw error;
+            return undefined;
+          }
+        };
         let rowsRead = 0;
         const rowsPerFile = new Map<string, number>();
         for (const [index, file] of files.entries()) {
           signal?.throwIfAborted();
+          const stored = await copyAsStored(file.id, index);
+          if (stored !== undefined) {
+            rowsPerFile.set(file.id, stored);
+            rowsRead += stored;
+            progress({ step: 'stage', status: 'running', done: rowsRead, total });
+            continue;
+          }
           const batches = await openFileRows(organizationId, file.id);
           const width = fileColumns.length;
           const before = rowsRead;
@@ -360,14 +413,18 @@ export function createLedgerEngine(deps: {
               writeStaged(client, write),
             );
             const touched = [...new Set([...(periods ?? []), ...written.touchedPeriods])].sort();
-            // The statements' monthly aggregates move with the ledger, in its transaction (read your writes):
-            // the periods a GL load touched, all of them after an accounts load (cash flow depends on subtypes).
-            const changed = written.rowsAdded + written.rowsReplaced + written.rowsRemoved + periodsCreated.length > 0;
+            const rowsLoaded = written.rowsAdded + written.rowsReplaced;
+            progress({ step: 'load', status: 'done', done: rowsLoaded, total: rowsRead });
+            // 4. refresh: the statements' monthly aggregates move with the ledger, in its transaction (read your
+            // writes): the periods a GL load touched, all of them after an accounts load (cash flow depends on
+            // subtypes). The step's time is theirs, the commit's and the statistics' below.
+            progress({ step: 'refresh', status: 'running', done: 0, total: rowsLoaded });
+            const changed = rowsLoaded + written.rowsRemoved + periodsCreated.length > 0;
             if (changed && (isGl || targetTable === '01_Account'))
               await refreshAggregatesOn(client, schema, isGl ? touched : undefined);
             return {
               rowsRead,
-              rowsLoaded: written.rowsAdded + written.rowsReplaced,
+              rowsLoaded,
               rowsDeleted: written.rowsRemoved,
               rowsAdded: written.rowsAdded,
               rowsReplaced: written.rowsReplaced,
@@ -390,10 +447,6 @@ export function createLedgerEngine(deps: {
             }
             throw error;
           });
-        progress({ step: 'load', status: 'done', done: outcome.rowsLoaded, total: rowsRead });
-
-        // 4. refresh
-        progress({ step: 'refresh', status: 'running', done: 0, total: outcome.rowsLoaded });
         const changed = outcome.rowsLoaded > 0 || outcome.rowsDeleted > 0 || outcome.periodsCreated.length > 0;
         // The target's statistics, so the views plan well right after a big load (the aggregates were
         // refreshed with the write).

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pipelineMessages } from '@finboard/shared/pipelines';
 import type { UploadKey } from '@finboard/shared/upload-encryption';
 import { rowsOf } from '../../db/client.ts';
+import { dataTypes, uploadedFiles } from '../../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
 import { addOrganizationThroughApi, bearer, login, standardDataTypeId } from '../../../test/factories.ts';
 import { createTestJobRunner } from '../../../test/jobs.ts';
@@ -140,5 +141,92 @@ describe('a GL export of many months, without period and line number columns', (
     const run = await uploadAndRun({ name: 'mixed.csv', content: file });
 
     expect(run).toMatchObject({ status: 'failed', error: pipelineMessages.lineNumbersMixed('M-1') });
+  });
+});
+
+describe('a file that is already canonical CSV', () => {
+  const storedFile = async () =>
+    (
+      await t.database.db
+        .select({ id: uploadedFiles.id, copyReady: uploadedFiles.copyReady })
+        .from(uploadedFiles)
+        .where(eq(uploadedFiles.organizationId, organizationId))
+    )[0]!;
+
+  it('is recorded with its columns in its order, and loads the same rows (COPYd as it is on PostgreSQL)', async () => {
+    const file = [
+      'Description,journal_id,line_no,posting_date,period,account_code,debit,credit,department',
+      '"Sale, cash",C-1,1,2026-01-05,2026-01,1000,10.00,0,""',
+      '"two\r\nlines",C-1,2,2026-01-05,2026-01,4000,0,10.00,Ops',
+      '',
+    ].join('\r\n');
+
+    const run = await uploadAndRun({ name: 'canonical.csv', content: file });
+
+    expect(run).toMatchObject({ status: 'succeeded', rowsAdded: 2 });
+    expect((await storedFile()).copyReady).toEqual({
+      fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+      columns: [
+        'description',
+        'journal_id',
+        'line_no',
+        'posting_date',
+        'period',
+        'account_code',
+        'debit',
+        'credit',
+        'department',
+      ],
+    });
+    expect(
+      await warehouseSql(
+        `select journal_id, line_no, description, department, debit::text, credit::text, source
+           from "02_GL_Detail" order by line_no`,
+      ),
+    ).toEqual([
+      {
+        journal_id: 'C-1',
+        line_no: 1,
+        description: 'Sale, cash',
+        department: null,
+        debit: '10.00',
+        credit: '0.00',
+        source: 'upload',
+      },
+      {
+        journal_id: 'C-1',
+        line_no: 2,
+        description: 'two\r\nlines',
+        department: 'Ops',
+        debit: '0.00',
+        credit: '10.00',
+        source: 'upload',
+      },
+    ]);
+  });
+
+  it('is read again when a value is written otherwise than it reads ("1,200.00")', async () => {
+    const file = exported
+      .replace('S-1,2026-01-05,1000,Sale,100.00,0', 'S-1,2026-01-05,1000,Sale,"1,200.00",0')
+      .replace('S-1,2026-01-05,4000,Sale,0,100.00', 'S-1,2026-01-05,4000,Sale,0,"1,200.00"');
+
+    const run = await uploadAndRun({ name: 'thousands.csv', content: file });
+
+    expect(run).toMatchObject({ status: 'succeeded', rowsAdded: 7 });
+    expect((await storedFile()).copyReady).toBeNull();
+    expect(
+      await warehouseSql(`select debit::text from "02_GL_Detail" where journal_id = 'S-1' and line_no = 1`),
+    ).toEqual([{ debit: '1200.00' }]);
+  });
+
+  it('is read again once its data type changed since the upload', async () => {
+    await uploadAndRun({ name: 'cash-book.csv', content: exported });
+    const { id } = await storedFile();
+    const uploads = t.app.services.uploads;
+    expect(await uploads.openCopyReady(organizationId, id)).toMatchObject({ delimiter: ',' });
+
+    await t.database.db.update(dataTypes).set({ delimiter: ';' }).where(eq(dataTypes.id, glDetail));
+
+    expect(await uploads.openCopyReady(organizationId, id)).toBeUndefined();
   });
 });

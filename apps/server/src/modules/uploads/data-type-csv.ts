@@ -64,6 +64,13 @@ export interface CsvReadSummary {
   /** The mapping applied, and where it came from: the upload itself, or a layout saved on the data type. */
   columnMapping: ColumnMapping | null;
   mappingFrom: 'upload' | 'saved' | null;
+  /**
+   * When the file is already canonical CSV: the expected column each of its columns is, in the file's order.
+   * Every column is one of the data type's by its own name (no mapping), no line is blank, and every value is
+   * written as the check reads it, so PostgreSQL's COPY of the stored bytes as they are (`FORMAT csv, HEADER,
+   * FORCE_NULL`) gives the same rows: a run need not parse the file again. Null for any other file.
+   */
+  copyColumns: string[] | null;
 }
 
 /** A file refused for its values or rows: up to MAX_CSV_PROBLEMS problems, and how many there were in all. */
@@ -173,6 +180,7 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
     const problems: CsvProblem[] = [];
     let problemCount = 0;
     let batch: CsvRowBatch = { rows: [], lines: [] };
+    let copyReady = true;
 
     const addProblem = (problem: CsvProblem) => {
       problemCount += 1;
@@ -192,6 +200,7 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
           suggestColumnMapping(header, columns),
         );
       targets = match.targets;
+      copyReady &&= targets.every((target) => target !== null);
     };
 
     /** Parses the text it is given after what was left over; the last record waits for more unless `final`. */
@@ -231,7 +240,11 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
         if (mayHoldLineBreaks)
           for (const cell of cells) if (cell.includes(lineChar)) line += cell.split(lineChar).length - 1;
         // A blank line, or one of only spaces and delimiters (spreadsheets export empty rows so), is no record.
-        if (cells[0]!.trim() === '' && cells.every((cell) => cell.trim() === '')) continue;
+        if (cells[0]!.trim() === '' && cells.every((cell) => cell.trim() === '')) {
+          // COPY reads every line but the header as a row: a file with blank lines is parsed here.
+          if (!final || index < rows.length - 1 || cells.length > 1 || cells[0] !== '') copyReady = false;
+          continue;
+        }
         const rowError = rowErrors.get(index);
         if (header === undefined) {
           if (rowError) addProblem({ line: rowLine, column: null, value: null, problem: rowError });
@@ -272,7 +285,10 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
           if (isCellProblem(value)) {
             addProblem({ line: rowLine, column: columns[target]!.name, value: raw, problem: value.problem });
             valid = false;
-          } else values[target] = value;
+          } else {
+            values[target] = value;
+            if (copyReady && value !== raw && !(value === null && raw === '')) copyReady = false;
+          }
         }
         // Once the file is refused, its rows are only checked: nothing of it may be loaded.
         if (!valid || problemCount > 0) continue;
@@ -318,6 +334,7 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
       header,
       columnMapping: mapping?.mapping ?? null,
       mappingFrom: mapping?.from ?? null,
+      copyColumns: copyReady && mapping === undefined ? targets.map((target) => columns[target!]!.name) : null,
     };
   }
 }

@@ -126,6 +126,8 @@ describe('reading a data type CSV', () => {
       header: GL_HEADER.split(','),
       columnMapping: null,
       mappingFrom: null,
+      // "1,234.5" is read as 1234.50: COPY would not read it so, the run parses the file again.
+      copyColumns: null,
     });
   });
 
@@ -599,5 +601,47 @@ describe('checking every value', () => {
 
     expect(sizes).toEqual([2, 2, 1]);
     expect(summary.rowsRead).toBe(5);
+  });
+});
+
+describe('files a run may COPY as they are (copyColumns)', () => {
+  const copyColumnsOf = async (content: string, options: Partial<DataTypeCsvOptions> = {}) =>
+    (await readAll(content, options)).summary.copyColumns;
+
+  it("names the data type's columns in the file's order when every value is written as it is read", async () => {
+    // Quoted values, a quoted empty cell (COPY's FORCE_NULL reads it as empty), a value over two lines, CRLF.
+    const content = [
+      'Account_Code,journal_id,line_no,posting_date,period,debit,credit,description',
+      '4000,JE-1,1,2026-03-05,2026-03,100.00,"","Refund, partial"',
+      '1000,JE-1,2,2026-03-05,2026-03,,100.00,"two\r\nlines"',
+    ].join('\r\n');
+    expect(await copyColumnsOf(`${content}\r\n`)).toEqual([
+      'account_code',
+      'journal_id',
+      'line_no',
+      'posting_date',
+      'period',
+      'debit',
+      'credit',
+      'description',
+    ]);
+    expect(await copyColumnsOf(glFile(glLine(), glLine({ line_no: '2' })))).toEqual(GL_HEADER.split(','));
+  });
+
+  it('is null when a value is read otherwise than written, a line is blank, or the header is mapped', async () => {
+    for (const written of [
+      { debit: '"1,234.50"' },
+      { posting_date: '03/05/2026' },
+      { line_no: '01' },
+      { description: ' Sales' },
+    ])
+      expect(await copyColumnsOf(glFile(glLine(written))), JSON.stringify(written)).toBeNull();
+    expect(await copyColumnsOf(glFile(glLine(), '', glLine({ line_no: '2' })))).toBeNull();
+    expect(await copyColumnsOf(glFile(glLine(), ',,,,,,,,,,,,', glLine({ line_no: '2' })))).toBeNull();
+    expect(
+      await copyColumnsOf(glFile(glLine()).replace('account_code', 'Account No'), {
+        columnMapping: { 'Account No': 'account_code' },
+      }),
+    ).toBeNull();
   });
 });

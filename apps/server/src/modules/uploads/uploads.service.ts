@@ -21,6 +21,7 @@ import type { DataTypesService } from '../data-types/data-types.service.ts';
 import type { CanonicalFile, NewAccount } from '../layouts/canonical-file.ts';
 import { layoutFingerprint } from '../layouts/fingerprint.ts';
 import type { LayoutsService } from '../layouts/layouts.service.ts';
+import { copyReadyFingerprint } from './copy-ready.ts';
 import { CsvRefusedError, readDataTypeCsv, type CsvReadSummary } from './data-type-csv.ts';
 import { INCOMING_FOLDER, PLATFORM_UPLOADS_FOLDER, SETTLED_FOLDER } from './upload-folders.ts';
 import type { ClaimedFile, UploadedFileListQuery, UploadedFileRow, UploadsRepository } from './uploads.repository.ts';
@@ -73,6 +74,14 @@ export interface StoredUpload {
 
 /** Data rows of a stored file, checked again and in the data type's expected columns (canonical text). */
 export type FileRows = AsyncIterable<(string | null)[][]>;
+
+/** A stored file that is canonical CSV: its plain bytes, for a run's COPY as they are. */
+export interface CopyReadyFile {
+  bytes: AsyncIterable<Uint8Array>;
+  delimiter: string;
+  /** The data type's column each of the file's columns is, in the file's order. */
+  columns: string[];
+}
 
 /**
  * Where an organization's uploads go once its onboarding storage step is done: its container (the
@@ -295,6 +304,10 @@ export function createUploadsService(deps: {
             containerName: file.containerName,
             encryption: file.atRest,
             columnMapping: file.summary.columnMapping,
+            copyReady:
+              file.summary.copyColumns && !file.layout
+                ? { fingerprint: copyReadyFingerprint(file.dataType), columns: file.summary.copyColumns }
+                : null,
             replacesFileId: file.replaces?.fileId ?? null,
             replacePeriods: file.replaces?.periods === true,
             layout: file.layout ?? null,
@@ -407,6 +420,24 @@ export function createUploadsService(deps: {
       return (async function* () {
         for await (const batch of reader) yield batch.rows;
       })();
+    },
+
+    /**
+     * The plain bytes of a stored file that is its data type's canonical CSV, for a run to COPY as they are; none
+     * when the file was laid out or mapped at upload, was not canonical, or its data type changed since.
+     */
+    async openCopyReady(organizationId: string, fileId: string): Promise<CopyReadyFile | undefined> {
+      const file = await repo.findById(organizationId, fileId);
+      if (!file?.copyReady || file.layout !== null) return undefined;
+      const dataType = await dataTypes.get(organizationId, file.dataTypeId);
+      if (copyReadyFingerprint(dataType) !== file.copyReady.fingerprint) return undefined;
+      const bytes = await storedFiles.openStoredFile(
+        storageOf(file),
+        file.storageKey,
+        storedFileEncryptionSchema.parse(file.encryption),
+        file.id,
+      );
+      return { bytes, delimiter: dataType.delimiter, columns: file.copyReady.columns };
     },
 
     /** Which of these ids uploaded files have: the orphan sweep never removes a file named after one. */

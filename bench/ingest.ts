@@ -221,7 +221,16 @@ for (const kind of DATABASES) {
     // The grown ledger: two more months of the same size (3×10^6 lines), then a fourth month onto them, its run
     // beside the first month's into the empty ledger.
     if (GROWN_DATABASES.includes(kind)) {
-      for (const [index, grownMonth] of [months.at(-2)!, months.at(-3)!, months.at(-4)!].entries()) {
+      const grownMonths = [months.at(-2)!, months.at(-3)!, months.at(-4)!];
+      // The reference books close every month but the last: these three are reopened for the bench.
+      await app.services.warehouse.withOrganization(organization.id, (tx) =>
+        tx.execute(
+          sql.raw(
+            `update "00_Period" set is_closed = false where "Period" in (${grownMonths.map((m) => `'${m.period}'`).join(', ')})`,
+          ),
+        ),
+      );
+      for (const [index, grownMonth] of grownMonths.entries()) {
         const monthFile = path.join(scratchDir, `gl-${kind}-${grownMonth.period}.csv`);
         await writeGlCsv(monthFile, LINES, grownMonth, accounts, `M${index + 2}-`);
         await uploadFile(app, uploadKey, await glUploadFields(app, organization.id, grownMonth.period), monthFile);

@@ -6,6 +6,8 @@ import { journalMessages } from '@finboard/shared/journals';
 import { pipelineMessages } from '@finboard/shared/pipelines';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { openTestDatabase } from '../../../test/database.ts';
+import { queryClientOf } from '../../db/query-client.ts';
+import { refreshAggregatesOn } from '../../warehouse/aggregates.ts';
 import { createWarehouseService, type WarehouseService } from '../../warehouse/warehouse.service.ts';
 import {
   createLedgerEngine,
@@ -508,5 +510,85 @@ describe('large loads', () => {
     await expect(work).rejects.toMatchObject({ code: '23514' });
     expect(await glStructure()).toEqual(structure);
     expect(await warehouseTotals()).toEqual(totals);
+  });
+});
+
+describe('the monthly aggregates after a load', () => {
+  /** Both aggregate tables and the refresh row's figures, as stored. */
+  const aggregates = (tx: Parameters<Parameters<WarehouseService['withOrganization']>[1]>[0]) =>
+    Promise.all(
+      [
+        `select grain, period, account_code, entity, department, debit::text, credit::text, net::text, lines::int
+           from "05_Monthly_Balance" order by 1, 2, 3, 4 nulls first, 5 nulls first`,
+        `select period, entity, department, cash_in::text, cash_out::text
+           from "05_Monthly_Cash_Flow" order by 1, 2 nulls first, 3 nulls first`,
+        `select rows, last_period, entities, departments from "05_Aggregate_Refresh"`,
+      ].map(async (statement) => ((await tx.execute(statement)) as unknown as { rows: unknown[] }).rows),
+    );
+  /** The aggregates as stored, and as a full rebuild makes them (in a transaction rolled back). */
+  async function storedAndRebuilt() {
+    const stored = await warehouse.withOrganization(org, aggregates);
+    let rebuilt: unknown;
+    const rollBack = new Error('roll back');
+    await warehouse
+      .withOrganization(org, async (tx) => {
+        await refreshAggregatesOn(queryClientOf(tx), warehouse.schemaOf(org));
+        rebuilt = await aggregates(tx);
+        throw rollBack;
+      })
+      .catch((error: unknown) => {
+        if (error !== rollBack) throw error;
+      });
+    return { stored, rebuilt };
+  }
+  const tagged = (row: (string | null)[], entity: string | null, department: string | null) => {
+    row[8] = entity;
+    row[9] = department;
+    return row;
+  };
+
+  it('are what a full rebuild makes when small files add journals to a month that has lines (moved by their share)', async () => {
+    await query(`update "01_Account" set account_subtype = 'cash' where account_code = '1000'`);
+    await loader.load(
+      glRequest([
+        file([
+          tagged(line('J1', 1, '2024-01', '1000', '100.00', '0'), 'E1', 'Sales'),
+          tagged(line('J1', 2, '2024-01', '4000', '0', '100.00'), 'E1', 'Sales'),
+        ]),
+      ]),
+    );
+    await loader.load(
+      glRequest([
+        file([
+          tagged(line('J2', 1, '2024-01', '4000', '25.50', '0'), 'E2', null),
+          tagged(line('J2', 2, '2024-01', '1000', '0', '25.50'), 'E2', null),
+          tagged(line('J3', 1, '2024-01', '1000', '7.25', '0'), 'E1', 'Sales'),
+          tagged(line('J3', 2, '2024-01', '4000', '0', '7.25'), 'E1', 'Sales'),
+        ]),
+      ]),
+    );
+
+    const { stored, rebuilt } = await storedAndRebuilt();
+    expect(stored).toEqual(rebuilt);
+    expect(stored[2]).toEqual([{ rows: 4, last_period: '2024-01', entities: ['E1', 'E2'], departments: ['Sales'] }]);
+  });
+
+  it('are what a full rebuild makes after a file replaces the rows of an earlier one (its periods rebuilt)', async () => {
+    const first = file([
+      line('J1', 1, '2024-01', '1000', '10.00', '0'),
+      line('J1', 2, '2024-01', '4000', '0', '10.00'),
+    ]);
+    await loader.load(glRequest([first]));
+    await loader.load(
+      glRequest([
+        {
+          ...file([line('J1', 1, '2024-01', '1000', '12.00', '0'), line('J1', 2, '2024-01', '4000', '0', '12.00')]),
+          replacesFileId: first.id,
+        },
+      ]),
+    );
+
+    const { stored, rebuilt } = await storedAndRebuilt();
+    expect(stored).toEqual(rebuilt);
   });
 });

@@ -13,6 +13,7 @@ import type { WarehouseTable } from '@finboard/shared/warehouse';
 import { sqlStateOf } from '../../db/errors.ts';
 import { CANONICAL_COLUMNS, ACCOUNT_TYPES } from '../../warehouse/canonical-model.ts';
 import { refreshAggregatesOn } from '../../warehouse/aggregates.ts';
+import { applyJournalChangesOn, journalsShareOn, type LedgerJournal } from '../../warehouse/aggregate-changes.ts';
 import { quoteIdent, UnknownIdentifierError } from '../../warehouse/identifiers.ts';
 import { beginLoad, keepBefore } from '../../warehouse/lineage.ts';
 import { deriveGlColumns, DERIVABLE_GL_COLUMNS } from './derived-columns.ts';
@@ -153,6 +154,13 @@ const PERIOD_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
 const ROWS_PER_PROGRESS = 50_000;
 /** Below this many rows a load keeps the table's indexes and foreign keys as they are. */
 const BULK_ROWS = 50_000;
+/**
+ * A load changing fewer rows than this share of its table (as its statistics last counted it) leaves them as they
+ * are: they stay near enough, and ANALYZE of a grown ledger costs more than a month's file of a thousand lines.
+ */
+const ANALYZE_SHARE = 0.1;
+/** GL loads of at most this many rows that only add journals update the aggregates by their journals' share. */
+const INCREMENTAL_AGGREGATE_ROWS = 20_000;
 
 const q = quoteIdent;
 
@@ -407,6 +415,12 @@ export function createLedgerEngine(deps: {
 
             signal?.throwIfAborted();
             progress({ step: 'load', status: 'running', done: 0, total: rowsRead });
+            // A small file that only adds journals moves the aggregates by its journals' share, read before and
+            // after the write, instead of rebuilding its periods from every line they hold.
+            const journalsBefore =
+              isGl && mode === 'add' && replacedFileIds.length === 0 && rowsRead <= INCREMENTAL_AGGREGATE_ROWS
+                ? await journalsShareOn(client, schema, await stagedJournals(client, stage, columns))
+                : undefined;
             const periodsCreated = isGl ? await createMissingPeriods(client, schema, periods ?? [], loadId) : [];
             await createAccounts(client, schema, newAccounts, loadId);
             const written = await withBulkMaintenance(client, { target, role, rows: rowsRead, bulkRows }, () =>
@@ -420,7 +434,9 @@ export function createLedgerEngine(deps: {
             // subtypes). The step's time is theirs, the commit's and the statistics' below.
             progress({ step: 'refresh', status: 'running', done: 0, total: rowsLoaded });
             const changed = rowsLoaded + written.rowsRemoved + periodsCreated.length > 0;
-            if (changed && (isGl || targetTable === '01_Account'))
+            if (changed && journalsBefore && written.rowsReplaced + written.rowsRemoved === 0)
+              await applyJournalChangesOn(client, schema, journalsBefore);
+            else if (changed && (isGl || targetTable === '01_Account'))
               await refreshAggregatesOn(client, schema, isGl ? touched : undefined);
             return {
               rowsRead,
@@ -447,10 +463,18 @@ export function createLedgerEngine(deps: {
             }
             throw error;
           });
-        const changed = outcome.rowsLoaded > 0 || outcome.rowsDeleted > 0 || outcome.periodsCreated.length > 0;
         // The target's statistics, so the views plan well right after a big load (the aggregates were
-        // refreshed with the write).
-        if (changed) await connection.asPlatform(`ANALYZE ${target}`);
+        // refreshed with the write); not after a load small beside its table (ANALYZE_SHARE).
+        const rowsChanged = outcome.rowsLoaded + outcome.rowsDeleted;
+        if (rowsChanged > 0 || outcome.periodsCreated.length > 0) {
+          const estimate = await connection.transaction((client) =>
+            client.query<{ rows: number }>(`SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = $1::regclass`, [
+              target,
+            ]),
+          );
+          const rowsBefore = estimate.rows[0]?.rows ?? -1;
+          if (rowsChanged >= rowsBefore * ANALYZE_SHARE) await connection.asPlatform(`ANALYZE ${target}`);
+        }
         progress({ step: 'refresh', status: 'done', done: outcome.rowsLoaded, total: outcome.rowsLoaded });
         return outcome;
       } finally {
@@ -1182,4 +1206,13 @@ async function withBulkMaintenance<T>(
     );
   await client.query(`SET LOCAL ROLE ${q(role)}`);
   return result;
+}
+
+/** The journals of the staged GL lines, as the ledger keys them (a file's lines are source 'upload'). */
+async function stagedJournals(client: Queries, stage: string, columns: readonly string[]): Promise<LedgerJournal[]> {
+  const source = columns.includes('source') ? `coalesce(source, '${UPLOAD_SOURCE}')` : `'${UPLOAD_SOURCE}'`;
+  const result = await client.query<{ source: string; journal_id: string }>(
+    `SELECT DISTINCT ${source} AS source, journal_id FROM ${stage}`,
+  );
+  return result.rows.map((row) => ({ source: row.source, journalId: row.journal_id }));
 }

@@ -165,20 +165,33 @@ async function monthlyFileToVisible(
         run: {
           status: string;
           error: string | null;
+          queuedAt: string;
+          startedAt: string | null;
+          finishedAt: string | null;
           steps: { stage: string; startedAt?: string; finishedAt?: string }[];
         };
       };
     }>(`/api/v1/pipeline/runs/${runId}`);
     if (data.run.status === 'failed') throw new Error(`the monthly file's run failed: ${data.run.error}`);
     if (data.run.status === 'succeeded') {
+      const seen = performance.now();
       const listed = await app.get<{ pagination: { total: number } }>(studio);
+      const studioSeconds = (performance.now() - seen) / 1000;
       if (listed.pagination.total > 0 && JSON.stringify(await app.get(statement)) !== before) {
+        const { queuedAt, startedAt, finishedAt } = data.run;
+        const at = (iso: string | null) => (iso ? Date.parse(iso) : Number.NaN);
+        const where = {
+          waitedInQueue: (at(startedAt) - at(queuedAt)) / 1000,
+          ran: (at(finishedAt) - at(startedAt)) / 1000,
+          studio: studioSeconds,
+          statement: (performance.now() - seen) / 1000 - studioSeconds,
+        };
         const steps = data.run.steps.map((step) => ({
           stage: step.stage,
           seconds:
             step.startedAt && step.finishedAt ? (Date.parse(step.finishedAt) - Date.parse(step.startedAt)) / 1000 : 0,
         }));
-        return { seconds: (performance.now() - started) / 1000, steps };
+        return { seconds: (performance.now() - started) / 1000, steps, where };
       }
     }
     if (performance.now() - started > 120_000) throw new Error('the monthly file never became visible');
@@ -283,7 +296,11 @@ for (const kind of DATABASES) {
       MONTHLY_LINES,
       monthlyVerdict,
     );
-    console.log(`    its steps: ${stepsText(monthly.steps)}`);
+    console.log(
+      `    its steps: ${stepsText(monthly.steps)}; queued ${monthly.where.waitedInQueue.toFixed(2)} s, ` +
+        `ran ${monthly.where.ran.toFixed(2)} s, then the Studio answered in ${monthly.where.studio.toFixed(2)} s ` +
+        `and the P&L in ${monthly.where.statement.toFixed(2)} s`,
+    );
 
     if (BIG_MB > 0 && BIG_DATABASES.includes(kind)) {
       const big = path.join(scratchDir, `big-${kind}.csv`);

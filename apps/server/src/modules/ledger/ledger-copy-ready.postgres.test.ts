@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { STANDARD_DATA_TYPES } from '@finboard/shared/data-types';
 import { journalMessages } from '@finboard/shared/journals';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { openTestDatabase } from '../../../test/database.ts';
@@ -22,7 +23,7 @@ const parsedRows = new Map<string, (string | null)[][]>();
 const parsed: string[] = [];
 
 const COLUMNS = ['journal_id', 'line_no', 'posting_date', 'period', 'account_code', 'description', 'debit', 'credit'];
-const GL_COLUMNS = [...COLUMNS, 'entity', 'department', 'counterparty', 'source', 'reference'];
+const GL_COLUMNS = STANDARD_DATA_TYPES.find((type) => type.key === 'gl_detail')!.columns.map((column) => column.name);
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -207,22 +208,13 @@ describe('staging a copy-ready file on PostgreSQL', () => {
       columns: COLUMNS,
       text: `${COLUMNS.join(',')}\r\nJ1,1,2024-01-05,2024-01,1000,,10.00,0\nJ1,2,2024-01-05,2024-01,4000,,0,10.00\n`,
     });
-    const row = (lineNo: string, debit: string, credit: string, account: string) => [
-      'J1',
-      lineNo,
-      '2024-01-05',
-      '2024-01',
-      account,
-      null,
-      debit,
-      credit,
-      null,
-      null,
-      null,
-      null,
-      null,
-    ];
-    parsedRows.set(mixed, [row('1', '10.00', '0', '1000'), row('2', '0', '10.00', '4000')]);
+    /** The row as the uploads module reads it: the GL type's columns in order, empty ones null. */
+    const row = (values: Record<string, string>) => GL_COLUMNS.map((column) => values[column] ?? null);
+    const line = { journal_id: 'J1', posting_date: '2024-01-05', period: '2024-01' };
+    parsedRows.set(mixed, [
+      row({ ...line, line_no: '1', account_code: '1000', debit: '10.00', credit: '0' }),
+      row({ ...line, line_no: '2', account_code: '4000', debit: '0', credit: '10.00' }),
+    ]);
 
     const result = await load([{ id: mixed, name: 'mixed.csv' }]);
 

@@ -467,13 +467,8 @@ export function createLedgerEngine(deps: {
         // refreshed with the write); not after a load small beside its table (ANALYZE_SHARE).
         const rowsChanged = outcome.rowsLoaded + outcome.rowsDeleted;
         if (rowsChanged > 0 || outcome.periodsCreated.length > 0) {
-          const estimate = await connection.transaction((client) =>
-            client.query<{ rows: number }>(`SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = $1::regclass`, [
-              target,
-            ]),
-          );
-          const rowsBefore = estimate.rows[0]?.rows ?? -1;
-          if (rowsChanged >= rowsBefore * ANALYZE_SHARE) await connection.asPlatform(`ANALYZE ${target}`);
+          const before = await connection.transaction((client) => statisticsOf(client, target));
+          if (rowsChanged >= (before?.rows ?? 0) * ANALYZE_SHARE) await connection.asPlatform(`ANALYZE ${target}`);
         }
         progress({ step: 'refresh', status: 'done', done: outcome.rowsLoaded, total: outcome.rowsLoaded });
         return outcome;
@@ -1140,6 +1135,19 @@ async function upsertSynced(
   return count + (inserted.rowCount ?? 0);
 }
 
+/** The table's rows as its statistics last counted them (0 before any), and whether the current role owns it. */
+async function statisticsOf(
+  client: Pick<PoolClient, 'query'>,
+  target: string,
+): Promise<{ rows: number; owned: boolean } | undefined> {
+  const result = await client.query<{ rows: number; owned: boolean }>(
+    `SELECT greatest(c.reltuples, 0)::float8 AS rows, pg_has_role(current_user, c.relowner, 'USAGE') AS owned ` +
+      `FROM pg_catalog.pg_class c WHERE c.oid = $1::regclass`,
+    [target],
+  );
+  return result.rows[0];
+}
+
 /**
  * A large load writes faster without the target's secondary indexes, unique keys and foreign keys, rebuilt
  * once after it (measured on 1,000,000 GL lines: the per-row foreign key checks took ~14 s of a 22 s INSERT,
@@ -1159,13 +1167,7 @@ async function withBulkMaintenance<T>(
   const { target, role, rows, bulkRows } = context;
   if (rows < bulkRows) return write();
   await client.query('RESET ROLE');
-  const [table] = (
-    await client.query<{ rows: number; owned: boolean }>(
-      `SELECT greatest(c.reltuples, 0)::float8 AS rows, pg_has_role(current_user, c.relowner, 'USAGE') AS owned ` +
-        `FROM pg_catalog.pg_class c WHERE c.oid = $1::regclass`,
-      [target],
-    )
-  ).rows;
+  const table = await statisticsOf(client, target);
   const dropKeys = Boolean(table?.owned) && rows * 20 >= table!.rows;
   const dropIndexes = Boolean(table?.owned) && rows * 2 >= table!.rows;
   const constraints = dropKeys

@@ -1,7 +1,13 @@
 import { canonicalModel } from './migrations/0001_canonical-model.ts';
 import { monthlyAggregates } from './migrations/0002_monthly-aggregates.ts';
 import { lineage } from './migrations/0003_lineage.ts';
+import { glPartitions } from './migrations/0004_gl-partitions.ts';
 import type { WarehouseMigration } from './migrations/migration.ts';
 
 /** Every warehouse migration, oldest first. Add new ones at the end; never change one that has shipped. */
-export const WAREHOUSE_MIGRATIONS: readonly WarehouseMigration[] = [canonicalModel, monthlyAggregates, lineage];
+export const WAREHOUSE_MIGRATIONS: readonly WarehouseMigration[] = [
+  canonicalModel,
+  monthlyAggregates,
+  lineage,
+  glPartitions,
+];

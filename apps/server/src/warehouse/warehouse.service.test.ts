@@ -61,7 +61,8 @@ describe('provisioning', () => {
     await warehouse.provision(orgA);
     expect(await objects()).toEqual(before);
     expect(before).toEqual([
-      ...CANONICAL_TABLES.map((name) => ({ name, type: 'BASE TABLE' })),
+      // The GL's partition for the periods without their own (migration 4).
+      ...[...CANONICAL_TABLES, '02_GL_Detail_default'].sort().map((name) => ({ name, type: 'BASE TABLE' })),
       ...[...WAREHOUSE_AGGREGATES].sort().map((name) => ({ name, type: 'BASE TABLE' })),
       ...[...WAREHOUSE_LINEAGE].sort().map((name) => ({ name, type: 'BASE TABLE' })),
       ...CANONICAL_VIEWS.map((name) => ({ name, type: 'VIEW' })).sort((a, b) => a.name.localeCompare(b.name)),
@@ -157,7 +158,7 @@ describe('provisioning', () => {
             (select relname from pg_class where oid = co.confrelid) as target
           from pg_constraint co join pg_class cl on cl.oid = co.conrelid
           join pg_namespace n on n.oid = cl.relnamespace
-          where n.nspname = ${warehouse.schemaOf(orgA)} and co.contype in ('p', 'u', 'f')
+          where n.nspname = ${warehouse.schemaOf(orgA)} and co.contype in ('p', 'u', 'f') and not cl.relispartition
           order by 1, 2, 3`,
     );
     expect(constraints).toEqual([
@@ -167,8 +168,9 @@ describe('provisioning', () => {
       { table: '01_Account', type: 'u', columns: 'account_code', target: null },
       { table: '02_GL_Detail', type: 'f', columns: 'account_code', target: '01_Account' },
       { table: '02_GL_Detail', type: 'f', columns: 'period', target: '00_Period' },
-      { table: '02_GL_Detail', type: 'p', columns: 'row_id', target: null },
-      { table: '02_GL_Detail', type: 'u', columns: 'source,journal_id,line_no', target: null },
+      // Partitioned by period (migration 4): PostgreSQL puts the partition key in every unique key.
+      { table: '02_GL_Detail', type: 'p', columns: 'row_id,period', target: null },
+      { table: '02_GL_Detail', type: 'u', columns: 'source,journal_id,line_no,period', target: null },
       { table: '03_Budget', type: 'p', columns: 'row_id', target: null },
       { table: '03_Budget', type: 'u', columns: 'period,account_code,department', target: null },
       { table: '04_Trial_Balance', type: 'p', columns: 'row_id', target: null },
@@ -188,7 +190,9 @@ describe('provisioning', () => {
       database.db,
       sql`select table_name as table from information_schema.columns
           where table_schema = ${warehouse.schemaOf(orgA)} and column_name = 'row_id'
-            and is_identity = 'YES' and identity_generation = 'ALWAYS' order by 1`,
+            and is_identity = 'YES' and identity_generation = 'ALWAYS'
+            and not (select relispartition from pg_class where oid = format('%I.%I', table_schema, table_name)::regclass)
+          order by 1`,
     );
     expect(identities.map((row) => row.table)).toEqual([...CANONICAL_TABLES]);
     const indexes = await query<{ name: string }>(

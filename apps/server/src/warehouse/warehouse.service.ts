@@ -502,6 +502,13 @@ export function createWarehouseService(deps: {
                   on u.constraint_schema = k.constraint_schema and u.constraint_name = k.constraint_name
                 where k.table_schema = c.table_schema and k.table_name = c.table_name
                   and k.constraint_type = 'PRIMARY KEY' and u.column_name = c.column_name
+              ) and not exists (
+                -- A partitioned table's key holds its partition key because PostgreSQL requires it: the row's
+                -- identity is the rest (02_GL_Detail: row_id, not period).
+                select 1 from pg_catalog.pg_partitioned_table p
+                join pg_catalog.pg_attribute a on a.attrelid = p.partrelid and a.attnum = any(p.partattrs::int2[])
+                where p.partrelid = format('%I.%I', c.table_schema, c.table_name)::regclass
+                  and a.attname = c.column_name
               ) as primary_key,
               -- information_schema shows column_default to the owner only; pg_attribute to every role.
               (select a.atthasdef from pg_catalog.pg_attribute a
@@ -510,6 +517,9 @@ export function createWarehouseService(deps: {
             from information_schema.columns c
             join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
             where c.table_schema = ${schema}
+              -- A partition is part of its table (02_GL_Detail by period), never a table of its own.
+              and not (select k.relispartition from pg_catalog.pg_class k
+                where k.oid = format('%I.%I', c.table_schema, c.table_name)::regclass)
             order by c.table_name, c.ordinal_position`),
         ),
       );
@@ -697,7 +707,7 @@ async function sizesIn(
   const rows = rowsOf<{ schema: string; size: string; tables: number }>(
     await db.execute(sql`
           select n.nspname as schema, coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint as size,
-            count(*) filter (where c.relkind in ('r', 'p'))::int as tables
+            count(*) filter (where c.relkind in ('r', 'p') and not c.relispartition)::int as tables
           from pg_catalog.pg_namespace n
             left join pg_catalog.pg_class c on c.relnamespace = n.oid and c.relkind in ('r', 'p')
           where n.nspname in (${sql.join(

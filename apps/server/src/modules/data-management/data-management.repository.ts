@@ -161,7 +161,15 @@ function orderOf(target: StudioRelation, ordering: Ordering): SQL {
  * The planner's estimate, or the live rows the statistics counted since the last ANALYZE when that is
  * more (a table loaded a moment ago has not been analyzed yet: reltuples is -1 or stale).
  */
-const estimateOf = (c: SQL) => sql`greatest(${c}.reltuples, coalesce(pg_stat_get_live_tuples(${c}.oid), 0))::float8`;
+/**
+ * A table's rows as its statistics count them; a partitioned table's (relkind p) as its own statistics count them
+ * or its partitions' together, whichever is more.
+ */
+const estimateOf = (c: SQL) =>
+  sql`greatest(${c}.reltuples, coalesce(pg_stat_get_live_tuples(${c}.oid), 0), (
+    select sum(greatest(k.reltuples, coalesce(pg_stat_get_live_tuples(k.oid), 0))) from pg_catalog.pg_class k
+    where ${c}.relkind = 'p' and k.oid in (select i.inhrelid from pg_catalog.pg_inherits i where i.inhparent = ${c}.oid)
+  ))::float8`;
 
 const relationOf = (target: StudioRelation) => qualifiedSql(target.schema, target.relation.name);
 const from = (target: StudioRelation) => sql`${relationOf(target)} t`;
@@ -279,7 +287,7 @@ export const dataManagementRepository = {
     const rows = rowsOf<{ name: string; n: number }>(
       await tx.execute(sql`select c.relname as name, ${estimateOf(sql`c`)} as n
         from pg_catalog.pg_class c join pg_catalog.pg_namespace s on s.oid = c.relnamespace
-        where s.nspname = ${schema} and c.relkind = 'r'`),
+        where s.nspname = ${schema} and c.relkind in ('r', 'p') and not c.relispartition`),
     );
     return new Map(rows.map((row) => [row.name, row.n]));
   },

@@ -513,6 +513,100 @@ describe('large loads', () => {
   });
 });
 
+describe('a month loaded in bulk, in a partition of its own', () => {
+  /** Where each line lives: the GL's partition holding it, by period. */
+  const partitions = () =>
+    query<{ period: string; partition: string; lines: number }>(
+      `select g.period, c.relname as partition, count(*)::int as lines from "02_GL_Detail" g
+         join pg_class c on c.oid = g.tableoid group by 1, 2 order by 1, 2`,
+    );
+  const month = (journal: string, amount: string, period = '2024-02') => [
+    line(journal, 1, period, '1000', amount, '0'),
+    line(journal, 2, period, '4000', '0', amount),
+  ];
+
+  it('writes a new month into its own partition, with its lineage, row ids in file order and its keys', async () => {
+    const first = file([...month('J1', '10.00'), ...month('J2', '2.50')], '2024-02');
+    const result = await bulkLoader.load({ ...glRequest([first]), runId: randomUUID() });
+
+    expect(result).toMatchObject({ rowsRead: 4, rowsLoaded: 4, rowsAdded: 4, periodsCreated: ['2024-02'] });
+    expect(await partitions()).toEqual([{ period: '2024-02', partition: '02_GL_Detail_2024-02', lines: 4 }]);
+    const lines = await query<{ journal_id: string; line_no: number; row_id: string; file_id: string; load: boolean }>(
+      `select journal_id, line_no, row_id::text, file_id::text, load_id is not null as load from "02_GL_Detail" order by row_id`,
+    );
+    expect(lines.map((row) => `${row.journal_id}/${row.line_no}`)).toEqual(['J1/1', 'J1/2', 'J2/1', 'J2/2']);
+    expect(lines.every((row) => row.file_id === first.id && row.load)).toBe(true);
+    // Row ids go on from the GL's identity: a line written through the table comes after them.
+    const [added] = await query<{ row_id: string }>(
+      `insert into "02_GL_Detail" (journal_id, line_no, posting_date, period, account_code, source)
+        values ('M1', 1, '2024-02-03', '2024-02', '1000', 'manual') returning row_id::text`,
+    );
+    expect(Number(added!.row_id)).toBe(Number(lines[3]!.row_id) + 1);
+    // The GL's keys hold on the partition: an unknown account, a line twice.
+    await expect(
+      query(`insert into "02_GL_Detail" (journal_id, line_no, posting_date, period, account_code)
+        values ('X', 1, '2024-02-01', '2024-02', 'nope')`),
+    ).rejects.toMatchObject({ cause: { code: '23503' } });
+    await expect(
+      query(`insert into "02_GL_Detail" (journal_id, line_no, posting_date, period, account_code, source)
+        values ('J1', 1, '2024-02-01', '2024-02', '1000', 'upload')`),
+    ).rejects.toMatchObject({ cause: { code: '23505' } });
+    // The statements' aggregates cover it.
+    expect(
+      await query(`select sum(debit)::text as debit from "05_Monthly_Balance" where grain = 0 and period = '2024-02'`),
+    ).toEqual([{ debit: '12.50' }]);
+  });
+
+  it('writes a month the ledger already holds through the table, with the same rules', async () => {
+    await loader.load(glRequest([file(month('J1', '1.00', '2024-01'), '2024-01')]));
+    await bulkLoader.load(glRequest([file(month('J2', '2.00', '2024-01'), '2024-01')]));
+    expect(await partitions()).toEqual([{ period: '2024-01', partition: '02_GL_Detail_default', lines: 4 }]);
+
+    const again = await refusal(bulkLoader.load(glRequest([file(month('J2', '2.00', '2024-03'), '2024-03')])));
+    expect(again.problems).toEqual([
+      expect.objectContaining({ line: 2, column: 'journal_id', value: 'J2', problem: expect.stringContaining('J2') }),
+    ]);
+    expect(await partitions()).toEqual([{ period: '2024-01', partition: '02_GL_Detail_default', lines: 4 }]);
+  });
+
+  it('puts lines of other periods through the table beside the new month', async () => {
+    await loader.load(glRequest([file(month('J1', '1.00', '2024-01'), '2024-01')]));
+    const result = await bulkLoader.load(
+      glRequest([file([...month('J2', '2.00'), ...month('J3', '3.00', '2024-01')], null)]),
+    );
+    expect(result).toMatchObject({ rowsLoaded: 4, rowsAdded: 4, periods: ['2024-01', '2024-02'] });
+    expect(await partitions()).toEqual([
+      { period: '2024-01', partition: '02_GL_Detail_default', lines: 4 },
+      { period: '2024-02', partition: '02_GL_Detail_2024-02', lines: 2 },
+    ]);
+  });
+
+  it('is undone like any load, and the month loaded again gets its partition again', async () => {
+    const totals = await warehouseTotals();
+    const runId = randomUUID();
+    const rows = [...month('J1', '10.00'), ...month('J2', '2.50')];
+    await bulkLoader.load({ ...glRequest([file(rows, '2024-02')]), runId });
+    expect(await bulkLoader.undo(org, runId, 'tester')).toMatchObject({ periods: ['2024-02'] });
+    expect(await warehouseTotals()).toEqual(totals);
+
+    await bulkLoader.load(glRequest([file(rows, '2024-02')]));
+    expect(await partitions()).toEqual([{ period: '2024-02', partition: '02_GL_Detail_2024-02', lines: 4 }]);
+  });
+
+  it('leaves no partition behind when the month cannot be attached', async () => {
+    // A line of the month twice: the partition's unique key refuses it as it is attached.
+    const work = bulkLoader.load(glRequest([file([...month('J1', '1.00'), ...month('J1', '1.00')], '2024-02')]));
+    await expect(work).rejects.toBeInstanceOf(Error);
+    expect(await partitions()).toEqual([]);
+    expect(
+      await query(
+        `select count(*)::int as tables from pg_class
+           where relname = '02_GL_Detail_2024-02' and relnamespace = current_schema()::regnamespace`,
+      ),
+    ).toEqual([{ tables: 0 }]);
+  });
+});
+
 describe('the monthly aggregates after a load', () => {
   /** Both aggregate tables and the refresh row's figures, as stored. */
   const aggregates = (tx: Parameters<Parameters<WarehouseService['withOrganization']>[1]>[0]) =>

@@ -18,7 +18,8 @@ import { quoteIdent, UnknownIdentifierError } from '../../warehouse/identifiers.
 import { beginLoad, keepBefore } from '../../warehouse/lineage.ts';
 import { deriveGlColumns, DERIVABLE_GL_COLUMNS } from './derived-columns.ts';
 import { deriveTrialBalanceMovements, DERIVABLE_TRIAL_BALANCE_COLUMNS } from './derived-balances.ts';
-import { ORIGIN_TEXT, writeProblems, writeStaged } from './ledger-write.ts';
+import { ORIGIN_TEXT, writeProblems, writeStaged, type WriteOutcome } from './ledger-write.ts';
+import { monthsForPartitions, partitionsHolding, writeMonthPartitions } from './gl-partitions.ts';
 import type { NewAccount } from '../layouts/canonical-file.ts';
 import { loadOfRun, lockLoadedTables, undoLoad, type UndoOutcome } from './ledger-undo.ts';
 import { describeKey, keyMatch, TABLE_RULES, type TableRules } from './table-rules.ts';
@@ -423,9 +424,18 @@ export function createLedgerEngine(deps: {
                 : undefined;
             const periodsCreated = isGl ? await createMissingPeriods(client, schema, periods ?? [], loadId) : [];
             await createAccounts(client, schema, newAccounts, loadId);
-            const written = await withBulkMaintenance(client, { target, role, rows: rowsRead, bulkRows }, () =>
-              writeStaged(client, write),
-            );
+            // A new month of many lines gets a partition of its own (gl-partitions.ts); the rest is written
+            // through the table.
+            const months =
+              isGl && mode === 'add' && replacedFileIds.length === 0 && rowsRead >= bulkRows
+                ? await monthsForPartitions(client, { schema, stage, bulkRows })
+                : [];
+            const written =
+              months.length > 0
+                ? await writeWithMonthPartitions(client, { ...write, role, months })
+                : await withBulkMaintenance(client, { target, role, rows: rowsRead, bulkRows }, () =>
+                    writeStaged(client, write),
+                  );
             const touched = [...new Set([...(periods ?? []), ...written.touchedPeriods])].sort();
             const rowsLoaded = written.rowsAdded + written.rowsReplaced;
             progress({ step: 'load', status: 'done', done: rowsLoaded, total: rowsRead });
@@ -465,10 +475,19 @@ export function createLedgerEngine(deps: {
           });
         // The target's statistics, so the views plan well right after a big load (the aggregates were
         // refreshed with the write); not after a load small beside its table (ANALYZE_SHARE).
+        // A partitioned GL: the partitions of the periods it changed, never the whole ledger.
         const rowsChanged = outcome.rowsLoaded + outcome.rowsDeleted;
         if (rowsChanged > 0 || outcome.periodsCreated.length > 0) {
-          const before = await connection.transaction((client) => statisticsOf(client, target));
-          if (rowsChanged >= (before?.rows ?? 0) * ANALYZE_SHARE) await connection.asPlatform(`ANALYZE ${target}`);
+          const partitions = await connection.transaction((client) =>
+            partitionsHolding(client, target, outcome.periods ?? []),
+          );
+          const whole = async () => ({
+            name: target,
+            rows: (await connection.transaction((client) => statisticsOf(client, target)))?.rows ?? 0,
+          });
+          const tables = partitions.length > 0 ? partitions : [await whole()];
+          for (const table of tables)
+            if (rowsChanged >= table.rows * ANALYZE_SHARE) await connection.asPlatform(`ANALYZE ${table.name}`);
         }
         progress({ step: 'refresh', status: 'done', done: outcome.rowsLoaded, total: outcome.rowsLoaded });
         return outcome;
@@ -1135,17 +1154,41 @@ async function upsertSynced(
   return count + (inserted.rowCount ?? 0);
 }
 
-/** The table's rows as its statistics last counted them (0 before any), and whether the current role owns it. */
+/**
+ * The table's rows as its statistics last counted them (0 before any; a partitioned table's are its partitions'),
+ * and whether the current role owns it.
+ */
 async function statisticsOf(
   client: Pick<PoolClient, 'query'>,
   target: string,
 ): Promise<{ rows: number; owned: boolean } | undefined> {
   const result = await client.query<{ rows: number; owned: boolean }>(
-    `SELECT greatest(c.reltuples, 0)::float8 AS rows, pg_has_role(current_user, c.relowner, 'USAGE') AS owned ` +
+    `SELECT (SELECT coalesce(sum(greatest(k.reltuples, 0)), 0) FROM pg_catalog.pg_class k ` +
+      `WHERE k.oid = c.oid OR k.oid IN (SELECT i.inhrelid FROM pg_catalog.pg_inherits i WHERE i.inhparent = c.oid)` +
+      `)::float8 AS rows, pg_has_role(current_user, c.relowner, 'USAGE') AS owned ` +
       `FROM pg_catalog.pg_class c WHERE c.oid = $1::regclass`,
     [target],
   );
   return result.rows[0];
+}
+
+/**
+ * The load's write with the months of `months` in partitions of their own, then the lines of other periods
+ * (if any) through the table, from the stage without the months' lines.
+ */
+async function writeWithMonthPartitions(
+  client: PoolClient,
+  write: Parameters<typeof writeMonthPartitions>[1],
+): Promise<WriteOutcome> {
+  const partitioned = await writeMonthPartitions(client, write);
+  await client.query(`DELETE FROM ${write.stage} WHERE period = ANY($1::text[])`, [[...write.months]]);
+  if ((await client.query(`SELECT 1 FROM ${write.stage} LIMIT 1`)).rowCount === 0) return partitioned;
+  const others = await writeStaged(client, write);
+  return {
+    ...others,
+    rowsAdded: others.rowsAdded + partitioned.rowsAdded,
+    touchedPeriods: [...new Set([...others.touchedPeriods, ...partitioned.touchedPeriods])].sort(),
+  };
 }
 
 /**
@@ -1201,7 +1244,8 @@ async function withBulkMaintenance<T>(
   await client.query(`SET LOCAL ROLE ${q(role)}`);
   const result = await write();
   await client.query('RESET ROLE');
-  for (const index of indexes) await client.query(index.definition);
+  // A partitioned table's index is defined ON ONLY the table (its partitions' attached to it): built on all of them.
+  for (const index of indexes) await client.query(index.definition.replace(/ ON ONLY /, ' ON '));
   if (constraints.length > 0)
     await client.query(
       `ALTER TABLE ${target} ${constraints.map((key) => `ADD CONSTRAINT ${q(key.name)} ${key.definition}`).join(', ')}`,

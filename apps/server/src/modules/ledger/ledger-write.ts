@@ -70,7 +70,7 @@ export interface WriteOutcome {
 }
 
 /** The load's parts of the SQL, all on the target row `t` and stage row `s`. */
-function partsOf(write: StagedWrite) {
+export function partsOf(write: StagedWrite) {
   const { schema, table, columns, mode, source = UPLOAD_SOURCE } = write;
   const rules = TABLE_RULES[table];
   const isGl = table === GL;
@@ -139,12 +139,25 @@ export async function writeProblems(
   const fileOf = (index: number | null) => (index !== null && files[index] ? { file: files[index]!.name } : {});
 
   if (p.isGl) {
-    const found = await client.query<{ value: string; file: number; line: string; origin: string; day: string }>(
-      `SELECT s.journal_id AS value, min(s._file) AS file, min(s._line) AS line, ` +
-        `(array_agg(${p.originText} ORDER BY t.row_id))[1] AS origin, (array_agg(${p.originDay} ORDER BY t.row_id))[1] AS day ` +
-        `FROM ${stage} s JOIN ${p.target} t ON ${p.own} AND t.journal_id = s.journal_id ${p.origin} ` +
-        `WHERE NOT ${p.removable} GROUP BY s.journal_id ORDER BY 2, 3 LIMIT ${limit}`,
+    // Each staged journal looked up in the ledger's key (a lookup per journal and partition), not the ledger
+    // scanned whole: a month's file costs the same beside millions of lines as beside none.
+    const found = await client.query<{ value: string; file: number; line: string; row_id: string }>(
+      `SELECT s.journal_id AS value, s.file, s.line, first.row_id ` +
+        `FROM (SELECT journal_id, min(_file) AS file, min(_line) AS line FROM ${stage} GROUP BY journal_id) s ` +
+        `CROSS JOIN LATERAL (SELECT min(t.row_id) AS row_id FROM ${p.target} t ` +
+        `WHERE ${p.own} AND t.journal_id = s.journal_id AND NOT ${p.removable}) first ` +
+        `WHERE first.row_id IS NOT NULL ORDER BY 2, 3 LIMIT ${limit}`,
       p.params,
+    );
+    // Where the ledger's first line of each came from.
+    const origins = new Map(
+      (
+        await client.query<{ row_id: string; origin: string; day: string }>(
+          `SELECT t.row_id, ${p.originText} AS origin, ${p.originDay} AS day FROM ${p.target} t ${p.origin} ` +
+            `WHERE t.row_id = ANY($1::bigint[])`,
+          [found.rows.map((row) => row.row_id)],
+        )
+      ).rows.map((row) => [row.row_id, row]),
     );
     for (const row of found.rows)
       problems.push({
@@ -152,7 +165,11 @@ export async function writeProblems(
         line: Number(row.line),
         column: 'journal_id',
         value: row.value,
-        problem: pipelineMessages.journalInLedger(row.value, row.origin, row.day),
+        problem: pipelineMessages.journalInLedger(
+          row.value,
+          origins.get(row.row_id)!.origin,
+          origins.get(row.row_id)!.day,
+        ),
       });
   } else if (p.values.length > 0) {
     const found = await client.query<{ extra: string; file: number; line: string; origin: string; day: string }>(

@@ -104,7 +104,8 @@ async function floorCopy(environment: BenchEnvironment, app: App, organizationId
     sql.raw(
       `select format('alter table ${floor} add %s', pg_get_constraintdef(oid)) as statement from pg_constraint ` +
         `where conrelid = '${gl}'::regclass and contype in ('u', 'f') union all ` +
-        `select regexp_replace(pg_get_indexdef(i.indexrelid), ' ON \\S+ USING ', ' ON ${floor} USING ') ` +
+        // A partitioned table's index is defined ON ONLY it.
+        `select regexp_replace(pg_get_indexdef(i.indexrelid), ' ON (ONLY )?\\S+ USING ', ' ON ${floor} USING ') ` +
         `from pg_index i where i.indrelid = '${gl}'::regclass and not i.indisunique and not i.indisprimary`,
     ),
   );

@@ -202,6 +202,7 @@ describe('provisioning', () => {
     );
     expect(indexes.map((row) => row.name)).toEqual([
       '02_GL_Detail_account_code_idx',
+      '02_GL_Detail_journal_id_idx',
       '02_GL_Detail_load_id_idx',
       '02_GL_Detail_period_account_code_idx',
       '02_GL_Detail_pkey',

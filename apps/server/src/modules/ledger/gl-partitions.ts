@@ -54,13 +54,14 @@ export async function writeMonthPartitions(
   const gl = `${q(schema)}.${q(GL)}`;
   const columns = ['row_id', ...p.written, 'source', 'load_id', 'file_id'];
   const selected = [
-    `nextval(pg_get_serial_sequence($1, 'row_id'))`,
+    `$1::bigint + ($2::bigint[])[s._file + 1] + s._line`,
     ...p.written.map(p.staged),
     `'${p.source}'`,
-    '$2::bigint',
-    `($3::uuid[])[s._file + 1]`,
+    '$3::bigint',
+    `($4::uuid[])[s._file + 1]`,
   ];
   await client.query('RESET ROLE');
+  const numbering = await reserveRowIds(client, gl, stage);
   // The indexes are built by sorting a month's rows: in memory rather than in temporary files.
   await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
   let rowsAdded = 0;
@@ -71,9 +72,8 @@ export async function writeMonthPartitions(
     await client.query(`CREATE TABLE ${partition} (LIKE ${gl} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
     const inserted = await client.query(
       `INSERT INTO ${partition} (${columns.map(q).join(', ')}) SELECT ${selected.join(', ')} FROM ${stage} s ` +
-        // In file order: row ids follow the files' lines.
-        `WHERE s.period = $4 ORDER BY s._file, s._line`,
-      [gl, loadId, [...write.fileIds], month],
+        `WHERE s.period = $5`,
+      [numbering.first, numbering.offsets, loadId, [...write.fileIds], month],
     );
     rowsAdded += inserted.rowCount ?? 0;
     await client.query(
@@ -95,31 +95,29 @@ export async function writeMonthPartitions(
 }
 
 /**
- * The partitions of a partitioned table whose statistics a load of `periods` changed: each period's own, or the
- * default one. Empty for a table that is not partitioned.
+ * Row ids for every staged line, drawn from the GL's identity at once and numbered in file order (a line's id
+ * is `first + offsets[file] + line`), instead of one draw per line in a sorted insert: 1,000,000 lines went in
+ * 12–14 s that way. Nobody else draws meanwhile: the load holds the GL's lock against every other writer.
  */
-export async function partitionsHolding(
-  client: Pick<PoolClient, 'query'>,
-  table: string,
-  periods: readonly string[],
-): Promise<{ name: string; rows: number; periods: string[] }[]> {
-  const found = await client.query<{ name: string; rows: number; bound: string }>(
-    // Names schema-qualified whatever the search path: ANALYZE runs as the platform, on a path of its own.
-    `SELECT format('%I.%I', n.nspname, c.relname) AS name, greatest(c.reltuples, 0)::float8 AS rows, ` +
-      `pg_catalog.pg_get_expr(c.relpartbound, c.oid) AS bound ` +
-      `FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid ` +
-      `JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE i.inhparent = $1::regclass`,
-    [table],
-  );
-  const own = (period: string) => `'${period}'`;
-  const holding = found.rows.map((partition) => ({
-    name: partition.name,
-    rows: Number(partition.rows),
-    periods: periods.filter((period) => partition.bound.includes(own(period))),
-    isDefault: partition.bound === 'DEFAULT',
-  }));
-  const homeless = periods.filter((period) => !holding.some((partition) => partition.periods.includes(period)));
-  return holding
-    .map(({ isDefault, ...partition }) => (isDefault ? { ...partition, periods: homeless } : partition))
-    .filter((partition) => partition.periods.length > 0);
+async function reserveRowIds(client: Pick<PoolClient, 'query'>, gl: string, stage: string) {
+  const files = (
+    await client.query<{ file: number; first: string; last: string }>(
+      `SELECT _file AS file, min(_line)::text AS first, max(_line)::text AS last FROM ${stage} GROUP BY _file ORDER BY _file`,
+    )
+  ).rows;
+  const offsets: string[] = [];
+  let next = 0n;
+  for (const file of files) {
+    offsets[file.file] = String(next - BigInt(file.first));
+    next += BigInt(file.last) - BigInt(file.first) + 1n;
+  }
+  const [drawn] = (
+    await client.query<{ first: string }>(
+      `WITH sequence AS (SELECT pg_get_serial_sequence($1, 'row_id')::regclass AS name), ` +
+        `drawn AS (SELECT nextval(name) AS first, name FROM sequence) ` +
+        `SELECT first::text FROM drawn WHERE setval(name, first + $2::bigint - 1) IS NOT NULL`,
+      [gl, String(next)],
+    )
+  ).rows;
+  return { first: drawn!.first, offsets: Array.from(offsets, (offset) => offset ?? '0') };
 }

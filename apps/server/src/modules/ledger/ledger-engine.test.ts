@@ -569,6 +569,34 @@ describe('a month loaded in bulk, in a partition of its own', () => {
     expect(await partitions()).toEqual([{ period: '2024-01', partition: '02_GL_Detail_default', lines: 4 }]);
   });
 
+  it("refuses a journal another month's partition holds, whether or not its ids lie beside the new month's", async () => {
+    await bulkLoader.load(glRequest([file([...month('J2', '1.00'), ...month('J5', '1.00')], '2024-02')]));
+    // J3 lies between J2 and J5: that partition is read; J2 itself is named.
+    const inside = await refusal(
+      bulkLoader.load(
+        glRequest([file([...month('J3', '1.00', '2024-03'), ...month('J2', '1.00', '2024-03')], '2024-03')]),
+      ),
+    );
+    expect(inside.problems).toEqual([
+      expect.objectContaining({ line: 4, column: 'journal_id', value: 'J2', problem: expect.stringContaining('J2') }),
+    ]);
+    // J7 and J8 lie above every journal of 2024-02: loaded without reading it, into a partition of their own.
+    await bulkLoader.load(
+      glRequest([file([...month('J7', '1.00', '2024-03'), ...month('J8', '1.00', '2024-03')], '2024-03')]),
+    );
+    expect(await partitions()).toEqual([
+      { period: '2024-02', partition: '02_GL_Detail_2024-02', lines: 4 },
+      { period: '2024-03', partition: '02_GL_Detail_2024-03', lines: 4 },
+    ]);
+    // Below them again: J1 is new, J5 is not.
+    const below = await refusal(
+      bulkLoader.load(
+        glRequest([file([...month('J1', '1.00', '2024-04'), ...month('J5', '1.00', '2024-04')], '2024-04')]),
+      ),
+    );
+    expect(below.problems).toEqual([expect.objectContaining({ line: 4, value: 'J5' })]);
+  });
+
   it('puts lines of other periods through the table beside the new month', async () => {
     await loader.load(glRequest([file(month('J1', '1.00', '2024-01'), '2024-01')]));
     const result = await bulkLoader.load(

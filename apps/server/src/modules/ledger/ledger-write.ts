@@ -4,6 +4,7 @@ import type { WarehouseTable } from '@finboard/shared/warehouse';
 import { quoteIdent } from '../../warehouse/identifiers.ts';
 import { keepBefore } from '../../warehouse/lineage.ts';
 import { describeKey, describeRow, keyMatch, TABLE_RULES } from './table-rules.ts';
+import { periodsApartFrom } from './gl-partition-catalog.ts';
 
 /**
  * The ledger engine's write of staged rows, with lineage (warehouse migration 3). What a load may do:
@@ -140,14 +141,17 @@ export async function writeProblems(
 
   if (p.isGl) {
     // Each staged journal looked up in the ledger's key (a lookup per journal and partition), not the ledger
-    // scanned whole: a month's file costs the same beside millions of lines as beside none.
+    // scanned whole, and only in the months whose journal ids could hold it (gl-partitions.ts): a month's file
+    // costs the same beside millions of lines as beside none.
+    const apart = await periodsApartFrom(client, { gl: p.target, stage });
     const found = await client.query<{ value: string; file: number; line: string; row_id: string }>(
       `SELECT s.journal_id AS value, s.file, s.line, first.row_id ` +
         `FROM (SELECT journal_id, min(_file) AS file, min(_line) AS line FROM ${stage} GROUP BY journal_id) s ` +
         `CROSS JOIN LATERAL (SELECT min(t.row_id) AS row_id FROM ${p.target} t ` +
-        `WHERE ${p.own} AND t.journal_id = s.journal_id AND NOT ${p.removable}) first ` +
+        `WHERE ${p.own} AND t.journal_id = s.journal_id AND NOT ${p.removable} ` +
+        `AND t.period <> ALL($${p.params.length + 1}::text[])) first ` +
         `WHERE first.row_id IS NOT NULL ORDER BY 2, 3 LIMIT ${limit}`,
-      p.params,
+      [...p.params, apart],
     );
     // Where the ledger's first line of each came from.
     const origins = new Map(

@@ -14,6 +14,7 @@ import { qualifiedName, quoteIdent } from '../identifiers.ts';
  *   (row_id, period) and the natural key (source, journal_id, line_no, period), under their former names.
  *   Row ids stay unique by their identity; the ledger engine refuses a journal the ledger already holds in
  *   any period, as before.
+ * - A journal is found by its id alone (`02_GL_Detail_journal_id_idx`): the natural key starts with the source.
  * - The rows keep their row ids, lineage and order; the identity continues after the highest row id.
  * - The views reading the GL are re-pointed at the new table with their definitions and options as stored,
  *   so this migration follows whatever the views are when it runs.
@@ -63,6 +64,8 @@ export const glPartitions: WarehouseMigration = {
       index('02_GL_Detail_account_code_idx', 'account_code'),
       index('02_GL_Detail_posting_date_idx', 'posting_date'),
       index('02_GL_Detail_load_id_idx', 'load_id'),
+      // A journal opened by its id (the Studio, journal edits) without reading every line of the ledger.
+      index('02_GL_Detail_journal_id_idx', 'journal_id'),
     ];
   },
 };

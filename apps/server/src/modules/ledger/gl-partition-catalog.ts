@@ -1,0 +1,77 @@
+import type { PoolClient } from 'pg';
+
+/**
+ * What the catalog says of the GL's partitions (warehouse migration 4, gl-partitions.ts): which exist, which
+ * periods they hold, and which of them a load's checks and statistics need to read.
+ */
+
+/** The partitions of `gl` that hold one period each (not the default one), with their period. */
+async function ownPartitionsOf(client: Pick<PoolClient, 'query'>, gl: string) {
+  const found = await client.query<{ name: string; bound: string }>(
+    `SELECT format('%I.%I', n.nspname, c.relname) AS name, pg_catalog.pg_get_expr(c.relpartbound, c.oid) AS bound ` +
+      `FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid ` +
+      `JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE i.inhparent = $1::regclass`,
+    [gl],
+  );
+  return found.rows.flatMap((partition) => {
+    const period = /^FOR VALUES IN \('([^']+)'\)$/.exec(partition.bound)?.[1];
+    return period ? [{ name: partition.name, period }] : [];
+  });
+}
+
+/**
+ * The periods whose own partition can hold none of the staged journals: its journal ids (the lowest and the
+ * highest, read from its index) lie all below or all above the staged ones. A check of the staged journals
+ * against the ledger leaves them out (`period <> ALL(…)` prunes their partitions), so a month whose journal
+ * numbers follow the earlier months' is checked against what it could meet, not against every month's key.
+ */
+export async function periodsApartFrom(
+  client: Pick<PoolClient, 'query'>,
+  context: { gl: string; stage: string },
+): Promise<string[]> {
+  const { gl, stage } = context;
+  const partitions = await ownPartitionsOf(client, gl);
+  if (partitions.length === 0) return [];
+  const ranges = partitions.map(
+    (partition, index) =>
+      `SELECT $${index + 1}::text AS period, (SELECT min(journal_id) FROM ${partition.name}) AS low, ` +
+      `(SELECT max(journal_id) FROM ${partition.name}) AS high`,
+  );
+  const found = await client.query<{ period: string }>(
+    `WITH staged AS (SELECT min(journal_id) AS low, max(journal_id) AS high FROM ${stage}) ` +
+      `SELECT r.period FROM (${ranges.join(' UNION ALL ')}) r, staged s ` +
+      `WHERE r.low IS NULL OR r.high < s.low OR r.low > s.high ORDER BY 1`,
+    partitions.map((partition) => partition.period),
+  );
+  return found.rows.map((row) => row.period);
+}
+
+/**
+ * The partitions of a partitioned table whose statistics a load of `periods` changed: each period's own, or the
+ * default one. Empty for a table that is not partitioned.
+ */
+export async function partitionsHolding(
+  client: Pick<PoolClient, 'query'>,
+  table: string,
+  periods: readonly string[],
+): Promise<{ name: string; rows: number; periods: string[] }[]> {
+  const found = await client.query<{ name: string; rows: number; bound: string }>(
+    // Names schema-qualified whatever the search path: ANALYZE runs as the platform, on a path of its own.
+    `SELECT format('%I.%I', n.nspname, c.relname) AS name, greatest(c.reltuples, 0)::float8 AS rows, ` +
+      `pg_catalog.pg_get_expr(c.relpartbound, c.oid) AS bound ` +
+      `FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid ` +
+      `JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE i.inhparent = $1::regclass`,
+    [table],
+  );
+  const own = (period: string) => `'${period}'`;
+  const holding = found.rows.map((partition) => ({
+    name: partition.name,
+    rows: Number(partition.rows),
+    periods: periods.filter((period) => partition.bound.includes(own(period))),
+    isDefault: partition.bound === 'DEFAULT',
+  }));
+  const homeless = periods.filter((period) => !holding.some((partition) => partition.periods.includes(period)));
+  return holding
+    .map(({ isDefault, ...partition }) => (isDefault ? { ...partition, periods: homeless } : partition))
+    .filter((partition) => partition.periods.length > 0);
+}

@@ -2,21 +2,42 @@ import type { PoolClient } from 'pg';
 
 /**
  * What the catalog says of the GL's partitions (warehouse migration 4, gl-partitions.ts): which exist, which
- * periods they hold, and which of them a load's checks and statistics need to read.
+ * period each holds, and which of them a load's checks and statistics need to read.
  */
 
-/** The partitions of `gl` that hold one period each (not the default one), with their period. */
-async function ownPartitionsOf(client: Pick<PoolClient, 'query'>, gl: string) {
-  const found = await client.query<{ name: string; bound: string }>(
-    `SELECT format('%I.%I', n.nspname, c.relname) AS name, pg_catalog.pg_get_expr(c.relpartbound, c.oid) AS bound ` +
+interface Partition {
+  /** Schema-qualified and quoted whatever the search path (ANALYZE runs as the platform, on a path of its own). */
+  name: string;
+  /** Its rows as its statistics last counted them (0 before any). */
+  rows: number;
+  /** The one period it holds; undefined for the default partition. */
+  period?: string;
+}
+
+/** The partitions of a partitioned table (none for another table). */
+async function partitionsOf(client: Pick<PoolClient, 'query'>, table: string): Promise<Partition[]> {
+  const found = await client.query<{ name: string; rows: number; bound: string }>(
+    `SELECT format('%I.%I', n.nspname, c.relname) AS name, greatest(c.reltuples, 0)::float8 AS rows, ` +
+      `pg_catalog.pg_get_expr(c.relpartbound, c.oid) AS bound ` +
       `FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid ` +
       `JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE i.inhparent = $1::regclass`,
-    [gl],
+    [table],
   );
-  return found.rows.flatMap((partition) => {
-    const period = /^FOR VALUES IN \('([^']+)'\)$/.exec(partition.bound)?.[1];
-    return period ? [{ name: partition.name, period }] : [];
-  });
+  return found.rows.map((partition) => ({
+    name: partition.name,
+    rows: Number(partition.rows),
+    period: /^FOR VALUES IN \('([^']+)'\)$/.exec(partition.bound)?.[1],
+  }));
+}
+
+/** The partitions of `gl` that hold one period each (not the default one). */
+export async function ownPartitionsOf(
+  client: Pick<PoolClient, 'query'>,
+  gl: string,
+): Promise<(Partition & { period: string })[]> {
+  return (await partitionsOf(client, gl)).filter(
+    (partition): partition is Partition & { period: string } => partition.period !== undefined,
+  );
 }
 
 /**
@@ -47,31 +68,20 @@ export async function periodsApartFrom(
 }
 
 /**
- * The partitions of a partitioned table whose statistics a load of `periods` changed: each period's own, or the
- * default one. Empty for a table that is not partitioned.
+ * The partitions of a partitioned table that hold `periods` (each period's own, or the default one), with the
+ * periods each holds: those whose statistics a load of them changed. Empty for a table that is not partitioned.
  */
 export async function partitionsHolding(
   client: Pick<PoolClient, 'query'>,
   table: string,
   periods: readonly string[],
 ): Promise<{ name: string; rows: number; periods: string[] }[]> {
-  const found = await client.query<{ name: string; rows: number; bound: string }>(
-    // Names schema-qualified whatever the search path: ANALYZE runs as the platform, on a path of its own.
-    `SELECT format('%I.%I', n.nspname, c.relname) AS name, greatest(c.reltuples, 0)::float8 AS rows, ` +
-      `pg_catalog.pg_get_expr(c.relpartbound, c.oid) AS bound ` +
-      `FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid ` +
-      `JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE i.inhparent = $1::regclass`,
-    [table],
-  );
-  const own = (period: string) => `'${period}'`;
-  const holding = found.rows.map((partition) => ({
-    name: partition.name,
-    rows: Number(partition.rows),
-    periods: periods.filter((period) => partition.bound.includes(own(period))),
-    isDefault: partition.bound === 'DEFAULT',
-  }));
-  const homeless = periods.filter((period) => !holding.some((partition) => partition.periods.includes(period)));
-  return holding
-    .map(({ isDefault, ...partition }) => (isDefault ? { ...partition, periods: homeless } : partition))
+  const partitions = await partitionsOf(client, table);
+  const owned = new Set(partitions.map((partition) => partition.period));
+  return partitions
+    .map(({ period, ...partition }) => ({
+      ...partition,
+      periods: periods.filter((wanted) => (period === undefined ? !owned.has(wanted) : wanted === period)),
+    }))
     .filter((partition) => partition.periods.length > 0);
 }

@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import { quoteIdent } from '../../warehouse/identifiers.ts';
 import { partsOf, type StagedWrite, type WriteOutcome } from './ledger-write.ts';
+import { ownPartitionsOf } from './gl-partition-catalog.ts';
 
 /**
  * A month loaded in bulk, in a partition of its own (02_GL_Detail is partitioned by period, warehouse
@@ -65,10 +66,12 @@ export async function writeMonthPartitions(
   // The indexes are built by sorting a month's rows: in memory rather than in temporary files.
   await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
   let rowsAdded = 0;
+  const existing = new Map((await ownPartitionsOf(client, gl)).map((partition) => [partition.period, partition.name]));
   for (const month of months) {
     const partition = `${q(schema)}.${q(glPartitionOf(month))}`;
-    // An earlier load's partition, emptied since (an undo): made again.
-    await client.query(`DROP TABLE IF EXISTS ${partition}`);
+    // An earlier load's partition, emptied since (an undo): made again. (`name` is quoted by PostgreSQL itself.)
+    const emptied = existing.get(month);
+    if (emptied) await client.query(`DROP TABLE ${emptied}`);
     await client.query(`CREATE TABLE ${partition} (LIKE ${gl} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
     const inserted = await client.query(
       `INSERT INTO ${partition} (${columns.map(q).join(', ')}) SELECT ${selected.join(', ')} FROM ${stage} s ` +

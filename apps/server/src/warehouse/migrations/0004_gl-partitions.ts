@@ -30,6 +30,8 @@ export const glPartitions: WarehouseMigration = {
     const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
     return [
       // The views reading the GL, as stored: names qualified (the warehouse schema is never on the path).
+      // (A transaction that provisions several warehouses runs this for each.)
+      `DROP TABLE IF EXISTS pg_temp.warehouse_gl_views`,
       `CREATE TEMP TABLE warehouse_gl_views ON COMMIT DROP AS
         SELECT c.oid::regclass::text AS name, c.reloptions AS options, pg_get_viewdef(c.oid) AS definition
         FROM pg_class c

@@ -153,15 +153,17 @@ export async function writeProblems(
         `WHERE first.row_id IS NOT NULL ORDER BY 2, 3 LIMIT ${limit}`,
       [...p.params, apart],
     );
-    // Where the ledger's first line of each came from.
+    // Where the ledger's first line of each came from (asked only when there are some: the usual file has none).
     const origins = new Map(
-      (
-        await client.query<{ row_id: string; origin: string; day: string }>(
-          `SELECT t.row_id, ${p.originText} AS origin, ${p.originDay} AS day FROM ${p.target} t ${p.origin} ` +
-            `WHERE t.row_id = ANY($1::bigint[])`,
-          [found.rows.map((row) => row.row_id)],
-        )
-      ).rows.map((row) => [row.row_id, row]),
+      found.rows.length === 0
+        ? []
+        : (
+            await client.query<{ row_id: string; origin: string; day: string }>(
+              `SELECT t.row_id, ${p.originText} AS origin, ${p.originDay} AS day FROM ${p.target} t ${p.origin} ` +
+                `WHERE t.row_id = ANY($1::bigint[])`,
+              [found.rows.map((row) => row.row_id)],
+            )
+          ).rows.map((row) => [row.row_id, row] as const),
     );
     for (const row of found.rows)
       problems.push({

@@ -20,7 +20,7 @@ const q = quoteIdent;
 const GL = '02_GL_Detail';
 
 /** The name of a period's own partition. */
-export const glPartitionOf = (period: string) => `${GL}_${period}`;
+const glPartitionOf = (period: string) => `${GL}_${period}`;
 
 /**
  * The periods of the staged lines that get a partition of their own: at least `bulkRows` lines each, of a

@@ -45,10 +45,14 @@ function refreshStatements(schema: string, periods?: readonly string[]) {
   return [
     { text: `DELETE FROM ${t('05_Monthly_Balance')} ${only}`, values },
     {
+      // The finest grain from the lines in one hashed pass, the coarser ones from it: grouping sets over the
+      // lines themselves read them once per set (1,000,000 lines: 1.2–3.2 s against 0.3–0.6 s).
       text: `INSERT INTO ${t('05_Monthly_Balance')} (grain, period, account_code, entity, department, debit, credit, net, lines)
         SELECT 3 - 2 * grouping(entity) - grouping(department), period, account_code, entity, department,
-          sum(debit), sum(credit), sum(debit) - sum(credit), count(*)
-        FROM ${gl} ${only}
+          sum(debit), sum(credit), sum(debit) - sum(credit), sum(lines)::integer
+        FROM (SELECT period, account_code, entity, department, sum(debit) AS debit, sum(credit) AS credit,
+            count(*) AS lines
+          FROM ${gl} ${only} GROUP BY period, account_code, entity, department) finest
         GROUP BY GROUPING SETS ((period, account_code, entity, department), (period, account_code, entity),
           (period, account_code, department), (period, account_code))`,
       values,

@@ -29,6 +29,12 @@ export function quoteIdent(name: string): string {
 }
 
 /**
+ * `'text'` for SQL, doubling embedded quotes: for the few values a statement cannot take as a parameter (DDL,
+ * COPY options). Under standard_conforming_strings (PostgreSQL's default since 9.1) a backslash is plain text.
+ */
+export const quoteLiteral = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/**
  * `"schema"."name"`: how every statement names a warehouse relation. Never the bare name, which the search
  * path resolves — to a catalog of pg_catalog or a temporary table first, whatever the warehouse holds.
  */

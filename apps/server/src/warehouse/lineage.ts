@@ -23,16 +23,22 @@ export interface LoadRecord {
   actor?: string | null;
   /** The uploaded files a run loads. */
   files?: readonly { id: string; name: string }[];
+  /** An id drawn before (reserveLoadId): rows staged with it already carry it. */
+  loadId?: number;
 }
 
 type Client = Pick<PoolClient, 'query'>;
 
 /** Records a load in the caller's transaction; its id goes on every row it writes. */
 export async function beginLoad(client: Client, schema: string, record: LoadRecord): Promise<number> {
+  const values = [record.kind, record.runId ?? null, record.source ?? null, record.label, record.actor ?? null];
   const inserted = await client.query<{ load_id: string }>(
-    `INSERT INTO ${qualifiedName(schema, '06_Load')} (kind, run_id, source, label, actor) ` +
-      'VALUES ($1, $2, $3, $4, $5) RETURNING load_id',
-    [record.kind, record.runId ?? null, record.source ?? null, record.label, record.actor ?? null],
+    record.loadId === undefined
+      ? `INSERT INTO ${qualifiedName(schema, '06_Load')} (kind, run_id, source, label, actor) ` +
+          'VALUES ($1, $2, $3, $4, $5) RETURNING load_id'
+      : `INSERT INTO ${qualifiedName(schema, '06_Load')} (load_id, kind, run_id, source, label, actor) ` +
+          'OVERRIDING SYSTEM VALUE VALUES ($6, $1, $2, $3, $4, $5) RETURNING load_id',
+    record.loadId === undefined ? values : [...values, record.loadId],
   );
   const loadId = Number(inserted.rows[0]!.load_id);
   if (record.files && record.files.length > 0)
@@ -66,6 +72,18 @@ export async function keepBefore(
     [...params, loadId, table, action],
   );
   return kept.rowCount ?? 0;
+}
+
+/**
+ * Draws a load's id ahead of its record (beginLoad with `loadId`), so rows staged before the load begins carry
+ * it. As the platform (the identity's owner): a drawn id never used leaves a gap, as a rolled-back load does.
+ */
+export async function reserveLoadId(client: Client, schema: string): Promise<number> {
+  const drawn = await client.query<{ load_id: string }>(
+    `SELECT nextval(pg_get_serial_sequence($1, 'load_id'))::text AS load_id`,
+    [qualifiedName(schema, '06_Load')],
+  );
+  return Number(drawn.rows[0]!.load_id);
 }
 
 /** Whether the warehouse keeps lineage (warehouse migration 3; tests of older models have none). */

@@ -117,6 +117,13 @@ async function copyInto(
   return count;
 }
 
+/** `COPY … FROM STDIN` of `bytes` as they come on `client`, inside the caller's transaction; the row count. */
+async function copyBytesInto(client: PoolClient, copySql: string, bytes: AsyncIterable<Uint8Array>): Promise<number> {
+  const stream = client.query(copyFrom(copySql));
+  await pipeline(Readable.from(bytes), stream);
+  return stream.rowCount;
+}
+
 /** One organization's own connection (withOrganizationConnection). */
 export interface OrganizationConnection {
   /** One statement outside a transaction of the organization, as the platform (e.g. ANALYZE: only the owner may). */
@@ -134,6 +141,8 @@ export interface OrganizationConnection {
     bytes: AsyncIterable<Uint8Array>,
     statements: { before: readonly string[]; after: readonly string[] },
   ) => Promise<number>;
+  /** PostgreSQL only: `COPY … FROM STDIN` of `bytes` on `client`, inside the transaction it is in; the row count. */
+  copyBytesWithin?: (client: PoolClient, copySql: string, bytes: AsyncIterable<Uint8Array>) => Promise<number>;
 }
 
 /**
@@ -336,11 +345,11 @@ export function createWarehouseService(deps: {
           copyBytes: (copySql, bytes, { before, after }) =>
             connection.transaction(async () => {
               for (const statement of before) await client.query(statement);
-              const stream = client.query(copyFrom(copySql));
-              await pipeline(Readable.from(bytes), stream);
+              const rows = await copyBytesInto(client, copySql, bytes);
               for (const statement of after) await client.query(statement);
-              return stream.rowCount;
+              return rows;
             }),
+          copyBytesWithin: copyBytesInto,
         }),
       };
       try {

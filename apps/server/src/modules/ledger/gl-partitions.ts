@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
-import { quoteIdent } from '../../warehouse/identifiers.ts';
+import { sqlStateOf } from '../../db/errors.ts';
+import { quoteIdent, quoteLiteral } from '../../warehouse/identifiers.ts';
 import { partsOf, type StagedWrite, type WriteOutcome } from './ledger-write.ts';
 import { ownPartitionsOf } from './gl-partition-catalog.ts';
 
@@ -79,9 +80,7 @@ export async function writeMonthPartitions(
       [numbering.first, numbering.offsets, loadId, [...write.fileIds], month],
     );
     rowsAdded += inserted.rowCount ?? 0;
-    await client.query(
-      `ALTER TABLE ${gl} ATTACH PARTITION ${partition} FOR VALUES IN ('${month.replaceAll("'", "''")}')`,
-    );
+    await client.query(`ALTER TABLE ${gl} ATTACH PARTITION ${partition} FOR VALUES IN (${quoteLiteral(month)})`);
     // The organization's role may do on every table of its warehouse what it may on the GL: its checks' messages
     // (a foreign key's) name values only to a role that may read them.
     await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${partition} TO ${q(role)}`);
@@ -123,4 +122,95 @@ async function reserveRowIds(client: Pick<PoolClient, 'query'>, gl: string, stag
     )
   ).rows;
   return { first: drawn!.first, offsets: Array.from(offsets, (offset) => offset ?? '0') };
+}
+
+/**
+ * A stage in the shape of a month's partition, for a load that may make it that partition (adoptStage): the
+ * GL's columns, then the stage's own `_file` and `_line` (numbered from `lines`, a sequence it owns). Its rows
+ * take their row ids from the GL's identity and the load's id (drawn ahead) as they are copied in, so nothing
+ * is rewritten when it becomes the partition. Made by the platform (the ledger's owner, who also copies into
+ * it: the identity is the owner's), readable and writable by the organization's role for the run's checks.
+ * It lives in the load's one transaction: nobody else sees it, and it is gone with a load that fails.
+ */
+export async function createPartitionStage(
+  client: Pick<PoolClient, 'query'>,
+  context: { schema: string; stage: string; lines: string; role: string; loadId: number },
+): Promise<void> {
+  const { schema, stage, lines, role, loadId } = context;
+  const gl = `${q(schema)}.${q(GL)}`;
+  await client.query('RESET ROLE');
+  const [identity] = (await client.query<{ name: string }>(`SELECT pg_get_serial_sequence($1, 'row_id') AS name`, [gl]))
+    .rows;
+  await client.query(`CREATE TABLE ${stage} AS SELECT * FROM ${gl} WITH NO DATA`);
+  await client.query(`CREATE SEQUENCE ${lines}`);
+  await client.query(
+    `ALTER TABLE ${stage} ADD COLUMN _file integer, ADD COLUMN _line bigint, ` +
+      `ALTER row_id SET DEFAULT nextval(${quoteLiteral(identity!.name)}::regclass), ` +
+      `ALTER source SET DEFAULT 'upload', ALTER load_id SET DEFAULT ${Number(loadId)}`,
+  );
+  await client.query(`ALTER SEQUENCE ${lines} OWNED BY ${stage}._line`);
+  await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${stage} TO ${q(role)}`);
+  await client.query(`SET LOCAL ROLE ${q(role)}`);
+}
+
+/**
+ * Makes the stage (createPartitionStage) the partition of `month` — every staged line is of that month, the
+ * ledger holds none of it (the caller knows both) — instead of copying its lines: the GL's NOT NULL and CHECK
+ * constraints are added and checked in one pass, with one that the lines are of the month (so attaching need
+ * not read them again), the stage's own columns dropped, the table renamed and attached (its indexes built, its
+ * foreign keys checked). Answers whether it did: a line the GL's constraints refuse (an empty amount, say)
+ * leaves the stage as it was, for the usual write, which gives such lines their defaults. In the load's
+ * transaction, as the platform (the DDL is the owner's).
+ */
+export async function adoptStage(
+  client: Pick<PoolClient, 'query'>,
+  context: { schema: string; stage: string; role: string; month: string },
+): Promise<boolean> {
+  const { schema, stage, role, month } = context;
+  const gl = `${q(schema)}.${q(GL)}`;
+  const name = glPartitionOf(month);
+  const partition = `${q(schema)}.${q(name)}`;
+  const ofMonth = q(`${name}_month`);
+  await client.query('RESET ROLE');
+  const notNull = (
+    await client.query<{ column: string }>(
+      `SELECT attname AS column FROM pg_catalog.pg_attribute ` +
+        `WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attnotnull ORDER BY attnum`,
+      [gl],
+    )
+  ).rows.map((row) => `ALTER ${q(row.column)} SET NOT NULL`);
+  const checks = (
+    await client.query<{ name: string; definition: string }>(
+      `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_catalog.pg_constraint ` +
+        `WHERE conrelid = $1::regclass AND contype = 'c' ORDER BY conname`,
+      [gl],
+    )
+  ).rows.map((check) => `ADD CONSTRAINT ${q(check.name)} ${check.definition}`);
+  // An earlier load's partition of the month, emptied since (an undo): made again. (`name` is quoted by PostgreSQL.)
+  const emptied = (await ownPartitionsOf(client, gl)).find((own) => own.period === month);
+  await client.query('SAVEPOINT adopt_stage');
+  try {
+    await client.query(
+      `ALTER TABLE ${stage} DROP COLUMN _file, DROP COLUMN _line, ` +
+        'ALTER row_id DROP DEFAULT, ALTER load_id DROP DEFAULT, ALTER file_id DROP DEFAULT, ALTER source DROP DEFAULT, ' +
+        [
+          ...notNull,
+          ...checks,
+          `ADD CONSTRAINT ${ofMonth} CHECK (period IS NOT NULL AND period = ${quoteLiteral(month)})`,
+        ].join(', '),
+    );
+  } catch (error) {
+    await client.query('ROLLBACK TO SAVEPOINT adopt_stage');
+    await client.query(`SET LOCAL ROLE ${q(role)}`);
+    // 23502 not null, 23514 check: lines the usual write takes (defaults) or names.
+    if (['23502', '23514'].includes(sqlStateOf(error).code ?? '')) return false;
+    throw error;
+  }
+  await client.query('RELEASE SAVEPOINT adopt_stage');
+  if (emptied) await client.query(`DROP TABLE ${emptied.name}`);
+  await client.query(`ALTER TABLE ${stage} RENAME TO ${q(name)}`);
+  await client.query(`ALTER TABLE ${gl} ATTACH PARTITION ${partition} FOR VALUES IN (${quoteLiteral(month)})`);
+  await client.query(`ALTER TABLE ${partition} DROP CONSTRAINT ${ofMonth}`);
+  await client.query(`SET LOCAL ROLE ${q(role)}`);
+  return true;
 }

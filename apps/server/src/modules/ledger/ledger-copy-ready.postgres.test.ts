@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STANDARD_DATA_TYPES } from '@finboard/shared/data-types';
 import { journalMessages } from '@finboard/shared/journals';
+import { pipelineMessages } from '@finboard/shared/pipelines';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { openTestDatabase } from '../../../test/database.ts';
 import { qualifiedName } from '../../warehouse/identifiers.ts';
@@ -224,5 +226,177 @@ describe('staging a copy-ready file on PostgreSQL', () => {
       ['J1', 1, '10.00', '0.00'],
       ['J1', 2, '0.00', '10.00'],
     ]);
+  });
+});
+
+describe('a new month of many copy-ready lines, staged as its own partition', () => {
+  /** Loads of at least two lines count as bulk here (the app's threshold is 50,000). */
+  let bulk: LedgerEngine;
+  beforeAll(() => {
+    bulk = createLedgerEngine({
+      warehouse,
+      bulkRows: 2,
+      openFileRows: async function* (_organizationId, fileId) {
+        parsed.push(fileId);
+        yield parsedRows.get(fileId)!;
+      },
+      openCopyReadyFile: async (_organizationId, fileId) => {
+        const file = copyReady.get(fileId);
+        return file && { bytes: Readable.from([Buffer.from(file.text)]), delimiter: ',', columns: file.columns };
+      },
+    });
+  });
+
+  const sql = <R extends Record<string, unknown>>(text: string) =>
+    database.pool
+      .query<R>(text.replaceAll('$schema', `"${warehouse.schemaOf(organizationId)}"`))
+      .then((result) => result.rows);
+  /** A copy-ready GL file of `lines` (values in COLUMNS order), uploaded for February 2024. */
+  const upload = (lines: string[][]) => {
+    const id = randomUUID();
+    copyReady.set(id, {
+      columns: COLUMNS,
+      text: `${COLUMNS.join(',')}\n${lines.map((l) => l.join(',')).join('\n')}\n`,
+    });
+    return { id, name: `${id.slice(0, 8)}.csv`, period: '2024-02', rows: lines.length };
+  };
+  const journal = (id: string, amount: string, credit = amount) => [
+    [id, '1', '2024-02-05', '2024-02', '1000', 'Sale', amount, '0'],
+    [id, '2', '2024-02-05', '2024-02', '4000', 'Sale', '0', credit],
+  ];
+  const loadBulk = (files: ReturnType<typeof upload>[], runId = randomUUID()) =>
+    bulk.load({ organizationId, targetTable: '02_GL_Detail', columns: GL_COLUMNS, periodBased: true, files, runId });
+  /** The GL's partitions with their lines, and the columns each keeps dropped (a stage's own). */
+  const partitions = () =>
+    sql<{ partition: string; lines: number; dropped: number }>(
+      `select c.relname as partition, (select count(*)::int from $schema."02_GL_Detail" g where g.tableoid = c.oid) as lines,
+         (select count(*)::int from pg_attribute a where a.attrelid = c.oid and a.attisdropped) as dropped
+       from pg_inherits i join pg_class c on c.oid = i.inhrelid
+       where i.inhparent = '$schema."02_GL_Detail"'::regclass order by 1`,
+    );
+  /** Tables and sequences of a run's stage left in the warehouse: never any. */
+  const leftovers = () =>
+    sql<{ relname: string }>(
+      `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = '${warehouse.schemaOf(organizationId)}' and c.relname like 'pipeline%'`,
+    );
+
+  it('becomes the partition without a copy: row ids in file order, the load and file on each line, keys, aggregates, undo', async () => {
+    const file = upload([...journal('J1', '10.00'), ...journal('J2', '2.50')]);
+    const runId = randomUUID();
+
+    const result = await loadBulk([file], runId);
+
+    expect(parsed).toEqual([]);
+    expect(result).toMatchObject({ rowsRead: 4, rowsLoaded: 4, rowsAdded: 4, periodsCreated: ['2024-02'] });
+    // The stage's _file and _line stay behind as dropped columns: the month's lines were not copied.
+    expect(await partitions()).toEqual([
+      { partition: '02_GL_Detail_2024-02', lines: 4, dropped: 2 },
+      { partition: '02_GL_Detail_default', lines: 0, dropped: 0 },
+    ]);
+    expect(await leftovers()).toEqual([]);
+    const lines = await sql<{ line: string; row_id: string; load_run: string; file_id: string; source: string }>(
+      `select g.journal_id || '/' || g.line_no as line, g.row_id::text, l.run_id::text as load_run, g.file_id::text, g.source
+         from $schema."02_GL_Detail" g join $schema."06_Load" l on l.load_id = g.load_id order by g.row_id`,
+    );
+    expect(lines.map((line) => line.line)).toEqual(['J1/1', 'J1/2', 'J2/1', 'J2/2']);
+    expect(lines.map((line) => Number(line.row_id) - Number(lines[0]!.row_id))).toEqual([0, 1, 2, 3]);
+    expect(lines.every((line) => line.load_run === runId && line.file_id === file.id && line.source === 'upload')).toBe(
+      true,
+    );
+    expect(await sql(`select file_id::text, file_name from $schema."06_Load_File"`)).toEqual([
+      { file_id: file.id, file_name: file.name },
+    ]);
+    // The GL's keys and checks hold on it; a line written through the table comes after its row ids.
+    await expect(
+      sql(`insert into $schema."02_GL_Detail" (journal_id, line_no, posting_date, period, account_code, source)
+        values ('J1', 1, '2024-02-01', '2024-02', '1000', 'upload')`),
+    ).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      sql(`insert into $schema."02_GL_Detail" (journal_id, line_no, posting_date, period, account_code, debit)
+        values ('X', 1, '2024-02-01', '2024-02', '1000', -1)`),
+    ).rejects.toMatchObject({ code: '23514' });
+    const [manual] = await sql<{ row_id: string }>(
+      `insert into $schema."02_GL_Detail" (journal_id, line_no, posting_date, period, account_code)
+        values ('M1', 1, '2024-02-03', '2024-02', '1000') returning row_id::text`,
+    );
+    expect(Number(manual!.row_id)).toBeGreaterThan(Number(lines[3]!.row_id));
+    await sql(`delete from $schema."02_GL_Detail" where journal_id = 'M1'`);
+    expect(
+      await sql(
+        `select sum(debit)::text as debit from $schema."05_Monthly_Balance" where grain = 0 and period = '2024-02'`,
+      ),
+    ).toEqual([{ debit: '12.50' }]);
+
+    await bulk.undo(organizationId, runId, null);
+
+    expect(await sql(`select count(*)::int as lines from $schema."02_GL_Detail"`)).toEqual([{ lines: 0 }]);
+    expect(await sql(`select count(*)::int as rows from $schema."05_Monthly_Balance"`)).toEqual([{ rows: 0 }]);
+    // The month loaded again after the undo: its emptied partition is made anew.
+    await loadBulk([upload(journal('J3', '1.00'))]);
+    expect(await partitions()).toEqual([
+      { partition: '02_GL_Detail_2024-02', lines: 2, dropped: 2 },
+      { partition: '02_GL_Detail_default', lines: 0, dropped: 0 },
+    ]);
+  });
+
+  it('refuses an unbalanced journal and a line twice as a temporary stage does, leaving nothing behind', async () => {
+    const unbalanced = await loadBulk([upload([...journal('J1', '10.00'), ...journal('J2', '2.50', '2.00')])]).catch(
+      (error: unknown) => error,
+    );
+    expect((unbalanced as PipelineLoadRefused).problems).toEqual([
+      expect.objectContaining({ line: 4, value: 'J2', problem: journalMessages.outOfBalance('J2', '0.50') }),
+    ]);
+    const twice = journal('J1', '10.00');
+    const repeated = await loadBulk([upload([...twice, ...twice])]).catch((error: unknown) => error);
+    expect(repeated).toBeInstanceOf(PipelineLoadRefused);
+    expect((repeated as PipelineLoadRefused).problems).toEqual([
+      { file: expect.any(String), line: 2, problem: pipelineMessages.duplicateKey('Journal J1, line 1') },
+      { file: expect.any(String), line: 3, problem: pipelineMessages.duplicateKey('Journal J1, line 2') },
+    ]);
+
+    expect(await partitions()).toEqual([{ partition: '02_GL_Detail_default', lines: 0, dropped: 0 }]);
+    expect(await leftovers()).toEqual([]);
+    expect(await sql(`select label from $schema."06_Load" where kind = 'run'`)).toEqual([]);
+    expect(await sql(`select count(*)::int as periods from $schema."00_Period" where "Period" = '2024-02'`)).toEqual([
+      { periods: 0 },
+    ]);
+  });
+
+  it('copies lines the GL would refuse as they are (an empty amount) the usual way, with their defaults', async () => {
+    const result = await loadBulk([
+      upload([...journal('J1', '10.00'), ['J1', '3', '2024-02-05', '2024-02', '4000', 'Memo', '', '']]),
+    ]);
+
+    expect(result).toMatchObject({ rowsAdded: 3 });
+    expect(await partitions()).toEqual([
+      { partition: '02_GL_Detail_2024-02', lines: 3, dropped: 0 },
+      { partition: '02_GL_Detail_default', lines: 0, dropped: 0 },
+    ]);
+    expect(await sql(`select debit::text, credit::text from $schema."02_GL_Detail" where line_no = 3`)).toEqual([
+      { debit: '0.00', credit: '0.00' },
+    ]);
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it('starts again with a temporary stage when a file is not copy-ready', async () => {
+    const ready = upload(journal('J1', '10.00'));
+    const parsedFile = { id: randomUUID(), name: 'parsed.csv', period: '2024-02', rows: 2 };
+    const row = (values: Record<string, string>) => GL_COLUMNS.map((column) => values[column] ?? null);
+    const line = { journal_id: 'J2', posting_date: '2024-02-06', period: '2024-02' };
+    parsedRows.set(parsedFile.id, [
+      row({ ...line, line_no: '1', account_code: '1000', debit: '1.00', credit: '0' }),
+      row({ ...line, line_no: '2', account_code: '4000', debit: '0', credit: '1.00' }),
+    ]);
+
+    const result = await loadBulk([ready, parsedFile]);
+
+    expect(parsed).toEqual([parsedFile.id]);
+    expect(result).toMatchObject({ rowsRead: 4, rowsAdded: 4 });
+    expect(await partitions()).toEqual([
+      { partition: '02_GL_Detail_2024-02', lines: 4, dropped: 0 },
+      { partition: '02_GL_Detail_default', lines: 0, dropped: 0 },
+    ]);
+    expect(await leftovers()).toEqual([]);
   });
 });

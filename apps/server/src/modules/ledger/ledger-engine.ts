@@ -14,18 +14,18 @@ import { sqlStateOf } from '../../db/errors.ts';
 import { CANONICAL_COLUMNS, ACCOUNT_TYPES } from '../../warehouse/canonical-model.ts';
 import { refreshAggregatesOn } from '../../warehouse/aggregates.ts';
 import { applyJournalChangesOn, journalsShareOn, type LedgerJournal } from '../../warehouse/aggregate-changes.ts';
-import { quoteIdent, UnknownIdentifierError } from '../../warehouse/identifiers.ts';
-import { beginLoad, keepBefore } from '../../warehouse/lineage.ts';
+import { quoteIdent, quoteLiteral, UnknownIdentifierError } from '../../warehouse/identifiers.ts';
+import { beginLoad, keepBefore, reserveLoadId } from '../../warehouse/lineage.ts';
 import { deriveGlColumns, DERIVABLE_GL_COLUMNS } from './derived-columns.ts';
 import { deriveTrialBalanceMovements, DERIVABLE_TRIAL_BALANCE_COLUMNS } from './derived-balances.ts';
 import { ORIGIN_TEXT, writeProblems, writeStaged, type WriteOutcome } from './ledger-write.ts';
-import { monthsForPartitions, writeMonthPartitions } from './gl-partitions.ts';
+import { adoptStage, createPartitionStage, monthsForPartitions, writeMonthPartitions } from './gl-partitions.ts';
 import { partitionsHolding } from './gl-partition-catalog.ts';
 import type { NewAccount } from '../layouts/canonical-file.ts';
 import { loadOfRun, lockLoadedTables, undoLoad, type UndoOutcome } from './ledger-undo.ts';
 import { describeKey, keyMatch, TABLE_RULES, type TableRules } from './table-rules.ts';
 import { loadModeOf, missingKeyColumnOf, nameReplaced, replacedFileIdsOf } from './load-plan.ts';
-import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
+import type { OrganizationConnection, WarehouseService } from '../../warehouse/warehouse.service.ts';
 
 /**
  * The pipeline engine's load (issue 10 §2): the files of one data type, staged with COPY into a scratch
@@ -134,6 +134,34 @@ export interface PipelineLoadResult {
   periods?: string[];
 }
 
+/** Where a load's steps run (see load): its stage and line sequence, its transactions, its COPYs. */
+interface LoadSession {
+  stage: string;
+  lines: string;
+  /** The stage becomes the month's partition (adoptStage); its rows carry this load's id. */
+  adopting?: { loadId: number };
+  transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T>;
+  copy?: OrganizationConnection['copy'];
+  copyBytes?: OrganizationConnection['copyBytes'];
+}
+
+/** A file the load meant to stage as its month's partition must be read row by row: the load starts again. */
+class NotAdoptable extends Error {
+  constructor() {
+    super('not a partition stage');
+    this.name = 'NotAdoptable';
+  }
+}
+
+const NOTHING_WRITTEN: WriteOutcome = {
+  rowsAdded: 0,
+  rowsRemoved: 0,
+  rowsReplaced: 0,
+  editsOverwritten: 0,
+  overwritten: [],
+  touchedPeriods: [],
+};
+
 /** The files break a rule: nothing was written. `message` is the first problem. */
 export class PipelineLoadRefused extends Error {
   /**
@@ -218,280 +246,332 @@ export function createLedgerEngine(deps: {
     const schema = warehouse.schemaOf(organizationId);
     const target = `${q(schema)}.${q(targetTable)}`;
     const role = warehouse.roleOf(organizationId);
-    const stage = `pg_temp.${q(`pipeline_stage_${randomBytes(8).toString('hex')}`)}`;
     const total = files.every((file) => typeof file.rows === 'number')
       ? files.reduce((sum, file) => sum + (file.rows ?? 0), 0)
       : undefined;
+    const suffix = randomBytes(8).toString('hex');
+    // A new month of many lines, all copy-ready, may become its partition as it was staged (adoptStage).
+    const firstPeriod = files[0]?.period;
+    const mayAdopt =
+      isGl &&
+      Boolean(openCopyReadyFile) &&
+      mode === 'add' &&
+      replacedFileIds.length === 0 &&
+      total !== undefined &&
+      total >= bulkRows &&
+      Boolean(firstPeriod) &&
+      files.every((file) => file.period === firstPeriod);
 
-    return warehouse.withOrganizationConnection(organizationId, async (connection) => {
-      try {
-        // 1. stage
-        signal?.throwIfAborted();
-        progress({ step: 'stage', status: 'running', done: 0, total });
-        await connection.transaction((client) =>
-          client.query(
+    /** The steps of a load in `session`: stage, validate, write (with the aggregates); the outcome. */
+    const stageCheckWrite = async (session: LoadSession): Promise<PipelineLoadResult> => {
+      const { stage, lines, adopting } = session;
+      // 1. stage
+      signal?.throwIfAborted();
+      progress({ step: 'stage', status: 'running', done: 0, total });
+      await session.transaction(async (client) => {
+        if (adopting) await createPartitionStage(client, { schema, stage, lines, role, loadId: adopting.loadId });
+        else
+          await client.query(
             `CREATE TEMP TABLE ${stage} AS SELECT ${columns.map(q).join(', ')}, NULL::integer AS _file, ` +
               `NULL::bigint AS _line FROM ${target} WITH NO DATA`,
-          ),
-        );
-        const copy = `COPY ${stage} (${[...fileColumns.map(q), '_file', '_line'].join(', ')}) FROM STDIN WITH (FORMAT csv)`;
-        const copyReady = connection.copyBytes && openCopyReadyFile;
-        const lines = `pg_temp.${q(`pipeline_line_${randomBytes(8).toString('hex')}`)}`;
-        if (copyReady)
-          await connection.transaction((client) =>
-            client.query(`CREATE TEMP SEQUENCE ${lines} OWNED BY ${stage}._line`),
           );
-        /**
-         * A copy-ready file's bytes into the stage as they are: PostgreSQL parses them (each line after the header
-         * a row; its number, from 2, from the sequence). Undefined when the file is not copy-ready, or when
-         * PostgreSQL refused its bytes (e.g. line breaks of two kinds): its rows are then read and checked again.
-         */
-        const copyAsStored = async (fileId: string, index: number): Promise<number | undefined> => {
-          const stored = copyReady ? await copyReady(organizationId, fileId) : undefined;
-          if (!stored || !connection.copyBytes) return undefined;
-          // The file's columns, in its order: those it leaves out stay empty, as when its rows are read.
-          const columnList = canonicalColumnsOf(targetTable, stored.columns).map(q).join(', ');
-          try {
-            return await connection.copyBytes(
-              `COPY ${stage} (${columnList}) FROM STDIN WITH (FORMAT csv, HEADER true, ` +
-                `DELIMITER '${stored.delimiter.replaceAll("'", "''")}', FORCE_NULL (${columnList}), ENCODING 'UTF8')`,
-              stored.bytes,
-              {
-                before: [
-                  `ALTER SEQUENCE ${lines} RESTART WITH 2`,
-                  `ALTER TABLE ${stage} ALTER _file SET DEFAULT ${index}, ALTER _line SET DEFAULT nextval('${lines}')`,
-                ],
-                after: [`ALTER TABLE ${stage} ALTER _file DROP DEFAULT, ALTER _line DROP DEFAULT`],
-              },
-            );
-          } catch (error) {
-            // A damaged stored file or a stopped run is no question of format.
-            if (!sqlStateOf(error).code) throw error;
-            return undefined;
-          }
-        };
-        let rowsRead = 0;
-        const rowsPerFile = new Map<string, number>();
-        for (const [index, file] of files.entries()) {
-          signal?.throwIfAborted();
-          const stored = await copyAsStored(file.id, index);
-          if (stored !== undefined) {
-            rowsPerFile.set(file.id, stored);
-            rowsRead += stored;
-            progress({ step: 'stage', status: 'running', done: rowsRead, total });
-            continue;
-          }
-          const batches = await openFileRows(organizationId, file.id);
-          const width = fileColumns.length;
-          const before = rowsRead;
-          const copied = await connection.copy(
-            copy,
-            (async function* () {
-              // The header is line 1 of a file: its first data row is line 2.
-              let line = 1;
-              let reported = 0;
-              for await (const batch of batches) {
-                signal?.throwIfAborted();
-                for (const row of batch) {
-                  line += 1;
-                  if (row.length !== width)
-                    throw new PipelineLoadRefused([
-                      { file: file.name, line, problem: pipelineMessages.rowWidth(row.length, width) },
-                    ]);
-                  yield [...row, index, line];
-                }
-                if (line - 1 - reported >= ROWS_PER_PROGRESS) {
-                  reported = line - 1;
-                  progress({ step: 'stage', status: 'running', done: before + reported, total });
-                }
+      });
+      const copy = `COPY ${stage} (${[...fileColumns.map(q), '_file', '_line'].join(', ')}) FROM STDIN WITH (FORMAT csv)`;
+      const copyReady = session.copyBytes && openCopyReadyFile;
+      if (copyReady && !adopting)
+        await session.transaction((client) => client.query(`CREATE TEMP SEQUENCE ${lines} OWNED BY ${stage}._line`));
+      /**
+       * A copy-ready file's bytes into the stage as they are: PostgreSQL parses them (each line after the header
+       * a row; its number, from 2, from the sequence). Undefined when the file is not copy-ready, or when
+       * PostgreSQL refused its bytes (e.g. line breaks of two kinds): its rows are then read and checked again.
+       */
+      const copyAsStored = async (fileId: string, index: number): Promise<number | undefined> => {
+        const stored = copyReady ? await copyReady(organizationId, fileId) : undefined;
+        if (!stored || !session.copyBytes) return undefined;
+        // The file's columns, in its order: those it leaves out stay empty, as when its rows are read.
+        const columnList = canonicalColumnsOf(targetTable, stored.columns).map(q).join(', ');
+        try {
+          return await session.copyBytes(
+            `COPY ${stage} (${columnList}) FROM STDIN WITH (FORMAT csv, HEADER true, ` +
+              `DELIMITER ${quoteLiteral(stored.delimiter)}, FORCE_NULL (${columnList}), ENCODING 'UTF8')`,
+            stored.bytes,
+            {
+              before: [
+                // Into a partition's stage as the platform: its row ids are drawn from the GL's identity.
+                ...(adopting ? ['RESET ROLE'] : []),
+                `ALTER SEQUENCE ${lines} RESTART WITH 2`,
+                `ALTER TABLE ${stage} ALTER _file SET DEFAULT ${index}, ALTER _line SET DEFAULT nextval(${quoteLiteral(lines)})` +
+                  (adopting ? `, ALTER file_id SET DEFAULT ${quoteLiteral(fileId)}::uuid` : ''),
+              ],
+              after: [
+                `ALTER TABLE ${stage} ALTER _file DROP DEFAULT, ALTER _line DROP DEFAULT` +
+                  (adopting ? ', ALTER file_id DROP DEFAULT' : ''),
+                ...(adopting ? [`SET LOCAL ROLE ${q(role)}`] : []),
+              ],
+            },
+          );
+        } catch (error) {
+          // A damaged stored file or a stopped run is no question of format.
+          if (!sqlStateOf(error).code) throw error;
+          return undefined;
+        }
+      };
+      let rowsRead = 0;
+      const rowsPerFile = new Map<string, number>();
+      for (const [index, file] of files.entries()) {
+        signal?.throwIfAborted();
+        const stored = await copyAsStored(file.id, index);
+        if (stored !== undefined) {
+          rowsPerFile.set(file.id, stored);
+          rowsRead += stored;
+          progress({ step: 'stage', status: 'running', done: rowsRead, total });
+          continue;
+        }
+        // A partition's stage takes copy-ready files only: the load starts again with a temporary one.
+        if (adopting || !session.copy) throw new NotAdoptable();
+        const batches = await openFileRows(organizationId, file.id);
+        const width = fileColumns.length;
+        const before = rowsRead;
+        const copied = await session.copy(
+          copy,
+          (async function* () {
+            // The header is line 1 of a file: its first data row is line 2.
+            let line = 1;
+            let reported = 0;
+            for await (const batch of batches) {
+              signal?.throwIfAborted();
+              for (const row of batch) {
+                line += 1;
+                if (row.length !== width)
+                  throw new PipelineLoadRefused([
+                    { file: file.name, line, problem: pipelineMessages.rowWidth(row.length, width) },
+                  ]);
+                yield [...row, index, line];
               }
-            })(),
-            width + 2,
-          );
-          rowsPerFile.set(file.id, copied);
-          rowsRead += copied;
-        }
-        // The checks' plans need the stage's row count and rough distinct counts, not fine histograms: a
-        // tenth of the default sample (ANALYZE of 200,000 GL lines held the embedded database 0.7–1.6 s, now
-        // about 0.4 s on the shared two-core machine).
-        await connection.transaction(async (client) => {
-          await client.query('SET LOCAL default_statistics_target = 10');
-          await client.query(`ANALYZE ${stage}`);
-        });
-        progress({ step: 'stage', status: 'done', done: rowsRead, total: rowsRead });
+              if (line - 1 - reported >= ROWS_PER_PROGRESS) {
+                reported = line - 1;
+                progress({ step: 'stage', status: 'running', done: before + reported, total });
+              }
+            }
+          })(),
+          width + 2,
+        );
+        rowsPerFile.set(file.id, copied);
+        rowsRead += copied;
+      }
+      // The checks' plans need the stage's row count and rough distinct counts, not fine histograms: a
+      // tenth of the default sample (ANALYZE of 200,000 GL lines held the embedded database 0.7–1.6 s, now
+      // about 0.4 s on the shared two-core machine).
+      await session.transaction(async (client) => {
+        // A partition's stage is the platform's: only the owner may.
+        if (adopting) await client.query('RESET ROLE');
+        await client.query('SET LOCAL default_statistics_target = 10');
+        await client.query(`ANALYZE ${stage}`);
+        if (adopting) await client.query(`SET LOCAL ROLE ${q(role)}`);
+      });
+      progress({ step: 'stage', status: 'done', done: rowsRead, total: rowsRead });
 
-        // 2. validate: what the files decide alone, from the stage, each query in a short transaction of its
-        // own (on the embedded database others get their turn in between); then, with 3. load, what reads the
-        // tables, in the write's one transaction.
-        signal?.throwIfAborted();
-        progress({ step: 'validate', status: 'running', done: 0, total: rowsRead });
-        const onStage: Queries = {
-          query: (text, params) =>
-            connection.transaction(async (client) => {
-              // Grouping a million lines by journal stays in memory.
-              await client.query(`SET LOCAL work_mem = '64MB'`);
-              return client.query(text, params);
-            }),
-        };
-        // GL lines without a period or a line number get them (from the posting date, in file order).
-        if (isGl) {
-          const derived = await deriveGlColumns(onStage, { schema, stage, files });
-          if (derived.length > 0) throw new PipelineLoadRefused(derived);
-        }
-        const filePeriods = files.map((file) => file.period).filter((period): period is string => Boolean(period));
-        // The periods the files cover: those a period-based load replaces, and those GL lines need open.
-        const periods =
-          rules.period && (request.periodBased || isGl)
-            ? await affectedPeriods(onStage, stage, rules.period, filePeriods)
-            : undefined;
-        const validation: ValidationContext = {
-          schema,
-          stage,
-          targetTable,
-          columns,
-          files,
-          periods: periods ?? [],
-          replacing: mode === 'replace-periods',
-          newAccountCodes: newAccounts.map((account) => account.code),
-        };
-        const staged = await validateStage(onStage, validation);
-        if (staged.final) throw new PipelineLoadRefused(staged.problems);
-        // Refused whatever the tables hold: what they add is named too, read without waiting for their writers.
-        if (staged.problems.length > 0)
-          throw new PipelineLoadRefused(
-            await connection.transaction((client) => validateAgainstTables(client, validation, staged.problems)),
-          );
-
-        signal?.throwIfAborted();
-        const outcome = await connection
-          .transaction(async (client) => {
-            await lockTables(client, schema, targetTable);
+      // 2. validate: what the files decide alone, from the stage, each query in a short transaction of its
+      // own (on the embedded database others get their turn in between); then, with 3. load, what reads the
+      // tables, in the write's one transaction.
+      signal?.throwIfAborted();
+      progress({ step: 'validate', status: 'running', done: 0, total: rowsRead });
+      const onStage: Queries = {
+        query: (text, params) =>
+          session.transaction(async (client) => {
+            // Grouping a million lines by journal stays in memory.
             await client.query(`SET LOCAL work_mem = '64MB'`);
-            const problems = await validateAgainstTables(client, validation, staged.problems);
-            if (problems.length > 0) throw new PipelineLoadRefused(problems);
-            // Rows of closing balances alone get their opening and movements from the trial balance as the load
-            // leaves it: read under the locks, before the write's checks compare the rows with the table's.
-            if (isTrialBalance)
-              await deriveTrialBalanceMovements(client, {
-                schema,
-                stage,
-                mode,
-                periods: periods ?? [],
-                replacedFileIds,
-              });
+            return client.query(text, params);
+          }),
+      };
+      // GL lines without a period or a line number get them (from the posting date, in file order).
+      if (isGl) {
+        const derived = await deriveGlColumns(onStage, { schema, stage, files });
+        if (derived.length > 0) throw new PipelineLoadRefused(derived);
+      }
+      const filePeriods = files.map((file) => file.period).filter((period): period is string => Boolean(period));
+      // The periods the files cover: those a period-based load replaces, and those GL lines need open.
+      const periods =
+        rules.period && (request.periodBased || isGl)
+          ? await affectedPeriods(onStage, stage, rules.period, filePeriods)
+          : undefined;
+      const validation: ValidationContext = {
+        schema,
+        stage,
+        targetTable,
+        columns,
+        files,
+        periods: periods ?? [],
+        replacing: mode === 'replace-periods',
+        newAccountCodes: newAccounts.map((account) => account.code),
+      };
+      const staged = await validateStage(onStage, validation);
+      if (staged.final) throw new PipelineLoadRefused(staged.problems);
+      // Refused whatever the tables hold: what they add is named too, read without waiting for their writers.
+      if (staged.problems.length > 0)
+        throw new PipelineLoadRefused(
+          await session.transaction((client) => validateAgainstTables(client, validation, staged.problems)),
+        );
 
-            // What the load may do (ledger-write.ts): add, replace exactly what it was asked to, never lose
-            // a Studio edit silently. Refused before anything is written; the load record rolls back with it.
-            const loadId = await beginLoad(client, schema, {
-              kind: 'run',
-              runId: request.runId,
-              label: files.map((file) => file.name).join(', '),
-              actor: request.actor,
-              files,
-            });
-            const write = {
+      signal?.throwIfAborted();
+      return session
+        .transaction(async (client) => {
+          await lockTables(client, schema, targetTable);
+          await client.query(`SET LOCAL work_mem = '64MB'`);
+          const problems = await validateAgainstTables(client, validation, staged.problems);
+          if (problems.length > 0) throw new PipelineLoadRefused(problems);
+          // Rows of closing balances alone get their opening and movements from the trial balance as the load
+          // leaves it: read under the locks, before the write's checks compare the rows with the table's.
+          if (isTrialBalance)
+            await deriveTrialBalanceMovements(client, {
               schema,
-              table: targetTable,
               stage,
-              columns,
-              loadId,
-              fileIds: files.map((file) => file.id),
               mode,
               periods: periods ?? [],
               replacedFileIds,
-              overwriteEdits: request.overwriteEdits === true,
-            };
-            const writeRefusal = await writeProblems(
-              client,
-              write,
-              files,
-              await replacedWhat(client, schema, write),
-              MAX_RUN_PROBLEMS,
-            );
-            if (writeRefusal.length > 0)
-              throw new PipelineLoadRefused(
-                writeRefusal,
-                writeRefusal.every((problem) => problem.editsInTheWay),
-              );
-            progress({ step: 'validate', status: 'done', done: rowsRead, total: rowsRead });
+            });
 
-            signal?.throwIfAborted();
-            progress({ step: 'load', status: 'running', done: 0, total: rowsRead });
-            // A small file that only adds journals moves the aggregates by its journals' share, read before and
-            // after the write, instead of rebuilding its periods from every line they hold.
-            const journalsBefore =
-              isGl && mode === 'add' && replacedFileIds.length === 0 && rowsRead <= INCREMENTAL_AGGREGATE_ROWS
-                ? await journalsShareOn(client, schema, await stagedJournals(client, stage, columns))
-                : undefined;
-            const periodsCreated = isGl ? await createMissingPeriods(client, schema, periods ?? [], loadId) : [];
-            await createAccounts(client, schema, newAccounts, loadId);
-            // A new month of many lines gets a partition of its own (gl-partitions.ts); the rest is written
-            // through the table.
-            const months =
-              isGl && mode === 'add' && replacedFileIds.length === 0 && rowsRead >= bulkRows
-                ? await monthsForPartitions(client, { schema, stage, bulkRows })
-                : [];
-            const written =
-              months.length > 0
-                ? await writeWithMonthPartitions(client, { ...write, role, months })
-                : await withBulkMaintenance(client, { target, role, rows: rowsRead, bulkRows }, () =>
-                    writeStaged(client, write),
-                  );
-            const touched = [...new Set([...(periods ?? []), ...written.touchedPeriods])].sort();
-            const rowsLoaded = written.rowsAdded + written.rowsReplaced;
-            progress({ step: 'load', status: 'done', done: rowsLoaded, total: rowsRead });
-            // 4. refresh: the statements' monthly aggregates move with the ledger, in its transaction (read your
-            // writes): the periods a GL load touched, all of them after an accounts load (cash flow depends on
-            // subtypes). The step's time is theirs, the commit's and the statistics' below.
-            progress({ step: 'refresh', status: 'running', done: 0, total: rowsLoaded });
-            const changed = rowsLoaded + written.rowsRemoved + periodsCreated.length > 0;
-            if (changed && journalsBefore && written.rowsReplaced + written.rowsRemoved === 0)
-              await applyJournalChangesOn(client, schema, journalsBefore);
-            else if (changed && (isGl || targetTable === '01_Account'))
-              await refreshAggregatesOn(client, schema, isGl ? touched : undefined);
-            return {
-              rowsRead,
-              rowsLoaded,
-              rowsDeleted: written.rowsRemoved,
-              rowsAdded: written.rowsAdded,
-              rowsReplaced: written.rowsReplaced,
-              editsOverwritten: written.editsOverwritten,
-              overwritten: written.overwritten,
-              mode,
-              rowsPerFile,
-              periodsCreated,
-              periods: touched,
-            };
-          })
-          .catch(async (error: unknown) => {
-            // A line the files hold twice meets the GL's unique key only as it is written: named here.
-            if (isGl && sqlStateOf(error).code === '23505') {
-              const key = rules.key.filter((column) => column !== 'source');
-              const duplicates = await connection.transaction((client) =>
-                duplicateKeys(client, stage, files, targetTable, key),
-              );
-              if (duplicates.length > 0) throw new PipelineLoadRefused(duplicates);
-            }
-            throw error;
+          // What the load may do (ledger-write.ts): add, replace exactly what it was asked to, never lose
+          // a Studio edit silently. Refused before anything is written; the load record rolls back with it.
+          const loadId = await beginLoad(client, schema, {
+            kind: 'run',
+            runId: request.runId,
+            label: files.map((file) => file.name).join(', '),
+            actor: request.actor,
+            files,
+            ...(adopting && { loadId: adopting.loadId }),
           });
-        // The target's statistics, so the views plan well right after a big load (the aggregates were
-        // refreshed with the write); not after a load small beside its table (ANALYZE_SHARE).
-        // A partitioned GL: the partitions of the periods it changed, never the whole ledger.
-        const rowsChanged = outcome.rowsLoaded + outcome.rowsDeleted;
-        if (rowsChanged > 0 || outcome.periodsCreated.length > 0) {
-          const partitions = await connection.transaction((client) =>
-            partitionsHolding(client, target, outcome.periods ?? []),
+          const write = {
+            schema,
+            table: targetTable,
+            stage,
+            columns,
+            loadId,
+            fileIds: files.map((file) => file.id),
+            mode,
+            periods: periods ?? [],
+            replacedFileIds,
+            overwriteEdits: request.overwriteEdits === true,
+          };
+          const writeRefusal = await writeProblems(
+            client,
+            write,
+            files,
+            await replacedWhat(client, schema, write),
+            MAX_RUN_PROBLEMS,
           );
-          const whole = async () => ({
-            name: target,
-            rows: (await connection.transaction((client) => statisticsOf(client, target)))?.rows ?? 0,
-          });
-          const tables = partitions.length > 0 ? partitions : [await whole()];
-          for (const table of tables)
-            if (rowsChanged >= table.rows * ANALYZE_SHARE) await connection.asPlatform(`ANALYZE ${table.name}`);
-        }
-        progress({ step: 'refresh', status: 'done', done: outcome.rowsLoaded, total: outcome.rowsLoaded });
-        return outcome;
+          if (writeRefusal.length > 0)
+            throw new PipelineLoadRefused(
+              writeRefusal,
+              writeRefusal.every((problem) => problem.editsInTheWay),
+            );
+          progress({ step: 'validate', status: 'done', done: rowsRead, total: rowsRead });
+
+          signal?.throwIfAborted();
+          progress({ step: 'load', status: 'running', done: 0, total: rowsRead });
+          // A small file that only adds journals moves the aggregates by its journals' share, read before and
+          // after the write, instead of rebuilding its periods from every line they hold.
+          const journalsBefore =
+            isGl && mode === 'add' && replacedFileIds.length === 0 && rowsRead <= INCREMENTAL_AGGREGATE_ROWS
+              ? await journalsShareOn(client, schema, await stagedJournals(client, stage, columns))
+              : undefined;
+          const periodsCreated = isGl ? await createMissingPeriods(client, schema, periods ?? [], loadId) : [];
+          await createAccounts(client, schema, newAccounts, loadId);
+          // A new month of many lines gets a partition of its own (gl-partitions.ts); the rest is written
+          // through the table.
+          const months =
+            isGl && mode === 'add' && replacedFileIds.length === 0 && rowsRead >= bulkRows
+              ? await monthsForPartitions(client, { schema, stage, bulkRows })
+              : [];
+          // A stage of that month alone becomes its partition; else its lines are written into one.
+          const month =
+            months.length === 1 && periods?.length === 1 && periods[0] === months[0] ? months[0] : undefined;
+          const adopted =
+            adopting && month !== undefined && (await adoptStage(client, { schema, stage, role, month }))
+              ? { ...NOTHING_WRITTEN, rowsAdded: rowsRead, touchedPeriods: [month] }
+              : undefined;
+          const written =
+            adopted ??
+            (months.length > 0
+              ? await writeWithMonthPartitions(client, { ...write, role, months })
+              : await withBulkMaintenance(client, { target, role, rows: rowsRead, bulkRows }, () =>
+                  writeStaged(client, write),
+                ));
+          const touched = [...new Set([...(periods ?? []), ...written.touchedPeriods])].sort();
+          const rowsLoaded = written.rowsAdded + written.rowsReplaced;
+          progress({ step: 'load', status: 'done', done: rowsLoaded, total: rowsRead });
+          // 4. refresh: the statements' monthly aggregates move with the ledger, in its transaction (read your
+          // writes): the periods a GL load touched, all of them after an accounts load (cash flow depends on
+          // subtypes). The step's time is theirs, the commit's and the statistics' below.
+          progress({ step: 'refresh', status: 'running', done: 0, total: rowsLoaded });
+          const changed = rowsLoaded + written.rowsRemoved + periodsCreated.length > 0;
+          if (changed && journalsBefore && written.rowsReplaced + written.rowsRemoved === 0)
+            await applyJournalChangesOn(client, schema, journalsBefore);
+          else if (changed && (isGl || targetTable === '01_Account'))
+            await refreshAggregatesOn(client, schema, isGl ? touched : undefined);
+          return {
+            rowsRead,
+            rowsLoaded,
+            rowsDeleted: written.rowsRemoved,
+            rowsAdded: written.rowsAdded,
+            rowsReplaced: written.rowsReplaced,
+            editsOverwritten: written.editsOverwritten,
+            overwritten: written.overwritten,
+            mode,
+            rowsPerFile,
+            periodsCreated,
+            periods: touched,
+          };
+        })
+        .catch(async (error: unknown) => {
+          // A line the files hold twice meets the GL's unique key only as it is written: named here.
+          if (isGl && sqlStateOf(error).code === '23505') {
+            const key = rules.key.filter((column) => column !== 'source');
+            const duplicates = await session.transaction((client) =>
+              duplicateKeys(client, stage, files, targetTable, key),
+            );
+            if (duplicates.length > 0) throw new PipelineLoadRefused(duplicates);
+          }
+          throw error;
+        });
+    };
+
+    return warehouse.withOrganizationConnection(organizationId, async (connection) => {
+      const outcome = (mayAdopt && (await adoptingLoad(connection))) || (await temporaryStageLoad(connection));
+      // The target's statistics, so the views plan well right after a big load (the aggregates were
+      // refreshed with the write); not after a load small beside its table (ANALYZE_SHARE).
+      // A partitioned GL: the partitions of the periods it changed, never the whole ledger.
+      const rowsChanged = outcome.rowsLoaded + outcome.rowsDeleted;
+      if (rowsChanged > 0 || outcome.periodsCreated.length > 0) {
+        const partitions = await connection.transaction((client) =>
+          partitionsHolding(client, target, outcome.periods ?? []),
+        );
+        const whole = async () => ({
+          name: target,
+          rows: (await connection.transaction((client) => statisticsOf(client, target)))?.rows ?? 0,
+        });
+        const tables = partitions.length > 0 ? partitions : [await whole()];
+        for (const table of tables)
+          if (rowsChanged >= table.rows * ANALYZE_SHARE) await connection.asPlatform(`ANALYZE ${table.name}`);
+      }
+      progress({ step: 'refresh', status: 'done', done: outcome.rowsLoaded, total: outcome.rowsLoaded });
+      return outcome;
+    });
+
+    /**
+     * Stage, checks and write each in transactions of their own on the run's connection (on the embedded
+     * database others get their turn in between), the stage a temporary table: gone with the connection.
+     */
+    async function temporaryStageLoad(connection: OrganizationConnection): Promise<PipelineLoadResult> {
+      const stage = `pg_temp.${q(`pipeline_stage_${suffix}`)}`;
+      try {
+        return await stageCheckWrite({
+          stage,
+          lines: `pg_temp.${q(`pipeline_line_${suffix}`)}`,
+          transaction: (work) => connection.transaction(work),
+          copy: (copySql, rows, width) => connection.copy(copySql, rows, width),
+          copyBytes: connection.copyBytes,
+        });
       } finally {
         await connection
           .transaction((client) => client.query(`DROP TABLE IF EXISTS ${stage}`))
@@ -499,7 +579,57 @@ export function createLedgerEngine(deps: {
             // A broken connection is dropped with its temporary table.
           });
       }
-    });
+    }
+
+    /**
+     * PostgreSQL: the whole load in ONE transaction, the stage a table in the shape of the month's partition
+     * (createPartitionStage) that the write makes the partition (adoptStage) — no copy of its lines. Each step
+     * is a savepoint, so a refusal is named from the stage as in a temporary stage's load. Undefined when a
+     * file is not copy-ready after all (nothing was written: the load starts again with a temporary stage).
+     */
+    async function adoptingLoad(connection: OrganizationConnection): Promise<PipelineLoadResult | undefined> {
+      const within = connection.copyBytesWithin;
+      if (!within) return undefined;
+      const stage = `${q(schema)}.${q(`pipeline_stage_${suffix}`)}`;
+      return connection
+        .transaction(async (client) => {
+          const transaction = async <T>(work: (client: PoolClient) => Promise<T>): Promise<T> => {
+            await client.query('SAVEPOINT load_step');
+            try {
+              const result = await work(client);
+              await client.query('RELEASE SAVEPOINT load_step');
+              return result;
+            } catch (error) {
+              await client.query('ROLLBACK TO SAVEPOINT load_step');
+              throw error;
+            }
+          };
+          await client.query('RESET ROLE');
+          const loadId = await reserveLoadId(client, schema);
+          await client.query(`SET LOCAL ROLE ${q(role)}`);
+          const outcome = await stageCheckWrite({
+            stage,
+            lines: `${q(schema)}.${q(`pipeline_line_${suffix}`)}`,
+            adopting: { loadId },
+            transaction,
+            copyBytes: (copySql, bytes, { before, after }) =>
+              transaction(async () => {
+                for (const statement of before) await client.query(statement);
+                const rows = await within(client, copySql, bytes);
+                for (const statement of after) await client.query(statement);
+                return rows;
+              }),
+          });
+          // Adopted, it is the partition now; else its lines were copied and it goes with the transaction.
+          await client.query('RESET ROLE');
+          await client.query(`DROP TABLE IF EXISTS ${stage}`);
+          return outcome;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof NotAdoptable) return undefined;
+          throw error;
+        });
+    }
   }
 
   /**
@@ -885,7 +1015,7 @@ async function validateStage(
     const condition =
       periodColumn === 'period' && periods.length > 0
         ? malformed.length > 0
-          ? `period IS NULL OR period IN (${malformed.map((period) => (period === null ? 'NULL' : `'${period.replaceAll("'", "''")}'`)).join(', ')})`
+          ? `period IS NULL OR period IN (${malformed.map((period) => (period === null ? 'NULL' : quoteLiteral(period))).join(', ')})`
           : undefined
         : `${q(periodColumn)} IS NULL OR ${q(periodColumn)} !~ '${PERIOD_PATTERN}'`;
     if (condition) rowRules.push({ column: periodColumn, condition, problem: pipelineMessages.periodInvalid });

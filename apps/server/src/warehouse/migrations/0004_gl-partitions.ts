@@ -1,5 +1,5 @@
 import type { WarehouseMigration } from './migration.ts';
-import { qualifiedName, quoteIdent } from '../identifiers.ts';
+import { qualifiedName, quoteIdent, quoteLiteral } from '../identifiers.ts';
 
 /**
  * Warehouse migration 4: 02_GL_Detail partitioned by period (issue 24), so that a month loaded in bulk is
@@ -27,7 +27,6 @@ export const glPartitions: WarehouseMigration = {
     const gl = t('02_GL_Detail');
     const before = '02_GL_Detail_unpartitioned';
     const index = (name: string, columns: string) => `CREATE INDEX ${quoteIdent(name)} ON ${gl} (${columns})`;
-    const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
     return [
       // The views reading the GL, as stored: names qualified (the warehouse schema is never on the path).
       // (A transaction that provisions several warehouses runs this for each.)
@@ -37,13 +36,13 @@ export const glPartitions: WarehouseMigration = {
         FROM pg_class c
         WHERE c.relkind = 'v' AND c.oid IN (
           SELECT r.ev_class FROM pg_depend d JOIN pg_rewrite r ON r.oid = d.objid
-          WHERE d.classid = 'pg_rewrite'::regclass AND d.refobjid = ${literal(gl)}::regclass)
+          WHERE d.classid = 'pg_rewrite'::regclass AND d.refobjid = ${quoteLiteral(gl)}::regclass)
         ORDER BY c.oid`,
       `ALTER TABLE ${gl} RENAME TO ${quoteIdent(before)}`,
       `CREATE TABLE ${gl} (LIKE ${t(before)} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING IDENTITY)
         PARTITION BY LIST (period)`,
       `CREATE TABLE ${t('02_GL_Detail_default')} PARTITION OF ${gl} DEFAULT`,
-      `SELECT setval(pg_get_serial_sequence(${literal(gl)}, 'row_id'), coalesce(max(row_id), 0) + 1, false)
+      `SELECT setval(pg_get_serial_sequence(${quoteLiteral(gl)}, 'row_id'), coalesce(max(row_id), 0) + 1, false)
         FROM ${t(before)}`,
       `INSERT INTO ${gl} OVERRIDING SYSTEM VALUE SELECT * FROM ${t(before)} ORDER BY row_id`,
       `DO $$

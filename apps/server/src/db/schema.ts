@@ -334,8 +334,9 @@ export const uploadedFiles = pgTable(
     /**
      * The file is canonical CSV, which a run COPYs as it is: its columns (the data type's, in the file's order)
      * and the fingerprint of the data type it was checked against (`copyReadyFingerprint`); null: a run parses it.
+     * `journalsBalanced`: a GL file whose journals all balance, as the upload found, which the run need not check.
      */
-    copyReady: jsonb('copy_ready').$type<{ fingerprint: string; columns: string[] }>(),
+    copyReady: jsonb('copy_ready').$type<{ fingerprint: string; columns: string[]; journalsBalanced?: true }>(),
   },
   (table) => [
     index('uploaded_files_organization_idx').on(table.organizationId, table.uploadedAt),

@@ -67,7 +67,16 @@ export type OpenFileRows = (organizationId: string, fileId: string) => FileRows 
 export type OpenCopyReadyFile = (
   organizationId: string,
   fileId: string,
-) => Promise<{ bytes: AsyncIterable<Uint8Array>; delimiter: string; columns: readonly string[] } | undefined>;
+) => Promise<
+  | {
+      bytes: AsyncIterable<Uint8Array>;
+      delimiter: string;
+      columns: readonly string[];
+      /** Every journal of the GL file balances, as its upload found: the run need not check it again. */
+      journalsBalanced?: boolean;
+    }
+  | undefined
+>;
 
 export interface PipelineLoadFile {
   id: string;
@@ -285,13 +294,16 @@ export function createLedgerEngine(deps: {
        * a row; its number, from 2, from the sequence). Undefined when the file is not copy-ready, or when
        * PostgreSQL refused its bytes (e.g. line breaks of two kinds): its rows are then read and checked again.
        */
-      const copyAsStored = async (fileId: string, index: number): Promise<number | undefined> => {
+      const copyAsStored = async (
+        fileId: string,
+        index: number,
+      ): Promise<{ rows: number; journalsBalanced: boolean } | undefined> => {
         const stored = copyReady ? await copyReady(organizationId, fileId) : undefined;
         if (!stored || !session.copyBytes) return undefined;
         // The file's columns, in its order: those it leaves out stay empty, as when its rows are read.
         const columnList = canonicalColumnsOf(targetTable, stored.columns).map(q).join(', ');
         try {
-          return await session.copyBytes(
+          const rows = await session.copyBytes(
             `COPY ${stage} (${columnList}) FROM STDIN WITH (FORMAT csv, HEADER true, ` +
               `DELIMITER ${quoteLiteral(stored.delimiter)}, FORCE_NULL (${columnList}), ENCODING 'UTF8')`,
             stored.bytes,
@@ -310,6 +322,7 @@ export function createLedgerEngine(deps: {
               ],
             },
           );
+          return { rows, journalsBalanced: stored.journalsBalanced === true };
         } catch (error) {
           // A damaged stored file or a stopped run is no question of format.
           if (!sqlStateOf(error).code) throw error;
@@ -318,12 +331,15 @@ export function createLedgerEngine(deps: {
       };
       let rowsRead = 0;
       const rowsPerFile = new Map<string, number>();
+      // Every journal of each file balances (its upload found so): then they balance across the files too.
+      let journalsBalanced = files.length > 0;
       for (const [index, file] of files.entries()) {
         signal?.throwIfAborted();
         const stored = await copyAsStored(file.id, index);
+        journalsBalanced &&= stored?.journalsBalanced === true;
         if (stored !== undefined) {
-          rowsPerFile.set(file.id, stored);
-          rowsRead += stored;
+          rowsPerFile.set(file.id, stored.rows);
+          rowsRead += stored.rows;
           progress({ step: 'stage', status: 'running', done: rowsRead, total });
           continue;
         }
@@ -404,6 +420,7 @@ export function createLedgerEngine(deps: {
         periods: periods ?? [],
         replacing: mode === 'replace-periods',
         newAccountCodes: newAccounts.map((account) => account.code),
+        journalsBalanced,
       };
       const staged = await validateStage(onStage, validation);
       if (staged.final) throw new PipelineLoadRefused(staged.problems);
@@ -930,6 +947,8 @@ interface ValidationContext {
   replacing: boolean;
   /** Account codes the load creates (its files' new accounts): lines may name them. */
   newAccountCodes: readonly string[];
+  /** The GL files' journals balance, as their uploads found: not grouped again. */
+  journalsBalanced?: boolean;
 }
 
 interface ProblemRow {
@@ -1037,14 +1056,16 @@ async function validateStage(
   if (problems.length > 0) return { problems, final: true };
 
   if (isGl) {
-    // Every journal balances to the cent. (A line repeated in the files is found by the table's unique
+    // Every journal balances to the cent — unless the uploads found so as they read the files. (A line repeated in the files is found by the table's unique
     // key when the rows are written, at no cost to loads without one: see duplicateKeys.)
     const debit = has('debit') ? 'coalesce(debit, 0)' : '0';
     const credit = has('credit') ? 'coalesce(credit, 0)' : '0';
-    const unbalanced = await client.query<{ journal_id: string; file: number; line: string; difference: string }>(
-      `SELECT journal_id, min(_file) AS file, min(_line) AS line, (sum(${debit}) - sum(${credit}))::text AS difference ` +
-        `FROM ${stage} GROUP BY journal_id HAVING sum(${debit}) <> sum(${credit}) ORDER BY 2, 3 LIMIT ${limit}`,
-    );
+    const unbalanced = context.journalsBalanced
+      ? { rows: [] }
+      : await client.query<{ journal_id: string; file: number; line: string; difference: string }>(
+          `SELECT journal_id, min(_file) AS file, min(_line) AS line, (sum(${debit}) - sum(${credit}))::text AS difference ` +
+            `FROM ${stage} GROUP BY journal_id HAVING sum(${debit}) <> sum(${credit}) ORDER BY 2, 3 LIMIT ${limit}`,
+        );
     if (unbalanced.rows.length > 0) problems.push(...(await duplicateKeys(client, stage, files, targetTable, key)));
     for (const row of unbalanced.rows) {
       const difference = signedCentsOf(row.difference);

@@ -23,6 +23,7 @@ import {
 import { isStorableText } from '@finboard/shared/validation';
 import { AppError, badRequest, invalidInput } from '../../errors.ts';
 import { cellReaderOf, isCellProblem, type CellReader } from './csv-values.ts';
+import { JournalBalances } from './journal-balances.ts';
 
 /**
  * The streaming reader of a data type's CSV (issue 10 §1, "Checked before anything is accepted"). It
@@ -71,6 +72,11 @@ export interface CsvReadSummary {
    * FORCE_NULL`) gives the same rows: a run need not parse the file again. Null for any other file.
    */
   copyColumns: string[] | null;
+  /**
+   * A GL file's journals each balance (true) or one does not (false), told while reading (journal-balances.ts);
+   * null for another data type, or a file that gets no verdict.
+   */
+  journalsBalanced: boolean | null;
 }
 
 /** A file refused for its values or rows: up to MAX_CSV_PROBLEMS problems, and how many there were in all. */
@@ -165,6 +171,13 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
       cellReaderOf(column, index === periodIndex ? chosenPeriod : undefined),
     );
     const emptyRow: null[] = columns.map(() => null);
+    const indexOf = (name: string) => columns.findIndex((column) => column.name.toLowerCase() === name);
+    const [journalIndex, debitIndex, creditIndex] = ['journal_id', 'debit', 'credit'].map(indexOf) as [
+      number,
+      number,
+      number,
+    ];
+    const balances = dataType.targetTable === '02_GL_Detail' && journalIndex !== -1 ? new JournalBalances() : undefined;
 
     const hash = createHash('sha256');
     // fatal: invalid UTF-8 throws instead of becoming U+FFFD; a leading BOM is dropped.
@@ -292,6 +305,11 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
         }
         // Once the file is refused, its rows are only checked: nothing of it may be loaded.
         if (!valid || problemCount > 0) continue;
+        balances?.add(
+          values[journalIndex] ?? null,
+          debitIndex === -1 ? null : values[debitIndex]!,
+          creditIndex === -1 ? null : values[creditIndex]!,
+        );
         batch.rows.push(values);
         batch.lines.push(rowLine);
         if (batch.rows.length >= batchSize) {
@@ -335,6 +353,7 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
       columnMapping: mapping?.mapping ?? null,
       mappingFrom: mapping?.from ?? null,
       copyColumns: copyReady && mapping === undefined ? targets.map((target) => columns[target!]!.name) : null,
+      journalsBalanced: balances?.verdict ?? null,
     };
   }
 }

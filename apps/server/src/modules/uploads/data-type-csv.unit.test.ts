@@ -128,6 +128,8 @@ describe('reading a data type CSV', () => {
       mappingFrom: null,
       // "1,234.5" is read as 1234.50: COPY would not read it so, the run parses the file again.
       copyColumns: null,
+      // JE-1: 100.00 debit against 1,234.50 credit.
+      journalsBalanced: false,
     });
   });
 
@@ -638,5 +640,26 @@ describe('files a run may COPY as they are (copyColumns)', () => {
         columnMapping: { 'Account No': 'account_code' },
       }),
     ).toBeNull();
+  });
+});
+
+describe('whether the journals of a GL file balance (journalsBalanced)', () => {
+  const balancedOf = async (content: string, dataType = GL) =>
+    (await readAll(content, { dataType })).summary.journalsBalanced;
+
+  it('tells as it reads, a journal summed wherever its lines are', async () => {
+    const spread = [
+      glLine({ journal_id: 'JE-1', debit: '100.00', credit: '' }),
+      glLine({ journal_id: 'JE-2', debit: '7.5', credit: '0' }),
+      glLine({ journal_id: 'JE-1', line_no: '2', debit: '', credit: '100.00' }),
+      glLine({ journal_id: 'JE-2', line_no: '2', debit: '0', credit: '7.50' }),
+    ];
+    expect(await balancedOf(glFile(...spread))).toBe(true);
+    expect(await balancedOf(glFile(...spread, glLine({ journal_id: 'JE-3', debit: '0.01', credit: '' })))).toBe(false);
+  });
+
+  it('is null for a data type whose rows are no journal lines', async () => {
+    const budget = { ...GL, targetTable: '03_Budget' as const };
+    expect(await balancedOf(glFile(glLine()), budget)).toBeNull();
   });
 });

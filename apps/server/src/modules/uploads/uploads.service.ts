@@ -81,6 +81,8 @@ export interface CopyReadyFile {
   delimiter: string;
   /** The data type's column each of the file's columns is, in the file's order. */
   columns: string[];
+  /** Every journal of the GL file balances, as its upload found (journal-balances.ts). */
+  journalsBalanced: boolean;
 }
 
 /**
@@ -306,7 +308,11 @@ export function createUploadsService(deps: {
             columnMapping: file.summary.columnMapping,
             copyReady:
               file.summary.copyColumns && !file.layout
-                ? { fingerprint: copyReadyFingerprint(file.dataType), columns: file.summary.copyColumns }
+                ? {
+                    fingerprint: copyReadyFingerprint(file.dataType),
+                    columns: file.summary.copyColumns,
+                    ...(file.summary.journalsBalanced === true && { journalsBalanced: true as const }),
+                  }
                 : null,
             replacesFileId: file.replaces?.fileId ?? null,
             replacePeriods: file.replaces?.periods === true,
@@ -437,7 +443,12 @@ export function createUploadsService(deps: {
         storedFileEncryptionSchema.parse(file.encryption),
         file.id,
       );
-      return { bytes, delimiter: dataType.delimiter, columns: file.copyReady.columns };
+      return {
+        bytes,
+        delimiter: dataType.delimiter,
+        columns: file.copyReady.columns,
+        journalsBalanced: file.copyReady.journalsBalanced === true,
+      };
     },
 
     /** Which of these ids uploaded files have: the orphan sweep never removes a file named after one. */

@@ -1,0 +1,62 @@
+/**
+ * Whether every journal of a GL file balances, told while the upload reads it, so a run that stages the same
+ * bytes need not group a million lines by journal to find out again (ledger-engine.ts). Only the journals whose
+ * lines so far do not sum to zero are held: in a file that keeps a journal's lines together (every export we
+ * know does) that is about one at a time. A file holding more than MAX_OPEN_JOURNALS open at once, or an
+ * amount beyond exact arithmetic in cents, gets no verdict: the run checks it in SQL as it always could.
+ *
+ * Amounts are the upload's canonical decimals of a money column ('-12.3', '0.05': at most two decimals).
+ */
+
+const MAX_OPEN_JOURNALS = 200_000;
+
+export class JournalBalances {
+  /** Journals whose lines so far sum to non-zero cents (debit − credit). */
+  #open = new Map<string, number>();
+  #journal: string | undefined;
+  #sum = 0;
+  #given = false;
+
+  /** A line: its journal (none: no verdict) and its amounts (null: empty, i.e. zero). */
+  add(journal: string | null, debit: string | null, credit: string | null): void {
+    if (this.#given) return;
+    if (journal === null) return this.#giveUp();
+    const movement = centsOf(debit) - centsOf(credit);
+    if (journal !== this.#journal) {
+      this.#close();
+      this.#journal = journal;
+      this.#sum = this.#open.get(journal) ?? 0;
+      this.#open.delete(journal);
+    }
+    this.#sum += movement;
+    if (!Number.isSafeInteger(this.#sum)) this.#giveUp();
+  }
+
+  /** True when every journal balances, false when one does not, undefined when the file gets no verdict. */
+  get verdict(): boolean | undefined {
+    if (this.#given) return undefined;
+    this.#close();
+    this.#journal = undefined;
+    return this.#open.size === 0;
+  }
+
+  #close() {
+    if (this.#journal === undefined || this.#sum === 0) return;
+    this.#open.set(this.#journal, this.#sum);
+    if (this.#open.size > MAX_OPEN_JOURNALS) this.#giveUp();
+  }
+
+  #giveUp() {
+    this.#given = true;
+    this.#open.clear();
+  }
+}
+
+/** Cents of a canonical money decimal; NaN for one beyond exact cents (the sum's check then gives up). */
+function centsOf(amount: string | null): number {
+  if (amount === null) return 0;
+  const dot = amount.indexOf('.');
+  if (dot !== -1 && amount.length - dot - 1 > 2) return Number.NaN;
+  const cents = dot === -1 ? Number(amount) * 100 : Number(amount.slice(0, dot) + amount.slice(dot + 1).padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : Number.NaN;
+}

@@ -45,26 +45,30 @@ export async function ownPartitionsOf(
  * highest, read from its index) lie all below or all above the staged ones. A check of the staged journals
  * against the ledger leaves them out (`period <> ALL(…)` prunes their partitions), so a month whose journal
  * numbers follow the earlier months' is checked against what it could meet, not against every month's key.
+ * `none`: no partition can hold one, the default partition (lines of any period) included — nothing to check.
  */
 export async function periodsApartFrom(
   client: Pick<PoolClient, 'query'>,
   context: { gl: string; stage: string },
-): Promise<string[]> {
+): Promise<{ periods: string[]; none: boolean }> {
   const { gl, stage } = context;
-  const partitions = await ownPartitionsOf(client, gl);
-  if (partitions.length === 0) return [];
+  const partitions = await partitionsOf(client, gl);
+  if (partitions.length === 0) return { periods: [], none: false };
   const ranges = partitions.map(
     (partition, index) =>
       `SELECT $${index + 1}::text AS period, (SELECT min(journal_id) FROM ${partition.name}) AS low, ` +
       `(SELECT max(journal_id) FROM ${partition.name}) AS high`,
   );
-  const found = await client.query<{ period: string }>(
+  const found = await client.query<{ period: string | null }>(
     `WITH staged AS (SELECT min(journal_id) AS low, max(journal_id) AS high FROM ${stage}) ` +
       `SELECT r.period FROM (${ranges.join(' UNION ALL ')}) r, staged s ` +
       `WHERE r.low IS NULL OR r.high < s.low OR r.low > s.high ORDER BY 1`,
-    partitions.map((partition) => partition.period),
+    partitions.map((partition) => partition.period ?? null),
   );
-  return found.rows.map((row) => row.period);
+  return {
+    periods: found.rows.flatMap((row) => (row.period === null ? [] : [row.period])),
+    none: found.rows.length === partitions.length,
+  };
 }
 
 /**

@@ -597,6 +597,23 @@ describe('a month loaded in bulk, in a partition of its own', () => {
     expect(below.problems).toEqual([expect.objectContaining({ line: 4, value: 'J5' })]);
   });
 
+  it('refuses a journal the default partition holds, and checks nothing when no partition can hold one', async () => {
+    // A month already holding lines keeps them in the default partition (its journals J4 and J6).
+    await loader.load(
+      glRequest([file([...month('J4', '1.00', '2024-01'), ...month('J6', '1.00', '2024-01')], '2024-01')]),
+    );
+    const repeated = await refusal(
+      bulkLoader.load(glRequest([file([...month('J5', '1.00'), ...month('J6', '1.00')], '2024-02')])),
+    );
+    expect(repeated.problems).toEqual([expect.objectContaining({ line: 4, column: 'journal_id', value: 'J6' })]);
+    // J1 and J2 lie below every journal of the ledger: loaded without a lookup.
+    await bulkLoader.load(glRequest([file([...month('J1', '1.00'), ...month('J2', '1.00')], '2024-02')]));
+    expect(await partitions()).toEqual([
+      { period: '2024-01', partition: '02_GL_Detail_default', lines: 4 },
+      { period: '2024-02', partition: '02_GL_Detail_2024-02', lines: 4 },
+    ]);
+  });
+
   it('puts lines of other periods through the table beside the new month', async () => {
     await loader.load(glRequest([file(month('J1', '1.00', '2024-01'), '2024-01')]));
     const result = await bulkLoader.load(

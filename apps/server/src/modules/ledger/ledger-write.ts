@@ -144,15 +144,17 @@ export async function writeProblems(
     // scanned whole, and only in the months whose journal ids could hold it (gl-partitions.ts): a month's file
     // costs the same beside millions of lines as beside none.
     const apart = await periodsApartFrom(client, { gl: p.target, stage });
-    const found = await client.query<{ value: string; file: number; line: string; row_id: string }>(
-      `SELECT s.journal_id AS value, s.file, s.line, first.row_id ` +
-        `FROM (SELECT journal_id, min(_file) AS file, min(_line) AS line FROM ${stage} GROUP BY journal_id) s ` +
-        `CROSS JOIN LATERAL (SELECT min(t.row_id) AS row_id FROM ${p.target} t ` +
-        `WHERE ${p.own} AND t.journal_id = s.journal_id AND NOT ${p.removable} ` +
-        `AND t.period <> ALL($${p.params.length + 1}::text[])) first ` +
-        `WHERE first.row_id IS NOT NULL ORDER BY 2, 3 LIMIT ${limit}`,
-      [...p.params, apart],
-    );
+    const found = apart.none
+      ? { rows: [] }
+      : await client.query<{ value: string; file: number; line: string; row_id: string }>(
+          `SELECT s.journal_id AS value, s.file, s.line, first.row_id ` +
+            `FROM (SELECT journal_id, min(_file) AS file, min(_line) AS line FROM ${stage} GROUP BY journal_id) s ` +
+            `CROSS JOIN LATERAL (SELECT min(t.row_id) AS row_id FROM ${p.target} t ` +
+            `WHERE ${p.own} AND t.journal_id = s.journal_id AND NOT ${p.removable} ` +
+            `AND t.period <> ALL($${p.params.length + 1}::text[])) first ` +
+            `WHERE first.row_id IS NOT NULL ORDER BY 2, 3 LIMIT ${limit}`,
+          [...p.params, apart.periods],
+        );
     // Where the ledger's first line of each came from (asked only when there are some: the usual file has none).
     const origins = new Map(
       found.rows.length === 0

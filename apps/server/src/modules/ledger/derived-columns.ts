@@ -18,19 +18,20 @@ interface Queries {
   query<R extends QueryResultRow>(text: string, params?: unknown[]): Promise<QueryResult<R>>;
 }
 
+/** `missing`: whether some staged lines have no period, some no line number (the stage's profile says). */
 export async function deriveGlColumns(
   client: Queries,
-  context: { schema: string; stage: string; files: readonly { name: string; period: string | null }[] },
+  context: {
+    schema: string;
+    stage: string;
+    files: readonly { name: string; period: string | null }[];
+    missing: { periods: boolean; lines: boolean };
+  },
 ): Promise<PipelineProblem[]> {
-  const { schema, stage, files } = context;
-  const [missing] = (
-    await client.query<{ periods: boolean; lines: boolean }>(
-      `SELECT bool_or(period IS NULL) AS periods, bool_or(line_no IS NULL) AS lines FROM ${stage}`,
-    )
-  ).rows;
+  const { schema, stage, files, missing } = context;
   const problems: PipelineProblem[] = [];
 
-  if (missing?.periods) {
+  if (missing.periods) {
     // Each posting date once (a ledger has at most a few thousand), then the lines by their date.
     await client.query(
       `UPDATE ${stage} s SET period = d.period FROM (
@@ -58,7 +59,7 @@ export async function deriveGlColumns(
       });
   }
 
-  if (missing?.lines) {
+  if (missing.lines) {
     const mixed = await client.query<{ journal_id: string; file: number; line: string }>(
       `SELECT journal_id, min(_file) AS file, min(_line) AS line FROM ${stage} GROUP BY journal_id
        HAVING bool_or(line_no IS NULL) AND bool_or(line_no IS NOT NULL) ORDER BY 2, 3 LIMIT ${MAX_RUN_PROBLEMS}`,

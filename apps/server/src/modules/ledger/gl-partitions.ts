@@ -24,20 +24,21 @@ const GL = '02_GL_Detail';
 const glPartitionOf = (period: string) => `${GL}_${period}`;
 
 /**
- * The periods of the staged lines that get a partition of their own: at least `bulkRows` lines each, of a
- * period the ledger holds no line of. None when the GL is not partitioned.
+ * Of `periods` (those with at least `bulkRows` staged lines), the ones that get a partition of their own: periods
+ * the ledger holds no line of. None when the GL is not partitioned.
  */
 export async function monthsForPartitions(
   client: Pick<PoolClient, 'query'>,
-  context: { schema: string; stage: string; bulkRows: number },
+  context: { schema: string; periods: readonly string[] },
 ): Promise<string[]> {
-  const { schema, stage, bulkRows } = context;
+  const { schema, periods } = context;
+  if (periods.length === 0) return [];
   const gl = `${q(schema)}.${q(GL)}`;
   const found = await client.query<{ period: string }>(
-    `SELECT s.period FROM (SELECT period FROM ${stage} GROUP BY period HAVING count(*) >= $1) s ` +
+    `SELECT s.period FROM unnest($1::text[]) AS s(period) ` +
       `WHERE (SELECT relkind FROM pg_catalog.pg_class WHERE oid = $2::regclass) = 'p' ` +
       `AND NOT EXISTS (SELECT 1 FROM ${gl} t WHERE t.period = s.period) ORDER BY 1`,
-    [bulkRows, gl],
+    [periods, gl],
   );
   return found.rows.map((row) => row.period);
 }

@@ -400,24 +400,28 @@ export function createLedgerEngine(deps: {
             return client.query(text, params);
           }),
       };
+      // One pass over the stage: its periods and their lines, and whether GL lines lack a number.
+      const profiled = rules.period && (request.periodBased || isGl) ? rules.period : undefined;
+      let profile = profiled ? await profileOf(onStage, stage, profiled, isGl) : undefined;
       // GL lines without a period or a line number get them (from the posting date, in file order).
-      if (isGl) {
-        const derived = await deriveGlColumns(onStage, { schema, stage, files });
+      if (isGl && profile) {
+        const missing = { periods: profile.periods.has(null), lines: profile.unnumbered };
+        const derived = await deriveGlColumns(onStage, { schema, stage, files, missing });
         if (derived.length > 0) throw new PipelineLoadRefused(derived);
+        if (missing.periods) profile = await profileOf(onStage, stage, 'period', isGl);
       }
       const filePeriods = files.map((file) => file.period).filter((period): period is string => Boolean(period));
       // The periods the files cover: those a period-based load replaces, and those GL lines need open.
-      const periods =
-        rules.period && (request.periodBased || isGl)
-          ? await affectedPeriods(onStage, stage, rules.period, filePeriods)
-          : undefined;
+      const covered = profile ? coveredPeriods(profile, filePeriods) : undefined;
+      // What the write covers: rows without a period never get there (the checks refuse them).
+      const periods = covered?.filter((period): period is string => period !== null);
       const validation: ValidationContext = {
         schema,
         stage,
         targetTable,
         columns,
         files,
-        periods: periods ?? [],
+        periods: covered ?? [],
         replacing: mode === 'replace-periods',
         newAccountCodes: newAccounts.map((account) => account.code),
         journalsBalanced,
@@ -498,7 +502,12 @@ export function createLedgerEngine(deps: {
           // through the table.
           const months =
             isGl && mode === 'add' && replacedFileIds.length === 0 && rowsRead >= bulkRows
-              ? await monthsForPartitions(client, { schema, stage, bulkRows })
+              ? await monthsForPartitions(client, {
+                  schema,
+                  periods: [...(profile?.periods ?? [])].flatMap(([period, lines]) =>
+                    period !== null && lines >= bulkRows ? [period] : [],
+                  ),
+                })
               : [];
           // A stage of that month alone becomes its partition; else its lines are written into one.
           const month =
@@ -1167,12 +1176,28 @@ async function duplicateKeys(
   }));
 }
 
-async function affectedPeriods(client: Queries, stage: string, column: string, filePeriods: readonly string[]) {
-  const result = await client.query<{ period: string }>(
-    `SELECT ${q(column)} AS period FROM ${stage} UNION SELECT unnest($1::text[]) ORDER BY 1`,
-    [filePeriods],
+/** What one pass over a stage tells: the lines of each period (null: lines without one), and whether a GL line lacks a number. */
+interface StageProfile {
+  periods: Map<string | null, number>;
+  unnumbered: boolean;
+}
+
+async function profileOf(client: Queries, stage: string, column: string, isGl: boolean): Promise<StageProfile> {
+  const result = await client.query<{ period: string | null; lines: string; unnumbered: boolean }>(
+    `SELECT ${q(column)} AS period, count(*) AS lines, ${isGl ? 'bool_or(line_no IS NULL)' : 'false'} AS unnumbered ` +
+      `FROM ${stage} GROUP BY 1`,
   );
-  return result.rows.map((row) => row.period);
+  return {
+    periods: new Map(result.rows.map((row) => [row.period, Number(row.lines)])),
+    unnumbered: result.rows.some((row) => row.unnumbered),
+  };
+}
+
+/** The periods of the stage's rows and those the files were uploaded for, each once, in order (rows without one: a null, last). */
+function coveredPeriods(profile: StageProfile, filePeriods: readonly string[]): (string | null)[] {
+  const periods = new Set<string | null>([...profile.periods.keys(), ...filePeriods]);
+  const named = [...periods].filter((period): period is string => period !== null).sort();
+  return periods.has(null) ? [...named, null] : named;
 }
 
 /**

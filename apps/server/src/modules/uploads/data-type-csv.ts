@@ -46,6 +46,8 @@ export interface DataTypeCsvOptions {
   columnMapping?: ColumnMapping;
   /** Rows per batch; 5,000 unless said. */
   batchSize?: number;
+  /** Only check the file (the upload): no batch of rows is made, and none is yielded. */
+  checkOnly?: boolean;
 }
 
 /** Rows in the expected columns' order (null: empty or not in the file), each with its physical line. */
@@ -171,6 +173,9 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
       cellReaderOf(column, index === periodIndex ? chosenPeriod : undefined),
     );
     const emptyRow: null[] = columns.map(() => null);
+    const checkOnly = this.options.checkOnly === true;
+    // A check alone reads each row into the same array: a million rows' arrays were a fifth of its time in GC.
+    const checked: (string | null)[] = emptyRow.slice();
     const indexOf = (name: string) => columns.findIndex((column) => column.name.toLowerCase() === name);
     const [journalIndex, debitIndex, creditIndex] = ['journal_id', 'debit', 'credit'].map(indexOf) as [
       number,
@@ -278,7 +283,8 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
           });
           continue;
         }
-        const values: (string | null)[] = emptyRow.slice();
+        const values: (string | null)[] = checkOnly ? checked : emptyRow.slice();
+        if (checkOnly) values.fill(null);
         let valid = true;
         for (let cell = 0; cell < cells.length; cell++) {
           const target = targets[cell]!;
@@ -310,6 +316,7 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
           debitIndex === -1 ? null : values[debitIndex]!,
           creditIndex === -1 ? null : values[creditIndex]!,
         );
+        if (checkOnly) continue;
         batch.rows.push(values);
         batch.lines.push(rowLine);
         if (batch.rows.length >= batchSize) {
@@ -384,7 +391,7 @@ export async function checkDataTypeCsv(
   source: AsyncIterable<Uint8Array>,
   options: DataTypeCsvOptions,
 ): Promise<CsvReadSummary> {
-  const reader = readDataTypeCsv(source, options);
+  const reader = readDataTypeCsv(source, { ...options, checkOnly: true });
   for await (const _batch of reader);
   return reader.summary;
 }

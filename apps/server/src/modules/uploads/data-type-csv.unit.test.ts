@@ -663,3 +663,23 @@ describe('whether the journals of a GL file balance (journalsBalanced)', () => {
     expect(await balancedOf(glFile(glLine()), budget)).toBeNull();
   });
 });
+
+describe('a check alone (the upload)', () => {
+  it('yields no rows, and sums the file up as a full read does; its problems are the same', async () => {
+    const content = glFile(glLine(), glLine({ line_no: '2', debit: '', credit: '100.00' }));
+    const read = await readAll(content);
+    const checked = await readAll(content, { checkOnly: true });
+
+    expect(read.rows).toHaveLength(2);
+    expect(checked.rows).toEqual([]);
+    expect(checked.summary).toEqual(read.summary);
+    expect(checked.summary.journalsBalanced).toBe(true);
+
+    const refused = glFile(glLine({ debit: 'ten' }), glLine({ line_no: '2', posting_date: '2026-13-01' }));
+    const fullError = await readAll(refused).catch((error: unknown) => error);
+    const checkError = await readAll(refused, { checkOnly: true }).catch((error: unknown) => error);
+    expect(checkError).toBeInstanceOf(CsvRefusedError);
+    expect((checkError as CsvRefusedError).problems).toEqual((fullError as CsvRefusedError).problems);
+    expect((checkError as CsvRefusedError).problems).toHaveLength(2);
+  });
+});

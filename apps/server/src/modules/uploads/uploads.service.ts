@@ -249,6 +249,7 @@ export function createUploadsService(deps: {
           dataType: file.dataType,
           period: file.period,
           columnMapping: laidOut ? undefined : file.columnMapping,
+          checkOnly: true,
         });
         // The rows themselves are loaded by the pipeline run, from storage; here they are only checked.
         try {

@@ -33,6 +33,8 @@ import type { OrganizationConnection, WarehouseService } from '../../warehouse/w
  *
  * - Staging: a temporary table on a connection of the run's own (dropped at the end; gone with the
  *   connection if the process dies), one short transaction per COPY statement, as the organization's role.
+ *   On PostgreSQL a new month of many copy-ready GL lines is staged instead in the shape of its partition, the
+ *   whole load in one transaction (each step a savepoint), and that stage becomes the partition (adoptingLoad).
  * - What the files decide alone (values, balance, keys repeated within them) is checked on the stage, each
  *   query in a short transaction of its own: on the embedded database every other connection waits for a
  *   transaction, so the write's one holds only what must be in it. A file that breaks those rules is refused

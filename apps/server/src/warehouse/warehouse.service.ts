@@ -141,8 +141,8 @@ export interface OrganizationConnection {
     bytes: AsyncIterable<Uint8Array>,
     statements: { before: readonly string[]; after: readonly string[] },
   ) => Promise<number>;
-  /** PostgreSQL only: `COPY … FROM STDIN` of `bytes` on `client`, inside the transaction it is in; the row count. */
-  copyBytesWithin?: (client: PoolClient, copySql: string, bytes: AsyncIterable<Uint8Array>) => Promise<number>;
+  /** PostgreSQL only: `COPY … FROM STDIN` of `bytes` inside the transaction `transaction` has open; the row count. */
+  copyBytesWithin?: (copySql: string, bytes: AsyncIterable<Uint8Array>) => Promise<number>;
 }
 
 /**
@@ -349,7 +349,7 @@ export function createWarehouseService(deps: {
               for (const statement of after) await client.query(statement);
               return rows;
             }),
-          copyBytesWithin: copyBytesInto,
+          copyBytesWithin: (copySql, bytes) => copyBytesInto(client, copySql, bytes),
         }),
       };
       try {

@@ -643,7 +643,7 @@ export function createLedgerEngine(deps: {
             copyBytes: (copySql, bytes, { before, after }) =>
               transaction(async () => {
                 for (const statement of before) await client.query(statement);
-                const rows = await within(client, copySql, bytes);
+                const rows = await within(copySql, bytes);
                 for (const statement of after) await client.query(statement);
                 return rows;
               }),

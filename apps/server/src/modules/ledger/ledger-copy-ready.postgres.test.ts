@@ -379,6 +379,28 @@ describe('a new month of many copy-ready lines, staged as its own partition', ()
     expect(await leftovers()).toEqual([]);
   });
 
+  it('becomes the partition after its lines got their period and number from their date and order', async () => {
+    const columns = ['journal_id', 'posting_date', 'account_code', 'debit', 'credit'];
+    const id = randomUUID();
+    copyReady.set(id, {
+      columns,
+      text: `${columns.join(',')}\nJ1,2024-02-05,1000,10.00,0\nJ1,2024-02-05,4000,0,10.00\nJ2,2024-02-06,1000,1.00,0\nJ2,2024-02-06,4000,0,1.00\n`,
+    });
+
+    const result = await loadBulk([{ id, name: 'undated.csv', period: '2024-02', rows: 4 }]);
+
+    expect(result).toMatchObject({ rowsAdded: 4, periods: ['2024-02'] });
+    expect(await partitions()).toEqual([
+      { partition: '02_GL_Detail_2024-02', lines: 4, dropped: 2 },
+      { partition: '02_GL_Detail_default', lines: 0, dropped: 0 },
+    ]);
+    expect(
+      await sql(
+        `select journal_id || '/' || line_no || ' ' || period as line from $schema."02_GL_Detail" order by row_id`,
+      ),
+    ).toEqual([{ line: 'J1/1 2024-02' }, { line: 'J1/2 2024-02' }, { line: 'J2/1 2024-02' }, { line: 'J2/2 2024-02' }]);
+  });
+
   it('starts again with a temporary stage when a file is not copy-ready', async () => {
     const ready = upload(journal('J1', '10.00'));
     const parsedFile = { id: randomUUID(), name: 'parsed.csv', period: '2024-02', rows: 2 };

@@ -117,11 +117,27 @@ async function copyInto(
   return count;
 }
 
-/** `COPY … FROM STDIN` of `bytes` as they come on `client`, inside the caller's transaction; the row count. */
-async function copyBytesInto(client: PoolClient, copySql: string, bytes: AsyncIterable<Uint8Array>): Promise<number> {
+/**
+ * `before`, then `COPY … FROM STDIN` of `bytes` as they come on `client`, then `after`, inside the caller's
+ * transaction; the row count.
+ */
+async function copyBytesInto(
+  client: PoolClient,
+  copySql: string,
+  bytes: AsyncIterable<Uint8Array>,
+  { before, after }: CopyStatements,
+): Promise<number> {
+  for (const statement of before) await client.query(statement);
   const stream = client.query(copyFrom(copySql));
   await pipeline(Readable.from(bytes), stream);
+  for (const statement of after) await client.query(statement);
   return stream.rowCount;
+}
+
+/** Statements run just before and after a COPY of bytes (its defaults, say), in its transaction. */
+interface CopyStatements {
+  before: readonly string[];
+  after: readonly string[];
 }
 
 /** One organization's own connection (withOrganizationConnection). */
@@ -136,13 +152,9 @@ export interface OrganizationConnection {
    * PostgreSQL only (undefined on the embedded database, which takes a COPY whole in memory): `before`, then
    * `COPY … FROM STDIN` of `bytes` as they come, then `after`, in one transaction; the row count.
    */
-  copyBytes?: (
-    copySql: string,
-    bytes: AsyncIterable<Uint8Array>,
-    statements: { before: readonly string[]; after: readonly string[] },
-  ) => Promise<number>;
-  /** PostgreSQL only: `COPY … FROM STDIN` of `bytes` inside the transaction `transaction` has open; the row count. */
-  copyBytesWithin?: (copySql: string, bytes: AsyncIterable<Uint8Array>) => Promise<number>;
+  copyBytes?: (copySql: string, bytes: AsyncIterable<Uint8Array>, statements: CopyStatements) => Promise<number>;
+  /** As `copyBytes`, inside the transaction `transaction` has open (PostgreSQL only). */
+  copyBytesWithin?: (copySql: string, bytes: AsyncIterable<Uint8Array>, statements: CopyStatements) => Promise<number>;
 }
 
 /**
@@ -342,14 +354,9 @@ export function createWarehouseService(deps: {
             ...(database.kind === 'pglite' && { readFirst: true, rowsPerStatement: ROWS_PER_SHORT_COPY }),
           }),
         ...(database.kind === 'postgres' && {
-          copyBytes: (copySql, bytes, { before, after }) =>
-            connection.transaction(async () => {
-              for (const statement of before) await client.query(statement);
-              const rows = await copyBytesInto(client, copySql, bytes);
-              for (const statement of after) await client.query(statement);
-              return rows;
-            }),
-          copyBytesWithin: (copySql, bytes) => copyBytesInto(client, copySql, bytes),
+          copyBytes: (copySql, bytes, statements) =>
+            connection.transaction(() => copyBytesInto(client, copySql, bytes, statements)),
+          copyBytesWithin: (copySql, bytes, statements) => copyBytesInto(client, copySql, bytes, statements),
         }),
       };
       try {

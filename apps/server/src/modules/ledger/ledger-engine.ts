@@ -640,13 +640,7 @@ export function createLedgerEngine(deps: {
             lines: `${q(schema)}.${q(`pipeline_line_${suffix}`)}`,
             adopting: { loadId },
             transaction,
-            copyBytes: (copySql, bytes, { before, after }) =>
-              transaction(async () => {
-                for (const statement of before) await client.query(statement);
-                const rows = await within(copySql, bytes);
-                for (const statement of after) await client.query(statement);
-                return rows;
-              }),
+            copyBytes: (copySql, bytes, statements) => transaction(() => within(copySql, bytes, statements)),
           });
           // Adopted, it is the partition now; else its lines were copied and it goes with the transaction.
           await client.query('RESET ROLE');

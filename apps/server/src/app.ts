@@ -40,6 +40,7 @@ import { studioLedgerRepository } from './modules/data-management/studio-ledger.
 import { dataTypesRoutes } from './modules/data-types/data-types.routes.ts';
 import { createDataTypesService, type DataTypesService } from './modules/data-types/data-types.service.ts';
 import { createLedgerEngine, type OpenFileRows } from './modules/ledger/ledger-engine.ts';
+import { createUploadStages } from './modules/ledger/upload-stages.ts';
 import { dataRefreshRoutes } from './modules/data-refresh/data-refresh.routes.ts';
 import { dataRefreshRepository } from './modules/data-refresh/data-refresh.repository.ts';
 import {
@@ -133,6 +134,10 @@ export interface AppDeps {
   containers?: ContainerStore;
   /** Tests: the built-in dashboards' aggregates refresher instead of the reports module's. */
   aggregates?: AggregatesRefresher;
+  /** Tests: loads of at least this many rows count as bulk (the ledger engine's threshold, 50,000). */
+  bulkRows?: number;
+  /** Tests: uploads are staged after this many bytes (upload-stages.ts, 8 MiB). */
+  uploadStageAfterBytes?: number;
 }
 
 declare module 'fastify' {
@@ -325,6 +330,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     suggest: suggestAccountType,
     savedLayouts: dataTypes,
   });
+  // On PostgreSQL a big GL file's lines are staged as it arrives (issue 24): its run adopts the stage.
+  const uploadStages = createUploadStages({
+    ownConnection: warehouse.ownConnection,
+    platform: database.pool,
+    logger: app.log,
+    afterBytes: deps.uploadStageAfterBytes,
+  });
   // An onboarded organization's uploads go to its container (incoming → processed or rejected).
   const uploads = createUploadsService({
     files: uploadsRepository(db),
@@ -337,6 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadKeys,
     storedFiles,
     holds: fileHolds,
+    ...(database.kind === 'postgres' && !deps.openFileRows && { stages: uploadStages }),
     logger: app.log,
   });
   const flatFiles = createFlatFileImportService({
@@ -356,6 +369,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     containers,
     containerNames: organizationContainers.containerNames,
     committedIds: uploads.committedIds,
+    ...(database.kind === 'postgres' && {
+      stages: { sweep: (live) => uploadStages.sweep({ live, waiting: uploads.waitingIds }) },
+    }),
     logger: app.log,
     staleAfterMs,
     // The embedded database lives in this process: a hold of another process is a dead one's.
@@ -367,7 +383,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ledger = createLedgerEngine({
     warehouse,
     openFileRows: deps.openFileRows ?? uploads.openRows,
-    ...(!deps.openFileRows && { openCopyReadyFile: uploads.openCopyReady }),
+    ...(!deps.openFileRows && { openCopyReadyFile: uploads.openCopyReady, stagedUploadOf: uploads.stagedUploadOf }),
+    bulkRows: deps.bulkRows,
   });
   const pipelines = createPipelinesService({
     runs: pipelinesRepository(db),

@@ -28,7 +28,7 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
   options: { webDistDir?: string; logStream?: Writable } & Pick<
     AppDeps,
-    'jobs' | 'openFileRows' | 'aggregates' | 'containers' | 'warehouseMigrations'
+    'jobs' | 'openFileRows' | 'aggregates' | 'containers' | 'warehouseMigrations' | 'bulkRows' | 'uploadStageAfterBytes'
   > = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-test-'));
@@ -62,6 +62,8 @@ export async function buildTestApp(
       aggregates: options.aggregates,
       containers: options.containers,
       warehouseMigrations: options.warehouseMigrations,
+      bulkRows: options.bulkRows,
+      uploadStageAfterBytes: options.uploadStageAfterBytes,
       logger: options.logStream ? { level: 'trace', stream: options.logStream } : undefined,
     });
     await app.services.users.ensureBootstrapAdmin(

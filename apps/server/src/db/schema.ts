@@ -336,7 +336,13 @@ export const uploadedFiles = pgTable(
      * and the fingerprint of the data type it was checked against (`copyReadyFingerprint`); null: a run parses it.
      * `journalsBalanced`: a GL file whose journals all balance, as the upload found, which the run need not check.
      */
-    copyReady: jsonb('copy_ready').$type<{ fingerprint: string; columns: string[]; journalsBalanced?: true }>(),
+    copyReady: jsonb('copy_ready').$type<{
+      fingerprint: string;
+      columns: string[];
+      journalsBalanced?: true;
+      /** Its lines were staged as it uploaded (ledger/upload-stages.ts), carrying this load id. */
+      staged?: { loadId: number };
+    }>(),
   },
   (table) => [
     index('uploaded_files_organization_idx').on(table.organizationId, table.uploadedAt),

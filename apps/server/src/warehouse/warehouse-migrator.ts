@@ -98,7 +98,7 @@ export function createWarehouseMigrator(deps: {
 
   /**
    * The organization's role may read and write every table of its warehouse and read every view —
-   * whichever migration added them. Views are never writable through it: a simple view would be.
+   * whichever migration added them — but an upload's stage (ledger/upload-stages.ts), which its run grants. Views are never writable through it: a simple view would be.
    */
   async function grantOrganizationRole(tx: Executor, organizationId: string): Promise<void> {
     const schemaName = warehouseSchemaName(organizationId);
@@ -107,7 +107,8 @@ export function createWarehouseMigrator(deps: {
     const relations = rowsOf<{ name: string; kind: string }>(
       await tx.execute(sql`select c.relname as name, c.relkind as kind
         from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = ${schemaName} and c.relkind in ('r', 'p', 'v', 'm') order by c.relname`),
+        where n.nspname = ${schemaName} and c.relkind in ('r', 'p', 'v', 'm')
+          and c.relname !~ '^pipeline_stage_' order by c.relname`),
     );
     const names = (kinds: string[]) =>
       relations

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PoolClient } from 'pg';
+import pg, { type PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, DatabaseHandle, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
@@ -371,6 +371,18 @@ export function createWarehouseService(deps: {
   }
 
   /**
+   * PostgreSQL: a connection of its own to the organization's warehouse, outside every pool, as the platform —
+   * for work held as long as a client takes (an upload's stage: a slow client must not hold a pooled one).
+   * Undefined on the embedded database. The caller ends it.
+   */
+  async function ownConnection(organizationId: string): Promise<pg.Client | undefined> {
+    if (database.kind !== 'postgres') return undefined;
+    const client = new pg.Client((await targetOf(organizationId)).pool.options);
+    await client.connect();
+    return client;
+  }
+
+  /**
    * A table the organization made (Import Flat File): created, or with `replace` dropped and created
    * again, by the platform's role (the warehouse's owner: an organization's role never holds DDL rights),
    * readable and writable by the organization's role, which then COPYs `rows` into it — all in one
@@ -471,6 +483,8 @@ export function createWarehouseService(deps: {
 
     /** The organization database pools (database isolation), at shutdown. */
     close: () => locator.close(),
+
+    ownConnection,
 
     /** The organization's own role: what withOrganization() runs as. */
     roleOf: (organizationId: string) => warehouseRoleName(organizationId),
@@ -723,7 +737,8 @@ async function sizesIn(
   const rows = rowsOf<{ schema: string; size: string; tables: number }>(
     await db.execute(sql`
           select n.nspname as schema, coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint as size,
-            count(*) filter (where c.relkind in ('r', 'p') and not c.relispartition)::int as tables
+            count(*) filter (where c.relkind in ('r', 'p') and not c.relispartition
+              and c.relname !~ '^pipeline_stage_')::int as tables
           from pg_catalog.pg_namespace n
             left join pg_catalog.pg_class c on c.relnamespace = n.oid and c.relkind in ('r', 'p')
           where n.nspname in (${sql.join(

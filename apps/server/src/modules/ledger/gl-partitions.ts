@@ -20,6 +20,9 @@ import { ownPartitionsOf } from './gl-partition-catalog.ts';
 const q = quoteIdent;
 const GL = '02_GL_Detail';
 
+/** The stage an upload filled with its file's lines (upload-stages.ts), by the file's id. */
+export const uploadStageName = (fileId: string) => `pipeline_stage_${fileId.replaceAll('-', '')}`;
+
 /** The name of a period's own partition. */
 const glPartitionOf = (period: string) => `${GL}_${period}`;
 
@@ -130,12 +133,13 @@ async function reserveRowIds(client: Pick<PoolClient, 'query'>, gl: string, stag
  * GL's columns, then the stage's own `_file` and `_line` (numbered from `lines`, a sequence it owns). Its rows
  * take their row ids from the GL's identity and the load's id (drawn ahead) as they are copied in, so nothing
  * is rewritten when it becomes the partition. Made by the platform (the ledger's owner, who also copies into
- * it: the identity is the owner's), readable and writable by the organization's role for the run's checks.
- * It lives in the load's one transaction: nobody else sees it, and it is gone with a load that fails.
+ * it: the identity is the owner's), readable and writable by the organization's role (`role`) for the run's
+ * checks. A run's lives in the load's one transaction: nobody else sees it, and it is gone with a load that
+ * fails; an upload's (upload-stages.ts) is committed without `role`: its run grants it (grantStage).
  */
 export async function createPartitionStage(
   client: Pick<PoolClient, 'query'>,
-  context: { schema: string; stage: string; lines: string; role: string; loadId: number },
+  context: { schema: string; stage: string; lines: string; role?: string; loadId: number },
 ): Promise<void> {
   const { schema, stage, lines, role, loadId } = context;
   const gl = `${q(schema)}.${q(GL)}`;
@@ -150,6 +154,13 @@ export async function createPartitionStage(
       `ALTER source SET DEFAULT 'upload', ALTER load_id SET DEFAULT ${Number(loadId)}`,
   );
   await client.query(`ALTER SEQUENCE ${lines} OWNED BY ${stage}._line`);
+  if (role) await grantStage(client, { stage, role });
+}
+
+/** The organization's role may check and write a partition's stage (as the platform, then back to the role). */
+export async function grantStage(client: Pick<PoolClient, 'query'>, context: { stage: string; role: string }) {
+  const { stage, role } = context;
+  await client.query('RESET ROLE');
   await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${stage} TO ${q(role)}`);
   await client.query(`SET LOCAL ROLE ${q(role)}`);
 }

@@ -19,7 +19,14 @@ import { beginLoad, keepBefore, reserveLoadId } from '../../warehouse/lineage.ts
 import { deriveGlColumns, DERIVABLE_GL_COLUMNS } from './derived-columns.ts';
 import { deriveTrialBalanceMovements, DERIVABLE_TRIAL_BALANCE_COLUMNS } from './derived-balances.ts';
 import { ORIGIN_TEXT, writeProblems, writeStaged, type WriteOutcome } from './ledger-write.ts';
-import { adoptStage, createPartitionStage, monthsForPartitions, writeMonthPartitions } from './gl-partitions.ts';
+import {
+  adoptStage,
+  createPartitionStage,
+  grantStage,
+  monthsForPartitions,
+  uploadStageName,
+  writeMonthPartitions,
+} from './gl-partitions.ts';
 import { partitionsHolding } from './gl-partition-catalog.ts';
 import type { NewAccount } from '../layouts/canonical-file.ts';
 import { loadOfRun, lockLoadedTables, undoLoad, type UndoOutcome } from './ledger-undo.ts';
@@ -79,6 +86,15 @@ export type OpenCopyReadyFile = (
     }
   | undefined
 >;
+
+/**
+ * An uploaded file whose lines its upload staged (upload-stages.ts), as its record says: the load id they carry,
+ * how many there are, and whether every journal balances; undefined for any other file.
+ */
+export type StagedUploadOf = (
+  organizationId: string,
+  fileId: string,
+) => Promise<{ loadId: number; rows: number; journalsBalanced: boolean } | undefined>;
 
 export interface PipelineLoadFile {
   id: string;
@@ -151,6 +167,8 @@ interface LoadSession {
   lines: string;
   /** The stage becomes the month's partition (adoptStage); its rows carry this load's id. */
   adopting?: { loadId: number };
+  /** The stage is the one file's, filled by its upload: nothing to copy. */
+  staged?: { rows: number; journalsBalanced: boolean };
   transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T>;
   copy?: OrganizationConnection['copy'];
   copyBytes?: OrganizationConnection['copyBytes'];
@@ -222,10 +240,12 @@ export function createLedgerEngine(deps: {
   openFileRows: OpenFileRows;
   /** On PostgreSQL, copy-ready files are staged from their bytes as they are, not parsed again. */
   openCopyReadyFile?: OpenCopyReadyFile;
+  /** On PostgreSQL, files their upload staged: a run of one such file adopts its stage. */
+  stagedUploadOf?: StagedUploadOf;
   /** Loads of at least this many rows may rebuild the target's indexes and keys (tests lower it). */
   bulkRows?: number;
 }) {
-  const { warehouse, openFileRows, openCopyReadyFile, bulkRows = BULK_ROWS } = deps;
+  const { warehouse, openFileRows, openCopyReadyFile, stagedUploadOf, bulkRows = BULK_ROWS } = deps;
 
   async function load(request: PipelineLoadRequest, options: PipelineLoadOptions = {}): Promise<PipelineLoadResult> {
     const { organizationId, targetTable, files } = request;
@@ -275,12 +295,13 @@ export function createLedgerEngine(deps: {
 
     /** The steps of a load in `session`: stage, validate, write (with the aggregates); the outcome. */
     const stageCheckWrite = async (session: LoadSession): Promise<PipelineLoadResult> => {
-      const { stage, lines, adopting } = session;
-      // 1. stage
+      const { stage, lines, adopting, staged: uploadStaged } = session;
+      // 1. stage (an upload's stage only becomes the organization's)
       signal?.throwIfAborted();
       progress({ step: 'stage', status: 'running', done: 0, total });
       await session.transaction(async (client) => {
-        if (adopting) await createPartitionStage(client, { schema, stage, lines, role, loadId: adopting.loadId });
+        if (uploadStaged) await grantStage(client, { stage, role });
+        else if (adopting) await createPartitionStage(client, { schema, stage, lines, role, loadId: adopting.loadId });
         else
           await client.query(
             `CREATE TEMP TABLE ${stage} AS SELECT ${columns.map(q).join(', ')}, NULL::integer AS _file, ` +
@@ -288,7 +309,7 @@ export function createLedgerEngine(deps: {
           );
       });
       const copy = `COPY ${stage} (${[...fileColumns.map(q), '_file', '_line'].join(', ')}) FROM STDIN WITH (FORMAT csv)`;
-      const copyReady = session.copyBytes && openCopyReadyFile;
+      const copyReady = !uploadStaged && session.copyBytes && openCopyReadyFile;
       if (copyReady && !adopting)
         await session.transaction((client) => client.query(`CREATE TEMP SEQUENCE ${lines} OWNED BY ${stage}._line`));
       /**
@@ -331,11 +352,11 @@ export function createLedgerEngine(deps: {
           return undefined;
         }
       };
-      let rowsRead = 0;
-      const rowsPerFile = new Map<string, number>();
+      let rowsRead = uploadStaged?.rows ?? 0;
+      const rowsPerFile = new Map<string, number>(uploadStaged ? [[files[0]!.id, uploadStaged.rows]] : []);
       // Every journal of each file balances (its upload found so): then they balance across the files too.
-      let journalsBalanced = files.length > 0;
-      for (const [index, file] of files.entries()) {
+      let journalsBalanced = uploadStaged?.journalsBalanced ?? files.length > 0;
+      for (const [index, file] of (uploadStaged ? [] : files).entries()) {
         signal?.throwIfAborted();
         const stored = await copyAsStored(file.id, index);
         journalsBalanced &&= stored?.journalsBalanced === true;
@@ -564,8 +585,34 @@ export function createLedgerEngine(deps: {
         });
     };
 
+    // Files their upload staged (upload-stages.ts): one alone, of a new month, is adopted as staged; every run
+    // that processes such a file drops its stage, adopted or not.
+    const staged =
+      isGl && stagedUploadOf ? await Promise.all(files.map((file) => stagedUploadOf(organizationId, file.id))) : [];
+    const stagedFile = mayAdopt && files.length === 1 ? staged[0] : undefined;
+    const dropStages = (connection: OrganizationConnection) =>
+      Promise.all(
+        files.flatMap((file, index) =>
+          staged[index]
+            ? [
+                connection
+                  .asPlatform(`DROP TABLE IF EXISTS ${q(schema)}.${q(uploadStageName(file.id))}`)
+                  .catch(() => undefined), // a broken connection: the orphan sweep drops it
+              ]
+            : [],
+        ),
+      );
+
     return warehouse.withOrganizationConnection(organizationId, async (connection) => {
-      const outcome = (mayAdopt && (await adoptingLoad(connection))) || (await temporaryStageLoad(connection));
+      let outcome: PipelineLoadResult;
+      try {
+        outcome =
+          (stagedFile && (await adoptingLoad(connection, stagedFile))) ||
+          (mayAdopt && (await adoptingLoad(connection))) ||
+          (await temporaryStageLoad(connection));
+      } finally {
+        await dropStages(connection);
+      }
       // The target's statistics, so the views plan well right after a big load (the aggregates were
       // refreshed with the write); not after a load small beside its table (ANALYZE_SHARE).
       // A partitioned GL: the partitions of the periods it changed, never the whole ledger.
@@ -614,11 +661,18 @@ export function createLedgerEngine(deps: {
      * (createPartitionStage) that the write makes the partition (adoptStage) — no copy of its lines. Each step
      * is a savepoint, so a refusal is named from the stage as in a temporary stage's load. Undefined when a
      * file is not copy-ready after all (nothing was written: the load starts again with a temporary stage).
+     * With `staged`, the stage is the one file's that its upload filled (upload-stages.ts); undefined when it is
+     * gone (the orphan sweep's).
      */
-    async function adoptingLoad(connection: OrganizationConnection): Promise<PipelineLoadResult | undefined> {
+    async function adoptingLoad(
+      connection: OrganizationConnection,
+      staged?: NonNullable<Awaited<ReturnType<StagedUploadOf>>>,
+    ): Promise<PipelineLoadResult | undefined> {
       const within = connection.copyBytesWithin;
       if (!within) return undefined;
-      const stage = `${q(schema)}.${q(`pipeline_stage_${suffix}`)}`;
+      const stage = staged
+        ? `${q(schema)}.${q(uploadStageName(files[0]!.id))}`
+        : `${q(schema)}.${q(`pipeline_stage_${suffix}`)}`;
       return connection
         .transaction(async (client) => {
           const transaction = async <T>(work: (client: PoolClient) => Promise<T>): Promise<T> => {
@@ -633,12 +687,18 @@ export function createLedgerEngine(deps: {
             }
           };
           await client.query('RESET ROLE');
-          const loadId = await reserveLoadId(client, schema);
+          if (staged) {
+            const [found] = (await client.query<{ stage: string | null }>('SELECT to_regclass($1) AS stage', [stage]))
+              .rows;
+            if (!found?.stage) throw new NotAdoptable();
+          }
+          const loadId = staged?.loadId ?? (await reserveLoadId(client, schema));
           await client.query(`SET LOCAL ROLE ${q(role)}`);
           const outcome = await stageCheckWrite({
             stage,
             lines: `${q(schema)}.${q(`pipeline_line_${suffix}`)}`,
             adopting: { loadId },
+            ...(staged && { staged: { rows: staged.rows, journalsBalanced: staged.journalsBalanced } }),
             transaction,
             copyBytes: (copySql, bytes, statements) => transaction(() => within(copySql, bytes, statements)),
           });

@@ -146,6 +146,7 @@ const PAPA_ERROR_PROBLEM: Record<string, string> = {
 export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
   #summary: CsvReadSummary | undefined;
   #started = false;
+  #headerColumns: string[] | null | undefined;
 
   constructor(
     private readonly source: AsyncIterable<Uint8Array>,
@@ -155,6 +156,14 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
   get summary(): CsvReadSummary {
     if (!this.#summary) throw new Error('The CSV has not been read to its end');
     return this.#summary;
+  }
+
+  /**
+   * Once the header is read: the data type's column each of the file's columns is by its own name (no mapping),
+   * in the file's order, or null when the file is mapped (so it cannot be copy-ready); undefined before.
+   */
+  get headerColumns(): string[] | null | undefined {
+    return this.#headerColumns;
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<CsvRowBatch> {
@@ -219,6 +228,7 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
         );
       targets = match.targets;
       copyReady &&= targets.every((target) => target !== null);
+      this.#headerColumns = copyReady && mapping === undefined ? targets.map((target) => columns[target!]!.name) : null;
     };
 
     /** Parses the text it is given after what was left over; the last record waits for more unless `final`. */

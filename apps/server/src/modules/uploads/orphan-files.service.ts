@@ -34,6 +34,11 @@ export function createOrphanFilesSweeper(deps: {
   containerNames: () => Promise<string[]>;
   /** Which of these ids uploaded files have. */
   committedIds: (ids: readonly string[]) => Promise<Set<string>>;
+  /**
+   * Uploads' stages (ledger/upload-stages.ts): each full sweep drops those whose file is neither held by a live
+   * upload (the ids of `live`) nor waiting for its run; answers how many.
+   */
+  stages?: { sweep(live: ReadonlySet<string>): Promise<number> };
   logger: FastifyBaseLogger;
   /** JOB_STALE_AFTER_SECONDS: a hold unrenewed this long is a dead process's. */
   staleAfterMs: number;
@@ -42,7 +47,7 @@ export function createOrphanFilesSweeper(deps: {
   graceMs?: number;
   now?: () => Date;
 }) {
-  const { holds, storage, containers, containerNames, committedIds, logger, staleAfterMs, soleHolder } = deps;
+  const { holds, storage, containers, containerNames, committedIds, stages, logger, staleAfterMs, soleHolder } = deps;
   const { graceMs = UNHELD_GRACE_MS, now = () => new Date() } = deps;
   const storageOf = (container: string | null) => (container === null ? storage : containers.files(container));
   const timers: NodeJS.Timeout[] = [];
@@ -89,6 +94,15 @@ export function createOrphanFilesSweeper(deps: {
       }
       result.files += 1;
       result.bytes += file.size;
+    }
+    if (options.everything && stages && !stopped) {
+      const dropped = await stages
+        .sweep(new Set(live.flatMap((place) => fileIdOf(place.key) ?? [])))
+        .catch((err: unknown) => {
+          logger.error({ err }, 'sweeping orphan upload stages failed');
+          return 0;
+        });
+      if (dropped > 0) logger.info({ stages: dropped }, 'orphan upload stages dropped');
     }
     return result;
   }

@@ -44,13 +44,15 @@ export const uploadsRepository = (db: Executor) => ({
    * Which of `ids` are uploaded files, of any organization: the orphan sweep asks about names it found in
    * storage, before it removes a file named after an id.
    */
-  async existingIds(ids: readonly string[]): Promise<Set<string>> {
+  /** Which of these ids uploaded files have (of that status, when given). */
+  async existingIds(ids: readonly string[], status?: string): Promise<Set<string>> {
     const found = new Set<string>();
     for (let start = 0; start < ids.length; start += 1000) {
+      const some = inArray(uploadedFiles.id, ids.slice(start, start + 1000));
       const rows = await db
         .select({ id: uploadedFiles.id })
         .from(uploadedFiles)
-        .where(inArray(uploadedFiles.id, ids.slice(start, start + 1000)));
+        .where(status === undefined ? some : and(some, eq(uploadedFiles.status, status)));
       for (const row of rows) found.add(row.id);
     }
     return found;

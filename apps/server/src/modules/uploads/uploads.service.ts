@@ -70,6 +70,27 @@ export interface StoredUpload {
   newAccounts?: NewAccount[];
   /** Keeps the orphan sweep off the file until it is recorded or discarded. */
   hold: FileHold;
+  /** Its lines were staged as it arrived (upload-stages.ts): they carry this load id. */
+  staged?: { loadId: number };
+}
+
+/** Where a big GL file's lines are staged while it uploads (ledger/upload-stages.ts); PostgreSQL only. */
+export interface UploadStagesPort {
+  /** Bytes at least this many before a file is staged. */
+  readonly afterBytes: number;
+  open(request: {
+    organizationId: string;
+    fileId: string;
+    columns: readonly string[];
+    delimiter: string;
+  }): Promise<UploadStagePort | undefined>;
+  drop(organizationId: string, fileId: string): Promise<void>;
+}
+
+export interface UploadStagePort {
+  write(chunk: Uint8Array): Promise<void>;
+  commit(accepted: { columns: readonly string[]; rows: number }): Promise<{ loadId: number } | undefined>;
+  abort(): Promise<void>;
 }
 
 /** Data rows of a stored file, checked again and in the data type's expected columns (canonical text). */
@@ -152,6 +173,8 @@ export function createUploadsService(deps: {
   uploadKeys: UploadKeys;
   storedFiles: StoredFileCrypto;
   holds: FileHolds;
+  /** Stages big GL files' lines as they arrive (PostgreSQL); none: their runs stage them. */
+  stages?: UploadStagesPort;
   logger: FastifyBaseLogger;
 }) {
   const {
@@ -165,6 +188,7 @@ export function createUploadsService(deps: {
     uploadKeys,
     storedFiles,
     holds,
+    stages,
     logger,
   } = deps;
 
@@ -210,6 +234,43 @@ export function createUploadsService(deps: {
       : { containerName, storageKey: `${INCOMING_FOLDER}/${id}` };
   }
 
+  /**
+   * Feeds a file's plain bytes to a stage (UploadStagesPort) as they arrive: held until `afterBytes` have come
+   * (a smaller file is not staged), then the stage opened with the columns its header names and fed every chunk.
+   * A file mapped by its header, or a stage that could not open, is not staged; the upload goes on alike.
+   */
+  function stageWhileArriving(file: IncomingFile, fileId: string) {
+    const port = stages!;
+    let held: Uint8Array[] | undefined = [];
+    let heldBytes = 0;
+    let stage: UploadStagePort | undefined;
+    return {
+      async write(chunk: Uint8Array, headerColumns: string[] | null | undefined): Promise<void> {
+        if (stage) return stage.write(chunk);
+        if (!held) return;
+        held.push(chunk);
+        heldBytes += chunk.byteLength;
+        if (heldBytes < port.afterBytes || headerColumns === undefined) return;
+        const chunks = held;
+        held = undefined;
+        if (headerColumns === null) return;
+        stage = await port.open({
+          organizationId: file.organizationId,
+          fileId,
+          columns: headerColumns,
+          delimiter: file.dataType.delimiter,
+        });
+        for (const earlier of chunks) await stage?.write(earlier);
+      },
+      commit: (accepted: { columns: readonly string[]; rows: number }) =>
+        stage ? stage.commit(accepted) : Promise.resolve(undefined),
+      abort: async () => {
+        held = undefined;
+        await stage?.abort();
+      },
+    };
+  }
+
   return {
     uploadKey(): Promise<UploadKey> {
       return uploadKeys.current();
@@ -231,21 +292,35 @@ export function createUploadsService(deps: {
       const storing = storageOf({ containerName }).putStream(storageKey, transform);
       storing.catch(() => undefined); // awaited below; a failure before then must not go unhandled
 
+      // A GL file of a chosen month that only adds, read by its own header, may be staged as it arrives.
+      const stageable =
+        stages !== undefined &&
+        file.dataType.targetTable === '02_GL_Detail' &&
+        file.period !== undefined &&
+        !file.layout &&
+        !file.columnMapping &&
+        !file.replaces?.fileId &&
+        !file.replaces?.periods;
+      const staging = stageable ? stageWhileArriving(file, id) : undefined;
+      let reader: ReturnType<typeof readDataTypeCsv> | undefined;
+
       async function* plainToStorageToo(): AsyncGenerator<Buffer> {
         for await (const chunk of openUpload(file.body, file.encryption, uploadKeys)) {
           if (!transform.write(chunk)) await once(transform, 'drain');
+          await staging?.write(chunk, reader?.headerColumns);
           yield chunk;
         }
       }
       let laidOut: LaidOutUpload | undefined;
       let summary: CsvReadSummary;
+      let staged: { loadId: number } | undefined;
       try {
         // A real export is laid out whole first (its rows become the data type's table), then checked as any file.
         if (file.layout) {
           const bytes = await wholeFile(plainToStorageToo(), LAYOUT_MAX_MEGABYTES);
           laidOut = await laidOutUpload(file, bytes);
         }
-        const reader = readDataTypeCsv(laidOut ? textChunks(laidOut.csv) : plainToStorageToo(), {
+        reader = readDataTypeCsv(laidOut ? textChunks(laidOut.csv) : plainToStorageToo(), {
           dataType: file.dataType,
           period: file.period,
           columnMapping: laidOut ? undefined : file.columnMapping,
@@ -260,9 +335,12 @@ export function createUploadsService(deps: {
         summary = laidOut ? { ...reader.summary, bytes: laidOut.bytes, sha256: laidOut.sha256 } : reader.summary;
         transform.end();
         await storing;
+        if (summary.copyColumns)
+          staged = await staging?.commit({ columns: summary.copyColumns, rows: summary.rowsRead });
+        else await staging?.abort();
       } catch (error) {
         transform.destroy(error instanceof Error ? error : new Error(String(error)));
-        await storing.catch(() => undefined);
+        await Promise.all([storing.catch(() => undefined), staging?.abort()]);
         await releaseQuietly([hold]);
         throw error;
       }
@@ -283,6 +361,7 @@ export function createUploadsService(deps: {
           newAccounts: laidOut?.newAccounts ?? [],
         }),
         hold,
+        ...(staged && { staged }),
       };
     },
 
@@ -313,6 +392,7 @@ export function createUploadsService(deps: {
                     fingerprint: copyReadyFingerprint(file.dataType),
                     columns: file.summary.copyColumns,
                     ...(file.summary.journalsBalanced === true && { journalsBalanced: true as const }),
+                    ...(file.staged && { staged: file.staged }),
                   }
                 : null,
             replacesFileId: file.replaces?.fileId ?? null,
@@ -351,10 +431,13 @@ export function createUploadsService(deps: {
       return rows;
     },
 
-    /** Removes what a refused form had already stored. */
+    /** Removes what a refused form had already stored (and staged). */
     async discard(files: readonly StoredUpload[]): Promise<void> {
       try {
-        await Promise.all(files.map((file) => storageOf(file).delete(file.storageKey)));
+        await Promise.all([
+          ...files.map((file) => storageOf(file).delete(file.storageKey)),
+          ...files.flatMap((file) => (file.staged && stages ? [stages.drop(file.organizationId, file.id)] : [])),
+        ]);
       } finally {
         // Even when a delete failed: an unheld file is the sweep's once its grace has passed.
         await releaseQuietly(files.map((file) => file.hold));
@@ -452,8 +535,27 @@ export function createUploadsService(deps: {
       };
     },
 
+    /**
+     * A file whose upload staged its lines (upload-stages.ts) and that waits for its run, checked against its data
+     * type as it is now: the load id its lines carry, their count and whether its journals balance.
+     */
+    async stagedUploadOf(
+      organizationId: string,
+      fileId: string,
+    ): Promise<{ loadId: number; rows: number; journalsBalanced: boolean } | undefined> {
+      const file = await repo.findById(organizationId, fileId);
+      const staged = file?.copyReady?.staged;
+      if (!file || !staged || file.rows === null) return undefined;
+      const dataType = await dataTypes.get(organizationId, file.dataTypeId);
+      if (copyReadyFingerprint(dataType) !== file.copyReady!.fingerprint) return undefined;
+      return { loadId: staged.loadId, rows: file.rows, journalsBalanced: file.copyReady!.journalsBalanced === true };
+    },
+
     /** Which of these ids uploaded files have: the orphan sweep never removes a file named after one. */
     committedIds: (ids: readonly string[]): Promise<Set<string>> => repo.existingIds(ids),
+
+    /** Which of these ids are of files waiting for their run (the orphan sweep keeps their stages). */
+    waitingIds: (ids: readonly string[]): Promise<Set<string>> => repo.existingIds(ids, 'uploaded'),
 
     // What pipeline runs do with the files waiting for them (issue 10 §2). The status changes that close a
     // run take the run's transaction, `tx`, so that a run and its files never disagree.

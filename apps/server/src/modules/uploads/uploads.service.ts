@@ -22,11 +22,13 @@ import type { CanonicalFile, NewAccount } from '../layouts/canonical-file.ts';
 import { layoutFingerprint } from '../layouts/fingerprint.ts';
 import type { LayoutsService } from '../layouts/layouts.service.ts';
 import { copyReadyFingerprint } from './copy-ready.ts';
+import { stageWhileArriving, type UploadStagesPort } from './stage-while-arriving.ts';
 import { CsvRefusedError, readDataTypeCsv, type CsvReadSummary } from './data-type-csv.ts';
 import { INCOMING_FOLDER, PLATFORM_UPLOADS_FOLDER, SETTLED_FOLDER } from './upload-folders.ts';
 import type { ClaimedFile, UploadedFileListQuery, UploadedFileRow, UploadsRepository } from './uploads.repository.ts';
 
 export type { ClaimedFile } from './uploads.repository.ts';
+export type { UploadStagesPort } from './stage-while-arriving.ts';
 
 /** One file of an upload form, its sealed body still arriving. */
 export interface IncomingFile {
@@ -72,25 +74,6 @@ export interface StoredUpload {
   hold: FileHold;
   /** Its lines were staged as it arrived (upload-stages.ts): they carry this load id. */
   staged?: { loadId: number };
-}
-
-/** Where a big GL file's lines are staged while it uploads (ledger/upload-stages.ts); PostgreSQL only. */
-export interface UploadStagesPort {
-  /** Bytes at least this many before a file is staged. */
-  readonly afterBytes: number;
-  open(request: {
-    organizationId: string;
-    fileId: string;
-    columns: readonly string[];
-    delimiter: string;
-  }): Promise<UploadStagePort | undefined>;
-  drop(organizationId: string, fileId: string): Promise<void>;
-}
-
-export interface UploadStagePort {
-  write(chunk: Uint8Array): Promise<void>;
-  commit(accepted: { columns: readonly string[]; rows: number }): Promise<{ loadId: number } | undefined>;
-  abort(): Promise<void>;
 }
 
 /** Data rows of a stored file, checked again and in the data type's expected columns (canonical text). */
@@ -234,43 +217,6 @@ export function createUploadsService(deps: {
       : { containerName, storageKey: `${INCOMING_FOLDER}/${id}` };
   }
 
-  /**
-   * Feeds a file's plain bytes to a stage (UploadStagesPort) as they arrive: held until `afterBytes` have come
-   * (a smaller file is not staged), then the stage opened with the columns its header names and fed every chunk.
-   * A file mapped by its header, or a stage that could not open, is not staged; the upload goes on alike.
-   */
-  function stageWhileArriving(file: IncomingFile, fileId: string) {
-    const port = stages!;
-    let held: Uint8Array[] | undefined = [];
-    let heldBytes = 0;
-    let stage: UploadStagePort | undefined;
-    return {
-      async write(chunk: Uint8Array, headerColumns: string[] | null | undefined): Promise<void> {
-        if (stage) return stage.write(chunk);
-        if (!held) return;
-        held.push(chunk);
-        heldBytes += chunk.byteLength;
-        if (heldBytes < port.afterBytes || headerColumns === undefined) return;
-        const chunks = held;
-        held = undefined;
-        if (headerColumns === null) return;
-        stage = await port.open({
-          organizationId: file.organizationId,
-          fileId,
-          columns: headerColumns,
-          delimiter: file.dataType.delimiter,
-        });
-        for (const earlier of chunks) await stage?.write(earlier);
-      },
-      commit: (accepted: { columns: readonly string[]; rows: number }) =>
-        stage ? stage.commit(accepted) : Promise.resolve(undefined),
-      abort: async () => {
-        held = undefined;
-        await stage?.abort();
-      },
-    };
-  }
-
   return {
     uploadKey(): Promise<UploadKey> {
       return uploadKeys.current();
@@ -301,7 +247,13 @@ export function createUploadsService(deps: {
         !file.columnMapping &&
         !file.replaces?.fileId &&
         !file.replaces?.periods;
-      const staging = stageable ? stageWhileArriving(file, id) : undefined;
+      const staging = stageable
+        ? stageWhileArriving(stages, {
+            organizationId: file.organizationId,
+            fileId: id,
+            delimiter: file.dataType.delimiter,
+          })
+        : undefined;
       let reader: ReturnType<typeof readDataTypeCsv> | undefined;
 
       async function* plainToStorageToo(): AsyncGenerator<Buffer> {

@@ -163,7 +163,8 @@ describe('Chat DB statements and other organizations', () => {
     // On PGlite the statements take the organization's turns: the page waits for the one running when it asked
     // (0.9 s), where it waited behind all four while they took the database directly (4.0 s measured). On
     // PostgreSQL they run side by side; here, without Chat DB's reader pools, they hold the test pool's four
-    // connections, so the page waits for one of them to come free (0.9 s).
-    expect(waited).toBeLessThan(1_600);
+    // connections, so the page waits for one of them to come free (0.9 s). Behind three of them it would wait at
+    // least 2.9 s whatever the machine's load (each sleeps a second): the bound tells the two apart, not speed.
+    expect(waited).toBeLessThan(2_900);
   });
 });

@@ -128,6 +128,43 @@ async function reserveRowIds(client: Pick<PoolClient, 'query'>, gl: string, stag
   return { first: drawn!.first, offsets: Array.from(offsets, (offset) => offset ?? '0') };
 }
 
+/** The check a stage's lines are of `month` (so attaching need not read them again), by its name. */
+const monthCheckOf = (month: string) => q(`${glPartitionOf(month)}_month`);
+
+/**
+ * What `stage` lacks of what the month's partition must hold, as ALTER TABLE clauses: the GL's NOT NULLs and
+ * CHECKs, and the check that its lines are of `month`. Adding them checks every line in one pass; a stage that
+ * got them before its lines came (an upload's, upload-stages.ts) lacks none, and its lines need no such check.
+ */
+export async function partitionConstraintsLacking(
+  client: Pick<PoolClient, 'query'>,
+  context: { schema: string; stage: string; month: string },
+): Promise<string[]> {
+  const { schema, stage, month } = context;
+  const gl = `${q(schema)}.${q(GL)}`;
+  const notNull = (
+    await client.query<{ column: string }>(
+      `SELECT g.attname AS column FROM pg_catalog.pg_attribute g ` +
+        `LEFT JOIN pg_catalog.pg_attribute s ON s.attrelid = $2::regclass AND s.attname = g.attname ` +
+        `WHERE g.attrelid = $1::regclass AND g.attnum > 0 AND NOT g.attisdropped AND g.attnotnull ` +
+        `AND NOT coalesce(s.attnotnull, false) ORDER BY g.attnum`,
+      [gl, stage],
+    )
+  ).rows.map((row) => `ALTER ${q(row.column)} SET NOT NULL`);
+  const monthCheck = `${glPartitionOf(month)}_month`;
+  const checks = (
+    await client.query<{ name: string; definition: string }>(
+      `WITH wanted AS (SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_catalog.pg_constraint ` +
+        `WHERE conrelid = $1::regclass AND contype = 'c' ` +
+        `UNION ALL SELECT $3, 'CHECK (period IS NOT NULL AND period = ' || quote_literal($4::text) || ')') ` +
+        `SELECT name, definition FROM wanted w WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_constraint s ` +
+        `WHERE s.conrelid = $2::regclass AND s.contype = 'c' AND s.conname = w.name) ORDER BY name`,
+      [gl, stage, monthCheck, month],
+    )
+  ).rows.map((check) => `ADD CONSTRAINT ${q(check.name)} ${check.definition}`);
+  return [...notNull, ...checks];
+}
+
 /**
  * A stage in the shape of a month's partition, for a load that may make it that partition (adoptStage): the
  * GL's columns, then the stage's own `_file` and `_line` (numbered from `lines`, a sequence it owns). Its rows
@@ -182,34 +219,16 @@ export async function adoptStage(
   const gl = `${q(schema)}.${q(GL)}`;
   const name = glPartitionOf(month);
   const partition = `${q(schema)}.${q(name)}`;
-  const ofMonth = q(`${name}_month`);
   await client.query('RESET ROLE');
-  const notNull = (
-    await client.query<{ column: string }>(
-      `SELECT attname AS column FROM pg_catalog.pg_attribute ` +
-        `WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attnotnull ORDER BY attnum`,
-      [gl],
-    )
-  ).rows.map((row) => `ALTER ${q(row.column)} SET NOT NULL`);
-  const checks = (
-    await client.query<{ name: string; definition: string }>(
-      `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_catalog.pg_constraint ` +
-        `WHERE conrelid = $1::regclass AND contype = 'c' ORDER BY conname`,
-      [gl],
-    )
-  ).rows.map((check) => `ADD CONSTRAINT ${q(check.name)} ${check.definition}`);
+  const constraints = await partitionConstraintsLacking(client, { schema, stage, month });
   // An earlier load's partition of the month, emptied since (an undo): made again. (`name` is quoted by PostgreSQL.)
   const emptied = (await ownPartitionsOf(client, gl)).find((own) => own.period === month);
   await client.query('SAVEPOINT adopt_stage');
   try {
     await client.query(
       `ALTER TABLE ${stage} DROP COLUMN _file, DROP COLUMN _line, ` +
-        'ALTER row_id DROP DEFAULT, ALTER load_id DROP DEFAULT, ALTER file_id DROP DEFAULT, ALTER source DROP DEFAULT, ' +
-        [
-          ...notNull,
-          ...checks,
-          `ADD CONSTRAINT ${ofMonth} CHECK (period IS NOT NULL AND period = ${quoteLiteral(month)})`,
-        ].join(', '),
+        'ALTER row_id DROP DEFAULT, ALTER load_id DROP DEFAULT, ALTER file_id DROP DEFAULT, ALTER source DROP DEFAULT' +
+        constraints.map((constraint) => `, ${constraint}`).join(''),
     );
   } catch (error) {
     await client.query('ROLLBACK TO SAVEPOINT adopt_stage');
@@ -222,7 +241,7 @@ export async function adoptStage(
   if (emptied) await client.query(`DROP TABLE ${emptied.name}`);
   await client.query(`ALTER TABLE ${stage} RENAME TO ${q(name)}`);
   await client.query(`ALTER TABLE ${gl} ATTACH PARTITION ${partition} FOR VALUES IN (${quoteLiteral(month)})`);
-  await client.query(`ALTER TABLE ${partition} DROP CONSTRAINT ${ofMonth}`);
+  await client.query(`ALTER TABLE ${partition} DROP CONSTRAINT ${monthCheckOf(month)}`);
   await client.query(`SET LOCAL ROLE ${q(role)}`);
   return true;
 }

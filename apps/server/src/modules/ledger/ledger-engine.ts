@@ -24,6 +24,7 @@ import {
   createPartitionStage,
   grantStage,
   monthsForPartitions,
+  partitionConstraintsLacking,
   uploadStageName,
   writeMonthPartitions,
 } from './gl-partitions.ts';
@@ -299,9 +300,18 @@ export function createLedgerEngine(deps: {
       // 1. stage (an upload's stage only becomes the organization's)
       signal?.throwIfAborted();
       progress({ step: 'stage', status: 'running', done: 0, total });
+      // An upload's stage that got the partition's constraints before its lines came (upload-stages.ts): its lines
+      // are all of the month, numbered, and break none of the GL's checks.
+      let constrained = false;
       await session.transaction(async (client) => {
-        if (uploadStaged) await grantStage(client, { stage, role });
-        else if (adopting) await createPartitionStage(client, { schema, stage, lines, role, loadId: adopting.loadId });
+        if (uploadStaged) {
+          await grantStage(client, { stage, role });
+          constrained =
+            firstPeriod !== null &&
+            firstPeriod !== undefined &&
+            (await partitionConstraintsLacking(client, { schema, stage, month: firstPeriod })).length === 0;
+        } else if (adopting)
+          await createPartitionStage(client, { schema, stage, lines, role, loadId: adopting.loadId });
         else
           await client.query(
             `CREATE TEMP TABLE ${stage} AS SELECT ${columns.map(q).join(', ')}, NULL::integer AS _file, ` +
@@ -425,7 +435,11 @@ export function createLedgerEngine(deps: {
       };
       // One pass over the stage: its periods and their lines, and whether GL lines lack a number.
       const profiled = rules.period && (request.periodBased || isGl) ? rules.period : undefined;
-      let profile = profiled ? await profileOf(onStage, stage, profiled, isGl) : undefined;
+      let profile = !profiled
+        ? undefined
+        : constrained
+          ? { periods: new Map([[firstPeriod ?? null, rowsRead]]), unnumbered: false }
+          : await profileOf(onStage, stage, profiled, isGl);
       // GL lines without a period or a line number get them (from the posting date, in file order).
       if (isGl && profile) {
         const missing = { periods: profile.periods.has(null), lines: profile.unnumbered };
@@ -448,6 +462,7 @@ export function createLedgerEngine(deps: {
         replacing: mode === 'replace-periods',
         newAccountCodes: newAccounts.map((account) => account.code),
         journalsBalanced,
+        constrained,
       };
       const staged = await validateStage(onStage, validation);
       if (staged.final) throw new PipelineLoadRefused(staged.problems);
@@ -1014,6 +1029,8 @@ interface ValidationContext {
   newAccountCodes: readonly string[];
   /** The GL files' journals balance, as their uploads found: not grouped again. */
   journalsBalanced?: boolean;
+  /** The stage holds the GL's CHECKs already (an upload's stage): no line breaks them. */
+  constrained?: boolean;
 }
 
 interface ProblemRow {
@@ -1104,7 +1121,7 @@ async function validateStage(
         : `${q(periodColumn)} IS NULL OR ${q(periodColumn)} !~ '${PERIOD_PATTERN}'`;
     if (condition) rowRules.push({ column: periodColumn, condition, problem: pipelineMessages.periodInvalid });
   }
-  if (rowRules.length > 0) {
+  if (rowRules.length > 0 && !context.constrained) {
     const which = rowRules.map((rule, index) => `WHEN ${rule.condition} THEN ${index}`).join(' ');
     const value = rowRules.map((rule, index) => `WHEN ${index} THEN ${q(rule.column)}::text`).join(' ');
     await check(

@@ -92,7 +92,7 @@ const stageTables = () =>
 /** A file's bytes through a stage in chunks of `size`, then its commit as the upload accepted it. */
 async function stageFile(text: string, accepted?: { rows?: number; columns?: string[] }, size = 40) {
   const fileId = randomUUID();
-  const stage = await stages.open({ organizationId, fileId, columns: COLUMNS, delimiter: ',' });
+  const stage = await stages.open({ organizationId, fileId, period: '2024-02', columns: COLUMNS, delimiter: ',' });
   expect(stage).toBeDefined();
   const bytes = Buffer.from(text);
   for (let at = 0; at < bytes.length; at += size) await stage!.write(bytes.subarray(at, at + size));
@@ -145,7 +145,13 @@ describe('staging an upload as it arrives', () => {
     const text = csvOf(journal('J1', '10.00'));
     expect((await stageFile(text, { rows: 3 })).lines).toBeUndefined();
     expect((await stageFile(text, { columns: [...COLUMNS].reverse() })).lines).toBeUndefined();
-    const stage = await stages.open({ organizationId, fileId: randomUUID(), columns: COLUMNS, delimiter: ',' });
+    const stage = await stages.open({
+      organizationId,
+      fileId: randomUUID(),
+      period: '2024-02',
+      columns: COLUMNS,
+      delimiter: ',',
+    });
     await stage!.write(Buffer.from(text));
     await stage!.abort();
 
@@ -159,8 +165,27 @@ describe('staging an upload as it arrives', () => {
     expect(await stageTables()).toEqual([]);
   });
 
+  it('keeps nothing of lines the month partition would refuse: an empty amount, another period, a negative debit', async () => {
+    for (const line of [
+      ['J2', '1', '2024-02-05', '2024-02', '1000', 'Sale', '', '0'],
+      ['J2', '1', '2024-03-05', '2024-03', '1000', 'Sale', '1', '0'],
+      ['J2', '1', '2024-02-05', '2024-02', '1000', 'Sale', '-1', '0'],
+    ])
+      expect((await stageFile(csvOf([...journal('J1', '10.00'), line]))).lines).toBeUndefined();
+
+    expect(await stageTables()).toEqual([]);
+  });
+
+  it("stages no file that leaves its lines' periods or numbers to the run", async () => {
+    const columns = COLUMNS.filter((column) => column !== 'line_no');
+    expect(
+      await stages.open({ organizationId, fileId: randomUUID(), period: '2024-02', columns, delimiter: ',' }),
+    ).toBeUndefined();
+  });
+
   it('stages at most two uploads at once: a third uploads unstaged', async () => {
-    const open = () => stages.open({ organizationId, fileId: randomUUID(), columns: COLUMNS, delimiter: ',' });
+    const open = () =>
+      stages.open({ organizationId, fileId: randomUUID(), period: '2024-02', columns: COLUMNS, delimiter: ',' });
     const [first, second] = [await open(), await open()];
     expect(await open()).toBeUndefined();
     await first!.abort();

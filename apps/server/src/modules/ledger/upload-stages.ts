@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { quoteIdent, quoteLiteral, warehouseSchemaName } from '../../warehouse/identifiers.ts';
 import { reserveLoadId } from '../../warehouse/lineage.ts';
-import { createPartitionStage, uploadStageName } from './gl-partitions.ts';
+import { createPartitionStage, partitionConstraintsLacking, uploadStageName } from './gl-partitions.ts';
 import { canonicalColumnsOf } from './ledger-engine.ts';
 
 /**
@@ -40,6 +40,8 @@ const fileIdOfStage = (name: string) => {
 export interface UploadStageRequest {
   organizationId: string;
   fileId: string;
+  /** The period chosen at upload: every line must be of it. */
+  period: string;
   /** The data type's columns each of the file's columns is, in the file's order (its header). */
   columns: readonly string[];
   delimiter: string;
@@ -90,6 +92,9 @@ export function createUploadStages(deps: {
 
     /** A stage for the file's lines, or undefined: not on this database, or as many uploads stage already. */
     async open(request: UploadStageRequest): Promise<UploadStage | undefined> {
+      // Lines that get their period or number in the run are not the partition's as they come.
+      const named = new Set(request.columns.map((column) => column.toLowerCase()));
+      if (!named.has('period') || !named.has('line_no')) return undefined;
       if (active >= MAX_STAGING_UPLOADS) return undefined;
       active += 1;
       let client: pg.Client | undefined;
@@ -162,6 +167,11 @@ export function createUploadStages(deps: {
     await client.query('BEGIN');
     const loadId = await reserveLoadId(client, schema);
     await createPartitionStage(client, { schema, stage, lines, loadId });
+    // The partition's NOT NULLs and CHECKs, and that every line is of the period, checked as the lines come (on
+    // PostgreSQL's core): its run need not check them, nor add them in a pass of its own. A line they refuse (an
+    // empty amount, which the run's write makes 0) ends the COPY: the run stages that file.
+    const constraints = await partitionConstraintsLacking(client, { schema, stage, month: request.period });
+    if (constraints.length > 0) await client.query(`ALTER TABLE ${stage} ${constraints.join(', ')}`);
     // Every line is the upload's one file (index 0), numbered from 2 (the header is line 1).
     await client.query(`ALTER SEQUENCE ${lines} RESTART WITH 2`);
     await client.query(

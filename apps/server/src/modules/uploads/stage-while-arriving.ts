@@ -5,6 +5,7 @@ export interface UploadStagesPort {
   open(request: {
     organizationId: string;
     fileId: string;
+    period: string;
     columns: readonly string[];
     delimiter: string;
   }): Promise<UploadStagePort | undefined>;
@@ -24,7 +25,7 @@ export interface UploadStagePort {
  */
 export function stageWhileArriving(
   stages: UploadStagesPort,
-  file: { organizationId: string; fileId: string; delimiter: string },
+  file: { organizationId: string; fileId: string; period: string; delimiter: string },
 ) {
   let held: Uint8Array[] | undefined = [];
   let heldBytes = 0;

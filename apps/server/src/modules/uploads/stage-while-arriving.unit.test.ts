@@ -25,7 +25,7 @@ function fakeStages(options: { afterBytes: number; opens?: boolean }) {
   return { port, opened, written, ended };
 }
 
-const file = { organizationId: 'org', fileId: 'file', delimiter: ',' };
+const file = { organizationId: 'org', fileId: 'file', period: '2026-03', delimiter: ',' };
 const bytes = (text: string) => Buffer.from(text);
 
 describe('staging a file while it arrives', () => {

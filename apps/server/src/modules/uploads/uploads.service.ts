@@ -251,6 +251,7 @@ export function createUploadsService(deps: {
         ? stageWhileArriving(stages, {
             organizationId: file.organizationId,
             fileId: id,
+            period: file.period!,
             delimiter: file.dataType.delimiter,
           })
         : undefined;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
 import { warehouseMigrations } from '../db/schema.ts';
-import { qualifiedName, quoteIdent, quoteLiteral, warehouseRoleName, warehouseSchemaName } from './identifiers.ts';
+import { qualifiedName, quoteIdent, warehouseRoleName, warehouseSchemaName } from './identifiers.ts';
 import type { WarehouseMigration } from './migrations/migration.ts';
 import { WAREHOUSE_MIGRATIONS } from './warehouse-migrations.ts';
 
@@ -128,12 +128,6 @@ export function createWarehouseMigrator(deps: {
       await run(tx, `GRANT SELECT ON ${views} TO ${role}`);
     }
     await run(tx, `GRANT USAGE ON ALL SEQUENCES IN SCHEMA ${schema} TO ${role}`);
-    // Its runs' stages and the aggregates' refreshes use temporary tables: a database of the organization's own
-    // grants that to no one (PUBLIC's rights are revoked there), the platform's to everyone.
-    await run(
-      tx,
-      `DO $$ BEGIN EXECUTE format('GRANT TEMPORARY ON DATABASE %I TO %I', current_database(), ${quoteLiteral(warehouseRoleName(organizationId))}); END $$`,
-    );
   }
 
   /**

@@ -240,6 +240,9 @@ export async function adoptStage(
   await client.query('RELEASE SAVEPOINT adopt_stage');
   if (emptied) await client.query(`DROP TABLE ${emptied.name}`);
   await client.query(`ALTER TABLE ${stage} RENAME TO ${q(name)}`);
+  // Attaching builds the month's indexes by sorting its rows: in memory rather than in temporary files (as the
+  // floor of bench/ingest.ts does: 7.7 s with the default 64 MB against 6.0 s for the same builds in memory).
+  await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
   await client.query(`ALTER TABLE ${gl} ATTACH PARTITION ${partition} FOR VALUES IN (${quoteLiteral(month)})`);
   await client.query(`ALTER TABLE ${partition} DROP CONSTRAINT ${monthCheckOf(month)}`);
   await client.query(`SET LOCAL ROLE ${q(role)}`);

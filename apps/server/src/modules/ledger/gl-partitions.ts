@@ -184,7 +184,8 @@ export async function createPartitionStage(
   const [identity] = (await client.query<{ name: string }>(`SELECT pg_get_serial_sequence($1, 'row_id') AS name`, [gl]))
     .rows;
   await client.query(`CREATE TABLE ${stage} AS SELECT * FROM ${gl} WITH NO DATA`);
-  await client.query(`CREATE SEQUENCE ${lines}`);
+  // Cached in the session: one shared sequence buffer locked per line cost 0.25 s a million lines.
+  await client.query(`CREATE SEQUENCE ${lines} CACHE 1000`);
   await client.query(
     `ALTER TABLE ${stage} ADD COLUMN _file integer, ADD COLUMN _line bigint, ` +
       `ALTER row_id SET DEFAULT nextval(${quoteLiteral(identity!.name)}::regclass), ` +
@@ -239,6 +240,14 @@ export async function adoptStage(
   }
   await client.query('RELEASE SAVEPOINT adopt_stage');
   if (emptied) await client.query(`DROP TABLE ${emptied.name}`);
+  // A primary key the stage kept as its lines came (an upload's) is named as the partition's own would be.
+  const [key] = (
+    await client.query<{ index: string }>(
+      `SELECT conindid::regclass::text AS index FROM pg_catalog.pg_constraint WHERE conrelid = $1::regclass AND contype = 'p'`,
+      [stage],
+    )
+  ).rows;
+  if (key) await client.query(`ALTER INDEX ${key.index} RENAME TO ${q(`${name}_pkey`)}`);
   await client.query(`ALTER TABLE ${stage} RENAME TO ${q(name)}`);
   // Attaching builds the month's indexes by sorting its rows: in memory rather than in temporary files (as the
   // floor of bench/ingest.ts does: 7.7 s with the default 64 MB against 6.0 s for the same builds in memory).

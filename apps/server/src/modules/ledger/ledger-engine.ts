@@ -321,7 +321,9 @@ export function createLedgerEngine(deps: {
       const copy = `COPY ${stage} (${[...fileColumns.map(q), '_file', '_line'].join(', ')}) FROM STDIN WITH (FORMAT csv)`;
       const copyReady = !uploadStaged && session.copyBytes && openCopyReadyFile;
       if (copyReady && !adopting)
-        await session.transaction((client) => client.query(`CREATE TEMP SEQUENCE ${lines} OWNED BY ${stage}._line`));
+        await session.transaction((client) =>
+          client.query(`CREATE TEMP SEQUENCE ${lines} CACHE 1000 OWNED BY ${stage}._line`),
+        );
       /**
        * A copy-ready file's bytes into the stage as they are: PostgreSQL parses them (each line after the header
        * a row; its number, from 2, from the sequence). Undefined when the file is not copy-ready, or when

@@ -86,7 +86,8 @@ const stageOf = (fileId: string) => [uploadStageName(fileId).replace('stage', 'l
 const stageTables = () =>
   sql<{ relname: string }>(
     `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = '${warehouse.schemaOf(organizationId)}' and c.relname like 'pipeline%' order by 1`,
+      where n.nspname = '${warehouse.schemaOf(organizationId)}' and c.relname like 'pipeline%' and c.relkind in ('r', 'S')
+      order by 1`,
   ).then((rows) => rows.map((row) => row.relname));
 
 /** A file's bytes through a stage in chunks of `size`, then its commit as the upload accepted it. */
@@ -207,6 +208,21 @@ describe('a run of a staged file', () => {
 
     expect(opened).toEqual([]);
     expect(result).toMatchObject({ rowsRead: 4, rowsAdded: 4, periodsCreated: ['2024-02'] });
+    // Its primary key, kept as the lines came, is the partition's by name too; attaching built the other six.
+    expect(
+      await sql(
+        `select indexname from pg_indexes where schemaname = '${warehouse.schemaOf(organizationId)}'
+          and (tablename = '02_GL_Detail_2024-02' or indexname like 'pipeline%') order by 1`,
+      ),
+    ).toEqual([
+      { indexname: '02_GL_Detail_2024-02_account_code_idx' },
+      { indexname: '02_GL_Detail_2024-02_journal_id_idx' },
+      { indexname: '02_GL_Detail_2024-02_load_id_idx' },
+      { indexname: '02_GL_Detail_2024-02_period_account_code_idx' },
+      { indexname: '02_GL_Detail_2024-02_pkey' },
+      { indexname: '02_GL_Detail_2024-02_posting_date_idx' },
+      { indexname: '02_GL_Detail_2024-02_source_journal_id_line_no_period_key' },
+    ]);
     expect([...result.rowsPerFile]).toEqual([[fileId, 4]]);
     expect(await stageTables()).toEqual([]);
     expect(

@@ -171,7 +171,9 @@ export function createUploadStages(deps: {
     // PostgreSQL's core): its run need not check them, nor add them in a pass of its own. A line they refuse (an
     // empty amount, which the run's write makes 0) ends the COPY: the run stages that file.
     const constraints = await partitionConstraintsLacking(client, { schema, stage, month: request.period });
-    if (constraints.length > 0) await client.query(`ALTER TABLE ${stage} ${constraints.join(', ')}`);
+    // And its primary key, kept as the lines come (their row ids ascend: each goes at the index's end), where
+    // attaching would build it from a million lines (0.5 s more for the COPY, 0.84 s less for the run).
+    await client.query(`ALTER TABLE ${stage} ${[...constraints, 'ADD PRIMARY KEY (row_id, period)'].join(', ')}`);
     // Every line is the upload's one file (index 0), numbered from 2 (the header is line 1).
     await client.query(`ALTER SEQUENCE ${lines} RESTART WITH 2`);
     await client.query(

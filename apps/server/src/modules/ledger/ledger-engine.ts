@@ -212,6 +212,16 @@ const TRIAL_BALANCE = '04_Trial_Balance';
 const UPLOAD_SOURCE = 'upload';
 const PERIOD_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
 const ROWS_PER_PROGRESS = 50_000;
+/** Of these tables (as named), those analyzed since their last change. */
+async function analyzedUnchanged(client: Queries, tables: readonly string[]): Promise<Set<string>> {
+  const found = await client.query<{ name: string }>(
+    `SELECT t.name FROM unnest($1::text[]) AS t(name) JOIN pg_catalog.pg_stat_all_tables s ON s.relid = t.name::regclass ` +
+      `WHERE s.last_analyze IS NOT NULL AND s.n_mod_since_analyze = 0`,
+    [tables],
+  );
+  return new Set(found.rows.map((row) => row.name));
+}
+
 /** Below this many rows a load keeps the table's indexes and foreign keys as they are. */
 const BULK_ROWS = 50_000;
 /**
@@ -293,6 +303,9 @@ export function createLedgerEngine(deps: {
       total >= bulkRows &&
       Boolean(firstPeriod) &&
       files.every((file) => file.period === firstPeriod);
+
+    /** The load made an upload's stage, analyzed by its upload, the month's partition. */
+    let analyzedByUpload = false;
 
     /** The steps of a load in `session`: stage, validate, write (with the aggregates); the outcome. */
     const stageCheckWrite = async (session: LoadSession): Promise<PipelineLoadResult> => {
@@ -413,13 +426,15 @@ export function createLedgerEngine(deps: {
       // The checks' plans need the stage's row count and rough distinct counts, not fine histograms: a
       // tenth of the default sample (ANALYZE of 200,000 GL lines held the embedded database 0.7–1.6 s, now
       // about 0.4 s on the shared two-core machine).
-      await session.transaction(async (client) => {
-        // A partition's stage is the platform's: only the owner may.
-        if (adopting) await client.query('RESET ROLE');
-        await client.query('SET LOCAL default_statistics_target = 10');
-        await client.query(`ANALYZE ${stage}`);
-        if (adopting) await client.query(`SET LOCAL ROLE ${q(role)}`);
-      });
+      // An upload's stage is analyzed (fully) by its upload once its lines are in (upload-stages.ts).
+      if (!uploadStaged)
+        await session.transaction(async (client) => {
+          // A partition's stage is the platform's: only the owner may.
+          if (adopting) await client.query('RESET ROLE');
+          await client.query('SET LOCAL default_statistics_target = 10');
+          await client.query(`ANALYZE ${stage}`);
+          if (adopting) await client.query(`SET LOCAL ROLE ${q(role)}`);
+        });
       progress({ step: 'stage', status: 'done', done: rowsRead, total: rowsRead });
 
       // 2. validate: what the files decide alone, from the stage, each query in a short transaction of its
@@ -556,6 +571,7 @@ export function createLedgerEngine(deps: {
             adopting && month !== undefined && (await adoptStage(client, { schema, stage, role, month }))
               ? { ...NOTHING_WRITTEN, rowsAdded: rowsRead, touchedPeriods: [month] }
               : undefined;
+          if (adopted && uploadStaged) analyzedByUpload = true;
           const written =
             adopted ??
             (months.length > 0
@@ -643,8 +659,18 @@ export function createLedgerEngine(deps: {
           rows: (await connection.transaction((client) => statisticsOf(client, target)))?.rows ?? 0,
         });
         const tables = partitions.length > 0 ? partitions : [await whole()];
+        // An upload's stage made the partition was analyzed by its upload, unless it changed since.
+        const current = analyzedByUpload
+          ? await connection.transaction((client) =>
+              analyzedUnchanged(
+                client,
+                tables.map((table) => table.name),
+              ),
+            )
+          : new Set<string>();
         for (const table of tables)
-          if (rowsChanged >= table.rows * ANALYZE_SHARE) await connection.asPlatform(`ANALYZE ${table.name}`);
+          if (rowsChanged >= table.rows * ANALYZE_SHARE && !current.has(table.name))
+            await connection.asPlatform(`ANALYZE ${table.name}`);
       }
       progress({ step: 'refresh', status: 'done', done: outcome.rowsLoaded, total: outcome.rowsLoaded });
       return outcome;

@@ -203,6 +203,15 @@ describe('a run of a staged file', () => {
     const { fileId, lines, rows } = await stageFile(text);
     staged.set(fileId, { loadId: lines!.loadId, rows, journalsBalanced: true });
     const runId = randomUUID();
+    // Its upload analyzes the stage once its lines are in; the partition keeps those statistics.
+    const analyses = async () =>
+      (
+        await sql<{ analyses: number }>(
+          `select coalesce(sum(analyze_count), 0)::int as analyses from pg_stat_all_tables
+            where schemaname = '${warehouse.schemaOf(organizationId)}' and relname in ('${uploadStageName(fileId)}', '02_GL_Detail_2024-02')`,
+        )
+      )[0]!.analyses;
+    await expect.poll(analyses, { timeout: 5_000 }).toBe(1);
 
     const result = await loadFiles([{ id: fileId, rows }], runId);
 
@@ -225,6 +234,7 @@ describe('a run of a staged file', () => {
     ]);
     expect([...result.rowsPerFile]).toEqual([[fileId, 4]]);
     expect(await stageTables()).toEqual([]);
+    expect(await analyses()).toBe(1);
     expect(
       await sql(
         `select g.journal_id || '/' || g.line_no as line, g.load_id::int, g.file_id::text, l.run_id::text, g.tableoid::regclass::text as partition

@@ -204,14 +204,27 @@ export function createUploadStages(deps: {
     const close = async (keep: boolean) => {
       if (closed) return;
       closed = true;
+      let analyzing = false;
       try {
-        if (keep) await client.query('COMMIT');
-        else {
+        if (keep) {
+          await client.query('COMMIT');
+          // Its statistics, while the user goes on to run it (its run need not, and the partition keeps them).
+          analyzing = true;
+          // The COPY's row counts reach the statistics views first, so that the ANALYZE leaves none unanalyzed.
+          void client
+            .query('SELECT pg_stat_force_next_flush()')
+            .catch(() => undefined) // before PostgreSQL 15: the run analyzes the partition again
+            .then(() => client.query(`ANALYZE ${stage}`))
+            .catch((err: unknown) =>
+              logger.warn({ err, fileId }, 'an upload stage could not be analyzed; its run does'),
+            )
+            .finally(end);
+        } else {
           await client.query('ROLLBACK').catch(() => undefined);
           await dropOn(client, organizationId, fileId);
         }
       } finally {
-        end();
+        if (!analyzing) end();
       }
     };
 

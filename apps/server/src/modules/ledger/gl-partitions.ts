@@ -172,7 +172,7 @@ export async function partitionConstraintsLacking(
  * is rewritten when it becomes the partition. Made by the platform (the ledger's owner, who also copies into
  * it: the identity is the owner's), readable and writable by the organization's role (`role`) for the run's
  * checks. A run's lives in the load's one transaction: nobody else sees it, and it is gone with a load that
- * fails; an upload's (upload-stages.ts) is committed without `role`: its run grants it (grantStage).
+ * fails; an upload's (upload-stages.ts) is committed, granted by its upload.
  */
 export async function createPartitionStage(
   client: Pick<PoolClient, 'query'>,
@@ -196,7 +196,7 @@ export async function createPartitionStage(
 }
 
 /** The organization's role may check and write a partition's stage (as the platform, then back to the role). */
-export async function grantStage(client: Pick<PoolClient, 'query'>, context: { stage: string; role: string }) {
+async function grantStage(client: Pick<PoolClient, 'query'>, context: { stage: string; role: string }) {
   const { stage, role } = context;
   await client.query('RESET ROLE');
   await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${stage} TO ${q(role)}`);

@@ -22,7 +22,6 @@ import { ORIGIN_TEXT, writeProblems, writeStaged, type WriteOutcome } from './le
 import {
   adoptStage,
   createPartitionStage,
-  grantStage,
   monthsForPartitions,
   partitionConstraintsLacking,
   uploadStageName,
@@ -310,7 +309,7 @@ export function createLedgerEngine(deps: {
     /** The steps of a load in `session`: stage, validate, write (with the aggregates); the outcome. */
     const stageCheckWrite = async (session: LoadSession): Promise<PipelineLoadResult> => {
       const { stage, lines, adopting, staged: uploadStaged } = session;
-      // 1. stage (an upload's stage only becomes the organization's)
+      // 1. stage (an upload's stage is there already)
       signal?.throwIfAborted();
       progress({ step: 'stage', status: 'running', done: 0, total });
       // An upload's stage that got the partition's constraints before its lines came (upload-stages.ts): its lines
@@ -318,7 +317,6 @@ export function createLedgerEngine(deps: {
       let constrained = false;
       await session.transaction(async (client) => {
         if (uploadStaged) {
-          await grantStage(client, { stage, role });
           constrained =
             firstPeriod !== null &&
             firstPeriod !== undefined &&

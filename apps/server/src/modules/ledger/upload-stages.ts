@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { quoteIdent, quoteLiteral, warehouseSchemaName } from '../../warehouse/identifiers.ts';
+import { quoteIdent, quoteLiteral, warehouseRoleName, warehouseSchemaName } from '../../warehouse/identifiers.ts';
 import { reserveLoadId } from '../../warehouse/lineage.ts';
 import { createPartitionStage, partitionConstraintsLacking, uploadStageName } from './gl-partitions.ts';
 import { canonicalColumnsOf } from './ledger-engine.ts';
@@ -15,8 +15,8 @@ import { canonicalColumnsOf } from './ledger-engine.ts';
  * The stage commits when the file is accepted, copy-ready as staged and with as many rows as the check read;
  * its run then makes it the month's partition without copying a line (ledger-engine.ts, a staged file).
  *
- * A stage is the platform's table in the organization's schema (`pipeline_stage_<file id>`), without grant:
- * the organization sees it only once its run grants it. It is dropped with a refused or discarded upload, by
+ * A stage is the platform's table in the organization's schema (`pipeline_stage_<file id>`), readable and
+ * writable by the organization's role (its run reads it as that role; no other of its statements names it). It is dropped with a refused or discarded upload, by
  * every run that processes its file (adopted, it is the partition), and by the orphan sweep when its file was
  * never recorded or is no longer waiting. Each staging upload holds a connection of its own, outside the pools
  * (a slow client must not hold one of theirs), at most MAX_STAGING_UPLOADS at once; more upload unstaged.
@@ -180,6 +180,9 @@ export function createUploadStages(deps: {
       `ALTER TABLE ${stage} ALTER _file SET DEFAULT 0, ALTER _line SET DEFAULT nextval(${quoteLiteral(lines)}), ` +
         `ALTER file_id SET DEFAULT ${quoteLiteral(fileId)}::uuid`,
     );
+    // Its run reads and adopts it as the organization's role. Granted now, not by the run: a grant there would
+    // change the stage's catalog row while the upload's ANALYZE (below) updates it (a deadlock, measured).
+    await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${stage} TO ${q(warehouseRoleName(organizationId))}`);
     await client.query('COMMIT');
 
     await client.query('BEGIN');

@@ -211,16 +211,6 @@ const TRIAL_BALANCE = '04_Trial_Balance';
 const UPLOAD_SOURCE = 'upload';
 const PERIOD_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
 const ROWS_PER_PROGRESS = 50_000;
-/** Of these tables (as named), those analyzed since their last change. */
-async function analyzedUnchanged(client: Queries, tables: readonly string[]): Promise<Set<string>> {
-  const found = await client.query<{ name: string }>(
-    `SELECT t.name FROM unnest($1::text[]) AS t(name) JOIN pg_catalog.pg_stat_all_tables s ON s.relid = t.name::regclass ` +
-      `WHERE s.last_analyze IS NOT NULL AND s.n_mod_since_analyze = 0`,
-    [tables],
-  );
-  return new Set(found.rows.map((row) => row.name));
-}
-
 /** Below this many rows a load keeps the table's indexes and foreign keys as they are. */
 const BULK_ROWS = 50_000;
 /**
@@ -317,10 +307,9 @@ export function createLedgerEngine(deps: {
       let constrained = false;
       await session.transaction(async (client) => {
         if (uploadStaged) {
-          constrained =
-            firstPeriod !== null &&
-            firstPeriod !== undefined &&
-            (await partitionConstraintsLacking(client, { schema, stage, month: firstPeriod })).length === 0;
+          constrained = firstPeriod
+            ? (await partitionConstraintsLacking(client, { schema, stage, month: firstPeriod })).length === 0
+            : false;
         } else if (adopting)
           await createPartitionStage(client, { schema, stage, lines, role, loadId: adopting.loadId });
         else
@@ -616,23 +605,16 @@ export function createLedgerEngine(deps: {
         });
     };
 
-    // Files their upload staged (upload-stages.ts): one alone, of a new month, is adopted as staged; every run
-    // that processes such a file drops its stage, adopted or not.
-    const staged =
-      isGl && stagedUploadOf ? await Promise.all(files.map((file) => stagedUploadOf(organizationId, file.id))) : [];
-    const stagedFile = mayAdopt && files.length === 1 ? staged[0] : undefined;
-    const dropStages = (connection: OrganizationConnection) =>
-      Promise.all(
-        files.flatMap((file, index) =>
-          staged[index]
-            ? [
-                connection
-                  .asPlatform(`DROP TABLE IF EXISTS ${q(schema)}.${q(uploadStageName(file.id))}`)
-                  .catch(() => undefined), // a broken connection: the orphan sweep drops it
-              ]
-            : [],
-        ),
-      );
+    // A file its upload staged (upload-stages.ts), alone in a load that may adopt: adopted as staged. Every GL run
+    // on PostgreSQL drops its files' stages, adopted or not — also one it could not use (its data type changed).
+    const stagedFile =
+      mayAdopt && files.length === 1 && stagedUploadOf ? await stagedUploadOf(organizationId, files[0]!.id) : undefined;
+    const dropStages = async (connection: OrganizationConnection) => {
+      if (!isGl || !connection.copyBytesWithin || files.length === 0) return;
+      const stages = files.map((file) => `${q(schema)}.${q(uploadStageName(file.id))}`);
+      // A broken connection leaves them to the orphan sweep.
+      await connection.asPlatform(`DROP TABLE IF EXISTS ${stages.join(', ')}`).catch(() => undefined);
+    };
 
     return warehouse.withOrganizationConnection(organizationId, async (connection) => {
       let outcome: PipelineLoadResult;
@@ -1279,6 +1261,16 @@ async function duplicateKeys(
 interface StageProfile {
   periods: Map<string | null, number>;
   unnumbered: boolean;
+}
+
+/** Of these tables (as named), those analyzed since their last change. */
+async function analyzedUnchanged(client: Queries, tables: readonly string[]): Promise<Set<string>> {
+  const found = await client.query<{ name: string }>(
+    `SELECT t.name FROM unnest($1::text[]) AS t(name) JOIN pg_catalog.pg_stat_all_tables s ON s.relid = t.name::regclass ` +
+      `WHERE s.last_analyze IS NOT NULL AND s.n_mod_since_analyze = 0`,
+    [tables],
+  );
+  return new Set(found.rows.map((row) => row.name));
 }
 
 async function profileOf(client: Queries, stage: string, column: string, isGl: boolean): Promise<StageProfile> {

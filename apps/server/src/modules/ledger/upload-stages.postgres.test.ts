@@ -310,6 +310,20 @@ describe('a run of a staged file', () => {
   });
 });
 
+describe('a run of a file whose stage it cannot use', () => {
+  it('stages the file from its bytes and drops the stage (its data type changed since the upload)', async () => {
+    const text = csvOf(journal('J1', '10.00'));
+    const { fileId } = await stageFile(text);
+    staged.delete(fileId); // what the uploads module answers once the file's data type changed
+    copyReadyText.set(fileId, text);
+
+    await expect(loadFiles([{ id: fileId, rows: 2 }])).resolves.toMatchObject({ rowsAdded: 2 });
+
+    expect(opened).toEqual([fileId]);
+    expect(await stageTables()).toEqual([]);
+  });
+});
+
 describe('the orphan sweep of stages', () => {
   it('drops a stage whose file is neither uploading nor waiting, and keeps the others', async () => {
     await stageFile(csvOf(journal('J1', '1.00')));

@@ -90,7 +90,10 @@ export function createUploadStages(deps: {
     /** A file is staged once this many of its bytes have come. */
     afterBytes,
 
-    /** A stage for the file's lines, or undefined: not on this database, or as many uploads stage already. */
+    /**
+     * A stage for the file's lines, or undefined: a file without period or line numbers, the embedded database, as
+     * many uploads staging already, or a stage that could not be made (logged).
+     */
     async open(request: UploadStageRequest): Promise<UploadStage | undefined> {
       // Lines that get their period or number in the run are not the partition's as they come.
       const named = new Set(request.columns.map((column) => column.toLowerCase()));
@@ -117,7 +120,7 @@ export function createUploadStages(deps: {
       }
     },
 
-    /** Drops a file's stage, if it has one (a discarded upload, a run that processed its file). */
+    /** Drops a file's stage, if it has one (a discarded upload; a run drops its files' stages itself). */
     async drop(organizationId: string, fileId: string): Promise<void> {
       const client = await ownConnection(organizationId);
       if (!client) return;
@@ -210,7 +213,13 @@ export function createUploadStages(deps: {
       let analyzing = false;
       try {
         if (keep) {
-          await client.query('COMMIT');
+          try {
+            await client.query('COMMIT');
+          } catch (error) {
+            // The stage itself was committed before its lines: it goes with them.
+            await dropOn(client, organizationId, fileId).catch(() => undefined);
+            throw error;
+          }
           // Its statistics, while the user goes on to run it (its run need not, and the partition keeps them).
           analyzing = true;
           // The COPY's row counts reach the statistics views first, so that the ANALYZE leaves none unanalyzed.

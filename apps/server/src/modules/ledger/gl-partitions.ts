@@ -23,6 +23,10 @@ const GL = '02_GL_Detail';
 /** The stage an upload filled with its file's lines (upload-stages.ts), by the file's id. */
 export const uploadStageName = (fileId: string) => `pipeline_stage_${fileId.replaceAll('-', '')}`;
 
+/** The statement that drops these files' upload stages (their line sequences go with them), those that exist. */
+export const dropUploadStages = (schema: string, fileIds: readonly string[]) =>
+  `DROP TABLE IF EXISTS ${fileIds.map((fileId) => `${q(schema)}.${q(uploadStageName(fileId))}`).join(', ')}`;
+
 /** The name of a period's own partition. */
 const glPartitionOf = (period: string) => `${GL}_${period}`;
 

@@ -22,6 +22,7 @@ import { ORIGIN_TEXT, writeProblems, writeStaged, type WriteOutcome } from './le
 import {
   adoptStage,
   createPartitionStage,
+  dropUploadStages,
   monthsForPartitions,
   partitionConstraintsLacking,
   uploadStageName,
@@ -611,9 +612,15 @@ export function createLedgerEngine(deps: {
       mayAdopt && files.length === 1 && stagedUploadOf ? await stagedUploadOf(organizationId, files[0]!.id) : undefined;
     const dropStages = async (connection: OrganizationConnection) => {
       if (!isGl || !connection.copyBytesWithin || files.length === 0) return;
-      const stages = files.map((file) => `${q(schema)}.${q(uploadStageName(file.id))}`);
       // A broken connection leaves them to the orphan sweep.
-      await connection.asPlatform(`DROP TABLE IF EXISTS ${stages.join(', ')}`).catch(() => undefined);
+      await connection
+        .asPlatform(
+          dropUploadStages(
+            schema,
+            files.map((file) => file.id),
+          ),
+        )
+        .catch(() => undefined);
     };
 
     return warehouse.withOrganizationConnection(organizationId, async (connection) => {

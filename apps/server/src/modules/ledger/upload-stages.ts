@@ -5,7 +5,12 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { quoteIdent, quoteLiteral, warehouseRoleName, warehouseSchemaName } from '../../warehouse/identifiers.ts';
 import { reserveLoadId } from '../../warehouse/lineage.ts';
-import { createPartitionStage, partitionConstraintsLacking, uploadStageName } from './gl-partitions.ts';
+import {
+  createPartitionStage,
+  dropUploadStages,
+  partitionConstraintsLacking,
+  uploadStageName,
+} from './gl-partitions.ts';
 import { canonicalColumnsOf } from './ledger-engine.ts';
 
 /**
@@ -83,7 +88,7 @@ export function createUploadStages(deps: {
   /** Drops a file's stage (and its line sequence, owned by it), whatever state it is in. */
   async function dropOn(client: Pick<pg.Client, 'query'>, organizationId: string, fileId: string) {
     const schema = warehouseSchemaName(organizationId);
-    await client.query(`DROP TABLE IF EXISTS ${q(schema)}.${q(uploadStageName(fileId))}`);
+    await client.query(dropUploadStages(schema, [fileId]));
   }
 
   return {

@@ -65,7 +65,16 @@ export async function downloadedText(download: Download): Promise<string> {
  * busy CI machine, where a request that takes 1 s alone was measured at 3–4 s; a passing wait costs nothing.
  */
 export async function seeText(page: Page, text: string, timeout = 20_000): Promise<void> {
-  await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout });
+  try {
+    await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible', timeout });
+  } catch (error) {
+    // What the page said instead (an error toast, a field's message) is what a failed journey needs to show.
+    const said = await page
+      .locator('.ant-message-notice, .ant-notification-notice, .ant-form-item-explain-error, [role="alert"]')
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(`"${text}" never showed; the page said: ${JSON.stringify(said)}`, { cause: error });
+  }
 }
 
 export async function waitForPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {

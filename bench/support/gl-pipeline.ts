@@ -48,7 +48,9 @@ export async function writeGlCsv(
 
 /**
  * Uploads `file` as the browser does, streamed: the form's fields, the file's encryption field, then its
- * sealed chunks as they are made. Samples the process's RSS meanwhile; answers the seconds and the peak.
+ * sealed chunks. They are sealed (into a file beside it) before the clock starts: a browser seals on the
+ * user's machine, and sealing here, in the server's process on the same two cores, timed the bench's own
+ * encryption as the server's. Samples the process's RSS meanwhile; answers the seconds and the peak.
  */
 export async function uploadFile(app: App, uploadKey: UploadKey, fields: Record<string, string>, file: string) {
   const boundary = `finboard-bench-${randomBytes(8).toString('hex')}`;
@@ -56,6 +58,8 @@ export async function uploadFile(app: App, uploadKey: UploadKey, fields: Record<
     uploadKey,
     Readable.from(fs.createReadStream(file, { highWaterMark: MB })),
   );
+  const sealedFile = `${file}.sealed`;
+  await pipeline(Readable.from(chunks), fs.createWriteStream(sealedFile));
   const field = (name: string, value: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   async function* body() {
@@ -65,7 +69,7 @@ export async function uploadFile(app: App, uploadKey: UploadKey, fields: Record<
       `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${path.basename(file)}"\r\n` +
         'Content-Type: application/octet-stream\r\n\r\n',
     );
-    for await (const sealed of chunks) yield sealed;
+    for await (const sealed of fs.createReadStream(sealedFile, { highWaterMark: MB })) yield sealed as Buffer;
     yield Buffer.from(`\r\n--${boundary}--\r\n`);
   }
 
@@ -91,6 +95,7 @@ export async function uploadFile(app: App, uploadKey: UploadKey, fields: Record<
     return { seconds: (performance.now() - started) / 1000, rssGrowthMb: (rssPeak - rssBefore) / MB };
   } finally {
     clearInterval(sampler);
+    fs.rmSync(sealedFile, { force: true });
   }
 }
 

@@ -334,6 +334,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const uploadStages = createUploadStages({
     ownConnection: warehouse.ownConnection,
     platform: database.pool,
+    warehouse,
     logger: app.log,
     afterBytes: deps.uploadStageAfterBytes,
   });

@@ -340,8 +340,14 @@ export const uploadedFiles = pgTable(
       fingerprint: string;
       columns: string[];
       journalsBalanced?: true;
-      /** Its lines were staged as it uploaded (ledger/upload-stages.ts), carrying this load id. */
-      staged?: { loadId: number };
+      /**
+       * Its lines were staged as it uploaded (ledger/upload-stages.ts), carrying this load id; `digest`: their
+       * month's finest-grain balances, as the upload read them (uploads/month-digest.ts).
+       */
+      staged?: {
+        loadId: number;
+        digest?: { rows: { a: string; e: string | null; d: string | null; dr: string; cr: string; n: number }[] };
+      };
     }>(),
   },
   (table) => [

@@ -24,6 +24,39 @@ export interface AggregateRefresh {
 }
 
 /**
+ * One row of 05_Monthly_Balance's finest grain of one period, known before the lines are grouped (an upload's
+ * digest, uploads/month-digest.ts): account, entity, department, debit and credit (exact decimals), lines.
+ */
+export interface FinestBalance {
+  a: string;
+  e: string | null;
+  d: string | null;
+  dr: string;
+  cr: string;
+  n: number;
+}
+
+/**
+ * A period's cash flow per entity × department as it is known (an upload's digest): cash in and out (exact
+ * decimals), counted with `accounts` as the cash accounts its lines name — true only while those are the cash
+ * accounts among them.
+ */
+export interface KnownCashFlow {
+  accounts: string[];
+  rows: { e: string | null; d: string | null; ci: string; co: string }[];
+}
+
+/**
+ * A period's aggregates as they are known: the refresh writes them instead of grouping the period's lines
+ * (its cash flow only when `cash` is given).
+ */
+export interface KnownPeriodBalances {
+  period: string;
+  rows: readonly FinestBalance[];
+  cash?: Pick<KnownCashFlow, 'rows'>;
+}
+
+/**
  * Each journal's net effect on cash accounts per period, entity and department (`period, entity, department,
  * net`), of the lines `g` that `where` keeps: what 05_Monthly_Cash_Flow sums. Shared with the incremental
  * update (aggregate-changes.ts), so both count cash exactly alike.
@@ -36,12 +69,29 @@ export function journalCashNets(schema: string, where = 'true'): string {
     GROUP BY g.period, g.source, g.journal_id, g.entity, g.department`;
 }
 
-/** Statements of a refresh of `schema`: every period, or only `periods` (those a load or an edit touched). */
-function refreshStatements(schema: string, periods?: readonly string[]) {
+/**
+ * Statements of a refresh of `schema`: every period, or only `periods` (those a load or an edit touched);
+ * `known`: the finest grain of the one period refreshed, as it is known (not read from the lines).
+ */
+function refreshStatements(schema: string, periods?: readonly string[], known?: KnownPeriodBalances) {
   const t = (name: string) => qualifiedName(schema, name);
   const gl = t('02_GL_Detail');
   const only = periods ? 'WHERE period = ANY($1::text[])' : '';
   const values = periods ? [[...periods]] : [];
+  const finest = known
+    ? {
+        // $1 is the refreshed periods' list: the known one is its only period.
+        text: `SELECT ($1::text[])[1] AS period, a AS account_code, e AS entity, d AS department, dr AS debit,
+            cr AS credit, n AS lines
+          FROM jsonb_to_recordset($2::jsonb) AS x(a text, e text, d text, dr numeric, cr numeric, n bigint)`,
+        values: [...values, JSON.stringify(known.rows)],
+      }
+    : {
+        text: `SELECT period, account_code, entity, department, sum(debit) AS debit, sum(credit) AS credit,
+            count(*) AS lines
+          FROM ${gl} ${only} GROUP BY period, account_code, entity, department`,
+        values,
+      };
   return [
     { text: `DELETE FROM ${t('05_Monthly_Balance')} ${only}`, values },
     {
@@ -50,22 +100,26 @@ function refreshStatements(schema: string, periods?: readonly string[]) {
       text: `INSERT INTO ${t('05_Monthly_Balance')} (grain, period, account_code, entity, department, debit, credit, net, lines)
         SELECT 3 - 2 * grouping(entity) - grouping(department), period, account_code, entity, department,
           sum(debit), sum(credit), sum(debit) - sum(credit), sum(lines)::integer
-        FROM (SELECT period, account_code, entity, department, sum(debit) AS debit, sum(credit) AS credit,
-            count(*) AS lines
-          FROM ${gl} ${only} GROUP BY period, account_code, entity, department) finest
+        FROM (${finest.text}) finest
         GROUP BY GROUPING SETS ((period, account_code, entity, department), (period, account_code, entity),
           (period, account_code, department), (period, account_code))`,
-      values,
+      values: finest.values,
     },
     { text: `DELETE FROM ${t('05_Monthly_Cash_Flow')} ${only}`, values },
-    {
-      text: `INSERT INTO ${t('05_Monthly_Cash_Flow')} (period, entity, department, cash_in, cash_out)
-        WITH journal AS (${journalCashNets(schema, periods ? 'g.period = ANY($1::text[])' : 'true')})
-        SELECT period, entity, department,
-          coalesce(sum(net) FILTER (WHERE net > 0), 0), coalesce(-sum(net) FILTER (WHERE net < 0), 0)
-        FROM journal GROUP BY period, entity, department`,
-      values,
-    },
+    known?.cash
+      ? {
+          text: `INSERT INTO ${t('05_Monthly_Cash_Flow')} (period, entity, department, cash_in, cash_out)
+            SELECT ($1::text[])[1], e, d, ci, co FROM jsonb_to_recordset($2::jsonb) AS x(e text, d text, ci numeric, co numeric)`,
+          values: [...values, JSON.stringify(known.cash.rows)],
+        }
+      : {
+          text: `INSERT INTO ${t('05_Monthly_Cash_Flow')} (period, entity, department, cash_in, cash_out)
+            WITH journal AS (${journalCashNets(schema, periods ? 'g.period = ANY($1::text[])' : 'true')})
+            SELECT period, entity, department,
+              coalesce(sum(net) FILTER (WHERE net > 0), 0), coalesce(-sum(net) FILTER (WHERE net < 0), 0)
+            FROM journal GROUP BY period, entity, department`,
+          values,
+        },
   ];
 }
 
@@ -81,14 +135,20 @@ export async function lockAggregates(client: Pick<PoolClient, 'query'>, schema: 
 /**
  * Rebuilds the aggregates of the warehouse `schema` on `client`, inside the caller's transaction (as the
  * organization's role or the platform's). `periods`: only those (an empty list changes nothing but the time).
+ * `known`: the finest grain (and maybe the cash flow) of the one period in `periods`, known already (a new
+ * month's partition adopted from its upload's stage): written as it is instead of grouping the period's lines.
  */
 export async function refreshAggregatesOn(
   client: Pick<PoolClient, 'query'>,
   schema: string,
   periods?: readonly string[],
+  known?: KnownPeriodBalances,
 ): Promise<AggregateRefresh> {
+  if (known && (periods?.length !== 1 || periods[0] !== known.period))
+    throw new Error(`known balances of ${known.period} refresh that period alone`);
   await lockAggregates(client, schema);
-  for (const statement of refreshStatements(schema, periods)) await client.query(statement.text, statement.values);
+  for (const statement of refreshStatements(schema, periods, known))
+    await client.query(statement.text, statement.values);
   return recordRefresh(client, schema);
 }
 

@@ -12,7 +12,12 @@ import {
 import type { WarehouseTable } from '@finboard/shared/warehouse';
 import { sqlStateOf } from '../../db/errors.ts';
 import { CANONICAL_COLUMNS, ACCOUNT_TYPES } from '../../warehouse/canonical-model.ts';
-import { refreshAggregatesOn } from '../../warehouse/aggregates.ts';
+import {
+  refreshAggregatesOn,
+  type FinestBalance,
+  type KnownCashFlow,
+  type KnownPeriodBalances,
+} from '../../warehouse/aggregates.ts';
 import { applyJournalChangesOn, journalsShareOn, type LedgerJournal } from '../../warehouse/aggregate-changes.ts';
 import { quoteIdent, quoteLiteral, UnknownIdentifierError } from '../../warehouse/identifiers.ts';
 import { beginLoad, keepBefore, reserveLoadId } from '../../warehouse/lineage.ts';
@@ -90,12 +95,17 @@ export type OpenCopyReadyFile = (
 
 /**
  * An uploaded file whose lines its upload staged (upload-stages.ts), as its record says: the load id they carry,
- * how many there are, and whether every journal balances; undefined for any other file.
+ * how many there are, whether every journal balances, and their month's finest-grain balances as the upload read
+ * them (uploads/month-digest.ts; undefined when it made none); undefined for any other file.
  */
-export type StagedUploadOf = (
-  organizationId: string,
-  fileId: string,
-) => Promise<{ loadId: number; rows: number; journalsBalanced: boolean } | undefined>;
+export type StagedUploadOf = (organizationId: string, fileId: string) => Promise<StagedUpload | undefined>;
+
+export interface StagedUpload {
+  loadId: number;
+  rows: number;
+  journalsBalanced: boolean;
+  digest?: { rows: readonly FinestBalance[]; cash?: KnownCashFlow };
+}
 
 export interface PipelineLoadFile {
   id: string;
@@ -169,7 +179,7 @@ interface LoadSession {
   /** The stage becomes the month's partition (adoptStage); its rows carry this load's id. */
   adopting?: { loadId: number };
   /** The stage is the one file's, filled by its upload: nothing to copy. */
-  staged?: { rows: number; journalsBalanced: boolean };
+  staged?: Omit<StagedUpload, 'loadId'>;
   transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T>;
   copy?: OrganizationConnection['copy'];
   copyBytes?: OrganizationConnection['copyBytes'];
@@ -468,6 +478,7 @@ export function createLedgerEngine(deps: {
         newAccountCodes: newAccounts.map((account) => account.code),
         journalsBalanced,
         constrained,
+        ...(uploadStaged?.digest && { accountCodes: [...new Set(uploadStaged.digest.rows.map((row) => row.a))] }),
       };
       const staged = await validateStage(onStage, validation);
       if (staged.final) throw new PipelineLoadRefused(staged.problems);
@@ -578,7 +589,15 @@ export function createLedgerEngine(deps: {
           if (changed && journalsBefore && written.rowsReplaced + written.rowsRemoved === 0)
             await applyJournalChangesOn(client, schema, journalsBefore);
           else if (changed && (isGl || targetTable === '01_Account'))
-            await refreshAggregatesOn(client, schema, isGl ? touched : undefined);
+            await refreshAggregatesOn(
+              client,
+              schema,
+              isGl ? touched : undefined,
+              // A new month adopted as its upload staged it: its aggregates are those its upload read.
+              adopted && uploadStaged?.digest
+                ? await knownAggregates(client, schema, month!, uploadStaged.digest)
+                : undefined,
+            );
           return {
             rowsRead,
             rowsLoaded,
@@ -696,7 +715,7 @@ export function createLedgerEngine(deps: {
      */
     async function adoptingLoad(
       connection: OrganizationConnection,
-      staged?: NonNullable<Awaited<ReturnType<StagedUploadOf>>>,
+      staged?: StagedUpload,
     ): Promise<PipelineLoadResult | undefined> {
       const within = connection.copyBytesWithin;
       if (!within) return undefined;
@@ -728,7 +747,7 @@ export function createLedgerEngine(deps: {
             stage,
             lines: `${q(schema)}.${q(`pipeline_line_${suffix}`)}`,
             adopting: { loadId },
-            ...(staged && { staged: { rows: staged.rows, journalsBalanced: staged.journalsBalanced } }),
+            ...(staged && { staged }),
             transaction,
             copyBytes: (copySql, bytes, statements) => transaction(() => within(copySql, bytes, statements)),
           });
@@ -1044,6 +1063,8 @@ interface ValidationContext {
   newAccountCodes: readonly string[];
   /** The GL files' journals balance, as their uploads found: not grouped again. */
   journalsBalanced?: boolean;
+  /** Every account code the files' lines name, as their uploads read them: checked as a list, not line by line. */
+  accountCodes?: readonly string[];
   /** The stage holds the GL's CHECKs already (an upload's stage): no line breaks them. */
   constrained?: boolean;
 }
@@ -1222,8 +1243,17 @@ async function validateAgainstTables(
     );
   }
 
-  // Account codes exist in 01_Account.
-  if (targetTable !== '01_Account' && has('account_code'))
+  // Account codes exist in 01_Account: the lines are read only when the files' list (if known) names one that does not.
+  const accountsKnown =
+    context.accountCodes !== undefined &&
+    (
+      await client.query(
+        `SELECT 1 FROM unnest($1::text[]) AS c(code) WHERE c.code <> ALL ($2::text[]) ` +
+          `AND NOT EXISTS (SELECT 1 FROM ${table('01_Account')} a WHERE a.account_code = c.code) LIMIT 1`,
+        [context.accountCodes, context.newAccountCodes],
+      )
+    ).rows.length === 0;
+  if (targetTable !== '01_Account' && has('account_code') && !accountsKnown)
     await check(
       `SELECT min(s._file) AS file, min(s._line) AS line, s.account_code AS value, NULL AS extra FROM ${stage} s ` +
         `WHERE NOT EXISTS (SELECT 1 FROM ${table('01_Account')} a WHERE a.account_code = s.account_code) ` +
@@ -1268,6 +1298,31 @@ async function duplicateKeys(
 interface StageProfile {
   periods: Map<string | null, number>;
   unnumbered: boolean;
+}
+
+/**
+ * A staged month's aggregates as its upload read them (uploads/month-digest.ts): its balances, and its cash flow
+ * while the accounts its lines name that are cash are those its upload counted by.
+ */
+async function knownAggregates(
+  client: Queries,
+  schema: string,
+  month: string,
+  digest: NonNullable<StagedUpload['digest']>,
+): Promise<KnownPeriodBalances> {
+  const known = { period: month, rows: digest.rows };
+  if (!digest.cash) return known;
+  const named = [...new Set(digest.rows.map((row) => row.a))];
+  const cash = await client.query<{ code: string }>(
+    `SELECT account_code AS code FROM ${q(schema)}.${q('01_Account')} ` +
+      `WHERE account_subtype = 'cash' AND account_code = ANY ($1::text[])`,
+    [named],
+  );
+  // Both in JavaScript's order (the database's collation may sort them otherwise).
+  const now = cash.rows.map((row) => row.code).sort();
+  const counted = digest.cash.accounts;
+  const same = now.length === counted.length && now.every((code, index) => code === counted[index]);
+  return same ? { ...known, cash: digest.cash } : known;
 }
 
 /** Of these tables (as named), those analyzed since their last change. */

@@ -37,6 +37,7 @@ beforeAll(async () => {
   stages = createUploadStages({
     ownConnection: warehouse.ownConnection,
     platform: database.pool,
+    warehouse,
     logger: pino({ level: 'silent' }),
     afterBytes: 1,
   });

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -12,6 +13,8 @@ import {
   uploadStageName,
 } from './gl-partitions.ts';
 import { canonicalColumnsOf } from './ledger-engine.ts';
+import { rowsOf } from '../../db/client.ts';
+import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 
 /**
  * A GL file's lines staged while it uploads (issue 24): on PostgreSQL, once a file of a new month has sent
@@ -32,6 +35,12 @@ const GL = '02_GL_Detail';
 /** Smaller files (about 70,000 lines) are not worth a connection: their run stages them in about a second. */
 export const STAGE_AFTER_BYTES = 8 * 1024 * 1024;
 const MAX_STAGING_UPLOADS = 2;
+/**
+ * Bytes an upload may read ahead of its COPY. With a stream's default 16 KiB, each 1 MiB chunk waited until
+ * PostgreSQL had nearly taken the one before, so the upload's check and the COPY took turns instead of
+ * running on both cores at once.
+ */
+const COPY_READ_AHEAD_BYTES = 8 * 1024 * 1024;
 const STAGE_NAME = /^pipeline_stage_([0-9a-f]{32})$/;
 
 const lineSequenceOf = (fileId: string) => `pipeline_line_${fileId.replaceAll('-', '')}`;
@@ -78,11 +87,13 @@ export function createUploadStages(deps: {
   ownConnection: (organizationId: string) => Promise<pg.Client | undefined>;
   /** The platform database (schema isolation holds every warehouse there): stages the sweep looks at. */
   platform: Pick<pg.Pool, 'query'>;
+  /** The organization's warehouse, read as its role (its cash accounts). */
+  warehouse: Pick<WarehouseService, 'withOrganization'>;
   logger: FastifyBaseLogger;
   /** STAGE_AFTER_BYTES unless said (tests stage small files). */
   afterBytes?: number;
 }) {
-  const { ownConnection, platform, logger, afterBytes = STAGE_AFTER_BYTES } = deps;
+  const { ownConnection, platform, warehouse, logger, afterBytes = STAGE_AFTER_BYTES } = deps;
   let active = 0;
 
   /** Drops a file's stage (and its line sequence, owned by it), whatever state it is in. */
@@ -123,6 +134,16 @@ export function createUploadStages(deps: {
         end();
         return undefined;
       }
+    },
+
+    /** The organization's cash accounts now: a staged file's digest counts its cash flow by them (month-digest.ts). */
+    async cashAccounts(organizationId: string): Promise<string[]> {
+      const rows = await warehouse.withOrganization(organizationId, async (tx) =>
+        rowsOf<{ code: string }>(
+          await tx.execute(sql`select account_code as code from "01_Account" where account_subtype = 'cash'`),
+        ),
+      );
+      return rows.map((row) => row.code);
     },
 
     /** Drops a file's stage, if it has one (a discarded upload; a run drops its files' stages itself). */
@@ -194,7 +215,7 @@ export function createUploadStages(deps: {
     await client.query('COMMIT');
 
     await client.query('BEGIN');
-    const input = new PassThrough();
+    const input = new PassThrough({ highWaterMark: COPY_READ_AHEAD_BYTES });
     // A write after the COPY failed is dropped (write() checks): its error is the COPY's, already kept.
     input.on('error', () => undefined);
     const copy = client.query(

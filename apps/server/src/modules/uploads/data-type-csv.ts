@@ -24,6 +24,7 @@ import { isStorableText } from '@finboard/shared/validation';
 import { AppError, badRequest, invalidInput } from '../../errors.ts';
 import { cellReaderOf, isCellProblem, type CellReader } from './csv-values.ts';
 import { JournalBalances } from './journal-balances.ts';
+import { MonthDigester, type MonthDigest } from './month-digest.ts';
 
 /**
  * The streaming reader of a data type's CSV (issue 10 §1, "Checked before anything is accepted"). It
@@ -48,6 +49,11 @@ export interface DataTypeCsvOptions {
   batchSize?: number;
   /** Only check the file (the upload): no batch of rows is made, and none is yielded. */
   checkOnly?: boolean;
+  /**
+   * A GL file of one month that may be staged: its aggregates' digest is made as it is read (month-digest.ts),
+   * its cash flow counted by `cashAccounts` when given.
+   */
+  digest?: { cashAccounts?: readonly string[] };
 }
 
 /** Rows in the expected columns' order (null: empty or not in the file), each with its physical line. */
@@ -79,6 +85,8 @@ export interface CsvReadSummary {
    * null for another data type, or a file that gets no verdict.
    */
   journalsBalanced: boolean | null;
+  /** With the `digest` option, a GL file's finest-grain balances (month-digest.ts); null when it gets none. */
+  digest: MonthDigest | null;
 }
 
 /** A file refused for its values or rows: up to MAX_CSV_PROBLEMS problems, and how many there were in all. */
@@ -186,12 +194,20 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
     // A check alone reads each row into the same array: a million rows' arrays were a fifth of its time in GC.
     const checked: (string | null)[] = emptyRow.slice();
     const indexOf = (name: string) => columns.findIndex((column) => column.name.toLowerCase() === name);
-    const [journalIndex, debitIndex, creditIndex] = ['journal_id', 'debit', 'credit'].map(indexOf) as [
-      number,
-      number,
-      number,
-    ];
-    const balances = dataType.targetTable === '02_GL_Detail' && journalIndex !== -1 ? new JournalBalances() : undefined;
+    const [journalIndex, debitIndex, creditIndex, accountIndex, entityIndex, departmentIndex] = [
+      'journal_id',
+      'debit',
+      'credit',
+      'account_code',
+      'entity',
+      'department',
+    ].map(indexOf) as [number, number, number, number, number, number];
+    const isGl = dataType.targetTable === '02_GL_Detail';
+    const balances = isGl && journalIndex !== -1 ? new JournalBalances() : undefined;
+    const digester =
+      isGl && this.options.digest && accountIndex !== -1
+        ? new MonthDigester(this.options.digest.cashAccounts)
+        : undefined;
 
     const hash = createHash('sha256');
     // fatal: invalid UTF-8 throws instead of becoming U+FFFD; a leading BOM is dropped.
@@ -321,10 +337,17 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
         }
         // Once the file is refused, its rows are only checked: nothing of it may be loaded.
         if (!valid || problemCount > 0) continue;
-        balances?.add(
-          values[journalIndex] ?? null,
-          debitIndex === -1 ? null : values[debitIndex]!,
-          creditIndex === -1 ? null : values[creditIndex]!,
+        const debit = debitIndex === -1 ? null : values[debitIndex]!;
+        const credit = creditIndex === -1 ? null : values[creditIndex]!;
+        const journal = values[journalIndex] ?? null;
+        balances?.add(journal, debit, credit);
+        digester?.add(
+          journal,
+          values[accountIndex] ?? null,
+          entityIndex === -1 ? null : values[entityIndex]!,
+          departmentIndex === -1 ? null : values[departmentIndex]!,
+          debit,
+          credit,
         );
         if (checkOnly) continue;
         batch.rows.push(values);
@@ -371,6 +394,7 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
       mappingFrom: mapping?.from ?? null,
       copyColumns: copyReady && mapping === undefined ? targets.map((target) => columns[target!]!.name) : null,
       journalsBalanced: balances?.verdict ?? null,
+      digest: digester?.digest ?? null,
     };
   }
 }

@@ -130,6 +130,23 @@ describe('reading a data type CSV', () => {
       copyColumns: null,
       // JE-1: 100.00 debit against 1,234.50 credit.
       journalsBalanced: false,
+      // Made only for a file that may be staged (the `digest` option).
+      digest: null,
+    });
+  });
+
+  it('digests a GL file that may be staged: balances per account and place, and its cash flow', async () => {
+    const content = glFile(
+      glLine({ account_code: '1000', debit: '100.00', credit: '0' }),
+      glLine({ line_no: '2', account_code: '4000', debit: '0', credit: '100.00' }),
+    );
+    const { summary } = await readAll(content, { checkOnly: true, digest: { cashAccounts: ['1000'] } });
+    expect(summary.digest).toEqual({
+      rows: [
+        { a: '1000', e: 'HQ', d: 'Sales', dr: '100.00', cr: '0.00', n: 1 },
+        { a: '4000', e: 'HQ', d: 'Sales', dr: '0.00', cr: '100.00', n: 1 },
+      ],
+      cash: { accounts: ['1000'], rows: [{ e: 'HQ', d: 'Sales', ci: '100.00', co: '0.00' }] },
     });
   });
 

@@ -56,7 +56,7 @@ export class JournalBalances {
  * Cents of a canonical money decimal, read digit by digit (no string is made: a million lines' amounts cost
  * 0.1 s less); NaN for one beyond exact cents (the sum's check then gives up).
  */
-function centsOf(amount: string | null): number {
+export function centsOf(amount: string | null): number {
   if (amount === null) return 0;
   const negative = amount.charCodeAt(0) === 45;
   let cents = 0;

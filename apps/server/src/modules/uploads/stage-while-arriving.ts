@@ -10,6 +10,8 @@ export interface UploadStagesPort {
     delimiter: string;
   }): Promise<UploadStagePort | undefined>;
   drop(organizationId: string, fileId: string): Promise<void>;
+  /** The organization's cash accounts now (a staged file's digest counts its cash flow by them: month-digest.ts). */
+  cashAccounts(organizationId: string): Promise<string[]>;
 }
 
 export interface UploadStagePort {

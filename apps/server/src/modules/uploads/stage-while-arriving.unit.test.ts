@@ -21,6 +21,7 @@ function fakeStages(options: { afterBytes: number; opens?: boolean }) {
       return options.opens === false ? undefined : stage;
     },
     drop: async () => undefined,
+    cashAccounts: async () => [],
   };
   return { port, opened, written, ended };
 }

@@ -112,6 +112,135 @@ describe('a big GL file staged while it uploads', () => {
     ]);
   });
 
+  /**
+   * 12,000 journals over five places (entity × department, some empty): a receipt (cash 1000 against sales) and,
+   * every seventh, a transfer between two cash accounts (cash moves, nets to zero).
+   */
+  function placesFile(): string {
+    const lines = ['journal_id,line_no,posting_date,period,account_code,entity,department,description,debit,credit'];
+    const places = [
+      ['Acme', 'Sales'],
+      ['Acme', ''],
+      ['', 'Sales'],
+      ['', ''],
+      ['Beta', 'Ops'],
+    ];
+    for (let j = 1; j <= 12_000; j++) {
+      const [entity, department] = places[j % places.length]!;
+      const cents = (j % 997) + 1;
+      const amount = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+      const id = `B-${String(j).padStart(6, '0')}`;
+      const [from, to] = j % 7 === 0 ? ['1000', '1010'] : ['1000', '4000'];
+      lines.push(
+        `${id},1,2026-03-05,2026-03,${from},${entity},${department},Receipt,${amount},0`,
+        `${id},2,2026-03-05,2026-03,${to},${entity},${department},Sale,0,${amount}`,
+      );
+    }
+    return `${lines.join('\n')}\n`;
+  }
+  const aggregates = async () => ({
+    balances: await warehouseSql(
+      `select grain, account_code, entity, department, debit::text, credit::text, net::text, lines
+         from "05_Monthly_Balance" where period = '2026-03' order by 1, 2, 3, 4`,
+    ),
+    cash: await warehouseSql(
+      `select entity, department, cash_in::text, cash_out::text from "05_Monthly_Cash_Flow"
+         where period = '2026-03' order by 1, 2`,
+    ),
+  });
+  const runAndRefresh = async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/pipeline/run-pipeline/${organizationId}?is_glDetail=true`,
+      headers: bearer(adminToken),
+    });
+    await jobs.drain();
+    const written = await aggregates();
+    await t.app.services.warehouse.refreshAggregates(organizationId, ['2026-03']);
+    return { written, refreshed: await aggregates() };
+  };
+
+  it("writes the month's balances and cash flow as its upload read them, the same a refresh from its lines makes", async () => {
+    await warehouseSql(`update "01_Account" set account_subtype = 'cash' where account_code = '1000';
+      insert into "01_Account" (account_code, account_name, account_type, account_subtype)
+        values ('1010', 'Bank', 'asset', 'cash')`);
+    const uploaded = await upload([{ name: 'balances.csv', content: placesFile() }]);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const fileId: string = uploaded.json().data.files[0].id;
+    const [file] = await t.database.db.select().from(uploadedFiles).where(eq(uploadedFiles.id, fileId));
+    const digest = file!.copyReady!.staged!.digest!;
+    expect(digest.rows).toHaveLength(15);
+    expect(digest.rows).toContainEqual({
+      a: '1000',
+      e: null,
+      d: 'Sales',
+      dr: expect.any(String),
+      cr: '0.00',
+      n: 2_400,
+    });
+    expect(digest).toMatchObject({ cash: { accounts: ['1000', '1010'] } });
+
+    const { written, refreshed } = await runAndRefresh();
+    expect(written.balances.filter((row) => (row as { grain: number }).grain === 3)).toHaveLength(15);
+    expect(written.cash).toHaveLength(5);
+    expect(written.cash).toContainEqual({
+      entity: 'Beta',
+      department: 'Ops',
+      cash_in: expect.any(String),
+      cash_out: '0.00',
+    });
+    expect(written).toEqual(refreshed);
+  });
+
+  it('counts the cash flow from the lines when the cash accounts changed since the upload', async () => {
+    await warehouseSql(`update "01_Account" set account_subtype = 'cash' where account_code = '1000'`);
+    const uploaded = await upload([{ name: 'balances.csv', content: placesFile() }]);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    await warehouseSql(`insert into "01_Account" (account_code, account_name, account_type, account_subtype)
+      values ('1010', 'Bank', 'asset', 'cash')`);
+
+    const { written, refreshed } = await runAndRefresh();
+    expect(written.cash).toHaveLength(5);
+    expect(written).toEqual(refreshed);
+  });
+
+  it('names a line of an account the chart lacks, though the upload listed its accounts', async () => {
+    const uploaded = await upload([
+      {
+        name: 'march.csv',
+        content: month(
+          15_000,
+          'S-X,1,2026-03-05,2026-03,9999,Stray,5.00,0\nS-X,2,2026-03-05,2026-03,4000,Stray,0,5.00\n',
+        ),
+      },
+    ]);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const queued = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/pipeline/run-pipeline/${organizationId}?is_glDetail=true`,
+      headers: bearer(adminToken),
+    });
+    await jobs.drain();
+    const run = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/pipeline/runs/${queued.json().data.runIds[0]}`,
+        headers: bearer(adminToken),
+      })
+    ).json().data.run;
+    expect(run.status).toBe('failed');
+    expect(run.problems).toEqual([
+      {
+        file: 'march.csv',
+        line: 30_002,
+        column: 'account_code',
+        value: '9999',
+        problem: 'Account 9999 does not exist',
+      },
+    ]);
+    expect(await warehouseSql(`select count(*)::int as lines from "02_GL_Detail"`)).toEqual([{ lines: 0 }]);
+  });
+
   it('leaves no stage when its form fails, or when its own check refuses it at its end', async () => {
     const refusedForm = await upload([
       { name: 'march.csv', content: month(15_000) },

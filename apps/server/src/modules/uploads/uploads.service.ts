@@ -23,6 +23,7 @@ import { layoutFingerprint } from '../layouts/fingerprint.ts';
 import type { LayoutsService } from '../layouts/layouts.service.ts';
 import { copyReadyFingerprint } from './copy-ready.ts';
 import { stageWhileArriving, type UploadStagesPort } from './stage-while-arriving.ts';
+import type { MonthDigest } from './month-digest.ts';
 import { CsvRefusedError, readDataTypeCsv, type CsvReadSummary } from './data-type-csv.ts';
 import { INCOMING_FOLDER, PLATFORM_UPLOADS_FOLDER, SETTLED_FOLDER } from './upload-folders.ts';
 import type { ClaimedFile, UploadedFileListQuery, UploadedFileRow, UploadsRepository } from './uploads.repository.ts';
@@ -72,8 +73,14 @@ export interface StoredUpload {
   newAccounts?: NewAccount[];
   /** Keeps the orphan sweep off the file until it is recorded or discarded. */
   hold: FileHold;
-  /** Its lines were staged as it arrived (upload-stages.ts): they carry this load id. */
-  staged?: { loadId: number };
+  /** Its lines were staged as it arrived (upload-stages.ts): they carry this load id; their month's digest. */
+  staged?: StagedUpload;
+}
+
+/** Where an upload staged its lines (upload-stages.ts): their load id, and their month's digest if it got one. */
+export interface StagedUpload {
+  loadId: number;
+  digest?: MonthDigest;
 }
 
 /** Data rows of a stored file, checked again and in the data type's expected columns (canonical text). */
@@ -255,6 +262,8 @@ export function createUploadsService(deps: {
             delimiter: file.dataType.delimiter,
           })
         : undefined;
+      // The cash accounts as the upload begins: a staged file's digest counts its cash flow by them.
+      const cashAccounts = staging && (await stages!.cashAccounts(file.organizationId).catch(() => undefined));
       let reader: ReturnType<typeof readDataTypeCsv> | undefined;
 
       async function* plainToStorageToo(): AsyncGenerator<Buffer> {
@@ -266,7 +275,7 @@ export function createUploadsService(deps: {
       }
       let laidOut: LaidOutUpload | undefined;
       let summary: CsvReadSummary;
-      let staged: { loadId: number } | undefined;
+      let staged: StagedUpload | undefined;
       try {
         // A real export is laid out whole first (its rows become the data type's table), then checked as any file.
         if (file.layout) {
@@ -278,6 +287,7 @@ export function createUploadsService(deps: {
           period: file.period,
           columnMapping: laidOut ? undefined : file.columnMapping,
           checkOnly: true,
+          ...(staging && { digest: cashAccounts ? { cashAccounts } : {} }),
         });
         // The rows themselves are loaded by the pipeline run, from storage; here they are only checked.
         try {
@@ -288,9 +298,10 @@ export function createUploadsService(deps: {
         summary = laidOut ? { ...reader.summary, bytes: laidOut.bytes, sha256: laidOut.sha256 } : reader.summary;
         transform.end();
         await storing;
-        if (summary.copyColumns)
-          staged = await staging?.commit({ columns: summary.copyColumns, rows: summary.rowsRead });
-        else await staging?.abort();
+        if (summary.copyColumns) {
+          const committed = await staging?.commit({ columns: summary.copyColumns, rows: summary.rowsRead });
+          staged = committed && { ...committed, ...(summary.digest && { digest: summary.digest }) };
+        } else await staging?.abort();
       } catch (error) {
         transform.destroy(error instanceof Error ? error : new Error(String(error)));
         await Promise.all([storing.catch(() => undefined), staging?.abort()]);
@@ -495,13 +506,20 @@ export function createUploadsService(deps: {
     async stagedUploadOf(
       organizationId: string,
       fileId: string,
-    ): Promise<{ loadId: number; rows: number; journalsBalanced: boolean } | undefined> {
+    ): Promise<
+      { loadId: number; rows: number; journalsBalanced: boolean; digest: MonthDigest | undefined } | undefined
+    > {
       const file = await repo.findById(organizationId, fileId);
       const staged = file?.copyReady?.staged;
       if (!file || !staged || file.rows === null) return undefined;
       const dataType = await dataTypes.get(organizationId, file.dataTypeId);
       if (copyReadyFingerprint(dataType) !== file.copyReady!.fingerprint) return undefined;
-      return { loadId: staged.loadId, rows: file.rows, journalsBalanced: file.copyReady!.journalsBalanced === true };
+      return {
+        loadId: staged.loadId,
+        rows: file.rows,
+        journalsBalanced: file.copyReady!.journalsBalanced === true,
+        digest: staged.digest,
+      };
     },
 
     /** Which of these ids uploaded files have: the orphan sweep never removes a file named after one. */

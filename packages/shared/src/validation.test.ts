@@ -14,6 +14,7 @@ import {
   phoneMessages,
   phoneSchema,
   isCalendarDate,
+  isStorableText,
   isTimestamp,
   multilineText,
   storableValue,
@@ -218,6 +219,14 @@ describe('text rule (every request string)', () => {
     expect(value.safeParse('two\nlines').success).toBe(true);
     expect(firstMessage(value, 'a\u0000')).toBe(messages.unsupportedCharacters);
     expect(firstMessage(value, '\uD800')).toBe(messages.unsupportedCharacters);
+  });
+
+  it('reads text decoded from UTF-8 (a file’s) for its control characters alone, as the full rule does', () => {
+    for (const value of ['café 😀\r\n\tline', 'a\u0000', 'a\u0007b', 'DEL\u007f', 'C1\u0085', 'x\u000b'])
+      expect(isStorableText(value, { multiline: true, decoded: true })).toBe(
+        isStorableText(value, { multiline: true }),
+      );
+    expect(isStorableText('café 😀\r\n', { multiline: true, decoded: true })).toBe(true);
   });
 });
 

@@ -17,9 +17,17 @@ import { messages } from './messages.ts';
 const UNSTORABLE_LINE = /[\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]/u;
 // eslint-disable-next-line no-control-regex -- as above, less tab, line feed and carriage return
 const UNSTORABLE_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]/u;
+// Text decoded from UTF-8 holds no lone surrogate: only the control characters are looked for, without the `u`
+// flag (which reads 100 MB of a file's text in 0.3 s instead of 0.08 s).
+// eslint-disable-next-line no-control-regex -- as above
+const CONTROL_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
-/** Whether the database can store this text as it is and a person can see all of it. */
-export function isStorableText(value: string, options: { multiline?: boolean } = {}): boolean {
+/**
+ * Whether the database can store this text as it is and a person can see all of it. `decoded`: the text was
+ * decoded from UTF-8 (so it has no lone surrogate to look for); multi-line text only.
+ */
+export function isStorableText(value: string, options: { multiline?: boolean; decoded?: boolean } = {}): boolean {
+  if (options.decoded && options.multiline) return !CONTROL_MULTILINE.test(value);
   return !(options.multiline ? UNSTORABLE_MULTILINE : UNSTORABLE_LINE).test(value);
 }
 

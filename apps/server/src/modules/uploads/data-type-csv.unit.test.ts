@@ -9,6 +9,7 @@ import {
   CsvHeaderMismatchError,
   CsvRefusedError,
   readDataTypeCsv,
+  wholeUtf8Length,
   type CsvDataType,
   type DataTypeCsvOptions,
 } from './data-type-csv.ts';
@@ -186,6 +187,30 @@ describe('reading a data type CSV', () => {
     expect(good.lines).toEqual([2, 5]);
     expect(good.rows.map((row) => row[5])).toEqual(['Line one\r\nline two\r\nline three', 'Acme, "the" client']);
     expect(good.summary.header[0]).toBe('journal_id');
+  });
+
+  it('drops the file’s BOM however it is cut, and keeps a U+FEFF, an emoji and accents a chunk starts with', async () => {
+    // A value's U+FEFF in the middle (one at its start is trimmed as white space, as any).
+    const description = 'Zero\ufeffwidth 😀 café';
+    const content = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(glFile(glLine({ description })))]);
+    const at = content.indexOf(Buffer.from('\ufeffwidth'));
+    for (const chunkSize of [1, 2, at, at + 1, at + 10]) {
+      const { rows, summary } = await readAll(content, {}, chunkSize);
+      expect(summary.header[0]).toBe('journal_id');
+      expect(rows.map((row) => row[5])).toEqual([description]);
+    }
+  });
+
+  it('waits for the rest of a UTF-8 character cut off at a chunk’s end', () => {
+    const euro = Buffer.from('€'); // three bytes
+    const emoji = Buffer.from('😀'); // four bytes
+    expect(wholeUtf8Length(Buffer.from('ab'))).toBe(2);
+    expect(wholeUtf8Length(Buffer.concat([Buffer.from('a'), euro.subarray(0, 2)]))).toBe(1);
+    expect(wholeUtf8Length(Buffer.concat([Buffer.from('a'), euro]))).toBe(4);
+    expect(wholeUtf8Length(emoji.subarray(0, 3))).toBe(0);
+    expect(wholeUtf8Length(emoji)).toBe(4);
+    // Continuation bytes with no lead: no UTF-8, for the decoder to refuse.
+    expect(wholeUtf8Length(Buffer.from([0x61, 0x80, 0x80, 0x80]))).toBe(4);
   });
 
   it('skips the empty rows spreadsheets export (delimiters only), counting their lines', async () => {

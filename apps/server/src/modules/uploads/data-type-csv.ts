@@ -23,7 +23,7 @@ import {
 import { isStorableText } from '@finboard/shared/validation';
 import { AppError, badRequest, invalidInput } from '../../errors.ts';
 import { cellReaderOf, isCellProblem, type CellReader } from './csv-values.ts';
-import { JournalBalances } from './journal-balances.ts';
+import { centsOf, JournalBalances } from './journal-balances.ts';
 import { MonthDigester, type MonthDigest } from './month-digest.ts';
 
 /**
@@ -355,18 +355,21 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
         }
         // Once the file is refused, its rows are only checked: nothing of it may be loaded.
         if (!valid || problemCount > 0) continue;
-        const debit = debitIndex === -1 ? null : values[debitIndex]!;
-        const credit = creditIndex === -1 ? null : values[creditIndex]!;
-        const journal = values[journalIndex] ?? null;
-        balances?.add(journal, debit, credit);
-        digester?.add(
-          journal,
-          values[accountIndex] ?? null,
-          entityIndex === -1 ? null : values[entityIndex]!,
-          departmentIndex === -1 ? null : values[departmentIndex]!,
-          debit,
-          credit,
-        );
+        if (balances || digester) {
+          // Each amount read into cents once, for both.
+          const debit = debitIndex === -1 ? 0 : centsOf(values[debitIndex]!);
+          const credit = creditIndex === -1 ? 0 : centsOf(values[creditIndex]!);
+          const journal = values[journalIndex] ?? null;
+          balances?.addMovement(journal, debit - credit);
+          digester?.addCents(
+            journal,
+            values[accountIndex] ?? null,
+            entityIndex === -1 ? null : values[entityIndex]!,
+            departmentIndex === -1 ? null : values[departmentIndex]!,
+            debit,
+            credit,
+          );
+        }
         if (checkOnly) continue;
         batch.rows.push(values);
         batch.lines.push(rowLine);

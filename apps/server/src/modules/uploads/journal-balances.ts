@@ -19,9 +19,13 @@ export class JournalBalances {
 
   /** A line: its journal (none: no verdict) and its amounts (null: empty, i.e. zero). */
   add(journal: string | null, debit: string | null, credit: string | null): void {
+    this.addMovement(journal, centsOf(debit) - centsOf(credit));
+  }
+
+  /** A line: its journal (none: no verdict) and its debit less its credit in cents (NaN: beyond exact cents). */
+  addMovement(journal: string | null, movement: number): void {
     if (this.#given) return;
     if (journal === null) return this.#giveUp();
-    const movement = centsOf(debit) - centsOf(credit);
     if (journal !== this.#journal) {
       this.#close();
       this.#journal = journal;

@@ -52,7 +52,9 @@ const placeKey = (entity: string | null, department: string | null) =>
   `${entity ?? NULL_MARK}${SEPARATOR}${department ?? NULL_MARK}`;
 
 export class MonthDigester {
-  #sums = new Map<string, Sums>();
+  /** By account, entity and department (NULL_MARK for none): maps of maps, so no line makes a key string. */
+  #sums = new Map<string, Map<string, Map<string, Sums>>>();
+  #keys = 0;
   #given = false;
   readonly #cashAccounts: ReadonlySet<string> | undefined;
   #cashGiven: boolean;
@@ -77,30 +79,46 @@ export class MonthDigester {
     debit: string | null,
     credit: string | null,
   ): void {
+    this.addCents(journal, account, entity, department, centsOf(debit), centsOf(credit));
+  }
+
+  /** As `add`, the amounts in cents (NaN: beyond exact cents). */
+  addCents(
+    journal: string | null,
+    account: string | null,
+    entity: string | null,
+    department: string | null,
+    debit: number,
+    credit: number,
+  ): void {
     if (this.#given) return;
     if (account === null) return this.#giveUp();
-    const place = placeKey(entity, department);
-    const key = `${account}${SEPARATOR}${place}`;
-    let sums = this.#sums.get(key);
+    let byEntity = this.#sums.get(account);
+    if (!byEntity) this.#sums.set(account, (byEntity = new Map()));
+    let byDepartment = byEntity.get(entity ?? NULL_MARK);
+    if (!byDepartment) byEntity.set(entity ?? NULL_MARK, (byDepartment = new Map()));
+    let sums = byDepartment.get(department ?? NULL_MARK);
     if (!sums) {
-      if (this.#sums.size >= MAX_DIGEST_KEYS) return this.#giveUp();
+      if (this.#keys >= MAX_DIGEST_KEYS) return this.#giveUp();
+      this.#keys += 1;
       sums = { account, entity, department, debit: 0, credit: 0, lines: 0 };
-      this.#sums.set(key, sums);
+      byDepartment.set(department ?? NULL_MARK, sums);
     }
-    const debitCents = centsOf(debit);
-    const creditCents = centsOf(credit);
-    sums.debit += debitCents;
-    sums.credit += creditCents;
+    sums.debit += debit;
+    sums.credit += credit;
     sums.lines += 1;
     if (!Number.isSafeInteger(sums.debit) || !Number.isSafeInteger(sums.credit)) return this.#giveUp();
-    if (!this.#cashGiven) this.#addCash(journal, account, place, entity, department, debitCents - creditCents);
+    if (!this.#cashGiven) this.#addCash(journal, account, entity, department, debit - credit);
   }
 
   /** The digest of the lines added; undefined when the file gets none. */
   get digest(): MonthDigest | undefined {
     if (this.#given) return undefined;
     this.#closeJournal();
-    const rows = [...this.#sums.values()].map((sums) => ({
+    const all = [...this.#sums.values()].flatMap((byEntity) =>
+      [...byEntity.values()].flatMap((byDepartment) => [...byDepartment.values()]),
+    );
+    const rows = all.map((sums) => ({
       a: sums.account,
       e: sums.entity,
       d: sums.department,
@@ -126,7 +144,6 @@ export class MonthDigester {
   #addCash(
     journal: string | null,
     account: string,
-    place: string,
     entity: string | null,
     department: string | null,
     movement: number,
@@ -140,6 +157,7 @@ export class MonthDigester {
     }
     if (!this.#cashAccounts!.has(account)) return;
     this.#cashNamed.add(account);
+    const place = placeKey(entity, department);
     let net = this.#journalNets.get(place);
     if (!net) {
       net = { entity, department, net: 0 };
@@ -173,6 +191,7 @@ export class MonthDigester {
   #giveUp() {
     this.#given = true;
     this.#sums.clear();
+    this.#keys = 0;
     this.#giveUpCash();
   }
 }

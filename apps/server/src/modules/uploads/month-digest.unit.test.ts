@@ -28,9 +28,9 @@ describe('a month digest', () => {
       ])?.rows,
     ).toEqual([
       { a: '1000', e: 'Acme', d: null, dr: '10.55', cr: '0.00', n: 2 },
-      { a: '4000', e: 'Acme', d: null, dr: '0.00', cr: '10.50', n: 1 },
-      { a: '1000', e: null, d: null, dr: '0.00', cr: '0.05', n: 1 },
       { a: '1000', e: 'Acme', d: 'Ops', dr: '100.00', cr: '0.00', n: 1 },
+      { a: '1000', e: null, d: null, dr: '0.00', cr: '0.05', n: 1 },
+      { a: '4000', e: 'Acme', d: null, dr: '0.00', cr: '10.50', n: 1 },
     ]);
   });
 

@@ -138,6 +138,8 @@ async function floorCopy(environment: BenchEnvironment, app: App, organizationId
  */
 async function settle(environment: BenchEnvironment) {
   if (environment.databaseUrl) await environment.database.db.execute(sql.raw('checkpoint'));
+  // And the bench's own files (the next month's CSV, written just before) are on disk, not written back during it.
+  execFileSync('sync');
 }
 
 const MONTHLY_LINES = 1000;

@@ -20,10 +20,14 @@ export interface UploadStagePort {
   abort(): Promise<void>;
 }
 
+/** Bytes held while a stage opens; past them the upload waits for it (a slow database must not fill memory). */
+export const MAX_HELD_BYTES = 32 * 1024 * 1024;
+
 /**
  * Feeds a file's plain bytes to a stage as they arrive: held until `afterBytes` have come (a smaller file is not
  * staged) and the header is read, then the stage opened with the columns the header names and fed every chunk
- * in order. A file mapped by its header, or a stage that could not open, is not staged: the upload goes on alike.
+ * in order. The stage opens while the upload goes on reading (its chunks held meanwhile, up to MAX_HELD_BYTES). A file mapped by its header, or a stage that could not open, is not staged: the upload
+ * goes on alike.
  */
 export function stageWhileArriving(
   stages: UploadStagesPort,
@@ -32,6 +36,34 @@ export function stageWhileArriving(
   let held: Uint8Array[] | undefined = [];
   let heldBytes = 0;
   let stage: UploadStagePort | undefined;
+  let opening: Promise<void> | undefined;
+
+  /** Opens the stage and feeds it what was held, and what arrives meanwhile; then the chunks go straight in. */
+  async function open(columns: readonly string[]) {
+    const opened = await stages.open({
+      organizationId: file.organizationId,
+      fileId: file.fileId,
+      period: file.period,
+      delimiter: file.delimiter,
+      columns,
+    });
+    if (!opened || !held) {
+      if (opened) await opened.abort();
+      held = undefined;
+      return;
+    }
+    try {
+      // Chunks that arrive while earlier ones are written join the end of `held`: the loop takes them too.
+      for (const chunk of held) await opened.write(chunk);
+    } catch {
+      held = undefined;
+      await opened.abort().catch(() => undefined);
+      return;
+    }
+    held = undefined;
+    stage = opened;
+  }
+
   return {
     /**
      * The next chunk, with what the check has read of the header so far (`DataTypeCsvReader.headerColumns`:
@@ -42,19 +74,29 @@ export function stageWhileArriving(
       if (!held) return;
       held.push(chunk);
       heldBytes += chunk.byteLength;
+      if (opening) {
+        if (heldBytes > MAX_HELD_BYTES) await opening;
+        return;
+      }
       if (heldBytes < stages.afterBytes || headerColumns === undefined) return;
-      const chunks = held;
-      held = undefined;
-      if (headerColumns === null) return;
-      stage = await stages.open({ ...file, columns: headerColumns });
-      for (const earlier of chunks) await stage?.write(earlier);
+      if (headerColumns === null) {
+        held = undefined;
+        return;
+      }
+      // A stage that cannot be opened or fed is no upload's failure: the file goes unstaged.
+      opening = open(headerColumns).catch(() => {
+        held = undefined;
+      });
     },
     /** The file was accepted with these copy-ready columns and rows: its stage's lines, if they are kept. */
-    commit: (accepted: { columns: readonly string[]; rows: number }) =>
-      stage ? stage.commit(accepted) : Promise.resolve(undefined),
+    async commit(accepted: { columns: readonly string[]; rows: number }) {
+      await opening;
+      return stage ? stage.commit(accepted) : undefined;
+    },
     /** The file was refused, or is not copy-ready: nothing is kept. */
-    abort: async () => {
+    async abort() {
       held = undefined;
+      await opening;
       await stage?.abort();
     },
   };

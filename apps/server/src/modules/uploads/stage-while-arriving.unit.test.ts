@@ -41,9 +41,57 @@ describe('staging a file while it arrives', () => {
     await staging.write(bytes('5,6\n'), ['a', 'b']);
 
     expect(stages.opened).toEqual([{ columns: ['a', 'b'] }]);
-    expect(stages.written.join('')).toBe('a,b\n1,2\n3,4\n5,6\n');
     expect(await staging.commit({ columns: ['a', 'b'], rows: 3 })).toEqual({ loadId: 7 });
+    expect(stages.written.join('')).toBe('a,b\n1,2\n3,4\n5,6\n');
     expect(stages.ended).toEqual(['commit 3']);
+  });
+
+  it('goes on reading while the stage opens, then feeds it every chunk in order', async () => {
+    const stages = fakeStages({ afterBytes: 1 });
+    let opened!: () => void;
+    const open = stages.port.open;
+    stages.port.open = async (request) => {
+      await new Promise<void>((resolve) => (opened = resolve));
+      return open(request);
+    };
+    const staging = stageWhileArriving(stages.port, file);
+
+    await staging.write(bytes('a,b\n'), ['a', 'b']);
+    await staging.write(bytes('1,2\n'), ['a', 'b']);
+    await staging.write(bytes('3,4\n'), ['a', 'b']);
+    expect(stages.written).toEqual([]);
+    opened();
+
+    expect(await staging.commit({ columns: ['a', 'b'], rows: 2 })).toEqual({ loadId: 7 });
+    expect(stages.written.join('')).toBe('a,b\n1,2\n3,4\n');
+  });
+
+  it('aborts a stage that opens after its file was refused, or that fails as it is fed', async () => {
+    const late = fakeStages({ afterBytes: 1 });
+    let opened!: () => void;
+    const open = late.port.open;
+    late.port.open = async (request) => {
+      await new Promise<void>((resolve) => (opened = resolve));
+      return open(request);
+    };
+    const refused = stageWhileArriving(late.port, file);
+    await refused.write(bytes('a,b\n'), ['a', 'b']);
+    const aborting = refused.abort();
+    opened();
+    await aborting;
+    expect(late.ended).toEqual(['abort']);
+    expect(late.written).toEqual([]);
+
+    const failing = fakeStages({ afterBytes: 1 });
+    const open2 = failing.port.open;
+    failing.port.open = async (request) => {
+      const stage = await open2(request);
+      return stage && { ...stage, write: () => Promise.reject(new Error('COPY failed')) };
+    };
+    const staging = stageWhileArriving(failing.port, file);
+    await staging.write(bytes('a,b\n'), ['a', 'b']);
+    expect(await staging.commit({ columns: ['a', 'b'], rows: 0 })).toBeUndefined();
+    expect(failing.ended).toEqual(['abort']);
   });
 
   it('stages nothing for a file smaller than the threshold', async () => {

@@ -46,6 +46,12 @@ const GROWN_DATABASES = (process.env.BENCH_INGEST_GROWN_DATABASES ?? 'postgres')
   .split(',')
   .map((name) => name.trim())
   .filter(Boolean);
+/**
+ * On PostgreSQL the floor and ours are measured this many times, each pair back to back in an organization of its
+ * own; the ratio judged is the pairs' median. On a shared two-core machine one pair's ratio moved by ±0.1 from
+ * run to run (the floor alone took 8.0–12.5 s within an hour).
+ */
+const PAIRS = Number(process.env.BENCH_INGEST_PAIRS ?? 3);
 const FLOOR_GOAL = 0.8;
 const GROWN_GOAL = 1.2;
 const RSS_GOAL_MB = 200;
@@ -212,6 +218,12 @@ async function monthlyFileToVisible(
   }
 }
 
+const median = (values: readonly number[]) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
 const rate = (rows: number, seconds: number) =>
   `${Math.round(rows / seconds)
     .toLocaleString('en-US')
@@ -255,11 +267,33 @@ for (const kind of DATABASES) {
     console.log(`    its steps: ${stepsText(run.steps)}`);
     const ratio = baseline.seconds / total;
     line('end to end', total, LINES, `   ${ratio.toFixed(2)}× the baseline`);
-    if (floor) {
-      const beside = floor.seconds / total;
-      const verdict = beside >= FLOOR_GOAL ? 'goal met' : 'GOAL MISSED';
-      console.log(`  end to end beside the floor: ${beside.toFixed(2)}× (goal ≥ ${FLOOR_GOAL}×: ${verdict})`);
+    // The same file again, floor and ours back to back, into organizations of their own.
+    const pairs = floor ? [{ floor: floor.seconds, upload: sent.seconds, run: run.seconds }] : [];
+    for (let pair = 2; floor && pair <= PAIRS; pair++) {
+      const again = await createOrganization(app, `Ingest Holdings ${kind} ${pair}`);
+      await loadLedgerReference(app.services.warehouse, again.id);
+      await settle(environment);
+      const floorAgain = await floorCopy(environment, app, again.id, file);
+      await settle(environment);
+      const sentAgain = await uploadFile(app, uploadKey, await glUploadFields(app, again.id, month.period), file);
+      const runAgain = await runGlPipeline(app, again.id);
+      pairs.push({ floor: floorAgain!.seconds, upload: sentAgain.seconds, run: runAgain.seconds });
     }
+    if (pairs.length > 0) {
+      const ratios = pairs.map((pair) => pair.floor / (pair.upload + pair.run));
+      for (const [index, pair] of pairs.entries())
+        console.log(
+          `    pair ${index + 1}: floor ${pair.floor.toFixed(1)} s, ours ${(pair.upload + pair.run).toFixed(1)} s ` +
+            `(upload ${pair.upload.toFixed(1)} s, run ${pair.run.toFixed(1)} s): ${ratios[index]!.toFixed(2)}×`,
+        );
+      const beside = median(ratios);
+      const verdict = beside >= FLOOR_GOAL ? 'goal met' : 'GOAL MISSED';
+      console.log(
+        `  end to end beside the floor, the median of ${pairs.length}: ${beside.toFixed(2)}× (goal ≥ ${FLOOR_GOAL}×: ${verdict})`,
+      );
+    }
+    // The grown month is compared with the same month into an empty ledger: the pairs' median run.
+    const emptyRun = pairs.length > 0 ? median(pairs.map((pair) => pair.run)) : run.seconds;
     fs.rmSync(file, { force: true });
 
     // The grown ledger: two more months of the same size (3×10^6 lines), then a fourth month onto them, its run
@@ -290,10 +324,10 @@ for (const kind of DATABASES) {
         }
         line(`a month onto ${onto.toLocaleString('en-US')} lines: GL pipeline run`, grownRun.seconds, grownRun.rows);
         console.log(`    its steps: ${stepsText(grownRun.steps)}`);
-        const grownRatio = grownRun.seconds / run.seconds;
+        const grownRatio = grownRun.seconds / emptyRun;
         const verdict = grownRatio <= GROWN_GOAL ? 'goal met' : 'GOAL MISSED';
         console.log(
-          `  the month onto the grown ledger beside the same month into the empty one: ${grownRatio.toFixed(2)}× ` +
+          `  the month onto the grown ledger beside the same month into an empty one (median run): ${grownRatio.toFixed(2)}× ` +
             `(goal ≤ ${GROWN_GOAL}×: ${verdict})`,
         );
       }

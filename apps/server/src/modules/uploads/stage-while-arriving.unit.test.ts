@@ -26,6 +26,18 @@ function fakeStages(options: { afterBytes: number; opens?: boolean }) {
   return { port, opened, written, ended };
 }
 
+/** Makes the port's stage open only when the answered function is called. */
+function openLater(port: UploadStagesPort): () => void {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const open = port.open;
+  port.open = async (request) => {
+    await released;
+    return open(request);
+  };
+  return () => release();
+}
+
 const file = { organizationId: 'org', fileId: 'file', period: '2026-03', delimiter: ',' };
 const bytes = (text: string) => Buffer.from(text);
 
@@ -48,12 +60,7 @@ describe('staging a file while it arrives', () => {
 
   it('goes on reading while the stage opens, then feeds it every chunk in order', async () => {
     const stages = fakeStages({ afterBytes: 1 });
-    let opened!: () => void;
-    const open = stages.port.open;
-    stages.port.open = async (request) => {
-      await new Promise<void>((resolve) => (opened = resolve));
-      return open(request);
-    };
+    const opened = openLater(stages.port);
     const staging = stageWhileArriving(stages.port, file);
 
     await staging.write(bytes('a,b\n'), ['a', 'b']);
@@ -68,12 +75,7 @@ describe('staging a file while it arrives', () => {
 
   it('aborts a stage that opens after its file was refused, or that fails as it is fed', async () => {
     const late = fakeStages({ afterBytes: 1 });
-    let opened!: () => void;
-    const open = late.port.open;
-    late.port.open = async (request) => {
-      await new Promise<void>((resolve) => (opened = resolve));
-      return open(request);
-    };
+    const opened = openLater(late.port);
     const refused = stageWhileArriving(late.port, file);
     await refused.write(bytes('a,b\n'), ['a', 'b']);
     const aborting = refused.abort();

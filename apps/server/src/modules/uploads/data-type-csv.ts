@@ -360,8 +360,8 @@ export class DataTypeCsvReader implements AsyncIterable<CsvRowBatch> {
           const debit = debitIndex === -1 ? 0 : centsOf(values[debitIndex]!);
           const credit = creditIndex === -1 ? 0 : centsOf(values[creditIndex]!);
           const journal = values[journalIndex] ?? null;
-          balances?.addMovement(journal, debit - credit);
-          digester?.addCents(
+          balances?.add(journal, debit - credit);
+          digester?.add(
             journal,
             values[accountIndex] ?? null,
             entityIndex === -1 ? null : values[entityIndex]!,

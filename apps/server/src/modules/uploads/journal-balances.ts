@@ -17,13 +17,11 @@ export class JournalBalances {
   #sum = 0;
   #given = false;
 
-  /** A line: its journal (none: no verdict) and its amounts (null: empty, i.e. zero). */
-  add(journal: string | null, debit: string | null, credit: string | null): void {
-    this.addMovement(journal, centsOf(debit) - centsOf(credit));
-  }
-
-  /** A line: its journal (none: no verdict) and its debit less its credit in cents (NaN: beyond exact cents). */
-  addMovement(journal: string | null, movement: number): void {
+  /**
+   * A line: its journal (none: no verdict) and its debit less its credit in cents (`centsOf`; NaN: beyond exact
+   * cents).
+   */
+  add(journal: string | null, movement: number): void {
     if (this.#given) return;
     if (journal === null) return this.#giveUp();
     if (journal !== this.#journal) {

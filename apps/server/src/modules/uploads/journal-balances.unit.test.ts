@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { JournalBalances } from './journal-balances.ts';
+import { centsOf, JournalBalances } from './journal-balances.ts';
 
 const verdictOf = (lines: [string | null, string | null, string | null][]) => {
   const balances = new JournalBalances();
-  for (const [journal, debit, credit] of lines) balances.add(journal, debit, credit);
+  for (const [journal, debit, credit] of lines) balances.add(journal, centsOf(debit) - centsOf(credit));
   return balances.verdict;
 };
 
@@ -72,8 +72,8 @@ describe('whether every journal of a GL file balances, told as it is read', () =
 
   it('gives no verdict when too many journals stay open at once (memory stays bounded)', () => {
     const balances = new JournalBalances();
-    for (let journal = 0; journal <= 200_000; journal++) balances.add(`J${journal}`, '1', null);
-    for (let journal = 0; journal <= 200_000; journal++) balances.add(`J${journal}`, null, '1');
+    for (let journal = 0; journal <= 200_000; journal++) balances.add(`J${journal}`, 100);
+    for (let journal = 0; journal <= 200_000; journal++) balances.add(`J${journal}`, -100);
     expect(balances.verdict).toBeUndefined();
   });
 });

@@ -1,6 +1,5 @@
 import { centsToAmount } from '@finboard/shared/journals';
 import type { FinestBalance, KnownCashFlow } from '../../warehouse/aggregates.ts';
-import { centsOf } from './journal-balances.ts';
 
 /**
  * What a GL file of one month adds to the statements' aggregates, told while the upload reads it, so that a run
@@ -70,20 +69,8 @@ export class MonthDigester {
     this.#cashGiven = cashAccounts === undefined;
   }
 
-  /** A line: its journal, account (none: no digest), entity, department and amounts (null: empty, i.e. zero). */
+  /** A line: its journal, account (none: no digest), entity, department and amounts in cents (`centsOf`). */
   add(
-    journal: string | null,
-    account: string | null,
-    entity: string | null,
-    department: string | null,
-    debit: string | null,
-    credit: string | null,
-  ): void {
-    this.addCents(journal, account, entity, department, centsOf(debit), centsOf(credit));
-  }
-
-  /** As `add`, the amounts in cents (NaN: beyond exact cents). */
-  addCents(
     journal: string | null,
     account: string | null,
     entity: string | null,

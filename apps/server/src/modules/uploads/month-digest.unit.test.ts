@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { centsOf } from './journal-balances.ts';
 import { MAX_DIGEST_KEYS, MonthDigester } from './month-digest.ts';
 
 type Line = [
@@ -12,7 +13,8 @@ type Line = [
 
 const digestOf = (lines: Line[], cashAccounts?: string[]) => {
   const digester = new MonthDigester(cashAccounts);
-  for (const line of lines) digester.add(...line);
+  for (const [journal, account, entity, department, debit, credit] of lines)
+    digester.add(journal, account, entity, department, centsOf(debit), centsOf(credit));
   return digester.digest;
 };
 

@@ -17,6 +17,7 @@ import {
 import { ACCOUNTING_SYSTEMS, CONNECTION_STATUSES, SYNC_STATUSES } from '@finboard/shared/accounting';
 import { DASHBOARD_TYPES } from '@finboard/shared/dashboards';
 import { REPORT_TEMPLATES } from '@finboard/shared/reports';
+import type { FinestBalance, KnownCashFlow } from '../warehouse/aggregates.ts';
 
 const id = () =>
   uuid('id')
@@ -342,11 +343,11 @@ export const uploadedFiles = pgTable(
       journalsBalanced?: true;
       /**
        * Its lines were staged as it uploaded (ledger/upload-stages.ts), carrying this load id; `digest`: their
-       * month's finest-grain balances, as the upload read them (uploads/month-digest.ts).
+       * month's finest-grain balances and cash flow, as the upload read them (uploads/month-digest.ts).
        */
       staged?: {
         loadId: number;
-        digest?: { rows: { a: string; e: string | null; d: string | null; dr: string; cr: string; n: number }[] };
+        digest?: { rows: FinestBalance[]; cash?: KnownCashFlow };
       };
     }>(),
   },

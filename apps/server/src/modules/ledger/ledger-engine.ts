@@ -467,6 +467,8 @@ export function createLedgerEngine(deps: {
       const covered = profile ? coveredPeriods(profile, filePeriods) : undefined;
       // What the write covers: rows without a period never get there (the checks refuse them).
       const periods = covered?.filter((period): period is string => period !== null);
+      // The accounts the staged file names, as its upload digested them.
+      const digestAccounts = uploadStaged?.digest && [...new Set(uploadStaged.digest.rows.map((row) => row.a))];
       const validation: ValidationContext = {
         schema,
         stage,
@@ -478,7 +480,7 @@ export function createLedgerEngine(deps: {
         newAccountCodes: newAccounts.map((account) => account.code),
         journalsBalanced,
         constrained,
-        ...(uploadStaged?.digest && { accountCodes: [...new Set(uploadStaged.digest.rows.map((row) => row.a))] }),
+        ...(digestAccounts && { accountCodes: digestAccounts }),
       };
       const staged = await validateStage(onStage, validation);
       if (staged.final) throw new PipelineLoadRefused(staged.problems);
@@ -595,7 +597,7 @@ export function createLedgerEngine(deps: {
               isGl ? touched : undefined,
               // A new month adopted as its upload staged it: its aggregates are those its upload read.
               adopted && uploadStaged?.digest
-                ? await knownAggregates(client, schema, month!, uploadStaged.digest)
+                ? await knownAggregates(client, schema, month!, uploadStaged.digest, digestAccounts!)
                 : undefined,
             );
           return {
@@ -1309,10 +1311,10 @@ async function knownAggregates(
   schema: string,
   month: string,
   digest: NonNullable<StagedUpload['digest']>,
+  named: readonly string[],
 ): Promise<KnownPeriodBalances> {
   const known = { period: month, rows: digest.rows };
   if (!digest.cash) return known;
-  const named = [...new Set(digest.rows.map((row) => row.a))];
   const cash = await client.query<{ code: string }>(
     `SELECT account_code AS code FROM ${q(schema)}.${q('01_Account')} ` +
       `WHERE account_subtype = 'cash' AND account_code = ANY ($1::text[])`,

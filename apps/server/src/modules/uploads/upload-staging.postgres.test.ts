@@ -70,6 +70,20 @@ const upload = async (files: FormFile[]) => {
   });
 };
 
+/** Runs the GL Detail pipeline (its queued job worked now) and answers its run as the API shows it. */
+async function runGlDetail() {
+  const queued = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/pipeline/run-pipeline/${organizationId}?is_glDetail=true`,
+    headers: bearer(adminToken),
+  });
+  await jobs.drain();
+  const runId = queued.json().data.runIds[0];
+  return (
+    await t.app.inject({ method: 'GET', url: `/api/v1/pipeline/runs/${runId}`, headers: bearer(adminToken) })
+  ).json().data.run;
+}
+
 describe('a big GL file staged while it uploads', () => {
   it('is recorded as staged, and its run makes the stage the month with the staged load id', async () => {
     const uploaded = await upload([{ name: 'march.csv', content: month(15_000) }]);
@@ -79,16 +93,7 @@ describe('a big GL file staged while it uploads', () => {
     expect(file!.copyReady).toMatchObject({ journalsBalanced: true, staged: { loadId: expect.any(Number) } });
     expect(await stages()).toEqual([uploadStageName(fileId)]);
 
-    const queued = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/pipeline/run-pipeline/${organizationId}?is_glDetail=true`,
-      headers: bearer(adminToken),
-    });
-    await jobs.drain();
-    const runId = queued.json().data.runIds[0];
-    const run = (
-      await t.app.inject({ method: 'GET', url: `/api/v1/pipeline/runs/${runId}`, headers: bearer(adminToken) })
-    ).json().data.run;
+    const run = await runGlDetail();
 
     expect(run).toMatchObject({ status: 'succeeded', rowsAdded: 30_000 });
     expect(await stages()).toEqual([]);
@@ -149,12 +154,7 @@ describe('a big GL file staged while it uploads', () => {
     ),
   });
   const runAndRefresh = async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/pipeline/run-pipeline/${organizationId}?is_glDetail=true`,
-      headers: bearer(adminToken),
-    });
-    await jobs.drain();
+    await runGlDetail();
     const written = await aggregates();
     await t.app.services.warehouse.refreshAggregates(organizationId, ['2026-03']);
     return { written, refreshed: await aggregates() };
@@ -215,19 +215,7 @@ describe('a big GL file staged while it uploads', () => {
       },
     ]);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const queued = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/pipeline/run-pipeline/${organizationId}?is_glDetail=true`,
-      headers: bearer(adminToken),
-    });
-    await jobs.drain();
-    const run = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/pipeline/runs/${queued.json().data.runIds[0]}`,
-        headers: bearer(adminToken),
-      })
-    ).json().data.run;
+    const run = await runGlDetail();
     expect(run.status).toBe('failed');
     expect(run.problems).toEqual([
       {

@@ -215,13 +215,17 @@ export function createUploadStages(deps: {
     await client.query('COMMIT');
 
     await client.query('BEGIN');
+    // Emptied in the COPY's own transaction, so that its lines are written frozen and their pages all-visible:
+    // nothing that reads them later (the statistics, the attach's index builds, the month's first queries, the
+    // autovacuum of an insert-only table) has to check or set each line's visibility again.
+    await client.query(`TRUNCATE ${stage}`);
     const input = new PassThrough({ highWaterMark: COPY_READ_AHEAD_BYTES });
     // A write after the COPY failed is dropped (write() checks): its error is the COPY's, already kept.
     input.on('error', () => undefined);
     const copy = client.query(
       copyFrom(
         `COPY ${stage} (${columnList}) FROM STDIN WITH (FORMAT csv, HEADER true, ` +
-          `DELIMITER ${quoteLiteral(delimiter)}, FORCE_NULL (${columnList}), ENCODING 'UTF8')`,
+          `DELIMITER ${quoteLiteral(delimiter)}, FORCE_NULL (${columnList}), ENCODING 'UTF8', FREEZE true)`,
       ),
     );
     let failed: unknown;

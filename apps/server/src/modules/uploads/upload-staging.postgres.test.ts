@@ -116,9 +116,9 @@ describe('a big GL file staged while it uploads', () => {
       { line_no: 2, description: 'Sale' },
     ]);
     // Written frozen: every page of the month is all-visible as it becomes the month, with no vacuum since.
-    const [pages] = await warehouseSql(
+    const [pages] = (await warehouseSql(
       `select relpages, relallvisible from pg_class where oid = '"02_GL_Detail_2026-03"'::regclass`,
-    );
+    )) as { relpages: number; relallvisible: number }[];
     expect(pages).toEqual({ relpages: expect.any(Number), relallvisible: pages!.relpages });
     expect(pages!.relpages).toBeGreaterThan(100);
   });

@@ -98,7 +98,8 @@ export const reportColumnSchema = z.object({
 });
 export type ReportColumn = z.infer<typeof reportColumnSchema>;
 
-export const REPORT_ROW_KINDS = ['line', 'subtotal', 'total'] as const;
+/** `heading`: a group's title row, with no figures. */
+export const REPORT_ROW_KINDS = ['heading', 'line', 'subtotal', 'total'] as const;
 
 /**
  * One row of a statement: an account, a group (type, subtype, department, counterparty) or a total. Values
@@ -112,6 +113,8 @@ export const reportRowSchema = z.object({
   /** Indentation: 0 for a section's headline rows, 1 for their parts, … */
   depth: z.number().int().min(0).max(4),
   values: z.record(z.string(), z.number().nullable()),
+  /** How this row's figures read when not as its columns' kind (a margin row among amounts: 'percent'). */
+  format: z.enum(REPORT_VALUE_KINDS).optional(),
   favourable: z.record(z.string(), z.boolean()).optional(),
   drill: reportDrillSchema.optional(),
 });

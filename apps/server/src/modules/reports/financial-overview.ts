@@ -8,6 +8,7 @@ import {
   isCash,
   money,
   percent,
+  classifierOf,
   profitGroupOf,
   readingAmount,
   type Statement,
@@ -40,6 +41,7 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
   const priorFrom = addMonths(from, -length);
   const priorTo = addMonths(from, -1);
 
+  const classify = classifierOf(input.accounts);
   const months = new Map<string, Month>();
   let cashBefore = 0;
   for (const movement of ledger.movements.filter(inSlice(slice))) {
@@ -50,7 +52,7 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
     }
     const month = months.get(movement.period) ?? empty();
     months.set(movement.period, month);
-    const group = profitGroupOf(movement.accountType, movement.accountSubtype);
+    const group = profitGroupOf(classify(movement));
     if (group) month.netIncome += earningsOf(movement);
     if (group === 'revenue') month.revenue += readingAmount(movement);
     if (group === 'costOfSales') month.costOfSales += readingAmount(movement);

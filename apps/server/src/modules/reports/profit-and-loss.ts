@@ -2,11 +2,13 @@ import type { ReportRow, ReportSeries } from '@finboard/shared/reports';
 import { addMonths, monthLabel, monthsBetween } from './periods.ts';
 import {
   add,
+  classifierOf,
   drillOf,
   inBudgetSlice,
   inSlice,
   money,
   percent,
+  PROFIT_GROUPS,
   profitGroupOf,
   readingAmount,
   rowsBySubtype,
@@ -21,12 +23,20 @@ import {
   type StatementRequest,
 } from './statement-kit.ts';
 
-const SECTIONS: { group: ProfitGroup; label: string; type: 'revenue' | 'expense' }[] = [
-  { group: 'revenue', label: 'Revenue', type: 'revenue' },
-  { group: 'costOfSales', label: 'Cost of Sales', type: 'expense' },
-  { group: 'operatingExpenses', label: 'Operating Expenses', type: 'expense' },
-  { group: 'otherExpenses', label: 'Other Expenses', type: 'expense' },
-];
+/** Each group's heading and total, and whether more of it is good news (revenue, income) or bad (costs). */
+const GROUPS: Record<ProfitGroup, { label: string; total: string; income: boolean }> = {
+  revenue: { label: 'Revenue', total: 'Total revenue', income: true },
+  costOfSales: { label: 'Cost of sales', total: 'Total cost of sales', income: false },
+  operatingExpenses: { label: 'Operating expenses', total: 'Total operating expenses', income: false },
+  depreciationAmortization: {
+    label: 'Depreciation and amortization',
+    total: 'Total depreciation and amortization',
+    income: false,
+  },
+  otherIncome: { label: 'Other income', total: 'Total other income', income: true },
+  otherExpenses: { label: 'Interest and other expenses', total: 'Total interest and other expenses', income: false },
+  incomeTax: { label: 'Income tax', total: 'Total income tax', income: false },
+};
 
 /**
  * Each P&L account's group and its cents in reading signs (revenue credit − debit, expenses debit − credit):
@@ -36,6 +46,7 @@ export function profitFigures(request: StatementRequest, ledger: StatementLedger
   const { from, to, slice } = request;
   const priorFrom = addMonths(from, -12);
   const priorTo = addMonths(to, -12);
+  const classify = classifierOf(request.accounts);
   const byAccount = new Map<string, { group: ProfitGroup; cents: Map<string, number> }>();
   const cell = (code: string, group: ProfitGroup) => {
     let found = byAccount.get(code);
@@ -43,7 +54,7 @@ export function profitFigures(request: StatementRequest, ledger: StatementLedger
     return found.cents;
   };
   for (const movement of ledger.movements.filter(inSlice(slice))) {
-    const group = profitGroupOf(movement.accountType, movement.accountSubtype);
+    const group = profitGroupOf(classify(movement));
     if (!group) continue;
     const amount = readingAmount(movement);
     // A range longer than a year overlaps its prior year: a month may count in both.
@@ -51,7 +62,7 @@ export function profitFigures(request: StatementRequest, ledger: StatementLedger
     if (within(movement.period, priorFrom, priorTo)) add(cell(movement.accountCode, group), 'prior', amount);
   }
   for (const line of ledger.budget.filter(inBudgetSlice(slice))) {
-    const group = profitGroupOf(line.accountType, line.accountSubtype);
+    const group = profitGroupOf(classify(line));
     if (group && within(line.period, from, to)) add(cell(line.accountCode, group), 'budget', line.amount);
   }
   return byAccount;
@@ -64,8 +75,10 @@ const reads = ({ from, to }: StatementRequest): StatementReads => ({
 });
 
 /**
- * Revenue, cost of sales, operating and other expenses by subtype and account, month by month, against the
- * budget and the prior year; then gross profit, operating income and net income = revenue − expenses.
+ * One table, top to bottom (issue 25 §2): revenue, cost of sales, gross profit and gross margin, operating
+ * expenses, EBITDA, depreciation and amortization, operating income, other income, interest and other
+ * expenses, income before tax, income tax, net income — each group by subtype and account, month by month,
+ * against the budget and the same months a year earlier.
  */
 function build(input: StatementRequest, ledger: StatementLedger): StatementBody {
   const { from, to } = input;
@@ -93,76 +106,108 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
     values.vsPriorYear = total - values.priorYear;
     return values;
   };
-  /** Good news is more revenue or less cost. */
-  const favourableOf = (values: Record<string, number | null>, isRevenue: boolean) => {
-    const good = (difference: number | null) => (difference ?? 0) === 0 || difference! > 0 === isRevenue;
+  /** Good news is more income or less cost. */
+  const favourableOf = (values: Record<string, number | null>, income: boolean) => {
+    const good = (difference: number | null) => (difference ?? 0) === 0 || difference! > 0 === income;
     return { vsBudget: good(values.vsBudget ?? null), vsPriorYear: good(values.vsPriorYear ?? null) };
   };
 
+  // Revenue's GL lines are the revenue accounts' only when none is other income.
+  const revenueDrill = ![...byAccount.values()].some((figures) => figures.group === 'otherIncome');
   const groupCents = new Map<ProfitGroup, Record<string, number>>();
-  const sections: StatementBody['sections'] = SECTIONS.map(({ group, label, type }) => {
+  const groupRows = new Map<ProfitGroup, ReportRow[]>();
+  for (const group of PROFIT_GROUPS) {
+    const { label, total, income } = GROUPS[group];
     const codes = [...byAccount].filter(([, figures]) => figures.group === group).map(([code]) => code);
     const sum: Record<string, number> = centsOf(undefined);
     for (const code of codes)
       for (const [key, value] of Object.entries(centsOf(byAccount.get(code)?.cents))) sum[key]! += value;
     groupCents.set(group, sum);
-    const rows = rowsBySubtype(input, group, codes, (code) => centsOf(byAccount.get(code)?.cents));
-    for (const row of rows) row.favourable = favourableOf(row.values, type === 'revenue');
-    rows.push({
-      key: `${group}:total`,
-      label: `Total ${label.toLowerCase()}`,
-      kind: 'total',
-      depth: 0,
-      values: valuesOf(sum),
-      favourable: favourableOf(valuesOf(sum), type === 'revenue'),
-      ...(group === 'revenue' && { drill: drillOf(input, { accountType: 'revenue' }) }),
-    });
-    return { key: group, label, columns, rows };
-  });
+    const lines = rowsBySubtype(input, group, codes, (code) => centsOf(byAccount.get(code)?.cents), { depth: 1 });
+    for (const row of lines) row.favourable = favourableOf(row.values, income);
+    groupRows.set(group, [
+      { key: `${group}:heading`, label, kind: 'heading', depth: 0, values: {} },
+      ...lines,
+      {
+        key: `${group}:total`,
+        label: total,
+        kind: 'subtotal',
+        depth: 0,
+        values: valuesOf(sum),
+        favourable: favourableOf(valuesOf(sum), income),
+        ...(group === 'revenue' && revenueDrill && { drill: drillOf(input, { accountType: 'revenue' }) }),
+      },
+    ]);
+  }
 
   const g = (group: ProfitGroup) => groupCents.get(group)!;
-  const combine = (plus: ProfitGroup[], minus: ProfitGroup[]) => {
+  /** Income groups less cost groups, column by column. */
+  const combine = (income: ProfitGroup[], costs: ProfitGroup[]) => {
     const values: Record<string, number> = {};
     for (const key of Object.keys(g('revenue')))
       values[key] =
-        plus.reduce((sum, group) => sum + g(group)[key]!, 0) - minus.reduce((sum, group) => sum + g(group)[key]!, 0);
+        income.reduce((sum, group) => sum + g(group)[key]!, 0) - costs.reduce((sum, group) => sum + g(group)[key]!, 0);
     return values;
   };
   const grossProfit = combine(['revenue'], ['costOfSales']);
-  const operatingIncome = combine(['revenue'], ['costOfSales', 'operatingExpenses']);
-  const netIncome = combine(['revenue'], ['costOfSales', 'operatingExpenses', 'otherExpenses']);
-  const expenses = combine(['costOfSales', 'operatingExpenses', 'otherExpenses'], []);
-  const summaryRow = (
-    key: string,
-    label: string,
-    cents: Record<string, number>,
-    kind: ReportRow['kind'],
-    isCost = false,
-  ): ReportRow => ({
-    key: `summary:${key}`,
+  const ebitda = combine(['revenue'], ['costOfSales', 'operatingExpenses']);
+  const operatingIncome = combine(['revenue'], ['costOfSales', 'operatingExpenses', 'depreciationAmortization']);
+  const incomeBeforeTax = combine(
+    ['revenue', 'otherIncome'],
+    ['costOfSales', 'operatingExpenses', 'depreciationAmortization', 'otherExpenses'],
+  );
+  const netIncome = combine(
+    ['revenue', 'otherIncome'],
+    ['costOfSales', 'operatingExpenses', 'depreciationAmortization', 'otherExpenses', 'incomeTax'],
+  );
+  const expenses = combine(
+    ['costOfSales', 'operatingExpenses', 'depreciationAmortization', 'otherExpenses', 'incomeTax'],
+    [],
+  );
+  const result = (key: string, label: string, cents: Record<string, number>, kind: ReportRow['kind']): ReportRow => ({
+    key: `result:${key}`,
     label,
     kind,
-    depth: kind === 'line' ? 1 : 0,
+    depth: 0,
     values: valuesOf(cents),
-    favourable: favourableOf(valuesOf(cents), !isCost),
-    ...(key === 'revenue' && { drill: drillOf(input, { accountType: 'revenue' }) }),
-    ...(key === 'expenses' && { drill: drillOf(input, { accountType: 'expense' }) }),
+    favourable: favourableOf(valuesOf(cents), true),
   });
-  sections.push({
-    key: 'summary',
-    label: 'Net Income',
-    columns,
-    rows: [
-      summaryRow('revenue', 'Revenue', g('revenue'), 'line'),
-      summaryRow('costOfSales', 'Cost of sales', g('costOfSales'), 'line', true),
-      summaryRow('grossProfit', 'Gross profit', grossProfit, 'subtotal'),
-      summaryRow('operatingExpenses', 'Operating expenses', g('operatingExpenses'), 'line', true),
-      summaryRow('operatingIncome', 'Operating income', operatingIncome, 'subtotal'),
-      summaryRow('otherExpenses', 'Other expenses', g('otherExpenses'), 'line', true),
-      summaryRow('expenses', 'Total expenses', expenses, 'line', true),
-      summaryRow('netIncome', 'Net income', netIncome, 'total'),
-    ],
-  });
+  // Gross margin in each column; the variance columns in percentage points.
+  const revenue = g('revenue');
+  const marginOf = (key: string) => percent(grossProfit[key]!, revenue[key]!);
+  const margin: Record<string, number | null> = Object.fromEntries(
+    Object.keys(revenue).map((key) => [key, marginOf(key)]),
+  );
+  const points = (a: number | null, b: number | null) =>
+    a === null || b === null ? null : Math.round((a - b) * 100) / 100;
+  margin.vsBudget = points(margin.total!, margin.budget!);
+  margin.vsPriorYear = points(margin.total!, margin.priorYear!);
+  const rows: ReportRow[] = [
+    ...groupRows.get('revenue')!,
+    ...groupRows.get('costOfSales')!,
+    result('grossProfit', 'Gross profit', grossProfit, 'total'),
+    {
+      key: 'result:grossMarginPct',
+      label: 'Gross margin %',
+      kind: 'line',
+      depth: 1,
+      format: 'percent',
+      values: margin,
+      favourable: {
+        vsBudget: (margin.vsBudget ?? 0) >= 0,
+        vsPriorYear: (margin.vsPriorYear ?? 0) >= 0,
+      },
+    },
+    ...groupRows.get('operatingExpenses')!,
+    result('ebitda', 'EBITDA', ebitda, 'total'),
+    ...groupRows.get('depreciationAmortization')!,
+    result('operatingIncome', 'Operating income', operatingIncome, 'total'),
+    ...groupRows.get('otherIncome')!,
+    ...groupRows.get('otherExpenses')!,
+    result('incomeBeforeTax', 'Income before tax', incomeBeforeTax, 'total'),
+    ...groupRows.get('incomeTax')!,
+    result('netIncome', 'Net income', netIncome, 'total'),
+  ];
 
   const monthly = (
     key: string,
@@ -181,24 +226,29 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
       ...(accountType && { drill: drillOf({ ...input, from: period, to: period }, { accountType }) }),
     })),
   });
-  const revenue = g('revenue');
+  const total = (group: ProfitGroup) => money(g(group).total!);
   return {
-    sections,
+    sections: [{ key: 'profitAndLoss', label: 'Profit & Loss', columns, rows }],
     series: [
-      monthly('revenue', 'Revenue', revenue, 'bar', 'revenue'),
+      monthly('revenue', 'Revenue', revenue, 'bar', revenueDrill ? 'revenue' : undefined),
       monthly('expenses', 'Expenses', expenses, 'bar', 'expense'),
       monthly('netIncome', 'Net income', netIncome, 'line'),
     ],
     totals: {
-      revenue: money(revenue.total!),
-      costOfSales: money(g('costOfSales').total!),
+      revenue: total('revenue'),
+      costOfSales: total('costOfSales'),
       grossProfit: money(grossProfit.total!),
-      operatingExpenses: money(g('operatingExpenses').total!),
+      grossMarginPct: margin.total ?? 0,
+      operatingExpenses: total('operatingExpenses'),
+      ebitda: money(ebitda.total!),
+      depreciationAmortization: total('depreciationAmortization'),
       operatingIncome: money(operatingIncome.total!),
-      otherExpenses: money(g('otherExpenses').total!),
-      expenses: money(expenses.total!),
+      otherIncome: total('otherIncome'),
+      otherExpenses: total('otherExpenses'),
+      incomeBeforeTax: money(incomeBeforeTax.total!),
+      incomeTax: total('incomeTax'),
       netIncome: money(netIncome.total!),
-      grossMarginPct: percent(grossProfit.total!, revenue.total!) ?? 0,
+      expenses: money(expenses.total!),
       netMarginPct: percent(netIncome.total!, revenue.total!) ?? 0,
       budgetNetIncome: money(netIncome.budget!),
       priorYearNetIncome: money(netIncome.priorYear!),

@@ -11,27 +11,66 @@ describe('the Profit & Loss of hand-made books', () => {
     // Revenue 1,500 (J06) + 2,000 (J10); cost of sales 700 (J13); operating: salaries 900 (J11) and rent
     // 400 − 40 (J07, J14); other: interest 50 (J12). Budget: revenue 1,200 + 2,500, costs 700 + 1,000 + 300
     // + 40 (the bank's 500 is no P&L line). Margins: 2,800 / 3,500 = 80 %, 1,490 / 3,500 = 42.571… %.
+    // Interest (account 7000, an other expense named "Interest") is interest and other expenses, below EBITDA
+    // and operating income; nothing here is depreciation, other income or tax.
     expect(pl.totals).toEqual({
       revenue: 3500,
       costOfSales: 700,
       grossProfit: 2800,
-      operatingExpenses: 1260,
-      operatingIncome: 1540,
-      otherExpenses: 50,
-      expenses: 2010,
-      netIncome: 1490,
       grossMarginPct: 80,
+      operatingExpenses: 1260,
+      ebitda: 1540,
+      depreciationAmortization: 0,
+      operatingIncome: 1540,
+      otherIncome: 0,
+      otherExpenses: 50,
+      incomeBeforeTax: 1490,
+      incomeTax: 0,
+      netIncome: 1490,
+      expenses: 2010,
       netMarginPct: 42.57,
       budgetNetIncome: 1660,
       priorYearNetIncome: 0,
     });
-    expect(pl.sections.map((section) => section.key)).toEqual([
-      'revenue',
-      'costOfSales',
-      'operatingExpenses',
-      'otherExpenses',
-      'summary',
+    // One table, top to bottom: each group's heading, its subtypes and accounts and total, the results between.
+    expect(pl.sections.map((section) => section.key)).toEqual(['profitAndLoss']);
+    expect(pl.sections[0]!.rows.map((row) => `${row.kind}:${'  '.repeat(row.depth)}${row.label}`)).toEqual([
+      'heading:Revenue',
+      'subtotal:  Sales',
+      'line:    4000 Sales',
+      'subtotal:Total revenue',
+      'heading:Cost of sales',
+      'subtotal:  Cost of sales',
+      'line:    5000 Cost of goods',
+      'subtotal:Total cost of sales',
+      'total:Gross profit',
+      'line:  Gross margin %',
+      'heading:Operating expenses',
+      'subtotal:  Operating expenses',
+      'line:    6000 Salaries',
+      'line:    6100 Rent',
+      'subtotal:Total operating expenses',
+      'total:EBITDA',
+      'heading:Depreciation and amortization',
+      'subtotal:Total depreciation and amortization',
+      'total:Operating income',
+      'heading:Other income',
+      'subtotal:Total other income',
+      'heading:Interest and other expenses',
+      'subtotal:  Interest expense',
+      'line:    7000 Interest',
+      'subtotal:Total interest and other expenses',
+      'total:Income before tax',
+      'heading:Income tax',
+      'subtotal:Total income tax',
+      'total:Net income',
     ]);
+    // The margin in each column, its variances in percentage points: budget 3,700 − 700 = 3,000 of 3,700.
+    expect(rowOf(pl, 'result:grossMarginPct')).toMatchObject({
+      format: 'percent',
+      values: { '2026-01': 100, '2026-02': 65, total: 80, budget: 81.08, vsBudget: -1.08, priorYear: null },
+      favourable: { vsBudget: false },
+    });
 
     // Revenue under budget is bad news; a cost under budget (salaries) good, over it (rent 360 > 300) bad.
     expect(rowOf(pl, 'revenue:account:4000')).toMatchObject({
@@ -53,7 +92,7 @@ describe('the Profit & Loss of hand-made books', () => {
       budget: 1300,
     });
     // Each month's net income: Jan 1,500 − 400; Feb 2,000 − 700 − 860 − 50.
-    expect(rowOf(pl, 'summary:netIncome').values).toMatchObject({ '2026-01': 1100, '2026-02': 390, total: 1490 });
+    expect(rowOf(pl, 'result:netIncome').values).toMatchObject({ '2026-01': 1100, '2026-02': 390, total: 1490 });
     expect(pl.series.find((series) => series.key === 'netIncome')!.points).toEqual([
       { x: '2026-01', value: 1100 },
       { x: '2026-02', value: 390 },
@@ -63,7 +102,7 @@ describe('the Profit & Loss of hand-made books', () => {
   it('crosses the year end month by month, and compares with the same months a year earlier', () => {
     // Dec 2025 adds 3,000 − 1,200 − 800 = 1,000 to Jan–Feb's 1,490.
     const across = statementOf(profitAndLoss, books, { from: '2025-12', to: '2026-02' });
-    expect(rowOf(across, 'summary:netIncome').values).toMatchObject({
+    expect(rowOf(across, 'result:netIncome').values).toMatchObject({
       '2025-12': 1000,
       '2026-01': 1100,
       '2026-02': 390,

@@ -1,3 +1,10 @@
+import {
+  ACCOUNT_SUBTYPE_LABELS,
+  STANDARD_SUBTYPES,
+  classifyAccount,
+  type AccountSubtype,
+  type Classification,
+} from '@finboard/shared/account-classification';
 import type { ReportDrill, ReportRow, ReportSeries } from '@finboard/shared/reports';
 import { accountLabel } from '@finboard/shared/reports';
 import type { FiscalCalendar } from './periods.ts';
@@ -150,23 +157,58 @@ export const inBudgetSlice = (slice: Slice) => (line: BudgetLine) =>
 export const within = (period: string, from: string | null, to: string) =>
   (from === null || period >= from) && period <= to;
 
-/** Where a P&L account goes: revenue, cost of sales, operating expenses or other expenses. */
-export type ProfitGroup = 'revenue' | 'costOfSales' | 'operatingExpenses' | 'otherExpenses';
-const OTHER_EXPENSE_SUBTYPES = ['other_expense', 'income_tax'];
-export function profitGroupOf(
-  type: string | null | undefined,
-  subtype: string | null | undefined,
-): ProfitGroup | undefined {
-  if (type === 'revenue') return 'revenue';
-  if (type !== 'expense') return undefined;
-  if (subtype === 'cost_of_sales') return 'costOfSales';
-  if (subtype && OTHER_EXPENSE_SUBTYPES.includes(subtype)) return 'otherExpenses';
-  return 'operatingExpenses';
+/**
+ * An account's classification (account-classification.ts) from its type and subtype as a movement carries them
+ * and its name in the chart; remembered per account code for one statement.
+ */
+export function classifierOf(accounts: ReadonlyMap<string, Account>) {
+  const known = new Map<string, Classification | undefined>();
+  return (movement: Pick<Movement, 'accountCode' | 'accountType' | 'accountSubtype'>) => {
+    if (known.has(movement.accountCode)) return known.get(movement.accountCode);
+    const found = classifyAccount({
+      type: movement.accountType,
+      subtype: movement.accountSubtype,
+      name: accounts.get(movement.accountCode)?.name,
+    });
+    known.set(movement.accountCode, found);
+    return found;
+  };
 }
 
-/** 'operating_expense' → 'Operating expense'; no subtype → 'Other'. */
-export const subtypeLabel = (subtype: string | null) =>
-  subtype ? subtype.charAt(0).toUpperCase() + subtype.slice(1).replace(/_/g, ' ') : 'Other';
+/**
+ * Where a P&L account goes, in the statement's order. Unclassified revenue counts as revenue and unclassified
+ * expenses as operating expenses (listed as "Unclassified" there).
+ */
+export const PROFIT_GROUPS = [
+  'revenue',
+  'costOfSales',
+  'operatingExpenses',
+  'depreciationAmortization',
+  'otherIncome',
+  'otherExpenses',
+  'incomeTax',
+] as const;
+export type ProfitGroup = (typeof PROFIT_GROUPS)[number];
+const PROFIT_GROUP_OF: Partial<Record<AccountSubtype, ProfitGroup>> = {
+  sales: 'revenue',
+  contra_revenue: 'revenue',
+  other_income: 'otherIncome',
+  cost_of_sales: 'costOfSales',
+  operating_expense: 'operatingExpenses',
+  depreciation_amortization: 'depreciationAmortization',
+  interest_expense: 'otherExpenses',
+  other_expense: 'otherExpenses',
+  income_tax: 'incomeTax',
+};
+export function profitGroupOf(classification: Classification | undefined): ProfitGroup | undefined {
+  if (!classification || (classification.type !== 'revenue' && classification.type !== 'expense')) return undefined;
+  if (!classification.standard) return classification.type === 'revenue' ? 'revenue' : 'operatingExpenses';
+  return PROFIT_GROUP_OF[classification.subtype];
+}
+
+/** A standard subtype's label; no subtype → 'Unclassified'. */
+export const subtypeLabel = (subtype: AccountSubtype | null) =>
+  subtype ? ACCOUNT_SUBTYPE_LABELS[subtype] : 'Unclassified';
 
 /** The drill of a figure: the report's range and slice plus what narrows it. */
 export function drillOf(input: Pick<StatementRequest, 'from' | 'to' | 'slice'>, narrow: Partial<ReportDrill> = {}) {
@@ -181,45 +223,51 @@ export const valuesOf = (cents: Record<string, number | null>) =>
   Object.fromEntries(Object.entries(cents).map(([key, value]) => [key, value === null ? null : money(value)]));
 
 /**
- * Account lines grouped under their subtype: a subtotal row per subtype (depth 0) followed by its accounts
- * (depth 1), ordered by subtype then account code. `cents(code)` answers the account's values per column.
+ * Account lines grouped under their standard subtype: a subtotal row per subtype (at `depth`) followed by its
+ * accounts (one deeper), the subtypes in the vocabulary's order (liquidity on the balance sheet), the
+ * unclassified last; accounts by code. `cents(code)` answers the account's values per column.
  */
 export function rowsBySubtype(
   input: Pick<StatementRequest, 'from' | 'to' | 'slice' | 'accounts'>,
   keyPrefix: string,
   codes: readonly string[],
   cents: (code: string) => Record<string, number | null>,
-  options: { drillFrom?: string; extra?: (code: string) => Partial<ReportRow> } = {},
+  options: { drillFrom?: string; extra?: (code: string) => Partial<ReportRow>; depth?: number } = {},
 ): ReportRow[] {
-  const bySubtype = new Map<string | null, string[]>();
+  const depth = options.depth ?? 0;
+  const bySubtype = new Map<AccountSubtype | null, string[]>();
   for (const code of [...codes].sort()) {
-    const subtype = input.accounts.get(code)?.subtype ?? null;
+    const account = input.accounts.get(code);
+    const found = account && classifyAccount(account);
+    const subtype = found?.standard ? found.subtype : null;
     bySubtype.set(subtype, [...(bySubtype.get(subtype) ?? []), code]);
   }
+  const order = (subtype: AccountSubtype | null) => (subtype === null ? Infinity : STANDARD_SUBTYPES.indexOf(subtype));
   const range = { from: options.drillFrom ?? input.from, to: input.to, slice: input.slice };
   const rows: ReportRow[] = [];
-  for (const [subtype, members] of [...bySubtype].sort(([a], [b]) => (a ?? '~').localeCompare(b ?? '~'))) {
+  for (const [subtype, members] of [...bySubtype].sort(([a], [b]) => order(a) - order(b))) {
     const lines = members.map((code) => ({ code, values: cents(code) }));
     const sum: Record<string, number | null> = {};
     for (const line of lines)
       for (const [key, value] of Object.entries(line.values))
         sum[key] = value === null ? (sum[key] ?? null) : (sum[key] ?? 0) + value;
     const account = input.accounts.get(members[0]!);
+    // The subtype's GL lines are those of its accounts only when each has it as written.
+    const drillable = subtype !== null && members.every((code) => input.accounts.get(code)?.subtype === subtype);
     rows.push({
       key: `${keyPrefix}:subtype:${subtype ?? ''}`,
       label: subtypeLabel(subtype),
       kind: 'subtotal',
-      depth: 0,
+      depth,
       values: valuesOf(sum),
-      ...(subtype !== null &&
-        account && { drill: drillOf(range, { accountType: account.type, accountSubtype: subtype }) }),
+      ...(drillable && account && { drill: drillOf(range, { accountType: account.type, accountSubtype: subtype }) }),
     });
     for (const line of lines)
       rows.push({
         key: `${keyPrefix}:account:${line.code}`,
         label: accountLabel(line.code, input.accounts.get(line.code)?.name),
         kind: 'line',
-        depth: 1,
+        depth: depth + 1,
         values: valuesOf(line.values),
         drill: drillOf(range, { accountCode: line.code }),
         ...options.extra?.(line.code),

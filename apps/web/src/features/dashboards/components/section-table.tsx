@@ -9,8 +9,8 @@ const UNFAVOURABLE = '#b91c1c';
 
 /**
  * One section of a statement as a table: rows indented by depth, subtotals and totals bold, budget
- * variances green (favourable) or red (unfavourable). A figure with GL lines behind it is a button:
- * Enter or a click opens them.
+ * variances green (favourable) or red (unfavourable). A figure with GL lines behind it is a button in the
+ * figures' own colour, underlined under the pointer or focus: Enter or a click opens them.
  */
 export function SectionTable(props: { section: ReportSection; onDrill: (drill: ReportDrill) => void }) {
   const { section, onDrill } = props;
@@ -31,20 +31,22 @@ export function SectionTable(props: { section: ReportSection; onDrill: (drill: R
       align: 'right' as const,
       render: (_: unknown, row: ReportRow) => {
         const value = row.values[column.key];
-        const text = formatValue(value, column.kind);
+        const kind = row.format ?? column.kind;
+        const text = formatValue(value, kind);
         const favourable = row.favourable?.[column.key];
         const style = {
           fontWeight: row.kind === 'line' ? undefined : 600,
           color: favourable === undefined ? undefined : favourable ? FAVOURABLE : UNFAVOURABLE,
           whiteSpace: 'nowrap' as const,
         };
-        if (!row.drill || value === null || value === undefined || column.kind === 'percent')
+        if (!row.drill || value === null || value === undefined || kind === 'percent')
           return <Typography.Text style={style}>{text}</Typography.Text>;
         return (
           <Button
             type="link"
             size="small"
-            style={{ ...style, padding: 0, height: 'auto' }}
+            className="report-figure"
+            style={{ ...style, color: style.color ?? 'inherit', padding: 0, height: 'auto' }}
             aria-label={`${row.label}, ${column.label}: ${text}. Show the GL lines`}
             onClick={() => onDrill(drillOfCell(row.drill!, column.key))}
           >

@@ -189,9 +189,20 @@ describe('Balance Sheet', () => {
   it('balances to the cent at every period end, and its assets are the ledger’s', async () => {
     const all = await periods();
     for (const period of all) {
-      const { totals, series } = await report('balance-sheet', { to: period });
+      const { totals, series, sections } = await report('balance-sheet', { to: period });
       expect(cents(totals.assets!)).toBe(cents(totals.liabilitiesAndEquity!));
       expect(cents(totals.liabilitiesAndEquity!)).toBe(cents(totals.liabilities!) + cents(totals.equity!));
+      expect(cents(totals.totalAssets!)).toBe(cents(totals.currentAssets!) + cents(totals.nonCurrentAssets!));
+      expect(cents(totals.totalLiabilities!)).toBe(
+        cents(totals.currentLiabilities!) + cents(totals.nonCurrentLiabilities!),
+      );
+      expect(cents(totals.workingCapital!)).toBe(cents(totals.currentAssets!) - cents(totals.currentLiabilities!));
+      expect(sections[0]!.rows.find((row) => row.key === 'check')!.values).toEqual({
+        current: 0,
+        previousMonth: 0,
+        comparative: 0,
+        change: 0,
+      });
       const [assets] = await raw<{ cents: string }>(sql`select (sum(g.debit - g.credit) * 100)::bigint as cents
         from "02_GL_Detail" g join "01_Account" a on a.account_code = g.account_code
         where a.account_type = 'asset' and g.period <= ${period}`);
@@ -201,13 +212,26 @@ describe('Balance Sheet', () => {
     }
   });
 
-  it('shows current- and prior-years earnings in equity', async () => {
+  it('lists assets by liquidity, fixed assets net of depreciation, and the year’s earnings in equity', async () => {
     const data = await report('balance-sheet', { from: '2026-01', to: '2026-06' });
-    const equity = data.sections.find((s) => s.key === 'equity')!;
-    const labels = equity.rows.map((row) => row.label);
+    const rows = data.sections[0]!.rows;
+    const labels = rows.map((row) => row.label);
     expect(labels).toContain('Current-year earnings');
     expect(labels).toContain('Prior-years earnings');
-    expect(data.sections[0]!.columns.map((column) => column.key)).toEqual(['current', 'comparative', 'change']);
+    expect(labels).not.toContain('Unclassified');
+    const subtypes = rows.filter((row) => row.key.startsWith('currentAssets:subtype:')).map((row) => row.label);
+    expect(subtypes).toEqual(['Cash and cash equivalents', 'Accounts receivable', 'Inventory', 'Prepaid expenses']);
+    const value = (key: string) => cents(rows.find((row) => row.key === key)!.values.current!);
+    expect(value('nonCurrentAssets:net_fixed_assets')).toBe(
+      value('nonCurrentAssets:subtype:fixed_asset') + value('nonCurrentAssets:subtype:accumulated_depreciation'),
+    );
+    expect(value('nonCurrentAssets:subtype:accumulated_depreciation')).toBeLessThan(0);
+    expect(data.sections[0]!.columns.map((column) => column.key)).toEqual([
+      'current',
+      'previousMonth',
+      'comparative',
+      'change',
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { standardSubtypeOf } from '@finboard/shared/account-classification';
 import type { AccountRow, AccountType } from './rows.ts';
 
 interface Group {
@@ -416,6 +417,13 @@ const CHART: Group[] = [
   },
 ];
 
+/**
+ * The chart is written in the groups' words; each account gets the standard subtype they say with its name
+ * (account-classification.ts: "Common Stock" under equity is share capital). A header's bare type word stays.
+ */
+const standardOf = (type: AccountType, subtype: string, name: string) =>
+  standardSubtypeOf(type, subtype, name) ?? subtype;
+
 /** 01_Account rows, headers before their children. */
 export function chartOfAccounts(): AccountRow[] {
   const rows: AccountRow[] = [];
@@ -424,7 +432,7 @@ export function chartOfAccounts(): AccountRow[] {
       account_code: group.code,
       account_name: group.name,
       account_type: type,
-      account_subtype: group.subtype,
+      account_subtype: standardOf(type, group.subtype, group.name),
       parent_code: parent,
       is_active: true,
     });
@@ -435,7 +443,7 @@ export function chartOfAccounts(): AccountRow[] {
           account_code: code,
           account_name: name,
           account_type: type,
-          account_subtype: subtype ?? group.subtype,
+          account_subtype: standardOf(type, subtype ?? group.subtype, name),
           parent_code: group.code,
           is_active: true,
         });

@@ -225,3 +225,16 @@ export function classifyAccount(account: {
   const subtype = standardSubtypeOf(type, account.subtype, account.name);
   return subtype ? { type, subtype, standard: true } : { type, subtype: null, standard: false };
 }
+
+/**
+ * The subtype to store for an account as a file, a layout or a connector names it: its standard subtype when
+ * its words say one, else the words as given (the account is then unclassified, and the user sees why).
+ */
+export function subtypeToStore(
+  type: string | null | undefined,
+  subtype: string | null | undefined,
+  name?: string | null,
+): string | null {
+  const known = ACCOUNT_TYPE_NAMES.find((candidate) => candidate === type);
+  return (known && standardSubtypeOf(known, subtype, name)) || (subtype ?? null);
+}

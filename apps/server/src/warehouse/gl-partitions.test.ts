@@ -84,7 +84,7 @@ describe('warehouse migration 4: the GL partitioned by period', () => {
     expect(after.balanceSheet).toEqual(before.balanceSheet);
   });
 
-  it('is partitioned by period, the existing lines in the default partition, at version 4', async () => {
+  it('is partitioned by period, the existing lines in the default partition, migrated to the latest version', async () => {
     const [table] = await query<{ kind: string; key: string }>(
       `SELECT c.relkind AS kind, pg_get_partkeydef(c.oid) AS key FROM pg_class c WHERE c.oid = '${gl}'::regclass`,
     );
@@ -96,7 +96,7 @@ describe('warehouse migration 4: the GL partitioned by period', () => {
     const [version] = await query<{ version: number }>(
       `SELECT max(version)::int AS version FROM warehouse_migrations WHERE organization_id = '${id}'`,
     );
-    expect(version?.version).toBe(4);
+    expect(version?.version).toBe(WAREHOUSE_MIGRATIONS.at(-1)!.version);
   });
 
   it('keeps the views reading the GL as they were: security invoker, on the new table', async () => {

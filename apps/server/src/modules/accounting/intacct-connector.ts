@@ -1,3 +1,4 @@
+import { subtypeToStore } from '@finboard/shared/account-classification';
 import { accountingMessages, intacctMessages, syncStatusMessages } from '@finboard/shared/accounting';
 import {
   IntacctError,
@@ -49,7 +50,7 @@ export function accountRows(accounts: readonly IntacctRow[]) {
       account.ACCOUNTNO ?? '',
       account.TITLE ?? account.ACCOUNTNO ?? '',
       kind?.type ?? null,
-      kind?.subtype ?? null,
+      subtypeToStore(kind?.type, kind?.subtype, account.TITLE),
       null,
       (account.STATUS ?? 'active').toLowerCase() !== 'inactive',
     ];

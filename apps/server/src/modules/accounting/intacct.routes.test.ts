@@ -404,7 +404,7 @@ describe('syncing Sage Intacct', () => {
         account_code: '4000',
         account_name: 'Subscription Revenue',
         account_type: 'revenue',
-        account_subtype: 'revenue',
+        account_subtype: 'sales',
         parent_code: null,
         is_active: true,
       },

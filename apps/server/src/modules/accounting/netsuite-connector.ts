@@ -1,3 +1,4 @@
+import { subtypeToStore } from '@finboard/shared/account-classification';
 import { accountingMessages, netsuiteMessages, syncStatusMessages } from '@finboard/shared/accounting';
 import {
   NetsuiteError,
@@ -67,7 +68,7 @@ export function accountRows(accounts: readonly SuiteqlRow[]) {
         codeOf.get(String(account.id))!,
         str(account.name) ?? codeOf.get(String(account.id))!,
         kind?.type ?? null,
-        kind?.subtype ?? null,
+        subtypeToStore(kind?.type, kind?.subtype, str(account.name)),
         parent ? (codeOf.get(parent) ?? `NS-${parent}`) : null,
         account.isinactive !== 'T' && account.isinactive !== true,
       ];

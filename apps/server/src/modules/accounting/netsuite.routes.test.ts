@@ -366,7 +366,7 @@ describe('syncing NetSuite', () => {
         account_code: '4010',
         account_name: 'Sales : Services',
         account_type: 'revenue',
-        account_subtype: 'revenue',
+        account_subtype: 'sales',
         parent_code: null,
         is_active: true,
       },

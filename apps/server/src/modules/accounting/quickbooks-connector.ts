@@ -1,3 +1,4 @@
+import { subtypeToStore } from '@finboard/shared/account-classification';
 import { accountingMessages, syncStatusMessages } from '@finboard/shared/accounting';
 import {
   QuickbooksError,
@@ -109,7 +110,7 @@ export function accountRows(accounts: readonly QboAccount[]) {
       codeOf.get(account.Id)!,
       account.Name,
       kind?.type ?? null,
-      kind?.subtype ?? null,
+      subtypeToStore(kind?.type, kind?.subtype, account.Name),
       parent ? (codeOf.get(parent) ?? `QBO-${parent}`) : null,
       account.Active !== false,
     ];

@@ -596,7 +596,7 @@ describe('syncing QuickBooks', () => {
         account_code: '4000',
         account_name: 'Sales of Product Income',
         account_type: 'revenue',
-        account_subtype: 'revenue',
+        account_subtype: 'sales',
         parent_code: null,
         is_active: true,
       },

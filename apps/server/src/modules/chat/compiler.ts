@@ -22,7 +22,11 @@ export interface CompiledQuery {
 
 export class CompileError extends Error {}
 
-const OTHER_EXPENSE_SUBTYPES = `('other_expense', 'income_tax')`;
+/**
+ * The expenses below operating expenses on the Profit & Loss (account-classification.ts): depreciation and
+ * amortization, interest and other expenses, income tax. Stored subtypes are standard (warehouse migration 5).
+ */
+const OTHER_EXPENSE_SUBTYPES = `('depreciation_amortization', 'interest_expense', 'other_expense', 'income_tax')`;
 
 /** Which accounts a money metric sums, and in which sign. */
 interface FlowSpec {
@@ -45,7 +49,7 @@ const FLOWS: Partial<Record<ChatMetric, FlowSpec>> = {
     label: 'Gross profit',
   },
   operating_expenses: {
-    where: `f.account_type = 'expense' AND coalesce(f.account_subtype, '') NOT IN ('cost_of_sales', 'other_expense', 'income_tax')`,
+    where: `f.account_type = 'expense' AND coalesce(f.account_subtype, '') NOT IN ('cost_of_sales', ${OTHER_EXPENSE_SUBTYPES.slice(1)}`,
     sign: 'reading',
     label: 'Operating expenses',
   },

@@ -1,3 +1,4 @@
+import { subtypeToStore } from '@finboard/shared/account-classification';
 import type { AccountTypeChoice, Layout, LayoutRole } from '@finboard/shared/layouts';
 import { formatCents } from '@finboard/shared/journals';
 import { LAYOUT_CURRENCY, layoutMessages, layoutRules } from '@finboard/shared/layouts';
@@ -509,7 +510,7 @@ function chartRows(accounts: Map<string, NamedAccount>, layout: Layout, suggest:
         account_code: account.code,
         account_name: account.name,
         account_type: type?.type ?? null,
-        account_subtype: type?.subtype ?? null,
+        account_subtype: subtypeToStore(type?.type, type?.subtype, account.name),
         parent_code: account.parentCode,
         is_active: 'true',
       },

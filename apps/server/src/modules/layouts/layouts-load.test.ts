@@ -317,14 +317,14 @@ describe("Odoo's generic chart of accounts, loaded as it is", () => {
         account_code: '1010',
         account_name: 'Current Assets',
         account_type: 'asset',
-        account_subtype: 'current_asset',
+        account_subtype: 'other_current_asset',
         is_active: true,
       },
       {
         account_code: '4000',
         account_name: 'Product Sales',
         account_type: 'revenue',
-        account_subtype: 'revenue',
+        account_subtype: 'sales',
         is_active: true,
       },
       {

@@ -1,7 +1,9 @@
+import { CURRENT_SUBTYPES, type AccountSubtype } from '@finboard/shared/account-classification';
 import type { ReportRow } from '@finboard/shared/reports';
 import { addMonths, monthLabel, monthsBetween } from './periods.ts';
 import {
   add,
+  classifierOf,
   earningsOf,
   inSlice,
   isEarnings,
@@ -16,12 +18,6 @@ import {
   type StatementReads,
   type StatementRequest,
 } from './statement-kit.ts';
-
-const SECTIONS = [
-  { type: 'asset', label: 'Assets' },
-  { type: 'liability', label: 'Liabilities' },
-  { type: 'equity', label: 'Equity' },
-] as const;
 
 /**
  * Balances at period ends from the monthly movements since the beginning (already in the slice): balance
@@ -56,100 +52,159 @@ export function balancesAt(calendar: StatementRequest['calendar'], movements: re
 /** Everything since the beginning: balances are cumulative. */
 const reads = ({ to }: StatementRequest): StatementReads => ({ movements: { ranges: [{ from: null, to }] } });
 
+/** The groups of each side, in order of liquidity; an unclassified account goes to its side's last group. */
+const GROUPS = [
+  { type: 'asset', key: 'currentAssets', label: 'Current assets', current: true },
+  { type: 'asset', key: 'nonCurrentAssets', label: 'Non-current assets', current: false },
+  { type: 'liability', key: 'currentLiabilities', label: 'Current liabilities', current: true },
+  { type: 'liability', key: 'nonCurrentLiabilities', label: 'Non-current liabilities', current: false },
+] as const;
+
 /**
- * Assets, liabilities and equity (with current- and prior-years earnings) at the end of `to`, against the end
- * of the previous fiscal year; and the three totals at every month end of the range.
+ * As of the end of `to` (issue 25 §2), one table: current and non-current assets (fixed assets net of their
+ * accumulated depreciation), total assets; current and non-current liabilities, total liabilities; equity by
+ * subtype with current- and prior-years earnings, total equity; total liabilities and equity; and a check row
+ * that is 0.00 when the books balance. Beside the end of the previous month and of the previous fiscal year;
+ * and the three totals at every month end of the range, for the chart.
  */
 function build(input: StatementRequest, ledger: StatementLedger): StatementBody {
   const { from, to, slice, calendar } = input;
-  // The comparative: the end of the previous fiscal year.
+  const previousMonth = addMonths(to, -1);
   const comparative = addMonths(calendar.fiscalYearStart(to), -1);
   const movements = ledger.movements.filter((movement) => movement.period <= to).filter(inSlice(slice));
-  const typeOf = new Map(movements.map((movement) => [movement.accountCode, movement.accountType]));
+  const classify = classifierOf(input.accounts);
+  const classOf = new Map(movements.map((movement) => [movement.accountCode, classify(movement)]));
   const at = balancesAt(calendar, movements);
-  const now = at(to);
-  const then = at(comparative);
+  const ends = { current: at(to), previousMonth: at(previousMonth), comparative: at(comparative) };
   const columns = [
     { key: 'current', label: monthLabel(to), kind: 'amount' as const },
+    { key: 'previousMonth', label: monthLabel(previousMonth), kind: 'amount' as const },
     { key: 'comparative', label: monthLabel(comparative), kind: 'amount' as const },
-    { key: 'change', label: 'Change', kind: 'amount' as const },
+    { key: 'change', label: `Change since ${monthLabel(comparative)}`, kind: 'amount' as const },
   ];
-  const triple = (current: number, before: number) => ({ current, comparative: before, change: current - before });
+  const column = (of: (end: ReturnType<typeof at>) => number) => ({
+    current: of(ends.current),
+    previousMonth: of(ends.previousMonth),
+    comparative: of(ends.comparative),
+    change: of(ends.current) - of(ends.comparative),
+  });
+  const accountCents = (code: string) => column((end) => end.accounts.get(code) ?? 0);
+  const sumOf = (codes: readonly string[]) =>
+    column((end) => codes.reduce((sum, code) => sum + (end.accounts.get(code) ?? 0), 0));
   const drillFrom = calendar.first ?? from;
-
-  const sections: StatementBody['sections'] = SECTIONS.map(({ type, label }) => {
-    const codes = [...new Set([...now.accounts.keys(), ...then.accounts.keys()])].filter(
-      (code) => typeOf.get(code) === type && (now.accounts.get(code) || then.accounts.get(code)),
-    );
-    const rows: ReportRow[] = rowsBySubtype(
-      input,
-      type,
-      codes,
-      (code) => triple(now.accounts.get(code) ?? 0, then.accounts.get(code) ?? 0),
-      { drillFrom },
-    );
-    if (type === 'equity')
-      rows.push(
-        {
-          key: 'equity:current_year_earnings',
-          label: 'Current-year earnings',
-          kind: 'line',
-          depth: 1,
-          values: valuesOf(triple(now.currentYearEarnings, then.currentYearEarnings)),
-        },
-        {
-          key: 'equity:prior_years_earnings',
-          label: 'Prior-years earnings',
-          kind: 'line',
-          depth: 1,
-          values: valuesOf(triple(now.priorYearsEarnings, then.priorYearsEarnings)),
-        },
-      );
-    const total = type === 'asset' ? 'assets' : type === 'liability' ? 'liabilities' : 'equity';
-    rows.push({
-      key: `${type}:total`,
-      label: `Total ${label.toLowerCase()}`,
-      kind: 'total',
-      depth: 0,
-      values: valuesOf(triple(now[total], then[total])),
+  const held = [...new Set(Object.values(ends).flatMap((end) => [...end.accounts.keys()]))].filter((code) =>
+    Object.values(ends).some((end) => end.accounts.get(code)),
+  );
+  const codesOf = (type: string, where: (subtype: AccountSubtype | null) => boolean) =>
+    held.filter((code) => {
+      const found = classOf.get(code);
+      return found?.type === type && where(found.standard ? found.subtype : null);
     });
-    return { key: type, label, columns, rows };
+  const row = (key: string, label: string, kind: ReportRow['kind'], values: Record<string, number>, depth = 0) => ({
+    key,
+    label,
+    kind,
+    depth,
+    values: valuesOf(values),
   });
-  sections.push({
-    key: 'summary',
-    label: 'Liabilities and Equity',
-    columns,
-    rows: [
-      {
-        key: 'summary:assets',
-        label: 'Total assets',
-        kind: 'total',
-        depth: 0,
-        values: valuesOf(triple(now.assets, then.assets)),
-      },
-      {
-        key: 'summary:liabilitiesAndEquity',
-        label: 'Total liabilities and equity',
-        kind: 'total',
-        depth: 0,
-        values: valuesOf(triple(now.liabilities + now.equity, then.liabilities + then.equity)),
-      },
-    ],
-  });
+
+  const rows: ReportRow[] = [];
+  const totals: Record<string, Record<string, number>> = {};
+  for (const side of ['asset', 'liability'] as const) {
+    rows.push({
+      key: `${side}:heading`,
+      label: side === 'asset' ? 'Assets' : 'Liabilities',
+      kind: 'heading',
+      depth: 0,
+      values: {},
+    });
+    const sideCodes: string[] = [];
+    for (const group of GROUPS.filter((candidate) => candidate.type === side)) {
+      const codes = codesOf(side, (subtype) =>
+        subtype === null ? !group.current : CURRENT_SUBTYPES.has(subtype) === group.current,
+      );
+      sideCodes.push(...codes);
+      const lines = rowsBySubtype(input, group.key, codes, accountCents, { drillFrom, depth: 1 });
+      // Fixed assets net of their accumulated depreciation.
+      const depreciation = lines.findIndex((line) => line.key === `${group.key}:subtype:accumulated_depreciation`);
+      const fixed = codesOf(side, (subtype) => subtype === 'fixed_asset' || subtype === 'accumulated_depreciation');
+      if (depreciation >= 0) {
+        const end = lines.findIndex((line, index) => index > depreciation && line.kind === 'subtotal');
+        lines.splice(
+          end < 0 ? lines.length : end,
+          0,
+          row(`${group.key}:net_fixed_assets`, 'Net fixed assets', 'subtotal', sumOf(fixed), 1),
+        );
+      }
+      totals[group.key] = sumOf(codes);
+      rows.push(
+        { key: `${group.key}:heading`, label: group.label, kind: 'heading', depth: 0, values: {} },
+        ...lines,
+        row(`${group.key}:total`, `Total ${group.label.toLowerCase()}`, 'subtotal', totals[group.key]!),
+      );
+    }
+    const key = side === 'asset' ? 'totalAssets' : 'totalLiabilities';
+    totals[key] = column((end) => (side === 'asset' ? end.assets : end.liabilities));
+    rows.push(row(`${side}:total`, side === 'asset' ? 'Total assets' : 'Total liabilities', 'total', totals[key]!));
+  }
+
+  const equityCodes = codesOf('equity', () => true);
+  rows.push(
+    { key: 'equity:heading', label: 'Equity', kind: 'heading', depth: 0, values: {} },
+    ...rowsBySubtype(input, 'equity', equityCodes, accountCents, { drillFrom, depth: 1 }),
+    row(
+      'equity:prior_years_earnings',
+      'Prior-years earnings',
+      'line',
+      column((end) => end.priorYearsEarnings),
+      1,
+    ),
+    row(
+      'equity:current_year_earnings',
+      'Current-year earnings',
+      'line',
+      column((end) => end.currentYearEarnings),
+      1,
+    ),
+  );
+  totals.totalEquity = column((end) => end.equity);
+  totals.totalLiabilitiesAndEquity = column((end) => end.liabilities + end.equity);
+  rows.push(
+    row('equity:total', 'Total equity', 'total', totals.totalEquity),
+    row('total:liabilitiesAndEquity', 'Total liabilities and equity', 'total', totals.totalLiabilitiesAndEquity),
+    row(
+      'check',
+      'Check: total assets − total liabilities and equity',
+      'line',
+      column((end) => end.assets - end.liabilities - end.equity),
+    ),
+  );
 
   // Month-end totals across the range, for the chart (and the proof that every period end balances).
-  const ends = monthsBetween(from, to).map((period) => ({ period, ...at(period) }));
+  const monthEnds = monthsBetween(from, to).map((period) => ({ period, ...at(period) }));
   const line = (key: 'assets' | 'liabilities' | 'equity', label: string) => ({
     key,
     label,
     chart: 'line' as const,
     kind: 'amount' as const,
-    points: ends.map((end) => ({ x: end.period, value: money(end[key]) })),
+    points: monthEnds.map((end) => ({ x: end.period, value: money(end[key]) })),
   });
+  const now = ends.current;
+  const then = ends.comparative;
+  const current = (key: string) => money(totals[key]!.current!);
   return {
-    sections,
+    sections: [{ key: 'balanceSheet', label: 'Balance Sheet', columns, rows }],
     series: [line('assets', 'Assets'), line('liabilities', 'Liabilities'), line('equity', 'Equity')],
     totals: {
+      currentAssets: current('currentAssets'),
+      nonCurrentAssets: current('nonCurrentAssets'),
+      totalAssets: current('totalAssets'),
+      currentLiabilities: current('currentLiabilities'),
+      nonCurrentLiabilities: current('nonCurrentLiabilities'),
+      totalLiabilities: current('totalLiabilities'),
+      totalEquity: current('totalEquity'),
+      totalLiabilitiesAndEquity: current('totalLiabilitiesAndEquity'),
+      workingCapital: money(totals.currentAssets!.current! - totals.currentLiabilities!.current!),
       assets: money(now.assets),
       liabilities: money(now.liabilities),
       equity: money(now.equity),

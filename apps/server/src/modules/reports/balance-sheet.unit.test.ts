@@ -34,6 +34,15 @@ describe('the Balance Sheet of hand-made books', () => {
     // equity: capital 10,000, fiscal 2026's net income 1,100 + 390, fiscal 2025's 1,000.
     // Dec 2025: bank 10,000 − 800, receivables 3,000; payables 1,200; capital and fiscal 2025's 1,000.
     expect(sheet.totals).toEqual({
+      currentAssets: 13190,
+      nonCurrentAssets: 0,
+      totalAssets: 13190,
+      currentLiabilities: 700,
+      nonCurrentLiabilities: 0,
+      totalLiabilities: 700,
+      totalEquity: 12490,
+      totalLiabilitiesAndEquity: 13190,
+      workingCapital: 12490,
       assets: 13190,
       liabilities: 700,
       equity: 12490,
@@ -44,19 +53,40 @@ describe('the Balance Sheet of hand-made books', () => {
       comparativeLiabilities: 1200,
       comparativeEquity: 11000,
     });
-    expect(sheet.sections[0]!.columns.map((column) => column.label)).toEqual(['Feb 2026', 'Dec 2025', 'Change']);
-    expect(rowOf(sheet, 'asset:subtype:cash').values).toEqual({ current: 10690, comparative: 9200, change: 1490 });
-    expect(rowOf(sheet, 'asset:account:1200').values).toEqual({ current: 2500, comparative: 3000, change: -500 });
-    expect(rowOf(sheet, 'liability:account:2000').values).toEqual({ current: 700, comparative: 1200, change: -500 });
-    expect(rowOf(sheet, 'equity:account:3000').values).toEqual({ current: 10000, comparative: 10000, change: 0 });
+    expect(sheet.sections[0]!.columns.map((column) => column.label)).toEqual([
+      'Feb 2026',
+      'Jan 2026',
+      'Dec 2025',
+      'Change since Dec 2025',
+    ]);
+    expect(rowOf(sheet, 'currentAssets:subtype:cash').values).toEqual({
+      current: 10690,
+      previousMonth: 12800,
+      comparative: 9200,
+      change: 1490,
+    });
+    expect(rowOf(sheet, 'currentAssets:account:1200').values).toMatchObject({ current: 2500, comparative: 3000 });
+    expect(rowOf(sheet, 'currentLiabilities:account:2000').values).toMatchObject({ current: 700, change: -500 });
+    // Share capital: the chart's subtype `equity`, named "Share capital".
+    expect(rowOf(sheet, 'equity:subtype:share_capital').label).toBe('Share capital');
+    expect(rowOf(sheet, 'equity:account:3000').values).toMatchObject({ current: 10000, comparative: 10000, change: 0 });
+    expect(rowOf(sheet, 'check').values).toEqual({ current: 0, previousMonth: 0, comparative: 0, change: 0 });
     // At the year end fiscal 2025's earnings move from the current year to the prior years.
-    expect(rowOf(sheet, 'equity:current_year_earnings').values).toEqual({
+    expect(rowOf(sheet, 'equity:current_year_earnings').values).toMatchObject({
       current: 1490,
       comparative: 1000,
       change: 490,
     });
-    expect(rowOf(sheet, 'equity:prior_years_earnings').values).toEqual({ current: 1000, comparative: 0, change: 1000 });
-    expect(rowOf(sheet, 'asset:account:1000').drill).toEqual({ accountCode: '1000', from: '2025-12', to: '2026-02' });
+    expect(rowOf(sheet, 'equity:prior_years_earnings').values).toMatchObject({
+      current: 1000,
+      comparative: 0,
+      change: 1000,
+    });
+    expect(rowOf(sheet, 'currentAssets:account:1000').drill).toEqual({
+      accountCode: '1000',
+      from: '2025-12',
+      to: '2026-02',
+    });
     // Month ends of the range; Jan 2026: bank 12,700, petty cash 100, receivables 500; equity 10,000 + 1,100 + 1,000.
     const points = (key: string) => sheet.series.find((s) => s.key === key)!.points.map((point) => point.value);
     expect(points('assets')).toEqual([12200, 13300, 13190]);
@@ -101,7 +131,12 @@ describe('the Balance Sheet of hand-made books', () => {
       ],
     };
     const sheet = statementOf(balanceSheet, february, { from: '2026-02', to: '2026-02' });
-    expect(sheet.sections[0]!.columns.map((column) => column.label)).toEqual(['Feb 2026', 'Jan 2026', 'Change']);
+    expect(sheet.sections[0]!.columns.map((column) => column.label)).toEqual([
+      'Feb 2026',
+      'Jan 2026',
+      'Jan 2026',
+      'Change since Jan 2026',
+    ]);
     // Feb's 390 is the current year; Dec's 1,000 and Jan's 1,100 the prior years. Still 13,190 either side.
     expect(sheet.totals).toMatchObject({
       assets: 13190,
@@ -111,7 +146,7 @@ describe('the Balance Sheet of hand-made books', () => {
       comparativeAssets: 13300,
       comparativeEquity: 12100,
     });
-    expect(rowOf(sheet, 'equity:current_year_earnings').values).toEqual({
+    expect(rowOf(sheet, 'equity:current_year_earnings').values).toMatchObject({
       current: 390,
       comparative: 2100,
       change: -1710,

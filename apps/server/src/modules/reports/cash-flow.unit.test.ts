@@ -63,7 +63,7 @@ describe('the Cash Flow of hand-made books', () => {
         const net = toCents(rowOf(flow, 'cash:in').values[end]) - toCents(rowOf(flow, 'cash:out').values[end]);
         expect(toCents(closing[end]), `${JSON.stringify(slice)} ${end}`).toBe(toCents(opening[end]) + net);
         const sheet = statementOf(balanceSheet, books, { from: end, to: end, ...slice });
-        const cash = sheet.sections[0]!.rows.find((row) => row.key === 'asset:subtype:cash');
+        const cash = sheet.sections[0]!.rows.find((row) => row.key === 'currentAssets:subtype:cash');
         expect(toCents(closing[end])).toBe(toCents(cash?.values.current ?? 0));
       }
   });

@@ -1,4 +1,4 @@
-import type { ReportColumn } from '@finboard/shared/reports';
+import type { Report, ReportColumn } from '@finboard/shared/reports';
 
 const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
@@ -32,3 +32,11 @@ export function blobOfDataUrl(url: string): Blob {
   const bytes = Uint8Array.from(atob(body), (char) => char.charCodeAt(0));
   return new Blob([bytes], { type: /^data:([^;,]+)/.exec(head)?.[1] ?? 'application/octet-stream' });
 }
+
+const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** What a statement covers: a balance sheet is as of a day ("As of 30 November 2026"), the others a range. */
+export const reportScope = (report: Pick<Report, 'template' | 'from' | 'to' | 'asOf'>) =>
+  report.template === 'balance-sheet'
+    ? `As of ${longDate.format(new Date(`${report.asOf}T00:00:00Z`))}`
+    : `${report.from} to ${report.to}`;

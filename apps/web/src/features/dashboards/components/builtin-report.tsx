@@ -23,7 +23,7 @@ import { saveFile } from '../../../lib/save-file';
 import { useReport } from '../api/get-report';
 import { pieOption, planCharts, trendOption } from '../report-charts';
 import { reportCsv, reportFileName } from '../report-csv';
-import { blobOfDataUrl, formatRefreshed } from '../report-format';
+import { blobOfDataUrl, formatRefreshed, reportScope } from '../report-format';
 import { reportFiltersFromSearch, searchWithReportFilters, type ReportFilterState } from '../report-url-state';
 import { GlLinesDrawer } from './gl-lines-drawer';
 import { KpiCards } from './kpi-cards';
@@ -84,9 +84,7 @@ function ReportHeader({ title, report, loading }: { title: string; report: Repor
           {title}
         </Typography.Title>
         <Typography.Text type="secondary">
-          <span>
-            {report.from} to {report.to}
-          </span>
+          <span>{reportScope(report)}</span>
           {report.entity ? ` · ${report.entity}` : ''}
           {report.department ? ` · ${report.department}` : ''}
           {' · '}

@@ -239,16 +239,25 @@ describe('Cash Flow', () => {
   it('closes each month at the cash accounts’ balance', async () => {
     const all = await periods();
     const data = await report('cash-flow', { from: all[0]!, to: all.at(-1)! });
-    const closing = data.sections[0]!.rows.find((row) => row.key === 'cash:closing')!;
-    const opening = data.sections[0]!.rows.find((row) => row.key === 'cash:opening')!;
-    const flowIn = data.sections[0]!.rows.find((row) => row.key === 'cash:in')!;
-    const flowOut = data.sections[0]!.rows.find((row) => row.key === 'cash:out')!;
+    const row = (key: string) => data.sections.flatMap((section) => section.rows).find((found) => found.key === key)!;
+    const closing = row('cash:closing');
+    const opening = row('cash:opening');
+    const flowIn = row('cash:in');
+    const flowOut = row('cash:out');
+    // The cash flow statement (indirect) closes at the same cash every month, its check 0.00.
+    const indirectClosing = row('indirect:closingCash');
+    expect(Object.values(row('indirect:check').values).every((value) => value === 0)).toBe(true);
+    expect(data.totals.netChange).toBeCloseTo(
+      data.totals.operating! + data.totals.investing! + data.totals.financing!,
+      2,
+    );
     const balances = await raw<{ period: string; cents: string }>(sql`select p."Period" as period,
         (coalesce((select sum(g.debit - g.credit) from "02_GL_Detail" g join "01_Account" a on a.account_code = g.account_code
           where a.account_subtype = 'cash' and g.period <= p."Period"), 0) * 100)::bigint as cents
       from "00_Period" p order by 1`);
     for (const { period, cents: balance } of balances) {
       expect(cents(closing.values[period]!)).toBe(Number(balance));
+      expect(cents(indirectClosing.values[period]!)).toBe(Number(balance));
       expect(cents(closing.values[period]!)).toBe(
         cents(opening.values[period]!) + cents(flowIn.values[period]!) - cents(flowOut.values[period]!),
       );

@@ -394,3 +394,126 @@ export const TRADING_BOOKS: Books = {
     { period: '2026-02', account: '1000', amount: '500.00' },
   ],
 };
+
+/**
+ * A controller's first two months, to the cent (issue 25): a share issue and a loan, equipment bought and
+ * depreciated, inventory bought on credit and sold, a sale on credit collected, a supplier paid, interest and
+ * a dividend. The chart says some subtypes only as groups (equity, operating and other expenses): the names
+ * tell share capital from dividends, depreciation and interest from other costs.
+ *
+ *             cash    net income  operating  investing  financing
+ *   Jan 2026  +9,000     1,800         0       −6,000     15,000
+ *   Feb 2026    +150      −150       450           0       −300
+ */
+export const CONTROLLER_BOOKS: Books = {
+  accounts: [
+    account('1000', 'Bank', 'asset', 'cash'),
+    account('1200', 'Trade receivables', 'asset', 'receivable'),
+    account('1300', 'Inventory', 'asset', 'inventory'),
+    account('1500', 'Equipment', 'asset', 'fixed_asset'),
+    account('1600', 'Accumulated depreciation - Equipment', 'asset', 'accumulated_depreciation'),
+    account('2000', 'Trade payables', 'liability', 'payable'),
+    account('2500', 'Bank loan', 'liability', 'long_term_debt'),
+    account('3000', 'Share capital', 'equity', 'equity'),
+    account('3400', 'Dividends paid', 'equity', 'equity'),
+    account('4000', 'Sales', 'revenue', 'revenue'),
+    account('5000', 'Cost of goods sold', 'expense', 'cost_of_sales'),
+    account('6100', 'Depreciation expense', 'expense', 'operating_expense'),
+    account('8500', 'Interest expense', 'expense', 'other_expense'),
+  ],
+  periods: [
+    { period: '2026-01', fiscalYear: 2026, fiscalPeriod: 1 },
+    { period: '2026-02', fiscalYear: 2026, fiscalPeriod: 2 },
+  ],
+  journals: [
+    {
+      id: 'C01',
+      period: '2026-01',
+      lines: [
+        { account: '1000', debit: '10000.00' },
+        { account: '3000', credit: '10000.00' },
+      ],
+    },
+    {
+      id: 'C02',
+      period: '2026-01',
+      lines: [
+        { account: '1000', debit: '5000.00' },
+        { account: '2500', credit: '5000.00' },
+      ],
+    },
+    {
+      id: 'C03',
+      period: '2026-01',
+      lines: [
+        { account: '1500', debit: '6000.00' },
+        { account: '1000', credit: '6000.00' },
+      ],
+    },
+    {
+      id: 'C04',
+      period: '2026-01',
+      lines: [
+        { account: '1300', debit: '2000.00' },
+        { account: '2000', credit: '2000.00' },
+      ],
+    },
+    {
+      id: 'C05',
+      period: '2026-01',
+      lines: [
+        { account: '1200', debit: '3000.00' },
+        { account: '4000', credit: '3000.00' },
+      ],
+    },
+    {
+      id: 'C06',
+      period: '2026-01',
+      lines: [
+        { account: '5000', debit: '1200.00' },
+        { account: '1300', credit: '1200.00' },
+      ],
+    },
+    {
+      id: 'C07',
+      period: '2026-02',
+      lines: [
+        { account: '6100', debit: '100.00' },
+        { account: '1600', credit: '100.00' },
+      ],
+    },
+    {
+      id: 'C08',
+      period: '2026-02',
+      lines: [
+        { account: '8500', debit: '50.00' },
+        { account: '1000', credit: '50.00' },
+      ],
+    },
+    {
+      id: 'C09',
+      period: '2026-02',
+      lines: [
+        { account: '1000', debit: '2000.00' },
+        { account: '1200', credit: '2000.00' },
+      ],
+    },
+    {
+      id: 'C10',
+      period: '2026-02',
+      lines: [
+        { account: '2000', debit: '1500.00' },
+        { account: '1000', credit: '1500.00' },
+      ],
+    },
+    {
+      id: 'C11',
+      period: '2026-02',
+      lines: [
+        { account: '3400', debit: '300.00' },
+        { account: '1000', credit: '300.00' },
+      ],
+    },
+  ],
+  budget: [],
+};

@@ -10,7 +10,7 @@ import {
   money,
   readingAmount,
   rowsBySubtype,
-  valuesOf,
+  figureRow,
   type Movement,
   type Statement,
   type StatementBody,
@@ -100,13 +100,6 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
       const found = classOf.get(code);
       return found?.type === type && where(found.standard ? found.subtype : null);
     });
-  const row = (key: string, label: string, kind: ReportRow['kind'], values: Record<string, number>, depth = 0) => ({
-    key,
-    label,
-    kind,
-    depth,
-    values: valuesOf(values),
-  });
 
   const rows: ReportRow[] = [];
   const totals: Record<string, Record<string, number>> = {};
@@ -133,33 +126,35 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
         lines.splice(
           end < 0 ? lines.length : end,
           0,
-          row(`${group.key}:net_fixed_assets`, 'Net fixed assets', 'subtotal', sumOf(fixed), 1),
+          figureRow(`${group.key}:net_fixed_assets`, 'Net fixed assets', 'subtotal', sumOf(fixed), 1),
         );
       }
       totals[group.key] = sumOf(codes);
       rows.push(
         { key: `${group.key}:heading`, label: group.label, kind: 'heading', depth: 0, values: {} },
         ...lines,
-        row(`${group.key}:total`, `Total ${group.label.toLowerCase()}`, 'subtotal', totals[group.key]!),
+        figureRow(`${group.key}:total`, `Total ${group.label.toLowerCase()}`, 'subtotal', totals[group.key]!),
       );
     }
     const key = side === 'asset' ? 'totalAssets' : 'totalLiabilities';
     totals[key] = column((end) => (side === 'asset' ? end.assets : end.liabilities));
-    rows.push(row(`${side}:total`, side === 'asset' ? 'Total assets' : 'Total liabilities', 'total', totals[key]!));
+    rows.push(
+      figureRow(`${side}:total`, side === 'asset' ? 'Total assets' : 'Total liabilities', 'total', totals[key]!),
+    );
   }
 
   const equityCodes = codesOf('equity', () => true);
   rows.push(
     { key: 'equity:heading', label: 'Equity', kind: 'heading', depth: 0, values: {} },
     ...rowsBySubtype(input, 'equity', equityCodes, accountCents, { drillFrom, depth: 1 }),
-    row(
+    figureRow(
       'equity:prior_years_earnings',
       'Prior-years earnings',
       'line',
       column((end) => end.priorYearsEarnings),
       1,
     ),
-    row(
+    figureRow(
       'equity:current_year_earnings',
       'Current-year earnings',
       'line',
@@ -170,9 +165,9 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
   totals.totalEquity = column((end) => end.equity);
   totals.totalLiabilitiesAndEquity = column((end) => end.liabilities + end.equity);
   rows.push(
-    row('equity:total', 'Total equity', 'total', totals.totalEquity),
-    row('total:liabilitiesAndEquity', 'Total liabilities and equity', 'total', totals.totalLiabilitiesAndEquity),
-    row(
+    figureRow('equity:total', 'Total equity', 'total', totals.totalEquity),
+    figureRow('total:liabilitiesAndEquity', 'Total liabilities and equity', 'total', totals.totalLiabilitiesAndEquity),
+    figureRow(
       'check',
       'Check: total assets − total liabilities and equity',
       'line',

@@ -1,5 +1,6 @@
 import type { ReportRow } from '@finboard/shared/reports';
 import { accountLabel } from '@finboard/shared/reports';
+import { indirectCashFlow } from './indirect-cash-flow.ts';
 import { monthLabel, monthsBetween } from './periods.ts';
 import {
   add,
@@ -23,16 +24,17 @@ const reads = ({ to }: StatementRequest): StatementReads => ({
 });
 
 /**
- * Direct cash flow by month (finance-conventions.md): opening cash (the cash accounts' balance, debit − credit,
+ * The cash flow statement by the indirect method (indirect-cash-flow.ts), then the direct view as "Cash
+ * movements": direct cash flow by month (finance-conventions.md): opening cash (the cash accounts' balance, debit − credit,
  * before the range), cash in and out (each journal's net effect on cash accounts, from 05_Monthly_Cash_Flow),
  * closing cash = opening + in − out; and each cash account's balance at every month end.
  */
 function build(input: StatementRequest, ledger: StatementLedger): StatementBody {
   const { from, to, slice, accounts } = input;
   const months = monthsBetween(from, to);
-  const movements = ledger.movements.filter(
-    (movement) => movement.period <= to && isCash(movement) && inSlice(slice)(movement),
-  );
+  const sliced = ledger.movements.filter((movement) => movement.period <= to && inSlice(slice)(movement));
+  const movements = sliced.filter(isCash);
+  const indirect = indirectCashFlow(input, sliced, months);
   const cashCodes = [...new Set(movements.map((m) => m.accountCode))].sort();
   let opening = 0;
   const accountNet = new Map<string, Map<string, number>>();
@@ -125,9 +127,10 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
   });
   return {
     sections: [
+      { key: 'cashFlowStatement', label: 'Cash Flow Statement', columns, rows: indirect.rows },
       {
         key: 'cash',
-        label: 'Cash Flow',
+        label: 'Cash movements',
         columns,
         rows: [
           row('opening', 'Opening cash', 'subtotal'),
@@ -145,6 +148,10 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
       series('closing', 'Closing cash', 'line'),
     ],
     totals: {
+      operating: money(indirect.totals.operating),
+      investing: money(indirect.totals.investing),
+      financing: money(indirect.totals.financing),
+      netChange: money(indirect.totals.netChange),
       openingCash: money(opening),
       cashIn: money(values.in.total),
       cashOut: money(values.out.total),

@@ -276,6 +276,15 @@ export function rowsBySubtype(
   return rows;
 }
 
+/** A row of figures from cents per column. */
+export const figureRow = (
+  key: string,
+  label: string,
+  kind: ReportRow['kind'],
+  cents: Record<string, number>,
+  depth = 0,
+): ReportRow => ({ key, label, kind, depth, values: valuesOf(cents) });
+
 /** Adds `value` to the cents of `key` in `map`. */
 export function add<K>(map: Map<K, number>, key: K, value: number) {
   map.set(key, (map.get(key) ?? 0) + value);

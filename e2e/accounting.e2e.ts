@@ -45,6 +45,9 @@ beforeAll(async () => {
 
 /** The Studio's GL_Detail in this month's period (the one the syncs create): the journal's two lines. */
 async function syncedLinesInStudio(journalId: string) {
+  // A toast over the navigation stays while the pointer rests on it (antd pauses its timer on hover): the click
+  // waits until the toasts of the connection and the sync are gone, not under a pointer that keeps them.
+  await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 15_000 }).toBe(0);
   await page.getByRole('menu', { name: 'Main navigation' }).getByText('Data Management', { exact: true }).click();
   await waitForPath(page, '/data-management');
   await openStudioTable(page, 'GL_Detail');

@@ -4,6 +4,7 @@ import {
   ACCOUNT_SUBTYPE_LABELS,
   STANDARD_SUBTYPES,
   classifyAccount,
+  CURRENT_SUBTYPES,
   standardSubtypeOf,
   typeOfSubtype,
 } from './account-classification.ts';
@@ -84,5 +85,24 @@ describe('classifyAccount', () => {
       standard: false,
     });
     expect(classifyAccount({ type: 'memo', subtype: 'cash' })).toBeUndefined();
+  });
+});
+
+describe('CURRENT_SUBTYPES', () => {
+  it('are the assets and liabilities due within a year', () => {
+    expect([...CURRENT_SUBTYPES]).toEqual([
+      'cash',
+      'receivable',
+      'inventory',
+      'prepaid',
+      'other_current_asset',
+      'payable',
+      'credit_card',
+      'accrued_liability',
+      'payroll_liability',
+      'tax_liability',
+      'deferred_revenue',
+      'current_debt',
+    ]);
   });
 });

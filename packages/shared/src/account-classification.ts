@@ -82,20 +82,13 @@ export const ACCOUNT_SUBTYPE_LABELS: Record<AccountSubtype, string> = {
   income_tax: 'Income tax',
 };
 
-/** Asset and liability subtypes due within a year (the balance sheet's current groups, working capital). */
+/**
+ * Asset and liability subtypes due within a year (the balance sheet's current groups, working capital): in the
+ * vocabulary's liquidity order, those before the first non-current one.
+ */
 export const CURRENT_SUBTYPES: ReadonlySet<AccountSubtype> = new Set<AccountSubtype>([
-  'cash',
-  'receivable',
-  'inventory',
-  'prepaid',
-  'other_current_asset',
-  'payable',
-  'credit_card',
-  'accrued_liability',
-  'payroll_liability',
-  'tax_liability',
-  'deferred_revenue',
-  'current_debt',
+  ...ACCOUNT_SUBTYPES.asset.slice(0, ACCOUNT_SUBTYPES.asset.indexOf('fixed_asset')),
+  ...ACCOUNT_SUBTYPES.liability.slice(0, ACCOUNT_SUBTYPES.liability.indexOf('long_term_debt')),
 ]);
 
 /**

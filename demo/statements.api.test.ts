@@ -271,10 +271,14 @@ describe('the other statements', () => {
     const range = { from: '2026-01', to: '2026-06' };
     const pl = (await report('profit-and-loss', range)).totals;
     const bva = await report('budget-vs-actual', range);
-    // Budget vs Actual counts other income with revenue.
-    expect(cents(bva.totals.revenueActual!)).toBe(cents(pl.revenue!) + cents(pl.otherIncome!));
+    // Budget vs Actual's revenue is the P&L's, other income apart; its net income is the P&L's.
+    expect(bva.totals.revenueActual).toBe(pl.revenue);
+    expect(bva.totals.otherIncomeActual ?? 0).toBe(pl.otherIncome);
     expect(bva.totals.expensesActual).toBe(pl.expenses);
-    const expenseRow = bva.sections[1]!.rows.find((row) => row.kind === 'line')!;
+    expect(bva.totals.netIncomeActual).toBe(pl.netIncome);
+    const expenseRow = bva.sections
+      .find((section) => section.key === 'expense')!
+      .rows.find((row) => row.kind === 'line')!;
     expect(expenseRow.favourable?.variance).toBe(expenseRow.values.variance! <= 0);
 
     const analysis = await report('expense-analysis', { ...range, top: '3' });
@@ -294,15 +298,21 @@ describe('the other statements', () => {
       netIncome: pl.netIncome,
       grossMarginPct: pl.grossMarginPct,
     });
-    expect(overview.series.map((s) => [s.key, s.chart, s.points.length])).toEqual([
-      ['revenue', 'kpi', 6],
-      ['grossMarginPct', 'kpi', 6],
-      ['operatingExpenses', 'kpi', 6],
-      ['netIncome', 'kpi', 6],
-      ['cash', 'kpi', 6],
+    expect(overview.series.map((s) => [s.key, s.chart, s.points.length, s.card?.period])).toEqual([
+      ['revenue', 'kpi', 6, 'Jun 2026'],
+      ['grossMargin', 'kpi', 6, 'Jun 2026'],
+      ['operatingExpenses', 'kpi', 6, 'Jun 2026'],
+      ['netIncome', 'kpi', 6, 'Jun 2026'],
+      ['cash', 'kpi', 6, 'Jun 2026'],
     ]);
     const cash = await report('cash-flow', range);
     expect(overview.totals.cash).toBe(cash.totals.closingCash);
+    // The cards: June's figures are June's P&L and the cash at its end.
+    const june = (await report('profit-and-loss', { from: '2026-06', to: '2026-06' })).totals;
+    const card = (key: string) => overview.series.find((s) => s.key === key)!.card!;
+    expect(card('revenue').value).toBe(june.revenue);
+    expect(card('netIncome').value).toBe(june.netIncome);
+    expect(card('cash').value).toBe(cash.totals.closingCash);
   });
 });
 

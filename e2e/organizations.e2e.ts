@@ -38,6 +38,8 @@ interface ApiOrganization {
   name: string;
   logo_url: string | null;
   auditDataMessage: string | null;
+  baseCurrency: string;
+  fiscalYearStartMonth: number | null;
   dashboards: { id: string; dashboard: string; type: string }[];
 }
 
@@ -84,6 +86,16 @@ describe('organizations', () => {
       .getByLabel('Logo')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await smallPng() });
     await dialog.getByRole('img', { name: 'Logo preview' }).waitFor();
+    // Its books are in euros and its fiscal year starts in April (US dollars and the period table by default).
+    await dialog.getByTitle('USD — US Dollar').waitFor();
+    await dialog.getByTitle('From the period table').waitFor();
+    await dialog.getByLabel('Base currency').fill('euro');
+    await page.locator('.ant-select-item-option-active', { hasText: 'EUR — Euro' }).waitFor();
+    await page.keyboard.press('Enter');
+    await dialog.getByTitle('EUR — Euro').waitFor();
+    await dialog.getByLabel('Fiscal year starts').click();
+    await page.locator('.ant-select-item-option', { hasText: 'April' }).click();
+    await dialog.getByTitle('April').waitFor();
     await dialog.getByRole('button', { name: 'Add Organization' }).click();
     await seeText(page, organizationMessages.created);
     await dialog.waitFor({ state: 'hidden' });
@@ -100,12 +112,15 @@ describe('organizations', () => {
     expect(await logo.getAttribute('src')).toMatch(/^\/api\/v1\/image\?url=logos%2F/);
     const [stored] = await organizationsNamed(name);
     expect(stored?.logo_url).toMatch(/^logos\//);
+    expect(stored).toMatchObject({ baseCurrency: 'EUR', fiscalYearStartMonth: 4 });
 
     // Its profile.
     await row.getByRole('link', { name }).click();
     await waitForPath(page, `/organizations/${stored!.id}`);
     await page.getByRole('heading', { name: 'Organization Profile' }).waitFor();
     await seeText(page, 'bi@northwind.example.com');
+    await seeText(page, 'EUR — Euro');
+    await seeText(page, 'April');
 
     // It starts with the six built-in statements; this journey builds a Power BI list of its own.
     await expect.poll(dashboardNames).toHaveLength(6);

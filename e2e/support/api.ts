@@ -7,6 +7,7 @@ import {
   type RowOrigin,
 } from '@finboard/shared/data-management';
 import type { Journal, JournalLineInput } from '@finboard/shared/journals';
+import type { Report } from '@finboard/shared/reports';
 import type { UploadedFile } from '@finboard/shared/uploads';
 import { baseURL } from './browser';
 import { E2E_ADMIN, USER_PASSWORD } from './constants';
@@ -301,4 +302,16 @@ export async function deleteWarehouseRecord(token: string, organizationId: strin
     method: 'DELETE',
     token,
   });
+}
+
+/** A built-in statement as the reports API answers it. */
+export async function getReport(
+  token: string,
+  organizationId: string,
+  template: string,
+  query: Record<string, string> = {},
+) {
+  const search = new URLSearchParams(query).toString();
+  const path = `/api/v1/reports/${organizationId}/${template}${search ? `?${search}` : ''}`;
+  return (await call<{ data: Report }>(path, { token })).data;
 }

@@ -103,6 +103,9 @@ import { createLlmClient } from './modules/chat/llm-client.ts';
 import { createChatService, type ChatService } from './modules/chat/chat.service.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService, type ReportsService } from './modules/reports/reports.service.ts';
+import { createStatementLayoutsRepository } from './modules/statement-layouts/statement-layouts.repository.ts';
+import { statementLayoutsRoutes } from './modules/statement-layouts/statement-layouts.routes.ts';
+import { createStatementLayoutsService } from './modules/statement-layouts/statement-layouts.service.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/outbox.service.ts';
 import { createFlatFileImportService } from './modules/uploads/flat-file-import.service.ts';
 import { flatFileRoutes } from './modules/uploads/flat-file.routes.ts';
@@ -257,11 +260,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     warehouse,
     logger: app.log,
   });
-  const reports = createReportsService({
-    repository: createReportsRepository(warehouse),
-    organizations,
-    warehouse,
-  });
   const chat = createChatService({
     db: database.db,
     warehouse,
@@ -296,6 +294,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     ledger: studioLedger,
     nameOf: users.nameOf,
+  });
+  // A move in the statement layout is a Studio change of 01_Account; every statement reads the layout.
+  const statementLayouts = createStatementLayoutsService({
+    repository: createStatementLayoutsRepository({ db, warehouse }),
+    accounts: dataManagement,
+    audit,
+    organizations,
+    nameOf: users.nameOf,
+  });
+  const reports = createReportsService({
+    repository: createReportsRepository(warehouse),
+    organizations,
+    layouts: statementLayouts,
+    warehouse,
   });
   const journals = createJournalsService({
     warehouse,
@@ -496,6 +508,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataRefreshRoutes, { dataRefresh, organizations });
   await app.register(powerbiRoutes, { powerbi, dataRefresh });
   await app.register(reportsRoutes, { reports });
+  await app.register(statementLayoutsRoutes, { statementLayouts });
   await app.register(onboardingRoutes, { onboarding, organizations });
   await app.register(accountingRoutes, { accounting, organizations });
   await app.register(quickbooksRoutes, { quickbooks, accounting, organizations });

@@ -18,6 +18,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@finboard/shared/api';
 import { messages } from '@finboard/shared/messages';
+import type { StatementLayout } from '@finboard/shared/statement-layouts';
 import { sealedBlob, sealUpload } from '@finboard/shared/upload-encryption';
 import { auditEvents, dashboards, organizations, pipelineRuns, refreshLogs, syncRuns } from './db/schema.ts';
 import { authRepository } from './modules/auth/auth.repository.ts';
@@ -349,6 +350,7 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
     body: { auditDataMessage: 'Figures for March are provisional.\nAsk finance.' },
   }),
   'PUT /api/v1/organization/:id/status': () => ({ body: { isActive: true } }),
+  'PUT /api/v1/organization/:id/overview-cards': () => ({ body: { cards: ['netMargin', 'cashRunwayMonths'] } }),
   'POST /api/v1/organization/:id/dashboards': () => ({ body: dashboardBody(`Board ${next()}`) }),
   'PUT /api/v1/organization/:id/dashboards/order': async (f) => ({
     body: {
@@ -427,6 +429,12 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
     params: { template: 'profit-and-loss' },
     query: { from: '2024-01', to: '2024-03', entity: 'HQ', department: 'Sales', top: '5' },
   }),
+  'GET /api/v1/reports/:organizationId/kpis': () => ({
+    query: { from: '2024-01', to: '2024-03', entity: 'HQ', department: 'Sales' },
+  }),
+  'GET /api/v1/statement-layouts/:organizationId': () => ({}),
+  // Saved again as it is, at its current version (each save adds one).
+  'PUT /api/v1/statement-layouts/:organizationId': async (f) => ({ body: await layoutAsItIs(f) }),
   'GET /api/v1/reports/:organizationId/gl-lines': () => ({
     query: {
       account_code: '1000',
@@ -673,6 +681,23 @@ function netsuiteConnectionId(f: Fixture): Promise<string> {
     return response.json().data.account.id as string;
   })();
   return netsuiteConnection;
+}
+
+/** The organization's statement layout as it is, as a save at its version (its lines with accounts only). */
+async function layoutAsItIs(f: Fixture) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/statement-layouts/${f.organizationId}`,
+    headers: bearer(f.tokens.admin),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const layout = response.json().data as StatementLayout;
+  return {
+    version: layout.version,
+    lines: layout.lines
+      .filter((line) => line.accounts.length > 0)
+      .map((line) => ({ type: line.type, subtype: line.subtype, accounts: line.accounts.map((row) => row.code) })),
+  };
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   pipelines,
   refreshLogs,
   sessions,
+  statementLayouts,
   syncRuns,
   uploadedFiles,
   userDashboards,
@@ -412,6 +413,16 @@ const routeCases: RouteCase[] = [
     mutates: true,
   },
   {
+    route: 'PUT /api/v1/organization/{id}/overview-cards',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/organization/${f.organization.id}/overview-cards`,
+      payload: { cards: ['dso', 'cash'] },
+    }),
+    mutates: true,
+    outcomes: usersOfTheOrganizationToo,
+  },
+  {
     route: 'PUT /api/v1/organization/{id}/status',
     request: (f) => ({
       method: 'PUT',
@@ -705,6 +716,30 @@ const routeCases: RouteCase[] = [
       url: `/api/v1/reports/${f.organization.id}/gl-lines?from=2024-01&to=2024-01&account_code=1000`,
     }),
     mutates: false,
+    ...crud,
+  },
+  {
+    route: 'GET /api/v1/reports/{organizationId}/kpis',
+    request: (f) => ({ method: 'GET', url: `/api/v1/reports/${f.organization.id}/kpis?from=2024-01&to=2024-03` }),
+    mutates: false,
+    ...crud,
+  },
+  // The statement layout (issue 25 §1): who may edit the chart in the Studio may move its accounts
+  {
+    route: 'GET /api/v1/statement-layouts/{organizationId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/statement-layouts/${f.organization.id}` }),
+    mutates: false,
+    ...crud,
+  },
+  {
+    route: 'PUT /api/v1/statement-layouts/{organizationId}',
+    // The fixture's one account (1000 Cash, no subtype) stays unclassified: an allowed call stores version 1.
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/v1/statement-layouts/${f.organization.id}`,
+      payload: { version: 0, lines: [{ type: 'asset', subtype: null, accounts: ['1000'] }] },
+    }),
+    mutates: true,
     ...crud,
   },
   // Chat DB (issue 13): the organization named in the body or query (an organization user's own when left out)
@@ -1311,6 +1346,11 @@ async function storedState(f: Fixture) {
       .where(inArray(accountingConnections.organizationId, ids))
       .orderBy(accountingConnections.id),
     syncRuns: await db.select().from(syncRuns).where(inArray(syncRuns.organizationId, ids)).orderBy(syncRuns.id),
+    statementLayouts: await db
+      .select()
+      .from(statementLayouts)
+      .where(inArray(statementLayouts.organizationId, ids))
+      .orderBy(statementLayouts.organizationId),
     chatMessages: await db
       .select()
       .from(chatMessages)

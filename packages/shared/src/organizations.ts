@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOGO_MAX_BYTES } from './constants.ts';
+import { isCurrencyCode } from './currencies.ts';
 import { dashboardSchema } from './dashboards.ts';
 import { filterText, pagedResponseSchema, pageQuerySchema } from './pagination.ts';
 import { emailSchema, multilineText, organizationNameSchema, phoneSchema, text } from './validation.ts';
@@ -20,6 +21,8 @@ export const organizationMessages = {
   auditMessageSaved: 'Audit data message saved',
   logoPngOnly: 'Only PNG files are allowed!',
   logoTooLarge: 'Image must be smaller than 5MB!',
+  baseCurrencyInvalid: 'Base currency must be an ISO 4217 currency code, such as USD or EUR',
+  fiscalYearStartMonthInvalid: 'Fiscal year start month must be a month from 1 to 12',
 } as const;
 
 /** Address and description may hold several lines. */
@@ -29,6 +32,28 @@ const optionalText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
     .transform((value) => (value ? value : undefined));
+
+/** Issue 25 §1. Absent: USD on Add, unchanged on Edit; written in lower case it is read in upper case. */
+const baseCurrencySchema = text({ error: organizationMessages.baseCurrencyInvalid })
+  .trim()
+  .transform((value) => (value ? value.toUpperCase() : undefined))
+  .refine((value) => value === undefined || isCurrencyCode(value), organizationMessages.baseCurrencyInvalid)
+  .optional();
+
+/**
+ * Issue 25 §1: the month (1–12) the fiscal year starts in, a number or its digits (multipart sends text).
+ * Empty or null: the start 00_Period implies. Absent: none on Add, unchanged on Edit.
+ */
+const fiscalYearStartMonthSchema = z
+  .unknown()
+  .transform((value, context) => {
+    if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+    const month = typeof value === 'string' && /^\s*\d{1,2}\s*$/.test(value) ? Number(value) : value;
+    if (typeof month === 'number' && Number.isInteger(month) && month >= 1 && month <= 12) return month;
+    context.addIssue({ code: 'custom', message: organizationMessages.fiscalYearStartMonthInvalid });
+    return z.NEVER;
+  })
+  .optional();
 
 /** The Add / Edit Organization form fields (multipart text parts; the logo travels as a file part). */
 export const organizationFormSchema = z.object({
@@ -42,6 +67,8 @@ export const organizationFormSchema = z.object({
     .optional()
     .transform((value) => (value?.trim() ? value : undefined))
     .pipe(emailSchema.optional()),
+  baseCurrency: baseCurrencySchema,
+  fiscalYearStartMonth: fiscalYearStartMonthSchema,
   /** Legacy clients may send the dashboard list with the form: an array or an escaped JSON string. */
   dashboards: z.unknown().optional(),
 });
@@ -59,6 +86,10 @@ export const organizationSchema = z.object({
   logo_url: z.string().nullable(),
   isActive: z.boolean(),
   auditDataMessage: z.string().nullable(),
+  /** ISO 4217 code of the currency its ledger and statements are in. */
+  baseCurrency: z.string(),
+  /** Month (1–12) its fiscal year starts in; null: the start its 00_Period implies. */
+  fiscalYearStartMonth: z.number().int().min(1).max(12).nullable(),
   userCount: z.number().int(),
   dashboards: z.array(dashboardSchema),
   createdAt: z.iso.datetime(),

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -38,11 +39,21 @@ export const organizations = pgTable(
     /** Storage key of the PNG logo (never a URL given by a client). */
     logoKey: text('logo_key'),
     auditDataMessage: text('audit_data_message'),
+    /** ISO 4217 code of the currency its ledger and statements are in (issue 25 §1). */
+    baseCurrency: text('base_currency').notNull().default('USD'),
+    /** Month (1–12) its fiscal year starts in; null: the start 00_Period implies (issue 25 §1). */
+    fiscalYearStartMonth: smallint('fiscal_year_start_month'),
+    /** The KPI keys of its Financial Overview's cards, in order (null: the default cards). */
+    overviewCards: jsonb('overview_cards').$type<string[]>(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('organizations_name_unique').on(sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex('organizations_name_unique').on(sql`lower(${table.name})`),
+    check('organizations_base_currency_code', sql`${table.baseCurrency} ~ '^[A-Z]{3}$'`),
+    check('organizations_fiscal_year_start_month', sql`${table.fiscalYearStartMonth} between 1 and 12`),
+  ],
 );
 
 /** Dashboards of an organization, in the order its people see them. */
@@ -685,4 +696,23 @@ export const warehouseReaders = pgTable('warehouse_readers', {
   roleName: text('role_name').notNull(),
   passwordSealed: text('password_sealed').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * An organization's statement layout (issue 25 §1): the lines people moved accounts to (`lines`: account code →
+ * standard subtype; each move is also written to 01_Account) and the order of the accounts (`account_order`:
+ * codes). No row: the default layout, from the accounts' subtypes. Each save adds one to `version` and is
+ * recorded in the audit trail; a save read at another version is refused.
+ */
+export const statementLayouts = pgTable('statement_layouts', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  lines: jsonb('lines').$type<Record<string, string>>().notNull(),
+  accountOrder: jsonb('account_order').$type<string[]>().notNull(),
+  updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+  /** The user's name (or e-mail) as it was when they saved. */
+  updatedBy: text('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

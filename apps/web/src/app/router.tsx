@@ -45,6 +45,7 @@ const appPages: RouteObject[] = [
   { path: 'file-upload', lazy: lazyPage(() => import('../features/uploads/file-upload-page')) },
   { path: 'data-management', lazy: lazyPage(() => import('./data-management-studio')) },
   { path: 'dashboard', lazy: lazyPage(() => import('../features/dashboards/dashboard-page')) },
+  { path: 'statement-layout', lazy: lazyPage(() => import('../features/statement-layouts/statement-layout-page')) },
   { path: 'pipelines', lazy: lazyPage(() => import('./pipelines')) },
   { path: 'db-chat', lazy: lazyPage(() => import('../features/chat/chat-page')) },
   { path: 'data-refresh-log', lazy: lazyPage(() => import('../features/data-refresh/data-refresh-log-page')) },

@@ -302,6 +302,23 @@ export const dataManagementRepository = {
     return rows[0] && normalizeRow(target, rows[0]);
   },
 
+  /** The keys of the rows whose `column` (text) holds one of `values`, by value. */
+  async keysOf(
+    tx: Executor,
+    target: StudioRelation,
+    column: StudioColumn,
+    values: readonly string[],
+  ): Promise<Map<string, string>> {
+    if (values.length === 0) return new Map();
+    const rows = rowsOf<{ value: string; key: string }>(
+      await tx.execute(
+        sql`select ${columnRef(column)} as value, ${columnRef(target.key!)}::text as key from ${from(target)}
+            where ${columnRef(column)} in ${[...new Set(values)]}`,
+      ),
+    );
+    return new Map(rows.map((row) => [row.value, row.key]));
+  },
+
   /** Inserts a row; `loadId`: the load it is written as (lineage), never a value of the request. */
   async insert(
     tx: Executor,

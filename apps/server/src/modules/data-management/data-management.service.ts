@@ -43,7 +43,7 @@ import type { Principal } from '../auth/principal.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { RESERVED_TABLE_NAMES } from '@finboard/shared/journals';
 import { GL_TABLE, guardLineWrite, journalsOfLineWrite } from './journal-guard.ts';
-import { recordRowChanges, rowEntityId, WAREHOUSE_ROW_ENTITY } from './row-changes.ts';
+import { recordRowChanges, rowEntityId, WAREHOUSE_ROW_ENTITY, type RowChange } from './row-changes.ts';
 import type { StudioChange, StudioLedger } from './studio-change.ts';
 import {
   dataManagementRepository,
@@ -529,6 +529,44 @@ export function createDataManagementService(deps: {
       });
     },
 
+    /**
+     * Accounts of 01_Account given other subtypes (account code → subtype) as one Studio change of the user:
+     * one transaction and one Studio load, each changed row kept and recorded as an edit of it would be (an
+     * account that already holds its subtype is left as it is), the cash flow refreshed when one becomes or
+     * stops being a cash account. `alongside` runs last in the same transaction, on the platform's side
+     * (leaveOrganization): what it writes commits with the accounts, and what it throws rolls them back.
+     */
+    async setAccountSubtypes<T>(
+      principal: Principal,
+      organizationId: string,
+      subtypes: ReadonlyMap<string, string>,
+      alongside: (platformTx: Executor) => Promise<T>,
+    ): Promise<T> {
+      const target = await resolve(organizationId, ACCOUNT_TABLE, true);
+      const code = columnOf(target, 'account_code');
+      const subtype = columnOf(target, 'account_subtype');
+      if (!subtype.editable) throw fieldError(m.notEditable(subtype.name), subtype.name);
+      if (!target.key) throw recordNotFound();
+      const actor = await actorOf(principal);
+      return write(organizationId, target, m.updateFailed, async (tx) => {
+        const keys = await repo.keysOf(tx, target, code, [...subtypes.keys()]);
+        const change = ledger.open(tx, target.schema, actor);
+        const changes: RowChange[] = [];
+        for (const [accountCode, value] of subtypes) {
+          const key = keys.get(accountCode);
+          const before = key === undefined ? undefined : await repo.findByKey(tx, target, key, true);
+          if (key === undefined || !before) throw recordNotFound();
+          const values = new Map([[subtype, coerce(subtype, value)]]);
+          if (!(await repo.differs(tx, target, key, values))) continue;
+          const after = (await repo.update(tx, target, key, values, await change.editing(ACCOUNT_TABLE, [key])))!;
+          await change.accountChanged(before, after);
+          changes.push({ action: 'updated', row: after, before, after });
+        }
+        await recordRowChanges({ warehouse, audit }, tx, principal, organizationId, ACCOUNT_TABLE, changes);
+        return alongside(await warehouse.leaveOrganization(tx));
+      });
+    },
+
     async remove(principal: Principal, organizationId: string, table: string, rowId: string): Promise<void> {
       const target = await resolve(organizationId, table, true);
       keyed(target, rowId);
@@ -699,6 +737,12 @@ export function createDataManagementService(deps: {
     ) => orFail(m.updateFailed, () => core.update(principal, organizationId, table, rowId, body)),
     remove: (principal: Principal, organizationId: string, table: string, rowId: string) =>
       orFail(m.deleteFailed, () => core.remove(principal, organizationId, table, rowId)),
+    setAccountSubtypes: <T>(
+      principal: Principal,
+      organizationId: string,
+      subtypes: ReadonlyMap<string, string>,
+      alongside: (platformTx: Executor) => Promise<T>,
+    ) => orFail(m.updateFailed, () => core.setAccountSubtypes(principal, organizationId, subtypes, alongside)),
     history: (organizationId: string, table: string, rowId: string) =>
       orFail(m.historyFailed, () => core.history(organizationId, table, rowId)),
     origin: (organizationId: string, table: string, rowId: string) =>

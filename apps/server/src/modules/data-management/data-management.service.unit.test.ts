@@ -104,6 +104,11 @@ function fakeRepository(rows: Record<string, DataRow[]>) {
       });
       return { ...row };
     },
+    async keysOf(_tx, target, column, values) {
+      calls.push(`keys of ${target.relation.name} by ${column.name}`);
+      const rows = tableOf(target.relation.name).filter((row) => values.includes(String(row[column.name])));
+      return new Map(rows.map((row) => [String(row[column.name]), String(row.row_id)]));
+    },
     async remove(_tx, target, key) {
       calls.push(`delete ${target.relation.name} ${key}`);
       const table = tableOf(target.relation.name);
@@ -213,5 +218,77 @@ describe('Studio writes of loaded tables', () => {
     expect(ledger.calls.includes('refresh the cash flow')).toBe(false);
     await service.update(principal, ORG, '01_Account', '3', { account_subtype: 'cash' });
     expect(ledger.calls.at(-1)).toBe('refresh the cash flow');
+  });
+});
+
+describe('accounts moved to other subtypes (the statement layout)', () => {
+  const accounts = (): DataRow[] => [
+    { row_id: 3, account_code: '1200', account_name: 'Receivables', account_type: 'asset', account_subtype: 'Misc' },
+    {
+      row_id: 4,
+      account_code: '5000',
+      account_name: 'Goods',
+      account_type: 'expense',
+      account_subtype: 'cost_of_sales',
+    },
+    {
+      row_id: 5,
+      account_code: '6100',
+      account_name: 'Freight',
+      account_type: 'expense',
+      account_subtype: 'operating_expense',
+    },
+  ];
+
+  it('writes them as one Studio load of the user, records each row changed, then runs what goes alongside', async () => {
+    const { service, ledger, data, audited } = studio({ '01_Account': accounts() });
+    const order: string[] = [];
+    const answer = await service.setAccountSubtypes(
+      principal,
+      ORG,
+      new Map([
+        ['6100', 'cost_of_sales'],
+        ['5000', 'cost_of_sales'],
+        ['1200', 'cash'],
+      ]),
+      async (executor) => {
+        order.push(`alongside after ${audited.length} events`);
+        expect(executor).toBe(tx);
+        return 'stored';
+      },
+    );
+    expect(answer).toBe('stored');
+    expect(order).toEqual(['alongside after 2 events']);
+    // 5000 already is cost of sales: found, not written.
+    expect(data.calls).toEqual([
+      'keys of 01_Account by account_code',
+      'find 01_Account 5',
+      'update 01_Account 5 edited by load 42',
+      'find 01_Account 4',
+      'find 01_Account 3',
+      'update 01_Account 3 edited by load 42',
+    ]);
+    expect(ledger.calls).toEqual([
+      'features',
+      'begin load 42 by Dana Reyes',
+      'keep 01_Account 5 as replaced by load 42',
+      'keep 01_Account 3 as replaced by load 42',
+      // 1200 became a cash account.
+      'refresh the cash flow',
+    ]);
+    expect(audited.map((entry) => [entry.action, entry.entityId, (entry.after as DataRow).account_subtype])).toEqual([
+      ['warehouse_row.updated', '01_Account:5', 'cost_of_sales'],
+      ['warehouse_row.updated', '01_Account:3', 'cash'],
+    ]);
+  });
+
+  it('refuses an account code the chart does not have, before anything runs alongside', async () => {
+    const { service, audited } = studio({ '01_Account': accounts() });
+    let ran = false;
+    const moving = service.setAccountSubtypes(principal, ORG, new Map([['9999', 'cash']]), async () => {
+      ran = true;
+    });
+    await expect(moving).rejects.toMatchObject({ statusCode: 404, message: m.recordNotFound });
+    expect([ran, audited]).toEqual([false, []]);
   });
 });

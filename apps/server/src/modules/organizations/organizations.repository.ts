@@ -96,6 +96,19 @@ export const organizationsRepository = (db: Executor) => ({
     return row !== undefined;
   },
 
+  /** Its base currency, fiscal year start month and overview cards; undefined when there is no such organization. */
+  async reportingSettings(id: string) {
+    const [row] = await db
+      .select({
+        baseCurrency: organizations.baseCurrency,
+        fiscalYearStartMonth: organizations.fiscalYearStartMonth,
+        overviewCards: organizations.overviewCards,
+      })
+      .from(organizations)
+      .where(eq(organizations.id, id));
+    return row;
+  },
+
   /** Every organization's id (start-up checks that each has its warehouse). */
   /** Every organization's id, name and creation time, by name. */
   allBrief: () =>

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_DASHBOARDS, dashboardMessages } from '@finboard/shared/dashboards';
 import { messages } from '@finboard/shared/messages';
 import { organizationMessages } from '@finboard/shared/organizations';
+import { reportMessages } from '@finboard/shared/reports';
 import { emailMessages, nameMessages, phoneMessages } from '@finboard/shared/validation';
 import { auditEvents, dashboards, organizations, sessions, userDashboards } from '../../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
@@ -153,6 +154,32 @@ describe('POST /api/v1/organization/add', () => {
     });
   });
 
+  it('stores the base currency (read in capitals) and the fiscal year start month, and shows them', async () => {
+    const response = await add(form(validFields({ baseCurrency: 'eur', fiscalYearStartMonth: '4' })));
+
+    expect(response.statusCode).toBe(201);
+    const created = response.json().data.createdOrganization;
+    expect(created).toMatchObject({ baseCurrency: 'EUR', fiscalYearStartMonth: 4 });
+    expect(await storedOrganization(created.id)).toMatchObject({ baseCurrency: 'EUR', fiscalYearStartMonth: 4 });
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/organization/${created.id}`,
+      headers: bearer(admin),
+    });
+    expect(shown.json().data.organization).toMatchObject({ baseCurrency: 'EUR', fiscalYearStartMonth: 4 });
+    const [event] = await auditOf(created.id, 'organization.created');
+    expect(event?.after).toMatchObject({ baseCurrency: 'EUR', fiscalYearStartMonth: 4 });
+  });
+
+  it('keeps the books in US dollars with the fiscal year of the period table when the form names neither', async () => {
+    const response = await add(validFields());
+
+    expect(response.statusCode).toBe(201);
+    const created = response.json().data.createdOrganization;
+    expect(created).toMatchObject({ baseCurrency: 'USD', fiscalYearStartMonth: null });
+    expect(await storedOrganization(created.id)).toMatchObject({ baseCurrency: 'USD', fiscalYearStartMonth: null });
+  });
+
   it('ignores the client’s file name and type: a real PNG sent as "photo.jpg" (image/jpeg) is accepted', async () => {
     const response = await add(
       form(validFields(), { bytes: await pngBytes(), filename: 'photo.jpg', type: 'image/jpeg' }),
@@ -234,6 +261,20 @@ describe('POST /api/v1/organization/add', () => {
       'organizationName',
     ],
     ['an empty name', { organizationName: ' ' }, 'Organization name is required', 'organizationName'],
+    ['an unknown currency', { baseCurrency: 'XYZ' }, organizationMessages.baseCurrencyInvalid, 'baseCurrency'],
+    ['a withdrawn currency', { baseCurrency: 'HRK' }, organizationMessages.baseCurrencyInvalid, 'baseCurrency'],
+    [
+      'a fiscal year starting in month 13',
+      { fiscalYearStartMonth: '13' },
+      organizationMessages.fiscalYearStartMonthInvalid,
+      'fiscalYearStartMonth',
+    ],
+    [
+      'a fiscal year starting in "April"',
+      { fiscalYearStartMonth: 'April' },
+      organizationMessages.fiscalYearStartMonthInvalid,
+      'fiscalYearStartMonth',
+    ],
   ])('refuses %s with 400 and its message, and stores nothing', async (_, change, message, fieldPath) => {
     const countBefore = await organizationCount();
     const filesBefore = storedFiles();
@@ -400,6 +441,44 @@ describe('PUT /api/v1/organization/:id', () => {
       after: { name: fields.organizationName, phone: '5559876543', address: null },
     });
     expect(storedFiles()).toContain(created.logo_url);
+  });
+
+  it('changes the currency and fiscal year start, keeps them when the form leaves them out, clears the month', async () => {
+    const created = (await add(validFields({ baseCurrency: 'EUR', fiscalYearStartMonth: '4' }))).json().data
+      .createdOrganization as { id: string };
+
+    const untouched = await edit(created.id, form(validFields()));
+    expect(untouched.statusCode).toBe(200);
+    expect(untouched.json().data.updatedOrganization).toMatchObject({ baseCurrency: 'EUR', fiscalYearStartMonth: 4 });
+
+    const changed = await edit(created.id, form(validFields({ baseCurrency: 'GBP', fiscalYearStartMonth: '' })));
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.updatedOrganization).toMatchObject({ baseCurrency: 'GBP', fiscalYearStartMonth: null });
+    expect(await storedOrganization(created.id)).toMatchObject({ baseCurrency: 'GBP', fiscalYearStartMonth: null });
+    const events = await auditOf(created.id, 'organization.updated');
+    expect(events.map((event) => [event.before, event.after])).toContainEqual([
+      expect.objectContaining({ baseCurrency: 'EUR', fiscalYearStartMonth: 4 }),
+      expect.objectContaining({ baseCurrency: 'GBP', fiscalYearStartMonth: null }),
+    ]);
+  });
+
+  it.each([
+    ['an unknown currency', { baseCurrency: 'ABC' }, organizationMessages.baseCurrencyInvalid, 'baseCurrency'],
+    [
+      'a fiscal year starting in month 0',
+      { fiscalYearStartMonth: '0' },
+      organizationMessages.fiscalYearStartMonthInvalid,
+      'fiscalYearStartMonth',
+    ],
+  ])('refuses %s on edit with 400 and its message, and changes nothing', async (_, change, message, fieldPath) => {
+    const organization = await createOrganization(t.database);
+    const before = await storedOrganization(organization.id);
+
+    const response = await edit(organization.id, form(validFields(change)));
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ status: false, message, errors: [{ msg: message, path: fieldPath }] });
+    expect(await storedOrganization(organization.id)).toEqual(before);
   });
 
   it('replaces the logo with a new key and deletes the old file', async () => {
@@ -762,5 +841,84 @@ describe('PUT /api/v1/organization/:id/status', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(organizationMessages.notFound);
     expect(missing.statusCode).toBe(400);
+  });
+});
+
+describe('the statements of an organization and its settings', () => {
+  it('are in its base currency, and a year to date starts in its fiscal year start month', async () => {
+    const created = (await add(validFields({ baseCurrency: 'JPY', fiscalYearStartMonth: '4' }))).json().data
+      .createdOrganization as { id: string };
+    const profitAndLoss = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/reports/${created.id}/profit-and-loss?to=2026-02`,
+        headers: bearer(admin),
+      });
+
+    const april = await profitAndLoss();
+    expect(april.statusCode).toBe(200);
+    expect(april.json().data).toMatchObject({ currency: 'JPY', from: '2025-04', to: '2026-02' });
+
+    // Back to the period table, which is empty here: calendar years.
+    await edit(created.id, form(validFields({ fiscalYearStartMonth: '' })));
+    expect((await profitAndLoss()).json().data).toMatchObject({ currency: 'JPY', from: '2026-01', to: '2026-02' });
+  });
+});
+
+describe('the cards of its Financial Overview', () => {
+  const chooseCards = (id: string, payload: object, token = admin) =>
+    t.app.inject({ method: 'PUT', url: `/api/v1/organization/${id}/overview-cards`, headers: bearer(token), payload });
+  const overview = async (id: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/reports/${id}/financial-overview?to=2026-02`,
+        headers: bearer(admin),
+      })
+    ).json().data as { series: { key: string; card?: { kpi: string } }[] };
+
+  it('are the default five until chosen; a choice is kept in order, audited, and the overview follows', async () => {
+    const created = (await add(validFields())).json().data.createdOrganization as { id: string };
+    expect((await overview(created.id)).series.map((series) => series.key)).toEqual([
+      'revenue',
+      'grossMargin',
+      'operatingExpenses',
+      'netIncome',
+      'cash',
+    ]);
+
+    const chosen = await chooseCards(created.id, { cards: ['cashRunwayMonths', 'dso', 'netMargin'] });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toEqual({
+      status: true,
+      message: reportMessages.cardsSaved,
+      data: { cards: ['cashRunwayMonths', 'dso', 'netMargin'] },
+    });
+    expect((await storedOrganization(created.id))!.overviewCards).toEqual(['cashRunwayMonths', 'dso', 'netMargin']);
+    expect((await overview(created.id)).series.map((series) => series.card?.kpi)).toEqual([
+      'cashRunwayMonths',
+      'dso',
+      'netMargin',
+    ]);
+    const [event] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, created.id), eq(auditEvents.action, 'organization.overview_cards_changed')));
+    expect(event).toMatchObject({
+      before: { overviewCards: null },
+      after: { overviewCards: ['cashRunwayMonths', 'dso', 'netMargin'] },
+    });
+  });
+
+  it('refuses an unknown KPI, a repeated one, none or more than twelve, and changes nothing', async () => {
+    const created = (await add(validFields())).json().data.createdOrganization as { id: string };
+    await chooseCards(created.id, { cards: ['dso'] });
+    for (const cards of [['dso', 'forecast'], ['dso', 'dso'], [], Array(13).fill('cash'), 'dso']) {
+      const refused = await chooseCards(created.id, { cards });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(reportMessages.cardsInvalid);
+    }
+    expect((await storedOrganization(created.id))!.overviewCards).toEqual(['dso']);
+    expect((await chooseCards(randomUUID(), { cards: ['dso'] })).statusCode).toBe(404);
   });
 });

@@ -13,14 +13,17 @@ import {
   organizationStatusRequestSchema,
 } from '@finboard/shared/organizations';
 import { callerOf } from '../../plugins/auth.ts';
+import { overviewCardsResponseSchema, overviewCardsSchema, reportMessages } from '@finboard/shared/reports';
 import { organizationIdOf } from '../../plugins/tenant-guard.ts';
 import { readOrganizationForm } from './organization-form.ts';
 import type { OrganizationsService } from './organizations.service.ts';
 
 const FORM_DESCRIPTION =
   'multipart/form-data with the text fields organizationName, organizationEmail, organizationPhoneNumber, ' +
-  'organizationAddress, organizationDescription, powerbiEmail, optional dashboards (a JSON array or an escaped ' +
-  'JSON string), removeLogo=true (edit only), and an optional PNG file part `logo` (under 5MB).';
+  'organizationAddress, organizationDescription, powerbiEmail, baseCurrency (ISO 4217; USD when a new organization ' +
+  'has none, unchanged on edit when absent), fiscalYearStartMonth (1–12; empty: as its 00_Period implies; unchanged ' +
+  'on edit when absent), optional dashboards (a JSON array or an escaped JSON string), removeLogo=true (edit only), ' +
+  'and an optional PNG file part `logo` (under 5MB).';
 
 export async function organizationsRoutes(
   app: FastifyInstance,
@@ -113,6 +116,32 @@ export async function organizationsRoutes(
         },
       };
     },
+  );
+
+  routes.put(
+    '/api/v1/organization/:id/overview-cards',
+    {
+      // The organization's users choose their Financial Overview's cards, as they order their dashboards.
+      config: { tenantParam: 'id' },
+      schema: {
+        tags: ['organizations'],
+        summary: "Choose the KPIs of the organization's Financial Overview cards, in order",
+        params: organizationIdParamsSchema,
+        body: overviewCardsSchema,
+        response: { 200: overviewCardsResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: reportMessages.cardsSaved,
+      data: {
+        cards: await organizations.setOverviewCards(
+          callerOf(request).user,
+          organizationIdOf(request),
+          request.body.cards,
+        ),
+      },
+    }),
   );
 
   routes.put(

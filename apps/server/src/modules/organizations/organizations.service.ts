@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dashboard } from '@finboard/shared/dashboards';
 import { paginationOf, type Pagination } from '@finboard/shared/pagination';
+import { KPI_KEYS, type KpiKey } from '@finboard/shared/reports';
 import {
   logoProblem,
   organizationMessages,
@@ -39,6 +40,8 @@ export function toOrganizationSummary(row: OrganizationWithCount): OrganizationS
     logo_url: row.logoKey,
     isActive: row.isActive,
     auditDataMessage: row.auditDataMessage,
+    baseCurrency: row.baseCurrency,
+    fiscalYearStartMonth: row.fiscalYearStartMonth,
     userCount: row.userCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -61,6 +64,8 @@ const snapshot = (row: OrganizationRow, dashboards?: Dashboard[]) => ({
   logoKey: row.logoKey,
   isActive: row.isActive,
   auditDataMessage: row.auditDataMessage,
+  baseCurrency: row.baseCurrency,
+  fiscalYearStartMonth: row.fiscalYearStartMonth,
   ...(dashboards && {
     dashboards: dashboards.map(({ id, name, url, workspaceId, datasetId, type, template }) => ({
       id,
@@ -82,6 +87,16 @@ const logoRefused = (message: string) => badRequest('INVALID_LOGO', message, [{ 
 const logoKeyFor = (organizationId: string) => `logos/${organizationId}/${randomUUID()}.png`;
 
 export type OrganizationsService = ReturnType<typeof createOrganizationsService>;
+
+/** What the statements need of their organization (issue 25 §1). */
+export interface ReportingSettings {
+  /** ISO 4217 code: the currency of its ledger and of every figure of its statements. */
+  baseCurrency: string;
+  /** 1–12; null: the fiscal year start its 00_Period implies. */
+  fiscalYearStartMonth: number | null;
+  /** Its Financial Overview's cards, in order; null: the default ones. */
+  overviewCards: KpiKey[] | null;
+}
 
 export function createOrganizationsService(deps: {
   db: Database;
@@ -119,6 +134,9 @@ export function createOrganizationsService(deps: {
     powerbiEmail: fields.powerbiEmail ?? null,
     address: fields.organizationAddress ?? null,
     description: fields.organizationDescription ?? null,
+    // Undefined (not sent) leaves them out: the column default on Add, the stored value on Edit.
+    baseCurrency: fields.baseCurrency,
+    fiscalYearStartMonth: fields.fiscalYearStartMonth,
   });
 
   const discard = async (key: string) => {
@@ -169,6 +187,33 @@ export function createOrganizationsService(deps: {
 
     async assertExists(id: string): Promise<void> {
       if (!(await repo.exists(id))) throw missing();
+    },
+
+    /** The organization's base currency and fiscal year start (404 when there is none). */
+    async reportingSettings(id: string): Promise<ReportingSettings> {
+      const settings = await repo.reportingSettings(id);
+      if (!settings) throw missing();
+      // A key the library no longer has is dropped, never an error on every statement.
+      const known = settings.overviewCards?.filter((key): key is KpiKey =>
+        (KPI_KEYS as readonly string[]).includes(key),
+      );
+      return { ...settings, overviewCards: known?.length ? known : null };
+    },
+
+    /** The KPIs of its Financial Overview's cards (issue 25 §3), recorded in the audit trail. */
+    async setOverviewCards(actor: Principal, id: string, cards: KpiKey[]): Promise<KpiKey[]> {
+      return changeOrganization(id, async (tx, before) => {
+        await organizationsRepository(tx).update(id, { overviewCards: cards });
+        await auditChange(
+          tx,
+          actor,
+          'organization.overview_cards_changed',
+          id,
+          { overviewCards: before.overviewCards },
+          { overviewCards: cards },
+        );
+        return cards;
+      });
     },
 
     /** The organization as `viewer` may see it: an organization user sees only the dashboards they may see. */

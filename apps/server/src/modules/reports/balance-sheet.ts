@@ -72,7 +72,7 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
   const previousMonth = addMonths(to, -1);
   const comparative = addMonths(calendar.fiscalYearStart(to), -1);
   const movements = ledger.movements.filter((movement) => movement.period <= to).filter(inSlice(slice));
-  const classify = classifierOf(input.accounts);
+  const classify = classifierOf(input);
   const classOf = new Map(movements.map((movement) => [movement.accountCode, classify(movement)]));
   const at = balancesAt(calendar, movements);
   const ends = { current: at(to), previousMonth: at(previousMonth), comparative: at(comparative) };

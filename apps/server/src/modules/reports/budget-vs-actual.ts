@@ -1,11 +1,12 @@
 import type { ReportRow } from '@finboard/shared/reports';
 import { accountLabel } from '@finboard/shared/reports';
 import {
+  classifierOf,
   drillOf,
   inBudgetSlice,
   inSlice,
-  isEarnings,
   money,
+  profitGroupOf,
   percent,
   readingAmount,
   within,
@@ -18,6 +19,20 @@ import {
 
 const NO_DEPARTMENT = 'No department';
 type Figures = { actual: number; budget: number };
+
+/** The statement's sections: revenue, other income (below operating income on the P&L), every expense. */
+const SECTIONS = {
+  revenue: { label: 'Revenue', total: 'Total revenue', income: true, accountType: 'revenue', name: 'revenue' },
+  otherIncome: {
+    label: 'Other income',
+    total: 'Total other income',
+    income: true,
+    accountType: 'revenue',
+    name: 'otherIncome',
+  },
+  expense: { label: 'Expenses', total: 'Total expenses', income: false, accountType: 'expense', name: 'expenses' },
+} as const;
+type Section = keyof typeof SECTIONS;
 
 /** The range by department, and its budget. */
 const reads = ({ from, to }: StatementRequest): StatementReads => ({
@@ -33,9 +48,14 @@ const reads = ({ from, to }: StatementRequest): StatementReads => ({
  */
 function build(input: StatementRequest, ledger: StatementLedger): StatementBody {
   const { from, to, slice, accounts } = input;
-  // type → department → account → figures
-  const tree = new Map<string, Map<string | null, Map<string, Figures>>>();
-  const figures = (type: string, code: string, department: string | null) => {
+  const classify = classifierOf(input);
+  const sectionOf = (line: Parameters<typeof classify>[0]): Section | undefined => {
+    const group = profitGroupOf(classify(line));
+    return group === undefined ? undefined : group === 'revenue' || group === 'otherIncome' ? group : 'expense';
+  };
+  // section → department → account → figures
+  const tree = new Map<Section, Map<string | null, Map<string, Figures>>>();
+  const figures = (type: Section, code: string, department: string | null) => {
     const byDepartment = tree.get(type) ?? new Map<string | null, Map<string, Figures>>();
     tree.set(type, byDepartment);
     const byAccount = byDepartment.get(department) ?? new Map<string, Figures>();
@@ -45,12 +65,15 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
     return found;
   };
   for (const movement of ledger.movements.filter(inSlice(slice))) {
-    if (!isEarnings(movement.accountType) || !within(movement.period, from, to)) continue;
-    figures(movement.accountType!, movement.accountCode, movement.department ?? null).actual += readingAmount(movement);
+    const section = sectionOf(movement);
+    if (!section || !within(movement.period, from, to)) continue;
+    figures(section, movement.accountCode, movement.department ?? null).actual += readingAmount(movement);
   }
-  for (const line of ledger.budget.filter(inBudgetSlice(slice)))
-    if (isEarnings(line.accountType) && within(line.period, from, to))
-      figures(line.accountType!, line.accountCode, line.department).budget += line.amount;
+  for (const line of ledger.budget.filter(inBudgetSlice(slice))) {
+    const section = sectionOf(line);
+    if (section && within(line.period, from, to))
+      figures(section, line.accountCode, line.department).budget += line.amount;
+  }
 
   const columns = [
     { key: 'actual', label: 'Actual', kind: 'amount' as const },
@@ -77,10 +100,18 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
   };
 
   const totals: Record<string, number> = {};
-  const totalOf = { revenue: { actual: 0, budget: 0 }, expense: { actual: 0, budget: 0 } };
+  const totalOf: Record<Section, Figures> = {
+    revenue: { actual: 0, budget: 0 },
+    otherIncome: { actual: 0, budget: 0 },
+    expense: { actual: 0, budget: 0 },
+  };
   const departmentSeries: { x: string; value: number }[] = [];
-  const sections = (['revenue', 'expense'] as const).map((type) => {
-    const isRevenue = type === 'revenue';
+  // The GL lines of an account type are one section's only when no other section shares the type.
+  const onlySection = (accountType: string) => accountType !== 'revenue' || !tree.has('otherIncome');
+  // Other income shows only when there is some; revenue and expenses always.
+  const shown = (Object.keys(SECTIONS) as Section[]).filter((type) => type !== 'otherIncome' || tree.has(type));
+  const sections = shown.map((type) => {
+    const { label, total: totalLabel, income: isRevenue, accountType, name } = SECTIONS[type];
     const byDepartment = tree.get(type) ?? new Map<string | null, Map<string, Figures>>();
     const rows: ReportRow[] = [];
     const departments = [...byDepartment.keys()].sort((a, b) => (a ?? '~').localeCompare(b ?? '~'));
@@ -95,9 +126,11 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
         depth: 0,
         values: valuesOf(subtotal),
         favourable: favourableOf(subtotal, isRevenue),
-        ...(department !== null && { drill: drillOf(input, { accountType: type, ...narrow }) }),
+        ...(department !== null &&
+          type !== 'otherIncome' &&
+          onlySection(accountType) && { drill: drillOf(input, { accountType, ...narrow }) }),
       });
-      if (!isRevenue) departmentSeries.push({ x: department ?? NO_DEPARTMENT, value: money(subtotal.actual) });
+      if (type === 'expense') departmentSeries.push({ x: department ?? NO_DEPARTMENT, value: money(subtotal.actual) });
       for (const [code, one] of [...byAccount].sort(([a], [b]) => a.localeCompare(b)))
         rows.push({
           key: `${type}:department:${department ?? ''}:account:${code}`,
@@ -114,21 +147,21 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
     totalOf[type] = total;
     rows.push({
       key: `${type}:total`,
-      label: isRevenue ? 'Total revenue' : 'Total expenses',
+      label: totalLabel,
       kind: 'total',
       depth: 0,
       values: valuesOf(total),
       favourable: favourableOf(total, isRevenue),
-      drill: drillOf(input, { accountType: type }),
+      ...(type !== 'otherIncome' && onlySection(accountType) && { drill: drillOf(input, { accountType }) }),
     });
-    const name = isRevenue ? 'revenue' : 'expenses';
     totals[`${name}Actual`] = money(total.actual);
     totals[`${name}Budget`] = money(total.budget);
     totals[`${name}Variance`] = money(total.actual - total.budget);
-    return { key: type, label: isRevenue ? 'Revenue' : 'Expenses', columns, rows };
+    return { key: type, label, columns, rows };
   });
-  const netActual = totalOf.revenue.actual - totalOf.expense.actual;
-  const netBudget = totalOf.revenue.budget - totalOf.expense.budget;
+  const net = (key: keyof Figures) => totalOf.revenue[key] + totalOf.otherIncome[key] - totalOf.expense[key];
+  const netActual = net('actual');
+  const netBudget = net('budget');
   totals.netIncomeActual = money(netActual);
   totals.netIncomeBudget = money(netBudget);
   totals.netIncomeVariance = money(netActual - netBudget);

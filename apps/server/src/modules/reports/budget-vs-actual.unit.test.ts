@@ -136,3 +136,48 @@ describe('Budget vs Actual of hand-made books', () => {
     });
   });
 });
+
+describe('Budget vs Actual with other income', () => {
+  // The trading books plus 75 of interest received in Feb 2026 (budget 60): other income, not revenue.
+  const withInterest = {
+    ...books,
+    accounts: [
+      ...books.accounts,
+      { code: '4900', name: 'Interest received', type: 'revenue', subtype: 'other_income' },
+    ],
+    journals: [
+      ...books.journals,
+      {
+        id: 'J90',
+        period: '2026-02',
+        lines: [
+          { account: '1000', debit: '75.00', entity: 'UK' },
+          { account: '4900', credit: '75.00', entity: 'UK' },
+        ],
+      },
+    ],
+    budget: [...books.budget, { period: '2026-02', account: '4900', amount: '60.00' }],
+  };
+
+  it('shows it in a section of its own: revenue stays sales, net income counts both', () => {
+    const report = statementOf(budgetVsActual, withInterest, { from: '2026-01', to: '2026-02' });
+    expect(report.sections.map((section) => section.key)).toEqual(['revenue', 'otherIncome', 'expense']);
+    // Revenue as before (3,500 against 3,700); other income 75 against 60; net income 1,490 + 75 against 1,660 + 60.
+    expect(report.totals).toMatchObject({
+      revenueActual: 3500,
+      revenueBudget: 3700,
+      otherIncomeActual: 75,
+      otherIncomeBudget: 60,
+      otherIncomeVariance: 15,
+      netIncomeActual: 1565,
+      netIncomeBudget: 1720,
+    });
+    expect(rowOf(report, 'otherIncome:total')).toMatchObject({
+      label: 'Total other income',
+      values: { actual: 75, budget: 60, variance: 15, variancePct: 25 },
+      favourable: { variance: true },
+    });
+    // Revenue's GL lines by account type would hold the interest too: its total names none.
+    expect(rowOf(report, 'revenue:total').drill).toBeUndefined();
+  });
+});

@@ -1,86 +1,70 @@
 import { describe, expect, it } from 'vitest';
-import { CONTROLLER_BOOKS, rowOf, statementOf, TRADING_BOOKS } from '../../../test/statement-books.ts';
+import {
+  CONTROLLER_BOOKS,
+  CONTROLLER_FIGURES,
+  rowOf,
+  statementOf,
+  TRADING_BOOKS,
+} from '../../../test/statement-books.ts';
 import { balanceSheet } from './balance-sheet.ts';
 import { cashFlow } from './cash-flow.ts';
 import { profitAndLoss } from './profit-and-loss.ts';
 
-/** The three statements of CONTROLLER_BOOKS, every total computed by hand (statement-books.ts). */
+/** The three statements of CONTROLLER_BOOKS, every figure computed by hand (CONTROLLER_FIGURES). */
 const books = CONTROLLER_BOOKS;
-const range = { from: '2026-01', to: '2026-02' };
+const figures = CONTROLLER_FIGURES;
+const range = { from: figures.from, to: figures.to };
 
-describe('the statements of a controller’s first two months', () => {
-  it('Profit & Loss: gross profit, EBITDA, depreciation, interest and net income in their places', () => {
-    expect(statementOf(profitAndLoss, books, range).totals).toMatchObject({
-      revenue: 3000,
-      costOfSales: 1200,
-      grossProfit: 1800,
-      grossMarginPct: 60,
-      operatingExpenses: 0,
-      ebitda: 1800,
-      depreciationAmortization: 100,
-      operatingIncome: 1700,
-      otherIncome: 0,
-      otherExpenses: 50,
-      incomeBeforeTax: 1650,
-      incomeTax: 0,
-      netIncome: 1650,
+describe('the statements of a controller’s first quarter', () => {
+  it('Profit & Loss: gross profit, EBITDA, depreciation, interest, tax and net income in their places', () => {
+    const statement = statementOf(profitAndLoss, books, range);
+    expect(statement.totals).toMatchObject(figures.profitAndLoss);
+    expect(rowOf(statement, 'result:netIncome').values).toMatchObject(
+      Object.fromEntries(figures.cashFlowRows)['indirect:netIncome']!,
+    );
+    // Depreciation and interest are told from other costs by their names; the tax month by month, February's a credit.
+    expect(rowOf(statement, 'depreciationAmortization:account:6100').values.total).toBe(200);
+    expect(rowOf(statement, 'otherExpenses:subtype:interest_expense').values.total).toBe(100);
+    expect(rowOf(statement, 'operatingExpenses:subtype:operating_expense').values).toMatchObject({
+      '2026-01': 0,
+      '2026-02': 350,
+      '2026-03': 400,
+      total: 750,
+    });
+    expect(rowOf(statement, 'incomeTax:account:9000').values).toMatchObject({
+      '2026-01': 450,
+      '2026-02': -125,
+      '2026-03': 662.5,
+      total: 987.5,
     });
   });
 
-  it('Balance Sheet: current and non-current, equipment net of depreciation, and a check of 0.00', () => {
-    const sheet = statementOf(balanceSheet, books, { from: '2026-02', to: '2026-02' });
-    // Cash 9,150 + receivables 1,000 + inventory 800; equipment 6,000 − 100. Payables 500; the loan 5,000.
-    // Equity: capital 10,000, dividends −300, the year's earnings 1,650.
-    expect(sheet.totals).toMatchObject({
-      currentAssets: 10950,
-      nonCurrentAssets: 5900,
-      totalAssets: 16850,
-      currentLiabilities: 500,
-      nonCurrentLiabilities: 5000,
-      totalLiabilities: 5500,
-      totalEquity: 11350,
-      totalLiabilitiesAndEquity: 16850,
-      workingCapital: 10450,
+  it('Balance Sheet at every month end: current and non-current, equity by subtype, and a check of 0.00', () => {
+    for (const month of figures.months) {
+      const sheet = statementOf(balanceSheet, books, { from: month, to: month });
+      expect(sheet.totals, month).toMatchObject(figures.balanceSheet[month]);
+      expect(rowOf(sheet, 'currentAssets:subtype:cash').values.current, month).toBe(figures.cash[month]);
+      expect(rowOf(sheet, 'check').values, month).toEqual({ current: 0, previousMonth: 0, comparative: 0, change: 0 });
+    }
+    const march = statementOf(balanceSheet, books, { from: '2026-03', to: '2026-03' });
+    expect(rowOf(march, 'nonCurrentAssets:net_fixed_assets').values).toMatchObject({
+      current: 5800,
+      previousMonth: 5900,
     });
-    expect(rowOf(sheet, 'nonCurrentAssets:net_fixed_assets').values).toMatchObject({
-      current: 5900,
-      previousMonth: 6000,
-    });
-    expect(rowOf(sheet, 'equity:subtype:share_capital').values.current).toBe(10000);
-    expect(rowOf(sheet, 'equity:subtype:drawings_dividends').values.current).toBe(-300);
-    expect(rowOf(sheet, 'check').values).toEqual({ current: 0, previousMonth: 0, comparative: 0, change: 0 });
+    expect(rowOf(march, 'currentAssets:subtype:prepaid').values).toMatchObject({ current: 1000, previousMonth: 1100 });
+    expect(rowOf(march, 'currentLiabilities:subtype:accrued_liability').values.current).toBe(300);
+    expect(rowOf(march, 'currentLiabilities:subtype:tax_liability').values.current).toBe(662.5);
+    expect(rowOf(march, 'equity:subtype:share_capital').values.current).toBe(10000);
+    expect(rowOf(march, 'equity:subtype:drawings_dividends').values.current).toBe(-300);
   });
 
-  it('Cash Flow Statement: operating, investing and financing add up to the change in cash', () => {
+  it('Cash Flow Statement: operating, investing and financing add up to the change in cash every month', () => {
     const flow = statementOf(cashFlow, books, range);
-    expect(flow.totals).toMatchObject({
-      operating: 450,
-      investing: -6000,
-      financing: 14700,
-      netChange: 9150,
-      openingCash: 0,
-      closingCash: 9150,
-    });
-    expect(rowOf(flow, 'indirect:netIncome').values).toEqual({ '2026-01': 1800, '2026-02': -150, total: 1650 });
-    // Depreciation added back; receivables up 3,000 then down 2,000; inventory up 800; payables up 2,000 then down 1,500.
-    expect(rowOf(flow, 'indirect:operating:accumulated_depreciation')).toMatchObject({
-      label: 'Depreciation and amortization',
-      values: { '2026-01': 0, '2026-02': 100, total: 100 },
-    });
-    expect(rowOf(flow, 'indirect:operating:receivable').values).toEqual({
-      '2026-01': -3000,
-      '2026-02': 2000,
-      total: -1000,
-    });
-    expect(rowOf(flow, 'indirect:operating:inventory').values.total).toBe(-800);
-    expect(rowOf(flow, 'indirect:operating:payable').values).toEqual({ '2026-01': 2000, '2026-02': -1500, total: 500 });
-    expect(rowOf(flow, 'indirect:investing:fixed_asset').values.total).toBe(-6000);
-    expect(rowOf(flow, 'indirect:financing:long_term_debt').values.total).toBe(5000);
-    expect(rowOf(flow, 'indirect:financing:share_capital').values.total).toBe(10000);
-    expect(rowOf(flow, 'indirect:financing:drawings_dividends').values.total).toBe(-300);
-    expect(rowOf(flow, 'indirect:operating').values).toEqual({ '2026-01': 0, '2026-02': 450, total: 450 });
-    expect(rowOf(flow, 'indirect:closingCash').values).toEqual({ '2026-01': 9000, '2026-02': 9150, total: 9150 });
-    expect(rowOf(flow, 'indirect:check').values).toEqual({ '2026-01': 0, '2026-02': 0, total: 0 });
+    expect(flow.totals).toEqual(figures.cashFlow);
+    const section = flow.sections.find((candidate) => candidate.key === 'cashFlowStatement')!;
+    expect(section.rows.map((row) => [row.key, row.values])).toEqual(figures.cashFlowRows);
+    expect(rowOf(flow, 'indirect:operating:accumulated_depreciation').label).toBe('Depreciation and amortization');
+    expect(rowOf(flow, 'balances:1000').values).toEqual({ ...figures.cash, total: figures.cash['2026-03'] });
   });
 
   it('Cash Flow Statement of the trading books closes at the cash accounts for every slice', () => {

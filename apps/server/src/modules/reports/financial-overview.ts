@@ -1,5 +1,12 @@
-import type { ReportRow, ReportSeries } from '@finboard/shared/reports';
-import { addMonths, monthLabel, monthNumber, monthsBetween } from './periods.ts';
+import {
+  DEFAULT_OVERVIEW_CARDS,
+  type KpiUnit,
+  type ReportRow,
+  type ReportSeries,
+  type ReportValueKind,
+} from '@finboard/shared/reports';
+import { changeKindOf, KPI_DEFINITIONS, kpiChange, kpiFigures, kpiValue } from './kpis.ts';
+import { addMonths, monthLabel, monthsBetween } from './periods.ts';
 import {
   balanceOf,
   drillOf,
@@ -31,17 +38,76 @@ const empty = (): Month => ({ revenue: 0, costOfSales: 0, operatingExpenses: 0, 
 /** Everything since the beginning: cash is a balance. */
 const reads = ({ to }: StatementRequest): StatementReads => ({ movements: { ranges: [{ from: null, to }] } });
 
+const VALUE_KIND: Record<KpiUnit, ReportValueKind> = {
+  amount: 'amount',
+  percent: 'percent',
+  ratio: 'number',
+  days: 'number',
+  months: 'number',
+};
+
 /**
- * The KPI cards: revenue, gross margin %, operating expenses, net income and cash — each a monthly
- * sparkline over the range and its change against the prior period (the as many months just before it).
+ * The cards (issue 25 §2–3): each KPI the organization chose from the library, for the range's last month —
+ * named — against the month before and the same month a year earlier (percentages in points), with a
+ * sparkline of its monthly values over the range.
+ */
+export function overviewCards(input: StatementRequest, ledger: StatementLedger): ReportSeries[] {
+  const { from, to } = input;
+  const figuresOf = kpiFigures(input, ledger);
+  const month = (period: string) => figuresOf({ from: period, to: period });
+  const byMonth = new Map(monthsBetween(from, to).map((period) => [period, month(period)]));
+  const previousPeriod = addMonths(to, -1);
+  const priorYearPeriod = addMonths(to, -12);
+  const previousFigures = month(previousPeriod);
+  const priorYearFigures = month(priorYearPeriod);
+  return (input.cards ?? DEFAULT_OVERVIEW_CARDS).map((key) => {
+    const { label, unit, formula, higherIsBetter } = KPI_DEFINITIONS[key];
+    const value = kpiValue(key, byMonth.get(to)!);
+    const previous = kpiValue(key, previousFigures);
+    const priorYear = kpiValue(key, priorYearFigures);
+    const changeKind = changeKindOf(unit);
+    return {
+      key,
+      label,
+      chart: 'kpi',
+      kind: VALUE_KIND[unit],
+      points: [...byMonth].map(([period, figures]) => ({
+        x: period,
+        value: kpiValue(key, figures),
+        ...(key === 'revenue' && {
+          drill: drillOf({ ...input, from: period, to: period }, { accountType: 'revenue' }),
+        }),
+      })),
+      card: {
+        kpi: key,
+        unit,
+        formula,
+        higherIsBetter,
+        period: monthLabel(to),
+        value,
+        previousPeriod: monthLabel(previousPeriod),
+        previous,
+        priorYearPeriod: monthLabel(priorYearPeriod),
+        priorYear,
+        change: kpiChange(changeKind, value, previous),
+        priorYearChange: kpiChange(changeKind, value, priorYear),
+        changeKind,
+      },
+    };
+  });
+}
+
+/**
+ * The KPI cards (overviewCards) and a table of the range's key figures — revenue, gross margin %, operating
+ * expenses, net income and cash — against the same months a year earlier.
  */
 function build(input: StatementRequest, ledger: StatementLedger): StatementBody {
   const { from, to, slice } = input;
-  const length = monthNumber(to) - monthNumber(from) + 1;
-  const priorFrom = addMonths(from, -length);
-  const priorTo = addMonths(from, -1);
+  // The same months a year earlier (issue 25 §2), not the as many months just before.
+  const priorFrom = addMonths(from, -12);
+  const priorTo = addMonths(to, -12);
 
-  const classify = classifierOf(input.accounts);
+  const classify = classifierOf(input);
   const months = new Map<string, Month>();
   let cashBefore = 0;
   for (const movement of ledger.movements.filter(inSlice(slice))) {
@@ -70,44 +136,12 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
   };
   const current = sumOver(from, to);
   const prior = sumOver(priorFrom, priorTo);
+  // Cash is a balance: everything before the prior year's start, then the months up to each end.
   const cashAtPriorEnd = cashBefore + prior.cash;
-  const cashAtEnd = cashAtPriorEnd + current.cash;
+  const cashAtEnd = cashBefore + sumOver(priorFrom, to).cash;
   const margin = (figures: Month) => percent(figures.revenue - figures.costOfSales, figures.revenue);
 
-  const range = monthsBetween(from, to);
-  let running = cashAtPriorEnd;
-  const cashPoints = range.map((period) => {
-    running += months.get(period)?.cash ?? 0;
-    return { x: period, value: money(running) };
-  });
-  const kpi = (
-    key: string,
-    label: string,
-    kind: 'amount' | 'percent',
-    value: (month: Month) => number | null,
-    accountType?: string,
-  ): ReportSeries => ({
-    key,
-    label,
-    chart: 'kpi',
-    kind,
-    points: range.map((period) => {
-      const figure = value(months.get(period) ?? empty());
-      return {
-        x: period,
-        value: figure === null ? null : kind === 'amount' ? money(figure) : figure,
-        ...(accountType && { drill: drillOf({ ...input, from: period, to: period }, { accountType }) }),
-      };
-    }),
-  });
-  const series: ReportSeries[] = [
-    kpi('revenue', 'Revenue', 'amount', (month) => month.revenue, 'revenue'),
-    kpi('grossMarginPct', 'Gross margin %', 'percent', margin),
-    kpi('operatingExpenses', 'Operating expenses', 'amount', (month) => month.operatingExpenses),
-    kpi('netIncome', 'Net income', 'amount', (month) => month.netIncome),
-    { key: 'cash', label: 'Cash', chart: 'kpi', kind: 'amount', points: cashPoints },
-  ];
-
+  const series = overviewCards(input, ledger);
   const changePct = (now: number, before: number) => percent(now - before, before);
   const figures: {
     key: string;

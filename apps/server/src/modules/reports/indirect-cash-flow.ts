@@ -24,12 +24,13 @@ import {
  *   entries straight to retained earnings; unclassified equity.
  */
 type Activity = 'operating' | 'investing' | 'financing';
+/** Each subtype's activity, in the order of its line within the activity. */
 const ACTIVITY: Partial<Record<AccountSubtype, Activity>> = {
+  accumulated_depreciation: 'operating',
   receivable: 'operating',
   inventory: 'operating',
   prepaid: 'operating',
   other_current_asset: 'operating',
-  accumulated_depreciation: 'operating',
   payable: 'operating',
   credit_card: 'operating',
   accrued_liability: 'operating',
@@ -43,10 +44,13 @@ const ACTIVITY: Partial<Record<AccountSubtype, Activity>> = {
   long_term_debt: 'financing',
   other_non_current_liability: 'financing',
   share_capital: 'financing',
-  retained_earnings: 'financing',
   drawings_dividends: 'financing',
   other_equity: 'financing',
+  retained_earnings: 'financing',
 };
+/** The lines in that order, the unclassified last (not the order the movements happen to come in). */
+const LINE_ORDER = [...Object.keys(ACTIVITY), 'unclassified_asset', 'unclassified_liability', 'unclassified_equity'];
+const byLineOrder = ([a]: [string, unknown], [b]: [string, unknown]) => LINE_ORDER.indexOf(a) - LINE_ORDER.indexOf(b);
 const LINE_LABEL: Partial<Record<AccountSubtype, string>> = {
   accumulated_depreciation: 'Depreciation and amortization',
   retained_earnings: 'Entries to retained earnings',
@@ -68,11 +72,11 @@ export interface IndirectCashFlow {
  * closing cash less the cash accounts' balance: 0.00 every month.
  */
 export function indirectCashFlow(
-  input: Pick<StatementRequest, 'accounts'>,
+  input: Pick<StatementRequest, 'accounts' | 'layout'>,
   movements: readonly Movement[],
   months: readonly string[],
 ): IndirectCashFlow {
-  const classify = classifierOf(input.accounts);
+  const classify = classifierOf(input);
   const first = months[0]!;
   const inRange = new Set(months);
   let opening = 0;
@@ -124,7 +128,7 @@ export function indirectCashFlow(
       parts.push(income);
       rows.push(figureRow('indirect:netIncome', 'Net income', 'line', income, 1));
     }
-    for (const [lineKey, line] of [...lines].filter(([, line]) => line.activity === key)) {
+    for (const [lineKey, line] of [...lines].filter(([, line]) => line.activity === key).sort(byLineOrder)) {
       const values = byMonth((period) => line.cents.get(period) ?? 0);
       if (Object.values(values).every((value) => value === 0)) continue;
       parts.push(values);

@@ -1,5 +1,5 @@
-import type { ReportRow, ReportSeries } from '@finboard/shared/reports';
-import { addMonths, monthLabel, monthsBetween } from './periods.ts';
+import { REPORT_COMPARISONS, type ReportComparison, type ReportRow, type ReportSeries } from '@finboard/shared/reports';
+import { addMonths, monthLabel, monthNumber, monthsBetween } from './periods.ts';
 import {
   add,
   classifierOf,
@@ -38,15 +38,30 @@ const GROUPS: Record<ProfitGroup, { label: string; total: string; income: boolea
   incomeTax: { label: 'Income tax', total: 'Total income tax', income: false },
 };
 
+/** A comparison's column and the keys of its variance and variance in %. */
+const COMPARISON_COLUMNS: Record<ReportComparison, { label: string; variance: string; variancePct: string }> = {
+  previousPeriod: { label: 'Previous period', variance: 'vsPreviousPeriod', variancePct: 'vsPreviousPeriodPct' },
+  priorYear: { label: 'Prior year', variance: 'vsPriorYear', variancePct: 'vsPriorYearPct' },
+  budget: { label: 'Budget', variance: 'vsBudget', variancePct: 'vsBudgetPct' },
+};
+
+/** The as many months just before the range. */
+const previousRange = ({ from, to }: Pick<StatementRequest, 'from' | 'to'>) => {
+  const length = monthNumber(to) - monthNumber(from) + 1;
+  return { from: addMonths(from, -length), to: addMonths(from, -1) };
+};
+
 /**
  * Each P&L account's group and its cents in reading signs (revenue credit − debit, expenses debit − credit):
- * by month of the range, 'prior' (the same months a year earlier) and 'budget'.
+ * by month of the range, 'priorYear' (the same months a year earlier), 'previousPeriod' (the as many months
+ * just before) and 'budget'.
  */
 export function profitFigures(request: StatementRequest, ledger: StatementLedger) {
   const { from, to, slice } = request;
   const priorFrom = addMonths(from, -12);
   const priorTo = addMonths(to, -12);
-  const classify = classifierOf(request.accounts);
+  const previous = previousRange(request);
+  const classify = classifierOf(request);
   const byAccount = new Map<string, { group: ProfitGroup; cents: Map<string, number> }>();
   const cell = (code: string, group: ProfitGroup) => {
     let found = byAccount.get(code);
@@ -57,9 +72,11 @@ export function profitFigures(request: StatementRequest, ledger: StatementLedger
     const group = profitGroupOf(classify(movement));
     if (!group) continue;
     const amount = readingAmount(movement);
-    // A range longer than a year overlaps its prior year: a month may count in both.
+    // A range longer than a year overlaps its prior year (and its previous period): a month may count twice.
     if (within(movement.period, from, to)) add(cell(movement.accountCode, group), movement.period, amount);
-    if (within(movement.period, priorFrom, priorTo)) add(cell(movement.accountCode, group), 'prior', amount);
+    if (within(movement.period, priorFrom, priorTo)) add(cell(movement.accountCode, group), 'priorYear', amount);
+    if (within(movement.period, previous.from, previous.to))
+      add(cell(movement.accountCode, group), 'previousPeriod', amount);
   }
   for (const line of ledger.budget.filter(inBudgetSlice(slice))) {
     const group = profitGroupOf(classify(line));
@@ -68,11 +85,14 @@ export function profitFigures(request: StatementRequest, ledger: StatementLedger
   return byAccount;
 }
 
-/** The range and its prior year in one read, plus the budget. */
-const reads = ({ from, to }: StatementRequest): StatementReads => ({
-  movements: { ranges: [{ from: addMonths(from, -12), to }] },
-  budget: { from, to },
-});
+/** The range, its prior year and its previous period in one read, plus the budget. */
+const reads = (request: StatementRequest): StatementReads => {
+  const earliest = [addMonths(request.from, -12), previousRange(request).from].sort()[0]!;
+  return {
+    movements: { ranges: [{ from: earliest, to: request.to }] },
+    budget: { from: request.from, to: request.to },
+  };
+};
 
 /**
  * One table, top to bottom (issue 25 §2): revenue, cost of sales, gross profit and gross margin, operating
@@ -84,14 +104,17 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
   const { from, to } = input;
   const months = monthsBetween(from, to);
   const byAccount = profitFigures(input, ledger);
+  const compared = input.compare.map((comparison) => ({ key: comparison, ...COMPARISON_COLUMNS[comparison] }));
   const columns: ReportColumnSpec[] = [
     ...months.map((period) => ({ key: period, label: monthLabel(period), kind: 'amount' as const })),
     { key: 'total', label: 'Total', kind: 'amount' },
-    { key: 'budget', label: 'Budget', kind: 'amount' },
-    { key: 'vsBudget', label: 'vs Budget', kind: 'amount' },
-    { key: 'priorYear', label: 'Prior year', kind: 'amount' },
-    { key: 'vsPriorYear', label: 'vs Prior year', kind: 'amount' },
+    ...compared.flatMap(({ key, label, variance, variancePct }): ReportColumnSpec[] => [
+      { key, label, kind: 'amount' },
+      { key: variance, label: `vs ${label}`, kind: 'amount' },
+      { key: variancePct, label: `vs ${label} %`, kind: 'percent' },
+    ]),
   ];
+  /** Cents by column: the months, the total and every comparison with its variance (shown or not). */
   const centsOf = (figures: Map<string, number> | undefined) => {
     const values: Record<string, number> = {};
     let total = 0;
@@ -100,16 +123,28 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
       total += values[period];
     }
     values.total = total;
-    values.budget = figures?.get('budget') ?? 0;
-    values.vsBudget = total - values.budget;
-    values.priorYear = figures?.get('prior') ?? 0;
-    values.vsPriorYear = total - values.priorYear;
+    for (const comparison of REPORT_COMPARISONS) {
+      values[comparison] = figures?.get(comparison) ?? 0;
+      values[COMPARISON_COLUMNS[comparison].variance] = total - values[comparison];
+    }
     return values;
   };
-  /** Good news is more income or less cost. */
-  const favourableOf = (values: Record<string, number | null>, income: boolean) => {
-    const good = (difference: number | null) => (difference ?? 0) === 0 || difference! > 0 === income;
-    return { vsBudget: good(values.vsBudget ?? null), vsPriorYear: good(values.vsPriorYear ?? null) };
+  /**
+   * A row as shown: the shown columns' values, each variance in % of its comparison (points for a percentage
+   * row: no %), and whether each variance is good news — more income or less cost.
+   */
+  const shown = (row: ReportRow, income: boolean): ReportRow => {
+    const values: Record<string, number | null> = {};
+    const favourable: Record<string, boolean> = {};
+    for (const column of columns) values[column.key] = row.values[column.key] ?? null;
+    for (const { key, variance, variancePct } of compared) {
+      const difference = values[variance] ?? null;
+      const base = values[key] ?? null;
+      values[variancePct] =
+        row.format === 'percent' || difference === null || base === null ? null : percent(difference, base);
+      favourable[variance] = favourable[variancePct] = (difference ?? 0) === 0 || difference! > 0 === income;
+    }
+    return { ...row, values, ...(row.kind !== 'heading' && compared.length > 0 && { favourable }) };
   };
 
   // Revenue's GL lines are the revenue accounts' only when none is other income.
@@ -124,19 +159,20 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
       for (const [key, value] of Object.entries(centsOf(byAccount.get(code)?.cents))) sum[key]! += value;
     groupCents.set(group, sum);
     const lines = rowsBySubtype(input, group, codes, (code) => centsOf(byAccount.get(code)?.cents), { depth: 1 });
-    for (const row of lines) row.favourable = favourableOf(row.values, income);
     groupRows.set(group, [
       { key: `${group}:heading`, label, kind: 'heading', depth: 0, values: {} },
-      ...lines,
-      {
-        key: `${group}:total`,
-        label: total,
-        kind: 'subtotal',
-        depth: 0,
-        values: valuesOf(sum),
-        favourable: favourableOf(valuesOf(sum), income),
-        ...(group === 'revenue' && revenueDrill && { drill: drillOf(input, { accountType: 'revenue' }) }),
-      },
+      ...lines.map((row) => shown(row, income)),
+      shown(
+        {
+          key: `${group}:total`,
+          label: total,
+          kind: 'subtotal',
+          depth: 0,
+          values: valuesOf(sum),
+          ...(group === 'revenue' && revenueDrill && { drill: drillOf(input, { accountType: 'revenue' }) }),
+        },
+        income,
+      ),
     ]);
   }
 
@@ -164,14 +200,8 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
     ['costOfSales', 'operatingExpenses', 'depreciationAmortization', 'otherExpenses', 'incomeTax'],
     [],
   );
-  const result = (key: string, label: string, cents: Record<string, number>, kind: ReportRow['kind']): ReportRow => ({
-    key: `result:${key}`,
-    label,
-    kind,
-    depth: 0,
-    values: valuesOf(cents),
-    favourable: favourableOf(valuesOf(cents), true),
-  });
+  const result = (key: string, label: string, cents: Record<string, number>, kind: ReportRow['kind']): ReportRow =>
+    shown({ key: `result:${key}`, label, kind, depth: 0, values: valuesOf(cents) }, true);
   // Gross margin in each column; the variance columns in percentage points.
   const revenue = g('revenue');
   const marginOf = (key: string) => percent(grossProfit[key]!, revenue[key]!);
@@ -180,24 +210,23 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
   );
   const points = (a: number | null, b: number | null) =>
     a === null || b === null ? null : Math.round((a - b) * 100) / 100;
-  margin.vsBudget = points(margin.total!, margin.budget!);
-  margin.vsPriorYear = points(margin.total!, margin.priorYear!);
+  for (const comparison of REPORT_COMPARISONS)
+    margin[COMPARISON_COLUMNS[comparison].variance] = points(margin.total!, margin[comparison]!);
   const rows: ReportRow[] = [
     ...groupRows.get('revenue')!,
     ...groupRows.get('costOfSales')!,
     result('grossProfit', 'Gross profit', grossProfit, 'total'),
-    {
-      key: 'result:grossMarginPct',
-      label: 'Gross margin %',
-      kind: 'line',
-      depth: 1,
-      format: 'percent',
-      values: margin,
-      favourable: {
-        vsBudget: (margin.vsBudget ?? 0) >= 0,
-        vsPriorYear: (margin.vsPriorYear ?? 0) >= 0,
+    shown(
+      {
+        key: 'result:grossMarginPct',
+        label: 'Gross margin %',
+        kind: 'line',
+        depth: 1,
+        format: 'percent',
+        values: margin,
       },
-    },
+      true,
+    ),
     ...groupRows.get('operatingExpenses')!,
     result('ebitda', 'EBITDA', ebitda, 'total'),
     ...groupRows.get('depreciationAmortization')!,
@@ -252,6 +281,7 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
       netMarginPct: percent(netIncome.total!, revenue.total!) ?? 0,
       budgetNetIncome: money(netIncome.budget!),
       priorYearNetIncome: money(netIncome.priorYear!),
+      previousPeriodNetIncome: money(netIncome.previousPeriod!),
     },
   };
 }

@@ -31,6 +31,8 @@ describe('the Profit & Loss of hand-made books', () => {
       netMarginPct: 42.57,
       budgetNetIncome: 1660,
       priorYearNetIncome: 0,
+      // Nov–Dec 2025: Dec's 3,000 − 1,200 − 800.
+      previousPeriodNetIncome: 1000,
     });
     // One table, top to bottom: each group's heading, its subtypes and accounts and total, the results between.
     expect(pl.sections.map((section) => section.key)).toEqual(['profitAndLoss']);
@@ -149,6 +151,54 @@ describe('the Profit & Loss of hand-made books', () => {
       to: '2026-02',
       department: 'Ops',
     });
+  });
+
+  it('shows the comparisons asked for, each with its variance and the variance in % of it', () => {
+    const pl = statementOf(profitAndLoss, books, {
+      from: '2026-01',
+      to: '2026-02',
+      compare: ['previousPeriod', 'budget'],
+    });
+    expect(pl.sections[0]!.columns.map((column) => `${column.key}:${column.label}:${column.kind}`)).toEqual([
+      '2026-01:Jan 2026:amount',
+      '2026-02:Feb 2026:amount',
+      'total:Total:amount',
+      'previousPeriod:Previous period:amount',
+      'vsPreviousPeriod:vs Previous period:amount',
+      'vsPreviousPeriodPct:vs Previous period %:percent',
+      'budget:Budget:amount',
+      'vsBudget:vs Budget:amount',
+      'vsBudgetPct:vs Budget %:percent',
+    ]);
+    // Sales: 3,500 against Dec 2025's 3,000 (+500, +16.67 %) and the budget's 3,700 (−200, −5.41 %).
+    expect(rowOf(pl, 'revenue:account:4000')).toMatchObject({
+      values: {
+        total: 3500,
+        previousPeriod: 3000,
+        vsPreviousPeriod: 500,
+        vsPreviousPeriodPct: 16.67,
+        budget: 3700,
+        vsBudget: -200,
+        vsBudgetPct: -5.41,
+      },
+      favourable: { vsPreviousPeriod: true, vsPreviousPeriodPct: true, vsBudget: false, vsBudgetPct: false },
+    });
+    // Only the shown columns' values travel; a cost over its comparison is bad news: rent had none in Dec (no %).
+    expect(Object.keys(rowOf(pl, 'operatingExpenses:account:6100').values)).not.toContain('priorYear');
+    expect(rowOf(pl, 'operatingExpenses:account:6100')).toMatchObject({
+      values: { total: 360, previousPeriod: 0, vsPreviousPeriod: 360, vsPreviousPeriodPct: null },
+      favourable: { vsPreviousPeriod: false },
+    });
+    // The margin's variance is in points (80 % against Dec's (3,000 − 1,200) / 3,000 = 60 %), never in %.
+    expect(rowOf(pl, 'result:grossMarginPct').values).toMatchObject({
+      previousPeriod: 60,
+      vsPreviousPeriod: 20,
+      vsPreviousPeriodPct: null,
+    });
+    // No comparison: months and Total only.
+    const bare = statementOf(profitAndLoss, books, { from: '2026-01', to: '2026-02', compare: [] });
+    expect(bare.sections[0]!.columns.map((column) => column.key)).toEqual(['2026-01', '2026-02', 'total']);
+    expect(rowOf(bare, 'result:netIncome').favourable).toBeUndefined();
   });
 
   it('reads the range and its prior year at once, and the range’s budget', () => {

@@ -4,6 +4,9 @@ import {
   glLinesParamsSchema,
   glLinesQuerySchema,
   glLinesResponseSchema,
+  kpisParamsSchema,
+  kpisQuerySchema,
+  kpisResponseSchema,
   reportMessages,
   reportParamsSchema,
   reportQuerySchema,
@@ -16,7 +19,7 @@ import type { ReportsService } from './reports.service.ts';
 const tenant = { tenantParam: 'organizationId' } as const;
 const tags = ['reports'];
 
-/** The built-in statements (issue 11 §1) and the GL lines behind any of their figures. */
+/** The built-in statements (issue 11 §1), the GL lines behind any of their figures, and the KPI library. */
 export async function reportsRoutes(app: FastifyInstance, opts: { reports: ReportsService }): Promise<void> {
   const { reports } = opts;
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -38,6 +41,28 @@ export async function reportsRoutes(app: FastifyInstance, opts: { reports: Repor
       status: true as const,
       message: reportMessages.linesFetched,
       data: await reports.glLines(organizationIdOf(request), request.query),
+    }),
+  );
+
+  // Static too: 'kpis' is never taken for a template.
+  routes.get(
+    '/api/v1/reports/:organizationId/kpis',
+    {
+      config: tenant,
+      schema: {
+        tags,
+        summary:
+          'The KPI library (docs/kpis.md): margins, liquidity, working-capital days, leverage, burn and runway for ' +
+          'a period range (default: the fiscal year to date), beside the previous period and the prior year',
+        params: kpisParamsSchema,
+        querystring: kpisQuerySchema,
+        response: { 200: kpisResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: reportMessages.kpisFetched,
+      data: await reports.kpis(organizationIdOf(request), request.query),
     }),
   );
 

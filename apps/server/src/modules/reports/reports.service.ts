@@ -6,17 +6,19 @@ import {
   type ReportTemplate,
 } from '@finboard/shared/reports';
 import type { z } from 'zod';
-import type { glLinesQuerySchema, reportQuerySchema } from '@finboard/shared/reports';
+import type { glLinesQuerySchema, kpisQuerySchema, Kpis, reportQuerySchema } from '@finboard/shared/reports';
 import { AppError, badRequest, internalError, notFound } from '../../errors.ts';
 import type { AggregateRefresh } from '../../warehouse/aggregates.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import type { StatementLayoutsService } from '../statement-layouts/statement-layouts.service.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 import { balanceSheet } from './balance-sheet.ts';
 import { budgetVsActual } from './budget-vs-actual.ts';
 import { cashFlow } from './cash-flow.ts';
 import { expenseAnalysis } from './expense-analysis.ts';
 import { financialOverview } from './financial-overview.ts';
-import { fiscalCalendar, lastDayOf, monthNumber, periodOf } from './periods.ts';
+import { kpiLibrary, kpiWindows } from './kpis.ts';
+import { fiscalCalendar, lastDayOf, monthNumber, periodOf, type FiscalCalendar } from './periods.ts';
 import { profitAndLoss } from './profit-and-loss.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 import type { Statement } from './statement-kit.ts';
@@ -38,6 +40,21 @@ export const isReportTemplate = (name: string): name is ReportTemplate =>
 
 const rangeError = (message: string, path: string) => badRequest('INVALID_RANGE', message, [{ msg: message, path }]);
 
+/**
+ * The range a statement or the KPIs read: as asked, else the fiscal year of the latest period with ledger lines
+ * (`lastData`, or 00_Period's last, or this month) to date; a `from` past that is its own `to`. Refuses a
+ * reversed range and one longer than MAX_MONTHS. `latest` is that latest period.
+ */
+function settleRange(query: { from?: string; to?: string }, lastData: string | null, calendar: FiscalCalendar) {
+  const today = new Date();
+  const latest = lastData ?? calendar.last ?? periodOf(today.getUTCFullYear() * 12 + today.getUTCMonth());
+  const to = query.to ?? (query.from && query.from > latest ? query.from : latest);
+  const from = query.from ?? calendar.fiscalYearStart(to);
+  if (from > to) throw rangeError(m.rangeInvalid, 'from');
+  if (monthNumber(to) - monthNumber(from) + 1 > MAX_MONTHS) throw rangeError(m.rangeTooLong, 'from');
+  return { from, to, latest };
+}
+
 export type ReportsService = ReturnType<typeof createReportsService>;
 
 /**
@@ -49,10 +66,12 @@ export type ReportsService = ReturnType<typeof createReportsService>;
  */
 export function createReportsService(deps: {
   repository: ReportsRepository;
-  organizations: Pick<OrganizationsService, 'assertExists'>;
+  organizations: Pick<OrganizationsService, 'assertExists' | 'reportingSettings'>;
+  /** The organization's statement layout: every statement and the KPIs place and order accounts by it. */
+  layouts: Pick<StatementLayoutsService, 'rulesOf'>;
   warehouse: Pick<WarehouseService, 'refreshAggregates'>;
 }) {
-  const { repository, organizations, warehouse } = deps;
+  const { repository, organizations, layouts, warehouse } = deps;
 
   async function report(
     organizationId: string,
@@ -60,20 +79,25 @@ export function createReportsService(deps: {
     query: z.output<typeof reportQuerySchema>,
   ): Promise<Report> {
     if (!isReportTemplate(template)) throw notFound(m.templateUnknown);
-    await organizations.assertExists(organizationId);
+    const settings = await organizations.reportingSettings(organizationId);
+    const layout = await layouts.rulesOf(organizationId);
     try {
       return await repository.read(organizationId, async (reader) => {
         const context = await reader.context();
-        const calendar = fiscalCalendar(context.periods);
-        // The default: the fiscal year of the latest period with ledger lines (or of 00_Period's last) to date.
-        const today = new Date();
-        const latest = context.lastData ?? calendar.last ?? periodOf(today.getUTCFullYear() * 12 + today.getUTCMonth());
-        const to = query.to ?? (query.from && query.from > latest ? query.from : latest);
-        const from = query.from ?? calendar.fiscalYearStart(to);
-        if (from > to) throw rangeError(m.rangeInvalid, 'from');
-        if (monthNumber(to) - monthNumber(from) + 1 > MAX_MONTHS) throw rangeError(m.rangeTooLong, 'from');
+        const calendar = fiscalCalendar(context.periods, settings.fiscalYearStartMonth);
+        const { from, to, latest } = settleRange(query, context.lastData, calendar);
         const slice = { entity: query.entity, department: query.department };
-        const request = { from, to, slice, calendar, accounts: await reader.accounts(), top: query.top };
+        const request = {
+          from,
+          to,
+          slice,
+          calendar,
+          accounts: await reader.accounts(),
+          layout,
+          top: query.top,
+          compare: query.compare,
+          cards: settings.overviewCards ?? undefined,
+        };
         const statement = STATEMENTS[template];
         const body = statement.build(request, await reader.ledger(statement.reads(request), slice));
         return {
@@ -83,6 +107,7 @@ export function createReportsService(deps: {
           asOf: lastDayOf(to),
           entity: slice.entity ?? null,
           department: slice.department ?? null,
+          currency: settings.baseCurrency,
           refreshedAt: context.refreshedAt,
           ...body,
           filters: {
@@ -125,9 +150,42 @@ export function createReportsService(deps: {
     }
   }
 
+  /** The KPI library (issue 25 §3) for a range settled as a statement's, in the same slice. */
+  async function kpis(organizationId: string, query: z.output<typeof kpisQuerySchema>): Promise<Kpis> {
+    const settings = await organizations.reportingSettings(organizationId);
+    const layout = await layouts.rulesOf(organizationId);
+    try {
+      return await repository.read(organizationId, async (reader) => {
+        const context = await reader.context();
+        const calendar = fiscalCalendar(context.periods, settings.fiscalYearStartMonth);
+        const { from, to } = settleRange(query, context.lastData, calendar);
+        const slice = { entity: query.entity, department: query.department };
+        const request = { from, to, slice, calendar, accounts: await reader.accounts(), layout };
+        const kpis = kpiLibrary.build(request, await reader.ledger(kpiLibrary.reads(request), slice));
+        const { previous, priorYear } = kpiWindows(from, to);
+        return {
+          from,
+          to,
+          asOf: lastDayOf(to),
+          entity: slice.entity ?? null,
+          department: slice.department ?? null,
+          currency: settings.baseCurrency,
+          refreshedAt: context.refreshedAt,
+          previous,
+          priorYear,
+          kpis,
+        };
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw internalError('KPIS_FAILED', m.kpisLoadFailed, error);
+    }
+  }
+
   return {
     report,
     glLines,
+    kpis,
     /**
      * Rebuilds the organization's monthly aggregates now (a dataset refresh of a built-in dashboard). The
      * database serializes it with every other writer of the aggregates (aggregates.ts).

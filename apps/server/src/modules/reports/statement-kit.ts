@@ -1,11 +1,18 @@
 import {
   ACCOUNT_SUBTYPE_LABELS,
   STANDARD_SUBTYPES,
-  classifyAccount,
   type AccountSubtype,
   type Classification,
 } from '@finboard/shared/account-classification';
-import type { ReportDrill, ReportRow, ReportSeries } from '@finboard/shared/reports';
+import { classifyPlaced, layoutOrder, type LayoutRules } from '@finboard/shared/statement-layouts';
+import type {
+  KpiKey,
+  ReportComparison,
+  ReportDrill,
+  ReportRow,
+  ReportSeries,
+  ReportValueKind,
+} from '@finboard/shared/reports';
 import { accountLabel } from '@finboard/shared/reports';
 import type { FiscalCalendar } from './periods.ts';
 
@@ -104,15 +111,24 @@ export interface StatementLedger {
   counterparties: readonly CounterpartySum[];
 }
 
-/** A statement's request: the range, the slice, the organization's calendar and chart of accounts. */
+/**
+ * A statement's request: the range, the slice, the organization's calendar, chart of accounts and statement
+ * layout.
+ */
 export interface StatementRequest {
   from: string;
   to: string;
   slice: Slice;
   calendar: FiscalCalendar;
   accounts: ReadonlyMap<string, Account>;
+  /** The lines people moved accounts to and the accounts' order within lines (statement-layouts). */
+  layout: LayoutRules;
   /** Expense Analysis: how many of each breakdown before "Other". */
   top: number;
+  /** Profit & Loss: the comparison columns, in the statement's order. */
+  compare: readonly ReportComparison[];
+  /** Financial Overview: the KPI cards the organization chose (none: the default five). */
+  cards?: readonly KpiKey[];
 }
 
 export interface StatementBody {
@@ -120,7 +136,7 @@ export interface StatementBody {
   series: ReportSeries[];
   totals: Record<string, number>;
 }
-export type ReportColumnSpec = { key: string; label: string; kind: 'amount' | 'percent' | 'count' | 'text' };
+export type ReportColumnSpec = { key: string; label: string; kind: ReportValueKind };
 
 export interface Statement {
   reads(request: StatementRequest): StatementReads;
@@ -159,17 +175,22 @@ export const within = (period: string, from: string | null, to: string) =>
 
 /**
  * An account's classification (account-classification.ts) from its type and subtype as a movement carries them
- * and its name in the chart; remembered per account code for one statement.
+ * and its name in the chart, or the line the layout moved it to (classifyPlaced); remembered per account code
+ * for one statement.
  */
-export function classifierOf(accounts: ReadonlyMap<string, Account>) {
+export function classifierOf(input: Pick<StatementRequest, 'accounts' | 'layout'>) {
   const known = new Map<string, Classification | undefined>();
   return (movement: Pick<Movement, 'accountCode' | 'accountType' | 'accountSubtype'>) => {
     if (known.has(movement.accountCode)) return known.get(movement.accountCode);
-    const found = classifyAccount({
-      type: movement.accountType,
-      subtype: movement.accountSubtype,
-      name: accounts.get(movement.accountCode)?.name,
-    });
+    const found = classifyPlaced(
+      {
+        code: movement.accountCode,
+        type: movement.accountType,
+        subtype: movement.accountSubtype,
+        name: input.accounts.get(movement.accountCode)?.name,
+      },
+      input.layout,
+    );
     known.set(movement.accountCode, found);
     return found;
   };
@@ -223,12 +244,13 @@ export const valuesOf = (cents: Record<string, number | null>) =>
   Object.fromEntries(Object.entries(cents).map(([key, value]) => [key, value === null ? null : money(value)]));
 
 /**
- * Account lines grouped under their standard subtype: a subtotal row per subtype (at `depth`) followed by its
- * accounts (one deeper), the subtypes in the vocabulary's order (liquidity on the balance sheet), the
- * unclassified last; accounts by code. `cents(code)` answers the account's values per column.
+ * Account lines grouped under their line of the layout (classifyPlaced): a subtotal row per subtype (at
+ * `depth`) followed by its accounts (one deeper), the subtypes in the vocabulary's order (liquidity on the
+ * balance sheet), the unclassified last; accounts in the layout's order, the others after them by code.
+ * `cents(code)` answers the account's values per column.
  */
 export function rowsBySubtype(
-  input: Pick<StatementRequest, 'from' | 'to' | 'slice' | 'accounts'>,
+  input: Pick<StatementRequest, 'from' | 'to' | 'slice' | 'accounts' | 'layout'>,
   keyPrefix: string,
   codes: readonly string[],
   cents: (code: string) => Record<string, number | null>,
@@ -236,9 +258,9 @@ export function rowsBySubtype(
 ): ReportRow[] {
   const depth = options.depth ?? 0;
   const bySubtype = new Map<AccountSubtype | null, string[]>();
-  for (const code of [...codes].sort()) {
+  for (const code of [...codes].sort(layoutOrder(input.layout))) {
     const account = input.accounts.get(code);
-    const found = account && classifyAccount(account);
+    const found = account && classifyPlaced(account, input.layout);
     const subtype = found?.standard ? found.subtype : null;
     bySubtype.set(subtype, [...(bySubtype.get(subtype) ?? []), code]);
   }

@@ -45,7 +45,13 @@ export default function DashboardPage() {
     );
   else if (entry.type === 'builtin' && entry.template)
     body = (
-      <BuiltinReport key={entry.id} organizationId={organizationId} title={entry.name} template={entry.template} />
+      <BuiltinReport
+        key={entry.id}
+        organizationId={organizationId}
+        organizationName={organization.data?.organization.name}
+        title={entry.name}
+        template={entry.template}
+      />
     );
   else
     body = (

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportSeries } from '@finboard/shared/reports';
-import { kpiFigures, planCharts, trendOption } from './report-charts';
-import { changeRatio, formatValue } from './report-format';
+import { planCharts, trendOption } from './report-charts';
 
 const series = (key: string, chart: ReportSeries['chart'], points: [string, number | null][]): ReportSeries => ({
   key,
@@ -37,22 +36,5 @@ describe('statement charts', () => {
       [1, 2],
       [null, 5],
     ]);
-  });
-
-  it('takes a KPI’s figure from its last point and compares it with the prior one', () => {
-    const { current, previous } = kpiFigures(
-      series('cash', 'kpi', [
-        ['2025-01', 100],
-        ['2025-02', 80],
-        ['2025-03', null],
-      ]),
-    );
-    expect([current?.value, previous?.value]).toEqual([80, 100]);
-    expect(changeRatio(80, 100)).toBeCloseTo(-0.2);
-    expect(changeRatio(80, 0)).toBeUndefined();
-    expect(changeRatio(-50, -100)).toBeCloseTo(0.5);
-    expect(formatValue(1234.5, 'amount')).toBe('1,234.50');
-    expect(formatValue(12.345, 'percent')).toBe('12.35%');
-    expect(formatValue(null, 'amount')).toBe('');
   });
 });

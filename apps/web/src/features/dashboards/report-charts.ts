@@ -83,9 +83,3 @@ export function sparklineOption(series: ReportSeries, positive: boolean): EChart
     ],
   };
 }
-
-/** The KPI's figure (its last point) and the one before it (the prior period). */
-export function kpiFigures(series: ReportSeries) {
-  const values = series.points.filter((p) => p.value !== null);
-  return { current: values.at(-1), previous: values.at(-2) };
-}

@@ -14,6 +14,11 @@ describe('report filters in the URL', () => {
 
   it('drops a period that is not a month and turns a backwards range round', () => {
     expect(reportFiltersFromSearch(new URLSearchParams('from=2025-13&to=x'))).toEqual({});
+    expect(reportFiltersFromSearch(new URLSearchParams('compare=budget,forecast')).compare).toBeUndefined();
+    expect(reportFiltersFromSearch(new URLSearchParams('compare=previousPeriod,budget')).compare).toBe(
+      'previousPeriod,budget',
+    );
+    expect(reportFiltersFromSearch(new URLSearchParams('compare=none')).compare).toBe('none');
     expect(reportFiltersFromSearch(new URLSearchParams('from=2025-06&to=2025-02'))).toMatchObject({
       from: '2025-02',
       to: '2025-06',

@@ -1,3 +1,5 @@
+import { REPORT_COMPARISONS } from '@finboard/shared/reports';
+
 /**
  * A statement's filters live in the URL next to the dashboard's name, so reload, Back and a shared link
  * keep them: `/dashboard?name=Profit%20%26%20Loss&from=2025-01&to=2025-03&entity=US&department=Sales`.
@@ -8,10 +10,12 @@ export interface ReportFilterState {
   to?: string;
   entity?: string;
   department?: string;
+  /** Profit & Loss: the comparison columns ('previousPeriod,budget'; 'none'); absent, the server's default. */
+  compare?: string;
 }
 
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
-const FILTER_KEYS = ['from', 'to', 'entity', 'department'] as const;
+const FILTER_KEYS = ['from', 'to', 'entity', 'department', 'compare'] as const;
 
 /** The filters a URL holds; a hand-edited bad period is dropped rather than sent to fail. */
 export function reportFiltersFromSearch(search: URLSearchParams): ReportFilterState {
@@ -24,7 +28,12 @@ export function reportFiltersFromSearch(search: URLSearchParams): ReportFilterSt
   let to = period('to');
   // A range given backwards is read the way round it was meant.
   if (from && to && from > to) [from, to] = [to, from];
-  return { from, to, entity: text('entity'), department: text('department') };
+  const compare = text('compare');
+  const comparisons = compare?.split(',');
+  const known =
+    compare === 'none' ||
+    (comparisons?.every((part) => (REPORT_COMPARISONS as readonly string[]).includes(part)) ?? false);
+  return { from, to, entity: text('entity'), department: text('department'), compare: known ? compare : undefined };
 }
 
 /** The URL's search with these filters, every other parameter (name, organization) kept. */

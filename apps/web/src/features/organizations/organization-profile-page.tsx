@@ -25,6 +25,7 @@ import { DashboardList } from './components/dashboard-list';
 import { OrganizationFormModal } from './components/organization-form-modal';
 import { OrganizationLogo } from './components/organization-logo';
 import { OrganizationUsers } from './components/organization-users';
+import { currencyLabel, fiscalYearStartLabel } from './organization-form-data';
 
 /** Organization Profile (spec §2): details, status, audit message, dashboards and users of one organization. */
 export default function OrganizationProfilePage() {
@@ -117,6 +118,12 @@ export default function OrganizationProfilePage() {
               { key: 'phone', label: 'Phone number', children: formatPhoneNumber(org.phone) },
               { key: 'powerbiEmail', label: 'Power BI email', children: text(org.powerbiEmail) },
               { key: 'address', label: 'Address', children: text(org.address) },
+              { key: 'baseCurrency', label: 'Base currency', children: currencyLabel(org.baseCurrency) },
+              {
+                key: 'fiscalYearStart',
+                label: 'Fiscal year starts',
+                children: fiscalYearStartLabel(org.fiscalYearStartMonth),
+              },
               {
                 key: 'status',
                 label: 'Status',

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { glLinesResponseSchema, reportMessages, type ReportDrill } from '@finboard/shared/reports';
 import { apiRequest } from '../../../lib/api-client';
-import { reportsQueryKey } from './get-report';
+import { reportsQueryKey } from '../../../lib/reports-query-key';
 
 /** The drill-down's query: the figure's filter in the API's spelling, and the page. */
 const queryOf = (drill: ReportDrill, page: number, pageSize: number) => ({

@@ -1,9 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { reportMessages, reportResponseSchema, type ReportTemplate } from '@finboard/shared/reports';
 import { apiRequest } from '../../../lib/api-client';
+import { reportsQueryKey } from '../../../lib/reports-query-key';
 import type { ReportFilterState } from '../report-url-state';
-
-export const reportsQueryKey = ['reports'] as const;
 
 export const getReport = (
   organizationId: string,

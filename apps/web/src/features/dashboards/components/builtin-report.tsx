@@ -11,20 +11,34 @@ import {
   Flex,
   Result,
   Row,
+  Segmented,
   Select,
   Space,
   Spin,
+  Switch,
   Typography,
 } from 'antd';
-import { DownloadOutlined, PictureOutlined, PrinterOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, DownloadOutlined, PictureOutlined, PrinterOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
-import { reportMessages, type Report, type ReportDrill, type ReportTemplate } from '@finboard/shared/reports';
+import {
+  DEFAULT_COMPARISONS,
+  reportMessages,
+  type Report,
+  type ReportComparison,
+  type ReportDrill,
+  type ReportTemplate,
+} from '@finboard/shared/reports';
+import { ButtonLink } from '../../../components/button-link';
+import { useOrganizationParam, withOrganization } from '../../../lib/organization-link';
 import { saveFile } from '../../../lib/save-file';
 import { useReport } from '../api/get-report';
 import { pieOption, planCharts, trendOption } from '../report-charts';
 import { reportCsv, reportFileName } from '../report-csv';
+import { displayFromSearch, searchWithDisplay, unitsCaption, type ReportDisplay } from '../report-display';
 import { blobOfDataUrl, formatRefreshed, reportScope } from '../report-format';
+import { cssString } from '../report-print';
 import { reportFiltersFromSearch, searchWithReportFilters, type ReportFilterState } from '../report-url-state';
+import { CardPicker } from './card-picker';
 import { GlLinesDrawer } from './gl-lines-drawer';
 import { KpiCards } from './kpi-cards';
 import { ReportChart, type ReportChartHandle } from './report-chart';
@@ -33,10 +47,17 @@ import { SectionTable } from './section-table';
 const MONTH = 'YYYY-MM';
 
 /** A built-in statement (issue 11 §1), drawn generically from the reports API's answer. */
-export function BuiltinReport(props: { organizationId: string; title: string; template: ReportTemplate }) {
-  const { organizationId, title, template } = props;
+export function BuiltinReport(props: {
+  organizationId: string;
+  organizationName?: string;
+  title: string;
+  template: ReportTemplate;
+}) {
+  const { organizationId, organizationName, title, template } = props;
   const [search, setSearch] = useSearchParams();
   const filters = reportFiltersFromSearch(search);
+  const display = displayFromSearch(search);
+  const setDisplay = (next: ReportDisplay) => setSearch(searchWithDisplay(search, next), { replace: true });
   const report = useReport(organizationId, template, filters);
   const [drill, setDrill] = useState<ReportDrill>();
   const setFilters = (next: ReportFilterState) => setSearch(searchWithReportFilters(search, next), { replace: true });
@@ -54,10 +75,24 @@ export function BuiltinReport(props: { organizationId: string; title: string; te
 
   return (
     <Flex vertical gap={16}>
-      <ReportHeader title={title} report={data} loading={report.isFetching} />
+      <PrintedPageHeader organizationName={organizationName} title={title} report={data} display={display} />
+      <ReportHeader
+        organizationId={organizationId}
+        title={title}
+        report={data}
+        display={display}
+        loading={report.isFetching}
+      />
       <ReportFilters report={data} filters={filters} onChange={setFilters} />
+      <ReportOptions
+        template={template}
+        filters={filters}
+        onFilters={setFilters}
+        display={display}
+        onDisplay={setDisplay}
+      />
       {report.isError && <Alert type="error" showIcon message={report.error.message} />}
-      <ReportBody report={data} title={title} onDrill={setDrill} />
+      <ReportBody report={data} title={title} display={display} onDrill={setDrill} />
       <GlLinesDrawer
         organizationId={organizationId}
         drill={drill}
@@ -68,7 +103,37 @@ export function BuiltinReport(props: { organizationId: string; title: string; te
   );
 }
 
-function ReportHeader({ title, report, loading }: { title: string; report: Report; loading: boolean }) {
+/**
+ * What every printed page says at its top (issue 25 §4): organization, statement, scope and units, in the
+ * page's margin box; the page number is in dashboard-print.css.
+ */
+function PrintedPageHeader(props: {
+  organizationName?: string;
+  title: string;
+  report: Report;
+  display: ReportDisplay;
+}) {
+  const { organizationName, title, report, display } = props;
+  const heading = [organizationName, title, reportScope(report), unitsCaption(report.currency, display)]
+    .filter(Boolean)
+    .join(' · ');
+  const css = `@media print { @page { @top-left { content: ${cssString(heading)}; font: 8pt sans-serif; color: #475569; } } }`;
+  return <style>{css}</style>;
+}
+
+/** The statements whose lines the statement layout decides. */
+const LAID_OUT = new Set<ReportTemplate>(['profit-and-loss', 'balance-sheet', 'cash-flow']);
+
+function ReportHeader(props: {
+  organizationId: string;
+  title: string;
+  report: Report;
+  display: ReportDisplay;
+  loading: boolean;
+}) {
+  const { organizationId, title, report, display, loading } = props;
+  const organization = useOrganizationParam();
+  const layoutHref = organization ? withOrganization('/statement-layout', organization) : '/statement-layout';
   const { message } = App.useApp();
   const exportCsv = () => {
     saveFile(
@@ -85,6 +150,8 @@ function ReportHeader({ title, report, loading }: { title: string; report: Repor
         </Typography.Title>
         <Typography.Text type="secondary">
           <span>{reportScope(report)}</span>
+          {' · '}
+          <span>{unitsCaption(report.currency, display)}</span>
           {report.entity ? ` · ${report.entity}` : ''}
           {report.department ? ` · ${report.department}` : ''}
           {' · '}
@@ -101,6 +168,17 @@ function ReportHeader({ title, report, loading }: { title: string; report: Repor
         <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
           Print
         </Button>
+        {report.template === 'financial-overview' && (
+          <CardPicker
+            organizationId={organizationId}
+            current={report.series.flatMap((s) => (s.card ? [s.card.kpi] : []))}
+          />
+        )}
+        {LAID_OUT.has(report.template) && (
+          <ButtonLink icon={<ApartmentOutlined />} to={layoutHref}>
+            Edit layout
+          </ButtonLink>
+        )}
       </Space>
     </Flex>
   );
@@ -153,8 +231,85 @@ function ReportFilters(props: {
   );
 }
 
-function ReportBody(props: { report: Report; title: string; onDrill: (drill: ReportDrill) => void }) {
-  const { report, title, onDrill } = props;
+const COMPARISON_OPTIONS: { value: ReportComparison; label: string }[] = [
+  { value: 'previousPeriod', label: 'Previous period' },
+  { value: 'priorYear', label: 'Prior year' },
+  { value: 'budget', label: 'Budget' },
+];
+
+/**
+ * How the figures read (units or thousands, minus sign or brackets, zero rows shown or hidden) and, on the
+ * Profit & Loss, which comparisons it shows; all kept in the URL.
+ */
+function ReportOptions(props: {
+  template: ReportTemplate;
+  filters: ReportFilterState;
+  onFilters: (next: ReportFilterState) => void;
+  display: ReportDisplay;
+  onDisplay: (next: ReportDisplay) => void;
+}) {
+  const { template, filters, onFilters, display, onDisplay } = props;
+  const compared: ReportComparison[] =
+    filters.compare === undefined
+      ? DEFAULT_COMPARISONS
+      : filters.compare === 'none'
+        ? []
+        : (filters.compare.split(',') as ReportComparison[]);
+  const compare = (next: ReportComparison[]) => {
+    const same = next.length === DEFAULT_COMPARISONS.length && DEFAULT_COMPARISONS.every((c) => next.includes(c));
+    onFilters({ ...filters, compare: same ? undefined : next.length === 0 ? 'none' : next.join(',') });
+  };
+  return (
+    <Space wrap className="dashboard-no-print" aria-label="Statement options">
+      <Segmented
+        aria-label="Amounts in"
+        value={display.thousands ? 'thousands' : 'units'}
+        options={[
+          { value: 'units', label: 'Units' },
+          { value: 'thousands', label: 'Thousands' },
+        ]}
+        onChange={(value) => onDisplay({ ...display, thousands: value === 'thousands' })}
+      />
+      <Segmented
+        aria-label="Negative amounts"
+        value={display.brackets ? 'brackets' : 'minus'}
+        options={[
+          { value: 'minus', label: '−1,234' },
+          { value: 'brackets', label: '(1,234)' },
+        ]}
+        onChange={(value) => onDisplay({ ...display, brackets: value === 'brackets' })}
+      />
+      <Space size={4}>
+        <Switch
+          size="small"
+          id="hide-zero-rows"
+          checked={display.hideZeroRows}
+          onChange={(hideZeroRows) => onDisplay({ ...display, hideZeroRows })}
+        />
+        <label htmlFor="hide-zero-rows">Hide zero rows</label>
+      </Space>
+      {template === 'profit-and-loss' && (
+        <Select<ReportComparison[]>
+          mode="multiple"
+          aria-label="Compare with"
+          placeholder="Compare with"
+          style={{ minWidth: 260 }}
+          value={compared}
+          options={COMPARISON_OPTIONS}
+          onChange={compare}
+        />
+      )}
+    </Space>
+  );
+}
+
+function ReportBody(props: {
+  report: Report;
+  title: string;
+  display: ReportDisplay;
+  onDrill: (drill: ReportDrill) => void;
+}) {
+  const { report, title, display, onDrill } = props;
   const plan = planCharts(report.series);
   const hasFigures =
     report.sections.some((section) => section.rows.length > 0) ||
@@ -162,7 +317,7 @@ function ReportBody(props: { report: Report; title: string; onDrill: (drill: Rep
   if (!hasFigures) return <Empty description={reportMessages.noData} />;
   return (
     <Flex vertical gap={16}>
-      {plan.kpis.length > 0 && <KpiCards series={plan.kpis} onDrill={onDrill} />}
+      {plan.kpis.length > 0 && <KpiCards series={plan.kpis} display={display} onDrill={onDrill} />}
       {(plan.trend.length > 0 || plan.pies.length > 0) && (
         <Row gutter={[16, 16]}>
           {plan.trend.length > 0 && (
@@ -196,7 +351,7 @@ function ReportBody(props: { report: Report; title: string; onDrill: (drill: Rep
         </Row>
       )}
       {report.sections.map((section) => (
-        <SectionTable key={section.key} section={section} onDrill={onDrill} />
+        <SectionTable key={section.key} section={section} display={display} onDrill={onDrill} />
       ))}
     </Flex>
   );

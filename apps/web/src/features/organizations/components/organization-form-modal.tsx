@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Form, Input, Modal } from 'antd';
+import { App, Button, Flex, Form, Input, Modal, Select } from 'antd';
 import { messages } from '@finboard/shared/messages';
 import { organizationFormSchema, type OrganizationSummary } from '@finboard/shared/organizations';
 import { ApiError } from '../../../lib/api-client';
@@ -8,6 +8,8 @@ import { zodRule } from '../../../lib/form-rules';
 import { useCreateOrganization } from '../api/create-organization';
 import { useUpdateOrganization } from '../api/update-organization';
 import {
+  CURRENCY_OPTIONS,
+  FISCAL_YEAR_START_OPTIONS,
   initialFormValues,
   organizationFormData,
   TEXT_FIELDS,
@@ -151,6 +153,26 @@ function OrganizationForm({ organization, onClose, onCreated }: Omit<Organizatio
       <Form.Item label="Power BI email" name="powerbiEmail" rules={[zodRule(shape.powerbiEmail)]}>
         <Input type="email" autoComplete="off" />
       </Form.Item>
+      {/* Issue 25 §1: the currency of its ledger and statements, and the month its fiscal year starts in. */}
+      <Flex gap={16} wrap>
+        <Form.Item
+          label="Base currency"
+          name="baseCurrency"
+          required
+          rules={[zodRule(shape.baseCurrency)]}
+          style={{ flex: '1 1 240px' }}
+        >
+          <Select showSearch={{ optionFilterProp: 'label' }} options={CURRENCY_OPTIONS} />
+        </Form.Item>
+        <Form.Item
+          label="Fiscal year starts"
+          name="fiscalYearStartMonth"
+          rules={[zodRule(shape.fiscalYearStartMonth)]}
+          style={{ flex: '1 1 240px' }}
+        >
+          <Select options={FISCAL_YEAR_START_OPTIONS} />
+        </Form.Item>
+      </Flex>
       <LogoField
         id="organization-logo"
         organizationName={name || organization?.name || 'Organization'}

@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "overview_cards" jsonb;

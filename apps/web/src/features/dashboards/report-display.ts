@@ -1,0 +1,55 @@
+import type { ReportRow } from '@finboard/shared/reports';
+
+/**
+ * How a statement's figures are shown (issue 25 §2), kept in the URL beside its filters so a reload, a shared
+ * link and the printout keep them: `units=thousands`, `negatives=brackets`, `zeros=hide`. They change the
+ * presentation only; the API's figures stay in units with two decimals.
+ */
+export interface ReportDisplay {
+  thousands: boolean;
+  brackets: boolean;
+  hideZeroRows: boolean;
+}
+
+export const DEFAULT_DISPLAY: ReportDisplay = { thousands: false, brackets: false, hideZeroRows: false };
+
+const PARAMS = {
+  thousands: ['units', 'thousands'],
+  brackets: ['negatives', 'brackets'],
+  hideZeroRows: ['zeros', 'hide'],
+};
+
+export function displayFromSearch(search: URLSearchParams): ReportDisplay {
+  const on = ([param, value]: string[]) => search.get(param!) === value;
+  return { thousands: on(PARAMS.thousands), brackets: on(PARAMS.brackets), hideZeroRows: on(PARAMS.hideZeroRows) };
+}
+
+/** The URL's search with this display, every other parameter kept; the defaults leave no parameter. */
+export function searchWithDisplay(search: URLSearchParams, display: ReportDisplay): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const key of Object.keys(PARAMS) as (keyof ReportDisplay)[]) {
+    const [param, value] = PARAMS[key];
+    if (display[key]) next.set(param!, value!);
+    else next.delete(param!);
+  }
+  return next;
+}
+
+/** "USD" or "USD thousands": what the figures are in, for the statement's header. */
+export const unitsCaption = (currency: string, display: ReportDisplay) =>
+  display.thousands ? `${currency} thousands` : currency;
+
+/**
+ * The rows shown: with zero rows hidden, an account or subtype line whose every figure is zero (or blank)
+ * goes; headings, group totals, results and the check rows stay, so the statement keeps its shape.
+ */
+export function visibleRows(rows: ReportRow[], display: ReportDisplay): ReportRow[] {
+  if (!display.hideZeroRows) return rows;
+  return rows.filter(
+    (row) =>
+      row.kind === 'heading' ||
+      row.kind === 'total' ||
+      row.depth === 0 ||
+      Object.values(row.values).some((value) => value !== null && value !== 0),
+  );
+}

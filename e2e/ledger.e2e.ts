@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DataFilter } from '@finboard/shared/data-management';
@@ -16,6 +15,7 @@ import {
 import { seeText, usePage, waitForPath } from './support/browser';
 import { DEMO_USER } from './support/constants';
 import { csvFile, nextPeriod, OUR_HEADER } from './support/gl-csv';
+import { docScreenshot } from './support/screenshots';
 import { logInAndLand, openStudioTable } from './support/ui';
 import { fillGlUpload, uploadButton, uploadForm } from './support/upload-ui';
 import { dataTypeId, pendingFiles, runPipelineAndWait, uploadCsv } from './support/upload-api';
@@ -169,21 +169,6 @@ async function expectChanges(drawer: Locator, changes: Record<string, string>) {
   for (const [label, value] of Object.entries(changes)) expect(await described(drawer, label)).toBe(value);
 }
 
-/**
- * Screenshots for the docs, when asked for (E2E_SCREENSHOTS=true): docs/screenshots/<name>.png, of the page
- * as it is, or of one part of it taken from the top of the page (below the sticky header).
- */
-async function screenshot(name: string, part?: Locator) {
-  if (process.env.E2E_SCREENSHOTS !== 'true') return;
-  const file = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots', `${name}.png`);
-  // Animations finished: a dialog is photographed open, not fading in.
-  if (!part) return void (await page.screenshot({ path: file, animations: 'disabled' }));
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const box = await part.boundingBox();
-  if (!box) throw new Error(`Nothing to photograph for ${name}`);
-  await page.screenshot({ path: file, fullPage: true, clip: box, animations: 'disabled' });
-}
-
 /** The journal editor of the Studio: the journal's two lines corrected to `amount`, saved. */
 async function correctInTheStudio(month: string, journalId: string, amount: string) {
   await navigate('Data Management', '/data-management');
@@ -334,12 +319,13 @@ describe('Ledger: replace a file, replace a period, undo a load', () => {
     const removes = howFilesLoad().getByRole('region', { name: `What replacing ${period} removes` });
     const previewRows = removes.locator('.ant-table-row');
     await expect.poll(() => previewRows.count()).toBe(2);
+    // In the order they were loaded: the second export as the first run loaded it, the GL file as replaced since.
     expect((await previewRows.allInnerTexts()).map((text) => text.split(/\s+/).join(' '))).toEqual([
-      `${gl} 6 0`,
       `${qbo} 4 0`,
+      `${gl} 6 0`,
     ]);
     expect((await removes.locator('.ant-table-summary').innerText()).split(/\s+/).join(' ')).toBe('Total 10 0');
-    await screenshot('upload-replace-period', page.locator('.ant-card', { hasText: 'Upload files' }));
+    await docScreenshot(page, 'upload-replace-period', page.locator('.ant-card', { hasText: 'Upload files' }));
 
     // Upload asks first, listing what goes.
     await uploadButton(page).click();
@@ -370,7 +356,7 @@ describe('Ledger: replace a file, replace a period, undo a load', () => {
     await confirmation().waitFor();
     expect(await confirmation().innerText()).toContain('The 4 rows it added are removed.');
     expect(await confirmation().innerText()).toContain('The 10 rows it removed are put back.');
-    await screenshot('run-undo');
+    await docScreenshot(page, 'run-undo');
     await confirmation().getByRole('button', { name: 'Undo this load' }).click();
     await seeText(page, pipelineMessages.undone);
     await expect

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { layoutMessages } from '@finboard/shared/layouts';
@@ -14,6 +13,7 @@ import {
 import { downloadedText, seeText, usePage, waitForPath } from './support/browser';
 import { csvFile } from './support/gl-csv';
 import { E2E_ADMIN } from './support/constants';
+import { docScreenshot } from './support/screenshots';
 import { logInAndLand } from './support/ui';
 import { chooseInUploadForm, uploadButton, uploadForm } from './support/upload-ui';
 
@@ -63,19 +63,6 @@ const REPORT = [
   '"Accrual basis Tuesday, March 3, 2026 09:14 AM GMT-08:00"',
 ].join('\r\n');
 const FILE = 'general-ledger-jan-feb-2026.csv';
-
-/**
- * A screenshot for the docs, when asked for (E2E_SCREENSHOTS=true): docs/screenshots/<name>.png of one part of
- * the page, taken from the top of the page (below the sticky header).
- */
-async function screenshot(name: string, part: Locator) {
-  if (process.env.E2E_SCREENSHOTS !== 'true') return;
-  const file = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots', `${name}.png`);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const box = await part.boundingBox();
-  if (!box) throw new Error(`Nothing to photograph for ${name}`);
-  await page.screenshot({ path: file, fullPage: true, clip: box, animations: 'disabled' });
-}
 
 /** Picks an option of an antd Select by its visible label. */
 async function choose(select: Locator, option: string) {
@@ -164,11 +151,11 @@ describe('Real exports', () => {
     await expect
       .poll(async () => cells((await tableRows(preview, 'The first rows as they will load'))[0] ?? '').slice(1, 4))
       .toEqual(['Checking', '1,200.00', '0.00']);
-    await screenshot('upload-layout-editor', editor);
+    await docScreenshot(page, 'upload-layout-editor', editor);
     await preview.getByRole('button', { name: 'Adjust how the file is read' }).click();
     await editor.waitFor({ state: 'hidden' });
     await expect.poll(() => uploadButton(page).isEnabled(), { timeout: 20_000 }).toBe(true);
-    await screenshot('upload-preview', page.locator('.ant-card', { hasText: 'Upload files' }).first());
+    await docScreenshot(page, 'upload-preview', page.locator('.ant-card', { hasText: 'Upload files' }).first());
 
     // Upload: the file goes with its layout and the accounts to create.
     await uploadButton(page).click();

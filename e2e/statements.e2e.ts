@@ -15,6 +15,7 @@ import {
 } from './support/api';
 import { PHONE, seeText, usePage, waitForPath } from './support/browser';
 import { DEMO_USER, E2E_ADMIN } from './support/constants';
+import { docScreenshot } from './support/screenshots';
 import { logInAndLand, moveToLastWithKeyboard } from './support/ui';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -92,6 +93,8 @@ describe('statements a controller signs', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Previous period' }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('columnheader', { name: 'vs Previous period %' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await docScreenshot(page, 'statement-profit-and-loss');
 
     // Printed to PDF (A4 landscape): every month, Total, each comparison and its variances reach paper, under a
     // header naming the organization, the statement and its range on every page.
@@ -120,6 +123,8 @@ describe('statements a controller signs', () => {
     // The other statements: the balance sheet as of a day, with its check row; the cash flow statement.
     await page.goto(statementUrl('Balance Sheet', { to: range.to }));
     await seeText(page, `As of 31 December ${range.to.slice(0, 4)}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await docScreenshot(page, 'statement-balance-sheet');
     expect(await figureOf(page, 'Check')).toBe('0.00');
     await page.goto(statementUrl('Cash Flow', range));
     await page.locator('.report-label', { hasText: 'Net cash from operating activities' }).first().waitFor();
@@ -128,6 +133,10 @@ describe('statements a controller signs', () => {
       await page.getByRole('heading', { name }).waitFor();
       await seeText(page, `${range.from} to ${range.to}`);
     }
+    // The overview's cards name their month: the range's last.
+    await page.goto(statementUrl('Financial Overview', range));
+    await page.getByRole('group', { name: `Revenue, Dec ${range.to.slice(0, 4)}` }).waitFor();
+    await docScreenshot(page, 'financial-overview');
   });
 });
 
@@ -216,6 +225,8 @@ describe('the statement layout', () => {
     await page.getByRole('combobox', { name: 'Line of 6100 Freight' }).click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Cost of sales$/ }).click();
     await seeText(page, 'Unsaved changes: 6100 Freight to Cost of sales.');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await docScreenshot(page, 'statement-layout');
     const costOfSales = page.getByRole('group', { name: 'Line Cost of sales' });
     await expect
       .poll(() => costOfSales.locator('.layout-account').allInnerTexts())
@@ -252,6 +263,7 @@ describe('the statement layout', () => {
     const picker = page.getByRole('dialog', { name: 'Choose cards' });
     await picker.getByRole('checkbox', { name: /^Days sales outstanding \(DSO\) —/ }).check();
     await picker.getByRole('checkbox', { name: /^Cash —/ }).uncheck();
+    await docScreenshot(page, 'financial-overview-card-picker');
     await picker.getByRole('button', { name: 'Save cards' }).click();
     await seeText(page, reportMessages.cardsSaved);
     // Cash went; DSO came last: no receivables, so no days to show.
@@ -259,6 +271,22 @@ describe('the statement layout', () => {
     expect(await page.getByRole('group', { name: 'Cash, Jan 2025' }).count()).toBe(0);
     await page.reload();
     await page.getByRole('group', { name: 'Days sales outstanding (DSO), Jan 2025' }).waitFor();
+
+    // The move is the chart's too: the Studio's Account table holds freight's new subtype, and offers the
+    // standard subtypes of an account's type to choose from.
+    await page.goto(`/data-management?${new URLSearchParams({ organization: organization.id, table: '01_Account' })}`);
+    const subtypeOf = (code: string) =>
+      page
+        .locator('.ag-grid-scrolling-container .ag-row[row-index]', {
+          has: page.locator('.ag-cell[col-id="account_code"]', { hasText: new RegExp(`^${code}$`) }),
+        })
+        .locator('.ag-cell[col-id="account_subtype"]');
+    await expect.poll(() => subtypeOf('6100').innerText()).toBe('cost_of_sales');
+    await subtypeOf('4000').dblclick();
+    await subtypeOf('4000').getByRole('combobox').click();
+    const options = page.locator('.ag-select-list .ag-list-item');
+    await expect.poll(() => options.allInnerTexts()).toEqual(['sales', 'contra_revenue', 'other_income']);
+    await page.keyboard.press('Escape');
   });
 });
 

@@ -15,7 +15,7 @@ import { apiSuccessSchema } from './api.ts';
  * which order. The lines are the standard subtypes (account-classification.ts) in the statements' order, so the
  * subtotals stay those of every statement; a new layout defaults from the accounts' subtypes. Moving an account
  * to another line of its type is a change of its subtype, written to 01_Account as a Studio change (so Chat DB
- * and the report packs read it too) and kept as the layout's choice (a name rule never overrides it); the order
+ * reads it too) and kept as the layout's choice (a name rule never overrides it); the order
  * of accounts within a line is the layout's own. Each save is a new version, recorded in the audit trail.
  */
 

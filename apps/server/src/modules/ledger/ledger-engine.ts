@@ -975,7 +975,9 @@ export function createLedgerEngine(deps: {
             `LEFT JOIN ${q(schema)}."06_Load" l ON l.load_id = t.load_id ` +
             `LEFT JOIN ${q(schema)}."06_Load_File" f ON f.load_id = t.load_id AND f.file_id = t.file_id ` +
             `WHERE t.${q(rules.period!)} = ANY($1::text[])${table === GL ? ` AND t.source = '${UPLOAD_SOURCE}'` : ''} ` +
-            'GROUP BY 1 ORDER BY min(t.row_id)',
+            // In the order they were loaded, the files of one load by name (files uploaded together are staged
+            // side by side: their rows' ids say nothing of an order).
+            'GROUP BY 1 ORDER BY min(t.load_id), 1',
           [periods],
         ),
       ),

@@ -3,6 +3,8 @@ import type { DataColumn, DataFilter } from '@finboard/shared/data-management';
 import {
   accountWithName,
   changedFields,
+  choiceLabel,
+  choicesFor,
   editorFor,
   filtersFromGridModel,
   formatMoney,
@@ -224,5 +226,27 @@ describe('widthOf', () => {
     expect(widthOf(column('debit', 'numeric')).minWidth).toBeGreaterThan(
       widthOf(column('line_no', 'integer')).minWidth,
     );
+  });
+});
+
+describe('the chart of accounts’ words in the Studio', () => {
+  it('offers the account types, and the standard subtypes of the row’s type', () => {
+    expect(choicesFor('01_Account', 'account_type')).toEqual(['asset', 'liability', 'equity', 'revenue', 'expense']);
+    expect(choicesFor('01_Account', 'account_subtype', { account_type: 'revenue' })).toEqual([
+      'sales',
+      'contra_revenue',
+      'other_income',
+    ]);
+    // A row without a known type: every standard subtype (9 + 9 + 4 + 3 + 6).
+    expect(choicesFor('01_Account', 'account_subtype', { account_type: 'Bank' })).toHaveLength(31);
+    expect(choicesFor('02_GL_Detail', 'account_type')).toBeUndefined();
+    expect(choicesFor('01_Account', 'account_name')).toBeUndefined();
+  });
+  it('edits them with a select, and labels a standard subtype', () => {
+    const subtype = { ...column('account_subtype', 'text'), editable: true };
+    expect(editorFor(subtype, false, '01_Account')).toBe('agSelectCellEditor');
+    expect(editorFor(subtype, false, 'vw_custom')).toBe('agTextCellEditor');
+    expect(choiceLabel('operating_expense')).toBe('operating_expense — Operating expenses');
+    expect(choiceLabel('Bank')).toBe('Bank');
   });
 });

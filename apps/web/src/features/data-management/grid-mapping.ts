@@ -1,4 +1,11 @@
-import type { DataColumn, DataColumnType, DataFilter, FilterOp } from '@finboard/shared/data-management';
+import {
+  ACCOUNT_SUBTYPE_LABELS,
+  ACCOUNT_SUBTYPES,
+  ACCOUNT_TYPE_NAMES,
+  isStandardSubtype,
+  STANDARD_SUBTYPES,
+} from '@finboard/shared/account-classification';
+import type { DataColumn, DataColumnType, DataFilter, DataRow, FilterOp } from '@finboard/shared/data-management';
 
 /** How a column is edited and filtered in the grid, by its warehouse type. */
 export type ColumnKind = 'number' | 'date' | 'boolean' | 'text';
@@ -25,9 +32,26 @@ const EDITORS: Record<ColumnKind, string> = {
   text: 'agTextCellEditor',
 };
 
+/**
+ * The words a column of the chart of accounts takes (issue 25 §1, docs/account-classification.md): the account
+ * types, and the standard subtypes — of the row's type when it has one. The Studio offers them as choices.
+ */
+export function choicesFor(table: string, column: string, row?: DataRow): readonly string[] | undefined {
+  if (table !== '01_Account') return undefined;
+  if (column === 'account_type') return ACCOUNT_TYPE_NAMES;
+  if (column !== 'account_subtype') return undefined;
+  const type = ACCOUNT_TYPE_NAMES.find((name) => name === row?.account_type);
+  return type ? ACCOUNT_SUBTYPES[type] : STANDARD_SUBTYPES;
+}
+
+/** A subtype's words and label as the Studio offers it: 'operating_expense — Operating expenses'. */
+export const choiceLabel = (value: string) =>
+  isStandardSubtype(value) ? `${value} — ${ACCOUNT_SUBTYPE_LABELS[value]}` : value;
+
 /** The AG Grid editor of a column, or none: row_id (an identity) and every view column are read-only. */
-export function editorFor(column: DataColumn, readOnly: boolean): string | undefined {
+export function editorFor(column: DataColumn, readOnly: boolean, table = ''): string | undefined {
   if (readOnly || !column.editable || column.name === 'row_id') return undefined;
+  if (choicesFor(table, column.name)) return 'agSelectCellEditor';
   return EDITORS[columnKind(column.type)];
 }
 

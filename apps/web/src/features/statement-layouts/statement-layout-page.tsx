@@ -116,8 +116,8 @@ function LayoutEditor({ organizationId }: { organizationId: string }) {
       <Typography.Paragraph type="secondary" style={{ margin: 0, maxWidth: 900 }}>
         Each line of the Profit &amp; Loss and the Balance Sheet is a standard account subtype; its subtotal and the
         statement&apos;s totals follow the accounts on it. Drag an account by its handle to change its order on its
-        line, or choose another line of its type to move it there; then save. Every statement, Chat DB and the report
-        packs read the saved layout.
+        line, or choose another line of its type to move it there; then save. Every statement and the KPIs read the
+        saved layout, and Chat DB reads the moved accounts' subtypes.
       </Typography.Paragraph>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Text type="secondary">

@@ -58,7 +58,9 @@ export function KpiCards(props: {
                         {series.label} <InfoCircleOutlined aria-label={`How ${series.label} is computed`} />
                       </span>
                     </Tooltip>
-                    <Typography.Text type="secondary">{card.period}</Typography.Text>
+                    <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                      {card.period}
+                    </Typography.Text>
                   </Flex>
                 }
                 valueRender={() =>

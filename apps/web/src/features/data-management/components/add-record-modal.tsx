@@ -6,7 +6,7 @@ import { checkValue } from '../api/check-value';
 import { useCreateRecord } from '../api/create-record';
 import type { AccountOption } from '../api/get-accounts';
 import { accountOptions } from './journal-lines';
-import { columnKind, isCheckedBeforeSave } from '../grid-mapping';
+import { choiceLabel, choicesFor, columnKind, isCheckedBeforeSave } from '../grid-mapping';
 
 type FormValues = Record<string, string | number | boolean | Dayjs | null | undefined>;
 
@@ -34,6 +34,19 @@ function FieldInput({
   choices,
   ...control
 }: { column: DataColumn; choices: Choices } & Record<string, unknown>) {
+  // The chart's type and subtype are picked from the standard words (the subtypes of the type chosen above).
+  const accountType = Form.useWatch('account_type', Form.useFormInstance()) as string | undefined;
+  const words = choicesFor(choices.table, column.name, { account_type: accountType ?? null });
+  if (words)
+    return (
+      <Select
+        {...control}
+        options={words.map((value) => ({ value, label: choiceLabel(value) }))}
+        showSearch={{ optionFilterProp: 'label' }}
+        allowClear
+        placeholder="Choose"
+      />
+    );
   // Accounts and periods are picked from the organization's own lists (typing searches them).
   if (isCheckedBeforeSave(choices.table, column.name)) {
     const options =

@@ -16,6 +16,7 @@ import {
   RowApiModule,
   RowSelectionModule,
   RowStyleModule,
+  SelectEditorModule,
   TextEditorModule,
   TextFilterModule,
   TooltipModule,
@@ -35,6 +36,7 @@ import { pageStyleNonce } from '../../../lib/csp-style-nonce';
 import { getTableData } from '../api/get-table-data';
 import {
   accountWithName,
+  choicesFor,
   columnKind,
   editorFor,
   FILTER_OPTIONS,
@@ -67,6 +69,7 @@ ModuleRegistry.registerModules([
   NumberEditorModule,
   DateEditorModule,
   CheckboxEditorModule,
+  SelectEditorModule,
   CellStyleModule,
   TooltipModule,
 ]);
@@ -128,7 +131,7 @@ interface ColumnOptions {
 
 function columnDef(column: DataColumn, options: ColumnOptions): ColDef<DataRow> {
   const kind = columnKind(column.type);
-  const editor = editorFor(column, options.readOnly);
+  const editor = editorFor(column, options.readOnly, options.table);
   const def: ColDef<DataRow> = {
     colId: column.name,
     field: column.name,
@@ -146,6 +149,11 @@ function columnDef(column: DataColumn, options: ColumnOptions): ColDef<DataRow> 
       kind === 'number' ? 'number' : kind === 'date' ? 'dateString' : kind === 'boolean' ? 'boolean' : 'text',
     ...widthOf(column),
   };
+  // The stored words themselves: the list shows values as the cells do.
+  if (editor === 'agSelectCellEditor')
+    def.cellEditorParams = (params: { data?: DataRow }) => ({
+      values: choicesFor(options.table, column.name, params.data),
+    });
   if (kind === 'number') {
     // Numerics arrive as decimal strings; the editor and filter want numbers, the cell shows the stored text.
     def.valueGetter = (params: ValueGetterParams<DataRow>) =>

@@ -234,18 +234,22 @@ export const reportFilterOptionsSchema = z.object({
 });
 export type ReportFilterOptions = z.infer<typeof reportFilterOptionsSchema>;
 
-export const reportSchema = z.object({
-  template: z.enum(REPORT_TEMPLATES),
+/** What a statement and the KPIs say they cover: range, slice, currency and freshness. */
+export const reportScopeSchema = z.object({
   from: z.string(),
   to: z.string(),
-  /** The last day of `to` (balance sheet date). */
+  /** The last day of `to` (balance sheet date; the KPIs' balances are taken at it). */
   asOf: z.string(),
   entity: z.string().nullable(),
   department: z.string().nullable(),
-  /** ISO 4217 code of the organization's base currency: every amount of the statement is in it. */
+  /** ISO 4217 code of the organization's base currency: every amount is in it. */
   currency: z.string(),
   /** When the organization's aggregates were last refreshed (ISO time; null: never). */
   refreshedAt: z.string().nullable(),
+});
+
+export const reportSchema = reportScopeSchema.extend({
+  template: z.enum(REPORT_TEMPLATES),
   sections: z.array(reportSectionSchema),
   series: z.array(reportSeriesSchema),
   /** Headline figures by name (profit-and-loss: revenue, costOfSales, grossProfit, operatingExpenses, netIncome, …). */
@@ -478,16 +482,7 @@ export const kpiSchema = z.object({
 export type Kpi = z.infer<typeof kpiSchema>;
 
 const kpiRangeSchema = z.object({ from: z.string(), to: z.string() });
-export const kpisSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  /** The last day of `to`: the date balances are taken at. */
-  asOf: z.string(),
-  entity: z.string().nullable(),
-  department: z.string().nullable(),
-  /** ISO 4217 code of the organization's base currency: the amounts' currency. */
-  currency: z.string(),
-  refreshedAt: z.string().nullable(),
+export const kpisSchema = reportScopeSchema.extend({
   previous: kpiRangeSchema,
   priorYear: kpiRangeSchema,
   kpis: z.array(kpiSchema),

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { glLinesQuerySchema, kpisQuerySchema, Kpis, reportQuerySchema } from '@finboard/shared/reports';
 import { AppError, badRequest, internalError, notFound } from '../../errors.ts';
 import type { AggregateRefresh } from '../../warehouse/aggregates.ts';
-import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import type { OrganizationsService, ReportingSettings } from '../organizations/organizations.service.ts';
 import type { StatementLayoutsService } from '../statement-layouts/statement-layouts.service.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 import { balanceSheet } from './balance-sheet.ts';
@@ -20,8 +20,8 @@ import { financialOverview } from './financial-overview.ts';
 import { kpiLibrary, kpiWindows } from './kpis.ts';
 import { fiscalCalendar, lastDayOf, monthNumber, periodOf, type FiscalCalendar } from './periods.ts';
 import { profitAndLoss } from './profit-and-loss.ts';
-import type { ReportsRepository } from './reports.repository.ts';
-import type { Statement } from './statement-kit.ts';
+import type { ReportsReader, ReportsRepository } from './reports.repository.ts';
+import type { Statement, StatementRequest } from './statement-kit.ts';
 
 /** How far apart `from` and `to` may be: 10 years of months. */
 const MAX_MONTHS = 120;
@@ -73,12 +73,23 @@ export function createReportsService(deps: {
 }) {
   const { repository, organizations, layouts, warehouse } = deps;
 
-  async function report(
+  /**
+   * What a statement and the KPIs read alike, in one read of the organization's warehouse: its settings and
+   * statement layout, the range settled in its fiscal calendar, the request's common part (range, slice,
+   * calendar, chart, layout) and the answer's scope. Anything but a refusal fails as `failure`.
+   */
+  async function readFor<T>(
     organizationId: string,
-    template: string,
-    query: z.output<typeof reportQuerySchema>,
-  ): Promise<Report> {
-    if (!isReportTemplate(template)) throw notFound(m.templateUnknown);
+    query: { from?: string; to?: string; entity?: string; department?: string },
+    failure: { code: string; message: string },
+    work: (read: {
+      reader: ReportsReader;
+      settings: ReportingSettings;
+      request: Pick<StatementRequest, 'from' | 'to' | 'slice' | 'calendar' | 'accounts' | 'layout'>;
+      scope: Pick<Report, 'from' | 'to' | 'asOf' | 'entity' | 'department' | 'currency' | 'refreshedAt'>;
+      filters: Report['filters'];
+    }) => Promise<T>,
+  ): Promise<T> {
     const settings = await organizations.reportingSettings(organizationId);
     const layout = await layouts.rulesOf(organizationId);
     try {
@@ -87,29 +98,19 @@ export function createReportsService(deps: {
         const calendar = fiscalCalendar(context.periods, settings.fiscalYearStartMonth);
         const { from, to, latest } = settleRange(query, context.lastData, calendar);
         const slice = { entity: query.entity, department: query.department };
-        const request = {
-          from,
-          to,
-          slice,
-          calendar,
-          accounts: await reader.accounts(),
-          layout,
-          top: query.top,
-          compare: query.compare,
-          cards: settings.overviewCards ?? undefined,
-        };
-        const statement = STATEMENTS[template];
-        const body = statement.build(request, await reader.ledger(statement.reads(request), slice));
-        return {
-          template,
-          from,
-          to,
-          asOf: lastDayOf(to),
-          entity: slice.entity ?? null,
-          department: slice.department ?? null,
-          currency: settings.baseCurrency,
-          refreshedAt: context.refreshedAt,
-          ...body,
+        return work({
+          reader,
+          settings,
+          request: { from, to, slice, calendar, accounts: await reader.accounts(), layout },
+          scope: {
+            from,
+            to,
+            asOf: lastDayOf(to),
+            entity: slice.entity ?? null,
+            department: slice.department ?? null,
+            currency: settings.baseCurrency,
+            refreshedAt: context.refreshedAt,
+          },
           filters: {
             entities: context.entities,
             departments: context.departments,
@@ -117,12 +118,32 @@ export function createReportsService(deps: {
             lastPeriod: calendar.last,
             fiscalYearStart: calendar.fiscalYearStart(latest),
           },
-        };
+        });
       });
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw internalError('REPORT_FAILED', m.loadFailed, error);
+      throw internalError(failure.code, failure.message, error);
     }
+  }
+
+  async function report(
+    organizationId: string,
+    template: string,
+    query: z.output<typeof reportQuerySchema>,
+  ): Promise<Report> {
+    if (!isReportTemplate(template)) throw notFound(m.templateUnknown);
+    const failure = { code: 'REPORT_FAILED', message: m.loadFailed };
+    return readFor(organizationId, query, failure, async ({ reader, settings, request: common, scope, filters }) => {
+      const request = {
+        ...common,
+        top: query.top,
+        compare: query.compare,
+        cards: settings.overviewCards ?? undefined,
+      };
+      const statement = STATEMENTS[template];
+      const body = statement.build(request, await reader.ledger(statement.reads(request), request.slice));
+      return { template, ...scope, ...body, filters };
+    });
   }
 
   async function glLines(organizationId: string, query: z.output<typeof glLinesQuerySchema>): Promise<GlLines> {
@@ -152,34 +173,12 @@ export function createReportsService(deps: {
 
   /** The KPI library (issue 25 §3) for a range settled as a statement's, in the same slice. */
   async function kpis(organizationId: string, query: z.output<typeof kpisQuerySchema>): Promise<Kpis> {
-    const settings = await organizations.reportingSettings(organizationId);
-    const layout = await layouts.rulesOf(organizationId);
-    try {
-      return await repository.read(organizationId, async (reader) => {
-        const context = await reader.context();
-        const calendar = fiscalCalendar(context.periods, settings.fiscalYearStartMonth);
-        const { from, to } = settleRange(query, context.lastData, calendar);
-        const slice = { entity: query.entity, department: query.department };
-        const request = { from, to, slice, calendar, accounts: await reader.accounts(), layout };
-        const kpis = kpiLibrary.build(request, await reader.ledger(kpiLibrary.reads(request), slice));
-        const { previous, priorYear } = kpiWindows(from, to);
-        return {
-          from,
-          to,
-          asOf: lastDayOf(to),
-          entity: slice.entity ?? null,
-          department: slice.department ?? null,
-          currency: settings.baseCurrency,
-          refreshedAt: context.refreshedAt,
-          previous,
-          priorYear,
-          kpis,
-        };
-      });
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw internalError('KPIS_FAILED', m.kpisLoadFailed, error);
-    }
+    const failure = { code: 'KPIS_FAILED', message: m.kpisLoadFailed };
+    return readFor(organizationId, query, failure, async ({ reader, request, scope }) => {
+      const kpis = kpiLibrary.build(request, await reader.ledger(kpiLibrary.reads(request), request.slice));
+      const { previous, priorYear } = kpiWindows(request.from, request.to);
+      return { ...scope, previous, priorYear, kpis };
+    });
   }
 
   return {

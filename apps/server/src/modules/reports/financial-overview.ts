@@ -154,7 +154,8 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
     { key: 'revenue', label: 'Revenue', kind: 'amount', now: current.revenue, before: prior.revenue, drill: 'revenue' },
     {
       key: 'grossMarginPct',
-      label: 'Gross margin %',
+      // Its figures are percentages, its change in percentage points (no % of a %).
+      label: 'Gross margin % (change in points)',
       kind: 'percent',
       now: margin(current) ?? 0,
       before: margin(prior) ?? 0,

@@ -165,3 +165,13 @@ describe('the Financial Overview of hand-made books', () => {
     });
   });
 });
+
+describe('the Financial Overview’s table', () => {
+  it('says the margin changes in points', () => {
+    const overview = statementOf(financialOverview, books, { from: '2026-02', to: '2026-02' });
+    expect(rowOf(overview, 'kpi:grossMarginPct')).toMatchObject({
+      label: 'Gross margin % (change in points)',
+      values: { current: 65, prior: 0, change: 65, changePct: null },
+    });
+  });
+});

@@ -67,7 +67,10 @@ const q3Prev = { from: `${year - 1}-07`, to: `${year - 1}-09` };
 const GL = `from "02_GL_Detail" g join "01_Account" a on a.account_code = g.account_code`;
 const REV = `sum(g.credit - g.debit) filter (where a.account_type = 'revenue')`;
 const COGS = `sum(g.debit - g.credit) filter (where a.account_type = 'expense' and a.account_subtype = 'cost_of_sales')`;
-const OPEX = `sum(g.debit - g.credit) filter (where a.account_type = 'expense' and coalesce(a.account_subtype, '') not in ('cost_of_sales', 'other_expense', 'income_tax'))`;
+// Operating expenses as the Profit & Loss has them (docs/account-classification.md): every expense but cost of
+// sales, depreciation and amortization, interest and other expenses and income tax.
+const OPEX_EXCLUDED = `('cost_of_sales', 'depreciation_amortization', 'interest_expense', 'other_expense', 'income_tax')`;
+const OPEX = `sum(g.debit - g.credit) filter (where a.account_type = 'expense' and coalesce(a.account_subtype, '') not in ${OPEX_EXCLUDED})`;
 const EXP = `sum(g.debit - g.credit) filter (where a.account_type = 'expense')`;
 const NI = `sum(g.credit - g.debit) filter (where a.account_type in ('revenue', 'expense'))`;
 const GP = `(${REV} - ${COGS})`;
@@ -224,7 +227,7 @@ const cases: Case[] = [
         goldRows(one(OPEX, rangeOf(last, last))),
         goldRows(
           budget(
-            `a.account_type = 'expense' and coalesce(a.account_subtype, '') not in ('cost_of_sales', 'other_expense', 'income_tax')`,
+            `a.account_type = 'expense' and coalesce(a.account_subtype, '') not in ${OPEX_EXCLUDED}`,
             rangeOf(last, last),
           ),
         ),

@@ -67,7 +67,13 @@ export type ChatDimension = (typeof CHAT_DIMENSIONS)[number];
 export const CHAT_COMPARISONS = ['budget', 'prior_year'] as const;
 
 const period = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
-const names = z.array(z.string().min(1).max(200)).max(50);
+/**
+ * How many names one filter may hold: a reading may name every account of a chart (a working-capital question
+ * names all current assets and liabilities), and the statements take charts of thousands of accounts. The bound
+ * keeps a model's structured output finite; the names are bound as one array parameter, never spliced into SQL.
+ */
+export const CHAT_MAX_FILTER_NAMES = 20_000;
+const names = z.array(z.string().min(1).max(200)).max(CHAT_MAX_FILTER_NAMES);
 
 export const semanticQuerySchema = z.object({
   metrics: z.array(z.enum(CHAT_METRICS)).min(1).max(6),

@@ -193,3 +193,30 @@ describe('balances', () => {
     expect(response.json().data.result).toEqual([{ closing_cash: expected }]);
   });
 });
+
+describe('Chat DB and the organization’s fiscal year start month', () => {
+  it('reads "this fiscal year" and fiscal quarters as the statements do when the fiscal year starts in April', async () => {
+    const setMonth = (month: number | null) =>
+      t.database.db.execute(
+        sql`update organizations set fiscal_year_start_month = ${month} where id = ${organizationId}`,
+      );
+    await setMonth(4);
+    try {
+      const response = await ask('Revenue by quarter this fiscal year');
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = response.json().data;
+      // The demo's books run to Oct 2026: the fiscal year that starts in April 2026 (named 2027, the calendar
+      // year it ends in, as 00_Period's calendar years do not start in April), to date.
+      expect(answer.semanticQuery.timeRange).toEqual({ from: '2026-04', to: '2026-10' });
+      const quarters = answer.result.map((row: Record<string, unknown>) => row.quarter);
+      expect(quarters).toEqual(['2027-Q1', '2027-Q2', '2027-Q3']);
+      const revenue = await gold(
+        `select sum(g.credit - g.debit) as value ${PL} where a.account_type = 'revenue' and g.period between '2026-04' and '2026-10'`,
+      );
+      const total = answer.result.reduce((sum: number, row: Record<string, unknown>) => sum + Number(row.revenue), 0);
+      expect(Math.round(total * 100)).toBe(Math.round(revenue * 100));
+    } finally {
+      await setMonth(null);
+    }
+  });
+});

@@ -7,6 +7,7 @@ import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 import type { Principal } from '../../principal.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { chartOf, rowsOf, sentenceOf } from './answer.ts';
+import { chatCalendar, type FiscalNumbering } from './chat-calendar.ts';
 import { chatRepository as repo } from './chat.repository.ts';
 import type { ChatRunner } from './chat-runner.ts';
 import { CompileError, compileSemanticQuery, metricLabel } from './compiler.ts';
@@ -31,8 +32,15 @@ export function createChatService(deps: {
 }) {
   const { db, warehouse, organizations, runner, llm, logger } = deps;
 
-  const contextOf = (organizationId: string): Promise<ParserContext> =>
-    warehouse.withOrganization(organizationId, (tx) => repo.parserContext(tx, warehouse.schemaOf(organizationId)));
+  /** What the parser reads, with 00_Period numbered by the organization's fiscal year start month when it set one. */
+  async function contextOf(organizationId: string): Promise<{ context: ParserContext; numbering?: FiscalNumbering }> {
+    const [stored, settings] = await Promise.all([
+      warehouse.withOrganization(organizationId, (tx) => repo.parserContext(tx, warehouse.schemaOf(organizationId))),
+      organizations.reportingSettings(organizationId),
+    ]);
+    const { periods, numbering } = chatCalendar(stored.periods, settings.fiscalYearStartMonth);
+    return { context: { ...stored, periods }, numbering };
+  }
 
   /** The semantic query of the conversation's last answer, for follow-ups. */
   async function previousQuery(user: Principal, organizationId: string, conversationId: string) {
@@ -45,8 +53,13 @@ export function createChatService(deps: {
   }
 
   /** Answers a semantic query: compiled, checked by the guard, run read-only. */
-  async function answerQuery(organizationId: string, query: SemanticQuery, when: string) {
-    const compiled = compileSemanticQuery(query);
+  async function answerQuery(
+    organizationId: string,
+    query: SemanticQuery,
+    when: string,
+    numbering: FiscalNumbering | undefined,
+  ) {
+    const compiled = compileSemanticQuery(query, numbering);
     const checked = checkSql(compiled.sql);
     const rows = await runner.run(organizationId, checked.sql, compiled.params);
     const result = rowsOf(rows, compiled.columns);
@@ -105,7 +118,7 @@ export function createChatService(deps: {
     const conversationId = body.conversationId ?? randomUUID();
     let answer: Omit<ChatAnswer, 'conversationId'>;
     try {
-      const context = await contextOf(organizationId);
+      const { context, numbering } = await contextOf(organizationId);
       const previous = body.conversationId ? await previousQuery(user, organizationId, conversationId) : undefined;
       let parsed = parseQuestion(body.question, context);
       if (previous && (isFollowUp(body.question) || parsed.kind === 'unknown'))
@@ -116,6 +129,7 @@ export function createChatService(deps: {
           organizationId,
           proposal.query,
           `${proposal.query.timeRange.from} to ${proposal.query.timeRange.to}`,
+          numbering,
         );
         answer = {
           ...answered,
@@ -145,7 +159,7 @@ export function createChatService(deps: {
       } else {
         const when = parsed.description.split(' ').slice(-1)[0] ?? '';
         const label = describeWhen(parsed.query, parsed.description, when);
-        const answered = await answerQuery(organizationId, parsed.query, label);
+        const answered = await answerQuery(organizationId, parsed.query, label, numbering);
         answer = {
           ...answered,
           semanticQuery: parsed.query,
@@ -181,7 +195,7 @@ export function createChatService(deps: {
     /** Starter questions drawn from the organization's own departments, accounts and periods. */
     async suggestions(organizationId: string): Promise<string[]> {
       await organizations.assertExists(organizationId);
-      const context = await contextOf(organizationId);
+      const { context } = await contextOf(organizationId);
       const department = context.departments[0];
       const account = context.accounts.find((a) => a.type === 'expense' && a.parentCode)?.name;
       return [

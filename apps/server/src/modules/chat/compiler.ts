@@ -1,5 +1,6 @@
 import type { ChatColumn, ChatDimension, ChatMetric, SemanticQuery } from '@finboard/shared/chat';
 import { quoteIdent } from '../../warehouse/identifiers.ts';
+import type { FiscalNumbering } from './chat-calendar.ts';
 
 /**
  * A semantic query → one SELECT over the organization's warehouse, every value a bound parameter, every
@@ -156,8 +157,16 @@ export function addMonths(period: string, months: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-export function compileSemanticQuery(query: SemanticQuery): CompiledQuery {
+export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNumbering): CompiledQuery {
   const params = new Params();
+  // Fiscal years as 00_Period numbers them, or as the organization's fiscal year start month does (chat-calendar.ts).
+  const month = `substr(p."Period", 6, 2)::int`;
+  const fiscalYearOfPeriod = numbering
+    ? `((substr(p."Period", 1, 4)::int * 12 + ${month} - 1 - ${params.add(numbering.startMonth)}::int) / 12 + ${params.add(numbering.yearOffset)}::int)`
+    : 'p.fiscal_year';
+  const fiscalPeriodOfPeriod = numbering
+    ? `((${month} + 11 - ${params.add(numbering.startMonth)}::int) % 12 + 1)`
+    : 'p.fiscal_period';
   const { metrics, dimensions, filters, timeRange, compare } = query;
   if (timeRange.from > timeRange.to) throw new CompileError('the time range ends before it starts');
   const t = (name: string) => quoteIdent(name);
@@ -218,7 +227,7 @@ export function compileSemanticQuery(query: SemanticQuery): CompiledQuery {
     cashOut: string;
   }) => {
     const a = values.accountAlias;
-    return `${values.period} AS period, ${values.fiscalYear} AS fiscal_year, p.fiscal_period, ${values.span}::text AS span,
+    return `${values.period} AS period, ${values.fiscalYear} AS fiscal_year, ${fiscalPeriodOfPeriod} AS fiscal_period, ${values.span}::text AS span,
       ${a ? `${a}.account_code, ${a}.account_name, ${a}.account_type, ${a}.account_subtype` : 'NULL::text AS account_code, NULL::text AS account_name, NULL::text AS account_type, NULL::text AS account_subtype'},
       ${values.department}::text AS department, ${values.entity}::text AS entity, ${values.counterparty}::text AS counterparty,
       ${values.net}::numeric AS net, ${values.lines}::bigint AS lines, ${values.journal}::text AS journal,
@@ -231,7 +240,7 @@ export function compileSemanticQuery(query: SemanticQuery): CompiledQuery {
     const range =
       span === 'prior' ? `BETWEEN ${priorFrom} AND ${priorTo}` : cumulative ? `<= ${to}` : `BETWEEN ${from} AND ${to}`;
     const period = span === 'prior' ? shifted : 'p."Period"';
-    const fiscalYear = span === 'prior' ? 'p.fiscal_year + 1' : 'p.fiscal_year';
+    const fiscalYear = span === 'prior' ? `${fiscalYearOfPeriod} + 1` : fiscalYearOfPeriod;
     if (useLedger)
       return `SELECT ${columns({
         period,
@@ -278,7 +287,7 @@ export function compileSemanticQuery(query: SemanticQuery): CompiledQuery {
   if (compare === 'budget')
     branches.push(`SELECT ${columns({
       period: 'p."Period"',
-      fiscalYear: 'p.fiscal_year',
+      fiscalYear: fiscalYearOfPeriod,
       span: `'current'`,
       accountAlias: 'a',
       department: 'b.department',
@@ -308,7 +317,7 @@ export function compileSemanticQuery(query: SemanticQuery): CompiledQuery {
           GROUP BY g.period, g.source, g.journal_id) c`;
     branches.push(`SELECT ${columns({
       period: 'p."Period"',
-      fiscalYear: 'p.fiscal_year',
+      fiscalYear: fiscalYearOfPeriod,
       span: `'current'`,
       accountAlias: null,
       department: 'c.department',

@@ -32,12 +32,15 @@ export function createChatService(deps: {
 }) {
   const { db, warehouse, organizations, runner, llm, logger } = deps;
 
-  /** What the parser reads, with 00_Period numbered by the organization's fiscal year start month when it set one. */
+  /**
+   * What the parser reads, with 00_Period numbered by the organization's fiscal year start month when it set one.
+   * Its settings are read first: an organization that does not exist answers 404 before its warehouse is asked.
+   */
   async function contextOf(organizationId: string): Promise<{ context: ParserContext; numbering?: FiscalNumbering }> {
-    const [stored, settings] = await Promise.all([
-      warehouse.withOrganization(organizationId, (tx) => repo.parserContext(tx, warehouse.schemaOf(organizationId))),
-      organizations.reportingSettings(organizationId),
-    ]);
+    const settings = await organizations.reportingSettings(organizationId);
+    const stored = await warehouse.withOrganization(organizationId, (tx) =>
+      repo.parserContext(tx, warehouse.schemaOf(organizationId)),
+    );
     const { periods, numbering } = chatCalendar(stored.periods, settings.fiscalYearStartMonth);
     return { context: { ...stored, periods }, numbering };
   }
@@ -113,7 +116,7 @@ export function createChatService(deps: {
     organizationId: string,
     body: { question: string; conversationId?: string },
   ): Promise<ChatAnswer> {
-    await organizations.assertExists(organizationId);
+    // The organization's existence is checked by contextOf (its settings), first thing in the try below.
     await loadSqlParser();
     const conversationId = body.conversationId ?? randomUUID();
     let answer: Omit<ChatAnswer, 'conversationId'>;
@@ -194,7 +197,6 @@ export function createChatService(deps: {
     },
     /** Starter questions drawn from the organization's own departments, accounts and periods. */
     async suggestions(organizationId: string): Promise<string[]> {
-      await organizations.assertExists(organizationId);
       const { context } = await contextOf(organizationId);
       const department = context.departments[0];
       const account = context.accounts.find((a) => a.type === 'expense' && a.parentCode)?.name;

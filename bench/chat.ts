@@ -75,7 +75,8 @@ const q3Prev = { from: `${year - 1}-07`, to: `${year - 1}-09` };
 
 // Gold figures: plain SQL over the ledger (finance-conventions.md signs).
 const GL = `from "02_GL_Detail" g join "01_Account" a on a.account_code = g.account_code`;
-const REV = `sum(g.credit - g.debit) filter (where a.account_type = 'revenue')`;
+// Revenue as the statements and the KPI library have it: sales and contra revenue, not other income.
+const REV = `sum(g.credit - g.debit) filter (where a.account_type = 'revenue' and coalesce(a.account_subtype, '') <> 'other_income')`;
 const COGS = `sum(g.debit - g.credit) filter (where a.account_type = 'expense' and a.account_subtype = 'cost_of_sales')`;
 // Operating expenses as the Profit & Loss has them (docs/account-classification.md): every expense but cost of
 // sales, depreciation and amortization, interest and other expenses and income tax.
@@ -171,6 +172,7 @@ const cases: Case[] = [
   {
     category: 'time',
     question: 'Revenue this year compared to last year',
+    columns: ['revenue', 'revenue_prior_year', 'revenue_change'],
     gold: () =>
       goldRows(
         `select (${one(REV, ytd)}) as current, (${one(REV, rangeOf(shift(ytd.from, -12), shift(ytd.to, -12)))}) as prior`,
@@ -333,7 +335,8 @@ const cases: Case[] = [
   {
     category: 'accounts',
     question: 'Accounts Receivable balance',
-    gold: `select sum(g.debit - g.credit) ${GL} where g.period <= '${last}' and g.account_code = '1210'`,
+    // Receivables as the KPI library reads them (docs/kpis.md): every account of subtype `receivable`.
+    gold: `select sum(g.debit - g.credit) ${GL} where g.period <= '${last}' and a.account_subtype = 'receivable'`,
   },
   // Cash.
   {

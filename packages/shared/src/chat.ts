@@ -37,6 +37,14 @@ export const CHAT_METRICS = [
   'expenses',
   'net_income',
   'net_margin_pct',
+  /** Interest and other non-operating income (not revenue, as on the Profit & Loss). */
+  'other_income',
+  /** Gross profit − operating expenses, before depreciation and amortization (docs/kpis.md). */
+  'ebitda',
+  'ebitda_margin_pct',
+  /** EBITDA − depreciation and amortization. */
+  'operating_income',
+  'operating_margin_pct',
   /** Movement of the filtered accounts in reading sign (assets and expenses debit-positive, others credit-positive). */
   'amount',
   /** Closing balance of the filtered accounts at the end of the range (or of each period). */
@@ -63,8 +71,13 @@ export const CHAT_DIMENSIONS = [
 ] as const;
 export type ChatDimension = (typeof CHAT_DIMENSIONS)[number];
 
-/** Adds columns beside each money metric: the budget and the variance (actual − budget), or last year's figure. */
-export const CHAT_COMPARISONS = ['budget', 'prior_year'] as const;
+/**
+ * Adds columns beside each money metric and margin: the budget and the variance (actual − budget); or the figure
+ * of an earlier stretch of as many months — the same months a year earlier (`prior_year`) or `compareMonthsBack`
+ * months earlier (`previous_period`: month over month, quarter over quarter, "March vs April") — with the change
+ * and the change in % (in points for margins).
+ */
+export const CHAT_COMPARISONS = ['budget', 'prior_year', 'previous_period'] as const;
 
 const period = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 /**
@@ -91,6 +104,8 @@ export const semanticQuerySchema = z.object({
   /** Inclusive periods `YYYY-MM`. */
   timeRange: z.object({ from: period, to: period }),
   compare: z.enum(CHAT_COMPARISONS).optional(),
+  /** For `previous_period`: how many months before the time range the compared range starts (default its length). */
+  compareMonthsBack: z.number().int().min(1).max(120).optional(),
   order: z.object({ by: z.string().min(1).max(60), direction: z.enum(['asc', 'desc']) }).optional(),
   limit: z.number().int().min(1).max(CHAT_MAX_ROWS).optional(),
 });
@@ -140,6 +155,13 @@ export const chatAnswerSchema = z.object({
   suggestions: z.array(z.string()),
   /** Whether the question was understood and answered from data. */
   understood: z.boolean(),
+  /**
+   * What was read, in words ("Revenue, Q3 2025 (Jul – Sep 2025), all departments"); null when nothing was answered.
+   * Optional for answers stored before it existed.
+   */
+  reading: z.string().nullable().optional(),
+  /** The words of the question that were not understood (named back instead of guessed). */
+  unknownWords: z.array(z.string()).optional(),
 });
 export type ChatAnswer = z.infer<typeof chatAnswerSchema>;
 

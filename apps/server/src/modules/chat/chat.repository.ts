@@ -8,14 +8,15 @@ import type { ParserContext } from './parser.ts';
 /** Chat DB's reads of the warehouse (in the organization's transaction) and its platform table. */
 export const chatRepository = {
   /**
-   * What the parser matches names against: accounts, departments, entities, the fiscal calendar; from the
-   * warehouse `schema`.
+   * What the parser matches names against: accounts, departments, entities, the fiscal calendar and the first and
+   * latest periods with ledger lines; from the warehouse `schema`.
    */
   async parserContext(tx: Executor, schema: string): Promise<ParserContext> {
     const [state] = rowsOf<{
       periods: { period: string; fiscal_year: number; fiscal_period: number }[] | null;
       accounts: { code: string; name: string; type: string; subtype: string | null; parent: string | null }[] | null;
       last_period: string | null;
+      first_period: string | null;
       entities: string[] | null;
       departments: string[] | null;
     }>(
@@ -25,6 +26,7 @@ export const chatRepository = {
         (select json_agg(json_build_object('code', account_code, 'name', account_name, 'type', account_type,
            'subtype', account_subtype, 'parent', parent_code) order by account_code)
            from ${qualifiedSql(schema, '01_Account')}) as accounts,
+        (select min(period) from ${qualifiedSql(schema, '05_Monthly_Balance')} where grain = 0) as first_period,
         r.last_period, r.entities, r.departments
         from (select 1) one left join ${qualifiedSql(schema, '05_Aggregate_Refresh')} r on true`),
     );
@@ -43,6 +45,7 @@ export const chatRepository = {
         parentCode: row.parent,
       })),
       lastPeriod: state?.last_period ?? periods.at(-1)?.period ?? new Date().toISOString().slice(0, 7),
+      ...(state?.first_period ? { firstPeriod: state.first_period } : {}),
       entities: state?.entities ?? [],
       departments: state?.departments ?? [],
     };

@@ -35,6 +35,8 @@ async function gold(query: string): Promise<number> {
   return Number(rows[0]?.value ?? 0);
 }
 const PL = `from "02_GL_Detail" g join "01_Account" a on a.account_code = g.account_code`;
+/** Revenue as the statements have it: sales and contra revenue, not other income. */
+const REVENUE = `(a.account_type = 'revenue' and coalesce(a.account_subtype, '') <> 'other_income')`;
 
 describe('POST /api/v1/chat/ask', () => {
   it('answers gross margin of last quarter with the figure, a KPI chart and the SQL', async () => {
@@ -42,8 +44,8 @@ describe('POST /api/v1/chat/ask', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { data, text } = response.json();
     const expected =
-      await gold(`select round((sum(g.credit - g.debit) filter (where a.account_type = 'revenue' or a.account_subtype = 'cost_of_sales')) * 100
-      / sum(g.credit - g.debit) filter (where a.account_type = 'revenue'), 2) as value ${PL} where g.period between '2026-07' and '2026-09'`);
+      await gold(`select round((sum(g.credit - g.debit) filter (where ${REVENUE} or a.account_subtype = 'cost_of_sales')) * 100
+      / sum(g.credit - g.debit) filter (where ${REVENUE}), 2) as value ${PL} where g.period between '2026-07' and '2026-09'`);
     expect(data.result).toEqual([{ gross_margin_pct: expected }]);
     expect(data.chart.type).toBe('kpi');
     expect(data.sql).toContain('SELECT');
@@ -79,7 +81,7 @@ describe('POST /api/v1/chat/ask', () => {
     const second = (await ask('and the quarter before?', { conversationId: first.conversationId })).json().data;
     expect(second.semanticQuery.timeRange).toEqual({ from: '2026-04', to: '2026-06' });
     const expected = await gold(`select sum(g.credit - g.debit) as value ${PL}
-      where a.account_type = 'revenue' and g.period between '2026-04' and '2026-06'`);
+      where ${REVENUE} and g.period between '2026-04' and '2026-06'`);
     expect(second.result).toEqual([{ revenue: expected }]);
 
     const history = await t.app.inject({
@@ -96,12 +98,32 @@ describe('POST /api/v1/chat/ask', () => {
     ]);
   });
 
-  it('says what it understood and offers three rephrasings when it cannot answer', async () => {
-    const { data } = (await ask('Tell me something nice about the weather in March')).json();
+  it('names the word it did not understand and asks, with three questions it can answer, instead of guessing', async () => {
+    const { data } = (await ask('What were widget sales in March?')).json();
     expect(data.understood).toBe(false);
+    expect(data.unknownWords).toEqual(['widget']);
+    expect(data.response).toMatch(
+      /^I understood revenue, 2026-03\. I did not understand "widget", so I will not guess a figure\. Try asking: /,
+    );
     expect(data.suggestions).toHaveLength(3);
-    expect(data.response).toContain('I understood 2026-03');
     expect(data.sql).toBeNull();
+    expect(data.result).toEqual([]);
+  });
+
+  it('says a period outside the books is outside them, and a forecast is not in them', async () => {
+    const before = (await ask('Revenue in 2023')).json().data;
+    expect(before.understood).toBe(false);
+    expect(before.response).toMatch(/^FY2023 is before the books start: the books run from Nov 2024 to Oct 2026\./);
+    const forecast = (await ask('Forecast revenue for next quarter')).json().data;
+    expect(forecast.response).toMatch(/^Chat DB answers from the books, and a forecast is not in them\./);
+    expect(forecast.result).toEqual([]);
+  });
+
+  it('states its reading in words', async () => {
+    const { data } = (await ask('Revenue in the second half of 2025 for the Sales department')).json();
+    expect(data.reading).toBe('Revenue, H2 2025 (Jul – Dec 2025), Sales department');
+    const ttm = (await ask('TTM opex')).json().data;
+    expect(ttm.reading).toBe('Operating expenses, the trailing twelve months (Nov 2025 – Oct 2026), all departments');
   });
 
   it('answers an admin about the organization they name, and asks them to name one', async () => {
@@ -211,7 +233,7 @@ describe('Chat DB and the organization’s fiscal year start month', () => {
       const quarters = answer.result.map((row: Record<string, unknown>) => row.quarter);
       expect(quarters).toEqual(['2027-Q1', '2027-Q2', '2027-Q3']);
       const revenue = await gold(
-        `select sum(g.credit - g.debit) as value ${PL} where a.account_type = 'revenue' and g.period between '2026-04' and '2026-10'`,
+        `select sum(g.credit - g.debit) as value ${PL} where ${REVENUE} and g.period between '2026-04' and '2026-10'`,
       );
       const total = answer.result.reduce((sum: number, row: Record<string, unknown>) => sum + Number(row.revenue), 0);
       expect(Math.round(total * 100)).toBe(Math.round(revenue * 100));

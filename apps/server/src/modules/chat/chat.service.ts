@@ -11,7 +11,8 @@ import { chatCalendar, type FiscalNumbering } from './chat-calendar.ts';
 import { chatRepository as repo } from './chat.repository.ts';
 import type { ChatRunner } from './chat-runner.ts';
 import { CompileError, compileSemanticQuery, metricLabel } from './compiler.ts';
-import { followUp, isFollowUp, parseQuestion, rephrasings, type ParserContext } from './parser.ts';
+import { followUp, isFollowUp, parseQuestion, rephrasings, type ParseResult, type ParserContext } from './parser.ts';
+import { describeReading } from './reading.ts';
 import { checkSql, loadSqlParser, SqlRefusedError } from './sql-guard.ts';
 import type { LlmAnswer, LlmClient } from './llm-client.ts';
 
@@ -124,21 +125,20 @@ export function createChatService(deps: {
       const { context, numbering } = await contextOf(organizationId);
       const previous = body.conversationId ? await previousQuery(user, organizationId, conversationId) : undefined;
       let parsed = parseQuestion(body.question, context);
-      if (previous && (isFollowUp(body.question) || parsed.kind === 'unknown'))
-        parsed = followUp(body.question, previous, context);
-      const proposal = previous && isFollowUp(body.question) ? undefined : await proposalOf(body.question, context);
+      // Context only for an elliptical follow-up ("and Q3?", "what about Marketing?"): a question with its own
+      // metric keeps it, and one not understood is not answered with the last figure.
+      const elliptical = previous !== undefined && isFollowUp(body.question);
+      if (elliptical) parsed = followUp(body.question, previous, context);
+      const proposal = elliptical ? undefined : await proposalOf(body.question, context);
       if (proposal?.kind === 'query') {
-        const answered = await answerQuery(
-          organizationId,
-          proposal.query,
-          `${proposal.query.timeRange.from} to ${proposal.query.timeRange.to}`,
-          numbering,
-        );
+        const when = `${proposal.query.timeRange.from} to ${proposal.query.timeRange.to}`;
+        const answered = await answerQuery(organizationId, proposal.query, when, numbering);
         answer = {
           ...answered,
           semanticQuery: proposal.query,
           suggestions: followUps(proposal.query, context),
           understood: true,
+          reading: describeReading(proposal.query, { when, accounts: [], groups: [] }),
         };
       } else if (proposal?.kind === 'sql') {
         answer = {
@@ -146,11 +146,11 @@ export function createChatService(deps: {
           semanticQuery: null,
           suggestions: [],
           understood: true,
+          reading: null,
         };
       } else if (parsed.kind === 'unknown') {
-        const understood = parsed.understood.length ? `I understood ${parsed.understood.join(', ')}, but ` : '';
         answer = {
-          response: `${understood}I could not tell which figure you are asking about. Try asking: ${parsed.suggestions.map((s) => `"${s}"`).join(', ')}.`,
+          response: notUnderstood(parsed),
           result: [],
           columns: [],
           sql: null,
@@ -158,16 +158,17 @@ export function createChatService(deps: {
           semanticQuery: null,
           suggestions: parsed.suggestions,
           understood: false,
+          reading: null,
+          unknownWords: parsed.unknown,
         };
       } else {
-        const when = parsed.description.split(' ').slice(-1)[0] ?? '';
-        const label = describeWhen(parsed.query, parsed.description, when);
-        const answered = await answerQuery(organizationId, parsed.query, label, numbering);
+        const answered = await answerQuery(organizationId, parsed.query, parsed.when, numbering);
         answer = {
           ...answered,
           semanticQuery: parsed.query,
           suggestions: followUps(parsed.query, context),
           understood: true,
+          reading: parsed.reading,
         };
       }
     } catch (error) {
@@ -231,12 +232,16 @@ export function createChatService(deps: {
   };
 }
 
-/** The time words of an answer's sentence (the parser's label, e.g. "Q3 2025" or "FY2026 to date"). */
-function describeWhen(query: SemanticQuery, description: string, fallback: string): string {
-  const match = description.match(
-    /(Q[1-4] \d{4}( to date)?|FY\d{4}( to date)?|the last \d+ months \([^)]*\)|\d{4}-\d{2}( to \d{4}-\d{2})?)$/,
-  );
-  return match?.[0] ?? (fallback || `${query.timeRange.from} to ${query.timeRange.to}`);
+/** The answer to a question not understood: why, what was understood, the words that were not, three questions. */
+function notUnderstood(parsed: Extract<ParseResult, { kind: 'unknown' }>): string {
+  const understood = parsed.understood.length ? `I understood ${parsed.understood.join(', ')}. ` : '';
+  const words = parsed.unknown.map((word) => `"${word}"`).join(', ');
+  const why =
+    parsed.reason ??
+    (parsed.unknown.length
+      ? `I did not understand ${words}, so I will not guess a figure.`
+      : 'I could not tell which figure you are asking about.');
+  return `${parsed.reason ? '' : understood}${why} Try asking: ${parsed.suggestions.map((s) => `"${s}"`).join(', ')}.`;
 }
 
 function followUps(query: SemanticQuery, context: ParserContext): string[] {

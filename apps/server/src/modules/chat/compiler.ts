@@ -37,20 +37,25 @@ interface FlowSpec {
   label: string;
 }
 
+/** Revenue as the statements have it: sales and contra revenue, not other income (docs/kpis.md). */
+const REVENUE = `(f.account_type = 'revenue' AND coalesce(f.account_subtype, '') <> 'other_income')`;
+/** Operating expenses before depreciation and amortization. */
+const OPERATING = `coalesce(f.account_subtype, '') NOT IN ('cost_of_sales', ${OTHER_EXPENSE_SUBTYPES.slice(1)}`;
+
 const FLOWS: Partial<Record<ChatMetric, FlowSpec>> = {
-  revenue: { where: `f.account_type = 'revenue'`, sign: 'reading', label: 'Revenue' },
+  revenue: { where: REVENUE, sign: 'reading', label: 'Revenue' },
   cost_of_sales: {
     where: `f.account_type = 'expense' AND f.account_subtype = 'cost_of_sales'`,
     sign: 'reading',
     label: 'Cost of sales',
   },
   gross_profit: {
-    where: `(f.account_type = 'revenue' OR (f.account_type = 'expense' AND f.account_subtype = 'cost_of_sales'))`,
+    where: `(${REVENUE} OR (f.account_type = 'expense' AND f.account_subtype = 'cost_of_sales'))`,
     sign: 'income',
     label: 'Gross profit',
   },
   operating_expenses: {
-    where: `f.account_type = 'expense' AND coalesce(f.account_subtype, '') NOT IN ('cost_of_sales', ${OTHER_EXPENSE_SUBTYPES.slice(1)}`,
+    where: `f.account_type = 'expense' AND ${OPERATING}`,
     sign: 'reading',
     label: 'Operating expenses',
   },
@@ -61,7 +66,30 @@ const FLOWS: Partial<Record<ChatMetric, FlowSpec>> = {
   },
   expenses: { where: `f.account_type = 'expense'`, sign: 'reading', label: 'Expenses' },
   net_income: { where: `f.account_type IN ('revenue', 'expense')`, sign: 'income', label: 'Net income' },
+  other_income: {
+    where: `f.account_type = 'revenue' AND f.account_subtype = 'other_income'`,
+    sign: 'reading',
+    label: 'Other income',
+  },
+  ebitda: {
+    where: `(${REVENUE} OR (f.account_type = 'expense' AND (f.account_subtype = 'cost_of_sales' OR ${OPERATING})))`,
+    sign: 'income',
+    label: 'EBITDA',
+  },
+  operating_income: {
+    where: `(${REVENUE} OR (f.account_type = 'expense' AND coalesce(f.account_subtype, '') NOT IN ('interest_expense', 'other_expense', 'income_tax')))`,
+    sign: 'income',
+    label: 'Operating income',
+  },
   amount: { where: `f.account_code IS NOT NULL`, sign: 'reading', label: 'Amount' },
+};
+
+/** Margins: the flow they are a percentage of revenue of. */
+const MARGIN_OF: Partial<Record<ChatMetric, ChatMetric>> = {
+  gross_margin_pct: 'gross_profit',
+  net_margin_pct: 'net_income',
+  ebitda_margin_pct: 'ebitda',
+  operating_margin_pct: 'operating_income',
 };
 
 const READING = `CASE WHEN f.account_type IN ('asset', 'expense') THEN f.net ELSE -f.net END`;
@@ -100,6 +128,11 @@ const METRIC_LABELS: Record<ChatMetric, string> = {
   expenses: 'Expenses',
   net_income: 'Net income',
   net_margin_pct: 'Net margin %',
+  other_income: 'Other income',
+  ebitda: 'EBITDA',
+  ebitda_margin_pct: 'EBITDA margin %',
+  operating_income: 'Operating income',
+  operating_margin_pct: 'Operating margin %',
   amount: 'Amount',
   balance: 'Balance',
   cash_in: 'Cash in',
@@ -150,6 +183,10 @@ class Params {
   }
 }
 
+/** How many months from `from` to `to`, both included. */
+export const monthsIn = (from: string, to: string) =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5)) + 1;
+
 /** `YYYY-MM` shifted by `months`. */
 export function addMonths(period: string, months: number): string {
   const [year, month] = period.split('-').map(Number) as [number, number];
@@ -186,8 +223,13 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   const lazy = (name: string, value: string) => ({ toString: () => params.text(name, value) });
   const from = lazy('from', timeRange.from);
   const to = lazy('to', timeRange.to);
-  const priorFrom = lazy('priorFrom', addMonths(timeRange.from, -12));
-  const priorTo = lazy('priorTo', addMonths(timeRange.to, -12));
+  // The compared months: a year earlier, or as many months back as asked (by default the range's own length).
+  const monthsBack =
+    compare === 'previous_period' ? (query.compareMonthsBack ?? monthsIn(timeRange.from, timeRange.to)) : 12;
+  if (compare === 'previous_period' && dimensions.some((d) => TIME_DIMENSIONS.includes(d)))
+    throw new CompileError('a comparison with an earlier period is answered for the whole range, not month by month');
+  const priorFrom = lazy('priorFrom', addMonths(timeRange.from, -monthsBack));
+  const priorTo = lazy('priorTo', addMonths(timeRange.to, -monthsBack));
 
   const accountFilters = (alias: string) => {
     const parts: string[] = [];
@@ -282,7 +324,7 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   };
 
   const branches = [actuals('current')];
-  if (compare === 'prior_year') branches.push(actuals('prior'));
+  if (compare === 'prior_year' || compare === 'previous_period') branches.push(actuals('prior'));
   // Budgets have no entity or counterparty: an entity filter leaves them company-wide.
   if (compare === 'budget')
     branches.push(`SELECT ${columns({
@@ -350,38 +392,49 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   const windowed: string[] = [];
   const money = (name: string, label: string) => output.push({ name, label, type: 'number', unit: 'currency' });
 
+  const comparing = compare === 'prior_year' || compare === 'previous_period';
+  const prior = `f.span = 'prior'`;
+  /** A metric's figure over a span: a flow's sum, or a margin of revenue in % (2 decimals). */
+  const figure = (metric: ChatMetric, span: { toString(): string }) => {
+    const spec = FLOWS[metric];
+    if (spec) return flowSum(spec, 'net', span);
+    const top = flowSum(FLOWS[MARGIN_OF[metric]!]!, 'net', span);
+    return `round(${top} * 100 / nullif(${flowSum(FLOWS.revenue!, 'net', span)}, 0), 2)`;
+  };
+  const againstLabel = compare === 'prior_year' ? 'Prior year' : 'Previous period';
+  const againstName = compare === 'prior_year' ? 'prior_year' : 'previous';
   for (const metric of metrics) {
     const spec = FLOWS[metric];
-    if (spec) {
-      groupedColumns.push(`${flowSum(spec, 'net')}::${MONEY} AS ${metric}`);
-      answerColumns.push(metric);
-      money(metric, METRIC_LABELS[metric]);
-      if (compare === 'budget') {
-        groupedColumns.push(`${flowSum(spec, 'budget')}::${MONEY} AS ${metric}_budget`);
-        groupedColumns.push(`(${flowSum(spec, 'net')} - ${flowSum(spec, 'budget')})::${MONEY} AS ${metric}_variance`);
-        answerColumns.push(`${metric}_budget`, `${metric}_variance`);
-        money(`${metric}_budget`, 'Budget');
-        money(`${metric}_variance`, 'Variance');
+    if (spec || MARGIN_OF[metric]) {
+      const unit = spec ? ('currency' as const) : ('percent' as const);
+      const cast = spec ? `::${MONEY}` : '';
+      const add = (name: string, sqlText: string, label: string, columnUnit: ChatColumn['unit'] = unit) => {
+        groupedColumns.push(`${sqlText}${columnUnit === 'currency' ? cast : ''} AS ${name}`);
+        answerColumns.push(name);
+        output.push({ name, label, type: 'number', unit: columnUnit });
+      };
+      add(metric, figure(metric, current), METRIC_LABELS[metric]);
+      if (compare === 'budget' && spec) {
+        add(`${metric}_budget`, flowSum(spec, 'budget'), 'Budget');
+        add(`${metric}_variance`, `(${flowSum(spec, 'net')} - ${flowSum(spec, 'budget')})`, 'Variance');
       }
-      if (compare === 'prior_year') {
-        const prior = flowSum(spec, 'net', `f.span = 'prior'`);
-        groupedColumns.push(`${prior}::${MONEY} AS ${metric}_prior_year`);
-        groupedColumns.push(`(${flowSum(spec, 'net')} - ${prior})::${MONEY} AS ${metric}_change`);
-        answerColumns.push(`${metric}_prior_year`, `${metric}_change`);
-        money(`${metric}_prior_year`, 'Prior year');
-        money(`${metric}_change`, 'Change');
+      if (comparing) {
+        const now = figure(metric, current);
+        const then = figure(metric, prior);
+        add(`${metric}_${againstName}`, then, againstLabel);
+        // Margins change in points; money by an amount and a percentage of the earlier figure's size.
+        add(`${metric}_change`, `(${now} - ${then})`, spec ? 'Change' : 'Change (points)');
+        if (spec)
+          add(
+            `${metric}_change_pct`,
+            `round((${now} - ${then}) * 100 / nullif(abs(${then}), 0), 2)`,
+            'Change %',
+            'percent',
+          );
       }
       continue;
     }
     switch (metric) {
-      case 'gross_margin_pct':
-      case 'net_margin_pct': {
-        const top = flowSum(metric === 'gross_margin_pct' ? FLOWS.gross_profit! : FLOWS.net_income!, 'net');
-        groupedColumns.push(`round(${top} * 100 / nullif(${flowSum(FLOWS.revenue!, 'net')}, 0), 2) AS ${metric}`);
-        answerColumns.push(metric);
-        output.push({ name: metric, label: METRIC_LABELS[metric], type: 'number', unit: 'percent' });
-        break;
-      }
       case 'cash_in':
       case 'cash_out':
         groupedColumns.push(`coalesce(sum(f.${metric}) FILTER (WHERE ${current}), 0)::${MONEY} AS ${metric}`);

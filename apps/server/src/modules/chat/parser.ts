@@ -1,10 +1,16 @@
 import type { ChatDimension, ChatMetric, SemanticQuery } from '@finboard/shared/chat';
 import { addMonths } from './compiler.ts';
+import { BALANCE_GROUPS, METRIC_WORDS, NOT_IN_THE_BOOKS, NOT_YET, VOCABULARY_WORDS } from './metric-vocabulary.ts';
+import { describeReading } from './reading.ts';
+import { MONTH_NAMES, readTime, type BooksCalendar, type TimeReading } from './time-expressions.ts';
 
 /**
- * The built-in parser: a question in plain English → a semantic query, offline and deterministic. It knows
- * finance synonyms, time expressions, top/bottom N, "by …", "vs budget" and "compared to last year", and
- * matches account and department names and codes against the organization's own data (ParserContext).
+ * The built-in parser: a question in plain English → a semantic query, offline and deterministic. A grammar, not
+ * a phrase list: it takes out of the question, in turn, the organization's own names (accounts by code, name — with
+ * a slip — or a distinctive part of it; balance sheet groups; departments; entities), the time expression
+ * (time-expressions.ts), the metric words (metric-vocabulary.ts, slips corrected), and the operators (breakdowns,
+ * rankings, budget). Whatever is left must be words that change nothing ("what", "did", "we"): a word it did not
+ * understand is named back, and the question is not answered with a default in its place.
  */
 
 export interface ParserAccount {
@@ -23,48 +29,35 @@ export interface ParserContext {
   periods: readonly { period: string; fiscalYear: number; fiscalPeriod: number }[];
   /** The latest period with ledger lines: "this month" of the books. */
   lastPeriod: string;
+  /** The first period with ledger lines (default: 00_Period's first). */
+  firstPeriod?: string;
 }
 
 export type ParseResult =
-  | { kind: 'query'; query: SemanticQuery; description: string }
-  | { kind: 'unknown'; understood: string[]; suggestions: string[] };
+  | { kind: 'query'; query: SemanticQuery; when: string; reading: string }
+  | {
+      kind: 'unknown';
+      /** What it did understand, in words. */
+      understood: string[];
+      /** The words it did not understand (or could not answer), as the user wrote them. */
+      unknown: string[];
+      /** Why it cannot answer, when it knows: a period outside the books, something a ledger does not hold. */
+      reason?: string;
+      suggestions: string[];
+    };
 
-const METRIC_WORDS: [RegExp, ChatMetric][] = [
-  [/\bgross margin\b/, 'gross_margin_pct'],
-  [/\b(net|profit) margin\b/, 'net_margin_pct'],
-  [/\bgross (profit|income)\b/, 'gross_profit'],
-  [/\b(cost of (sales|goods sold|revenue)|cogs|direct costs?)\b/, 'cost_of_sales'],
-  [/\b(opex|operating (expenses?|costs?|spend)|overheads?)\b/, 'operating_expenses'],
-  [/\bother expenses?\b/, 'other_expenses'],
-  [/\b(net income|net profit|net earnings|bottom line|net result|p ?& ?l|pnl|profit|earnings)\b/, 'net_income'],
-  [/\b(cash in|cash inflows?|inflows?|receipts|money in|cash received)\b/, 'cash_in'],
-  [/\b(cash out|cash outflows?|outflows?|money out|cash paid|cash spent)\b/, 'cash_out'],
-  [/\b(net cash flow|cash flow|net cash)\b/, 'net_cash_flow'],
-  [/\b(closing cash|cash balance|cash position|cash on hand|bank balance|how much cash|cash at)\b/, 'closing_cash'],
-  [/\b(revenues?|sales|turnover|top line|income)\b/, 'revenue'],
-  [/\b(expenses?|costs?|spend|spending|spent)\b/, 'expenses'],
-  [/\b(number of journals|journals?|journal entries|entries)\b/, 'journal_count'],
-  [/\b(gl lines|ledger lines|lines|transactions)\b/, 'line_count'],
-  [/\bbalance\b/, 'balance'],
-];
+/** Lower case, apostrophes dropped, everything but letters, digits, & and % a single space. */
+export const normalize = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/[’']/g, '')
+    .replace(/(\d),(\d{3})/g, '$1$2')
+    .replace(/[^a-z0-9&%]+/g, ' ')
+    .trim();
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-const MONTH_PATTERN = `(${MONTHS.map((m) => `${m}|${m.slice(0, 3)}`).join('|')})`;
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,
+  single: 1,
   two: 2,
   three: 3,
   four: 4,
@@ -75,21 +68,32 @@ const NUMBER_WORDS: Record<string, number> = {
   nine: 9,
   ten: 10,
   twelve: 12,
+  fifteen: 15,
+  twenty: 20,
 };
-
-const normalize = (value: string) =>
-  value
-    .toLowerCase()
-    .replace(/[’']/g, '')
-    .replace(/[^a-z0-9&%]+/g, ' ')
-    .trim();
-
 const numberOf = (word: string | undefined) =>
   word === undefined ? undefined : /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word];
 
-const monthIndex = (name: string) => MONTHS.findIndex((m) => m.startsWith(name.slice(0, 3)));
+/**
+ * Words that change no answer: question words, pronouns, auxiliaries, politeness, "total", "amount". Anything
+ * else left once names, time, metrics and operators are read is a word the parser did not understand.
+ */
+const FILLER = new Set(
+  `a an the of in on at for to from by with and or as into within over during across is are was were be been being
+  am do does did doing done have has had having what whats which who whom when where how much many i me my we us
+  our ours you your it its this that these those there their they them please pls kindly can could would should
+  let lets show tell give list get find display report pull see look view provide bring up total totals overall
+  combined sum aggregate grand amount amounts figure figures number numbers value values level levels company
+  companys business firm organization organisation books ledger data gl so far just only about approximately
+  roughly around exactly all any whole entire full complete make made earn earned earning generate generated
+  generating bring brought book booked booking record recorded post posted incur incurred come came period periods
+  month months quarter quarters year years day time end ending ended than then like hey hi hello thanks thank
+  same vs versus compared compare against actual actuals actually reported real figure number stand stood
+  did come in at our level looks look like was there any give me what is whats the report on
+  currently current now today latest recent most result results performance`.split(/\s+/),
+);
 
-/** Edit distance, for names typed with a slip ("Legla fees"). */
+/** Edit distance, for names and words typed with a slip ("Legla fees", "revnue"). */
 function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
@@ -105,140 +109,178 @@ function distance(a: string, b: string): number {
 }
 
 /** Whether `name` (normalized words) stands in `text`, exactly or within a small edit distance per word group. */
-function mentions(text: string, name: string): boolean {
-  if (name.length < 3) return false;
-  if (` ${text} `.includes(` ${name} `)) return true;
-  if (name.length < 8) return false;
+function mentions(text: string, name: string): string | undefined {
+  if (name.length < 3) return undefined;
+  if (` ${text} `.includes(` ${name} `)) return name;
+  if (name.length < 8) return undefined;
   const words = text.split(' ');
   const size = name.split(' ').length;
   for (let i = 0; i + size <= words.length; i++) {
     const window = words.slice(i, i + size).join(' ');
-    if (distance(window, name) <= Math.floor(name.length / 8)) return true;
+    if (distance(window, name) <= Math.floor(name.length / 8)) return window;
   }
-  return false;
+  return undefined;
 }
 
-interface Calendar {
-  fiscalYearOf(period: string): number;
-  periodsOfYear(year: number): string[];
+/** A mutable question: what is left of it as names, time and words are read out of it. */
+class Question {
+  rest: string;
+  constructor(text: string) {
+    this.rest = ` ${text} `;
+  }
+  has(pattern: RegExp) {
+    return pattern.test(this.rest);
+  }
+  /** Takes every match of `pattern` out; answers the matches. */
+  take(pattern: RegExp): string[] {
+    const global = new RegExp(pattern.source, 'g');
+    const found = [...this.rest.matchAll(global)].map((m) => m[0].trim()).filter(Boolean);
+    if (found.length) this.rest = ` ${this.rest.replace(global, ' ').replace(/\s+/g, ' ').trim()} `;
+    return found;
+  }
+  /** Takes one phrase (its words, once) out. */
+  takePhrase(phrase: string) {
+    const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    this.rest = ` ${this.rest
+      .replace(new RegExp(`(^| )${escaped}(?= |$)`), ' ')
+      .replace(/\s+/g, ' ')
+      .trim()} `;
+  }
+  words() {
+    return this.rest.trim().split(' ').filter(Boolean);
+  }
+  get text() {
+    return this.rest.trim();
+  }
 }
 
-function calendarOf(context: ParserContext): Calendar {
+export function calendarOf(context: ParserContext): BooksCalendar {
   const byPeriod = new Map(context.periods.map((p) => [p.period, p]));
   return {
     fiscalYearOf: (period) => byPeriod.get(period)?.fiscalYear ?? Number(period.slice(0, 4)),
     periodsOfYear: (year) => {
       const found = context.periods.filter((p) => p.fiscalYear === year).map((p) => p.period);
-      return found.length ? found : MONTHS.map((_, i) => `${year}-${String(i + 1).padStart(2, '0')}`);
+      if (found.length === 12) return found;
+      // A year 00_Period does not hold (or only partly): its months by the pattern of a year it holds.
+      const known = context.periods.find((p) => p.fiscalPeriod === 1);
+      const startMonth = known ? Number(known.period.slice(5)) : 1;
+      const offset = known ? known.fiscalYear - Number(known.period.slice(0, 4)) : 0;
+      const first = `${year - offset}-${String(startMonth).padStart(2, '0')}`;
+      return Array.from({ length: 12 }, (_, i) => addMonths(first, i));
     },
+    first: context.firstPeriod ?? context.periods[0]?.period ?? context.lastPeriod,
+    last: context.lastPeriod,
+    ...(context.periods.length ? { start: context.periods[0]!.period, end: context.periods.at(-1)!.period } : {}),
   };
 }
 
-interface TimeAnswer {
-  from: string;
-  to: string;
-  label: string;
-  dimension?: ChatDimension;
-  compare?: 'prior_year';
+const GENERIC_NAME_WORDS = new Set(
+  `account accounts and of the for to in on a an other others total first harbor bank trade expense expenses cost
+  costs sales revenue income fees fee services service tax taxes net general misc miscellaneous department
+  departments dept team customer customers client clients vendor vendors supplier suppliers month months quarter
+  quarters year years entity entities budget`.split(/\s+/),
+);
+
+interface AccountsRead {
+  accounts: ParserAccount[];
+  /** What the user called them, for the reading. */
+  said: string[];
+  /** Several accounts of different kinds share the word: which, to ask. */
+  ambiguous?: { word: string; accounts: ParserAccount[] };
 }
 
-/** Time expressions; the default is the fiscal year to date of the latest period with data. */
-function timeOf(text: string, context: ParserContext, calendar: Calendar): TimeAnswer & { explicit: boolean } {
-  const last = context.lastPeriod;
-  const lastYear = calendar.fiscalYearOf(last);
-  const yearStart = (year: number) => calendar.periodsOfYear(year)[0]!;
-  const yearEnd = (year: number) => calendar.periodsOfYear(year).at(-1)!;
-  const quarterOf = (year: number, quarter: number) => {
-    const periods = calendar.periodsOfYear(year);
-    return { from: periods[(quarter - 1) * 3]!, to: periods[Math.min(quarter * 3, periods.length) - 1]! };
-  };
-  const quarterNumber = (period: string) => {
-    const index = calendar.periodsOfYear(calendar.fiscalYearOf(period)).indexOf(period);
-    return Math.floor(Math.max(index, 0) / 3) + 1;
-  };
-  const compare =
-    /\b(compared (to|with)|vs\.?|versus|against) (the )?(last|prior|previous) year\b|\byear over year\b|\byoy\b/.test(
-      text,
-    )
-      ? ('prior_year' as const)
-      : undefined;
-  const done = (answer: TimeAnswer) => ({ ...answer, compare: compare ?? answer.compare, explicit: true });
-
-  let match = text.match(/\b(?:in |over |for )?(?:the )?(?:last|past|previous) (\d+|[a-z]+) months\b/);
-  if (match && numberOf(match[1])) {
-    const n = numberOf(match[1])!;
-    return done({
-      from: addMonths(last, -(n - 1)),
-      to: last,
-      label: `the last ${n} months (${addMonths(last, -(n - 1))} to ${last})`,
-    });
+/**
+ * Accounts named in the question: by code, by full name (a slip allowed), by the head of a name ("Accounts
+ * Receivable" for "Accounts Receivable - Trade" when no other starts so), or by the distinctive words of a name
+ * ("line of credit" → Revolving Line of Credit; "rent" → Factory Rent and Office Rent). Metric words inside a name
+ * ("Bonus Expense", "Sales Commissions") belong to the account, not to the metric.
+ */
+function accountsIn(q: Question, context: ParserContext, years: ReadonlySet<string>): AccountsRead {
+  const accounts: ParserAccount[] = [];
+  const said: string[] = [];
+  for (const [, code] of q.rest.matchAll(/\b(?:account |acct |#)?(\d{3,6})\b/g)) {
+    const account = context.accounts.find((candidate) => candidate.code === code);
+    if (account && (!years.has(code!) || new RegExp(`\\b(account|acct) ${code}\\b`).test(q.rest))) {
+      accounts.push(account);
+      said.push(account.name);
+      q.take(new RegExp(`\\b(account |acct |#)?${code}\\b`));
+    }
   }
-  const quarterMatch = text.match(/\bq([1-4])(?: of)?(?: fy)? ?(\d{4})\b/);
-  const quarterAfter = text.match(/\b(?:fy ?)?(\d{4}) q([1-4])\b/);
-  if (quarterMatch || quarterAfter) {
-    const quarter = Number(quarterMatch ? quarterMatch[1] : quarterAfter![2]);
-    const year = Number(quarterMatch ? quarterMatch[2] : quarterAfter![1]);
-    return done({ ...quarterOf(year, quarter), label: `Q${quarter} ${year}` });
+  const byLength = [...context.accounts].sort((a, b) => b.name.length - a.name.length);
+  for (const account of byLength) {
+    const name = normalize(account.name);
+    // Names that are only a metric word ("Revenue", "Cost of Sales") stay metrics.
+    if (METRIC_WORDS.some(([pattern]) => new RegExp(`^(${pattern.source})$`).test(name))) continue;
+    if (name.split(' ').length < 2 && name.length < 6) continue;
+    // A group named after a department ("Marketing Department") means the department.
+    if (context.departments.some((d) => [normalize(d), `${normalize(d)} department`].includes(name))) continue;
+    const head = account.name.includes(' - ') ? normalize(account.name.split(' - ')[0]!) : undefined;
+    const uniqueHead =
+      head &&
+      head.includes(' ') &&
+      context.accounts.filter((other) => normalize(other.name).startsWith(head)).length === 1;
+    const found = mentions(q.text, name) ?? (uniqueHead ? mentions(q.text, head) : undefined);
+    if (found) {
+      accounts.push(account);
+      said.push(account.name);
+      q.takePhrase(found);
+    }
   }
-  if (/\b(last|previous|prior) quarter\b/.test(text)) {
-    const q = quarterNumber(last);
-    const year = calendar.fiscalYearOf(last);
-    const [y, qq] = q === 1 ? [year - 1, 4] : [year, q - 1];
-    // "the quarter before": one more step back.
-    return done({ ...quarterOf(y, qq), label: `Q${qq} ${y}` });
+  // Distinctive words of names: the accounts covering most of them, then most words in all.
+  const index = new Map<string, ParserAccount[]>();
+  for (const account of context.accounts)
+    for (const word of new Set(normalize(account.name).split(' ')))
+      if (word.length >= 3) index.set(word, [...(index.get(word) ?? []), account]);
+  const metricWords = new Set(VOCABULARY_WORDS);
+  // A department's name is the department ("Marketing spend"), unless the whole account name was said.
+  const departmentWords = new Set(context.departments.flatMap((d) => normalize(d).split(' ')));
+  const distinctive = (word: string) =>
+    index.has(word) &&
+    !GENERIC_NAME_WORDS.has(word) &&
+    !FILLER.has(word) &&
+    !metricWords.has(word) &&
+    !departmentWords.has(word) &&
+    word.length >= 4;
+  for (let guard = 0; guard < 5; guard++) {
+    const words = q.words();
+    const keys = words.filter(distinctive);
+    if (!keys.length) break;
+    const scored = context.accounts
+      .map((account) => {
+        const nameWords = new Set(normalize(account.name).split(' '));
+        return {
+          account,
+          keys: keys.filter((word) => nameWords.has(word)).length,
+          all: words.filter((word) => nameWords.has(word)).length,
+        };
+      })
+      .filter((entry) => entry.keys > 0);
+    const best = Math.max(...scored.map((entry) => entry.keys * 100 + entry.all));
+    let chosen = scored.filter((entry) => entry.keys * 100 + entry.all === best).map((entry) => entry.account);
+    // A group and its own accounts: the group (its accounts come with it).
+    chosen = chosen.filter((account) => !chosen.some((other) => other.code === account.parentCode));
+    const coveredWords = words.filter((word) => chosen.some((a) => normalize(a.name).split(' ').includes(word)));
+    const types = new Set(chosen.map((account) => account.type));
+    if (types.size > 1) return { accounts, said, ambiguous: { word: coveredWords.join(' '), accounts: chosen } };
+    accounts.push(...chosen);
+    said.push(coveredWords.filter((word) => !GENERIC_NAME_WORDS.has(word) || word === 'expense').join(' '));
+    for (const word of coveredWords) q.takePhrase(word);
   }
-  if (/\b(this|current) quarter\b|\bqtd\b|\bquarter to date\b/.test(text)) {
-    const q = quarterNumber(last);
-    const year = calendar.fiscalYearOf(last);
-    return done({ from: quarterOf(year, q).from, to: last, label: `Q${q} ${year} to date` });
-  }
-  match = text.match(/\bfy ?(\d{4})\b|\b(?:fiscal )?year (\d{4})\b|\bin (\d{4})\b|\bfor (\d{4})\b/);
-  if (match) {
-    const year = Number(match[1] ?? match[2] ?? match[3] ?? match[4]);
-    return done({ from: yearStart(year), to: year === lastYear ? last : yearEnd(year), label: `FY${year}` });
-  }
-  if (/\b(last|previous|prior) (fiscal )?year\b/.test(text) && !compare)
-    return done({ from: yearStart(lastYear - 1), to: yearEnd(lastYear - 1), label: `FY${lastYear - 1}` });
-  if (/\b(ytd|year to date|this year|this fiscal year|current year)\b/.test(text))
-    return done({ from: yearStart(lastYear), to: last, label: `FY${lastYear} to date` });
-  if (/\b(last|previous|prior) month\b|\bthis month\b|\blatest month\b|\bmost recent month\b/.test(text))
-    return done({ from: last, to: last, label: last });
-  match = text.match(new RegExp(`\\b${MONTH_PATTERN}(?: (\\d{4}))?\\b`));
-  if (match && !(match[1] === 'may' && !match[2] && !/\bin may\b/.test(text))) {
-    const month = monthIndex(match[1]!) + 1;
-    let year = match[2] ? Number(match[2]) : Number(last.slice(0, 4));
-    let period = `${year}-${String(month).padStart(2, '0')}`;
-    if (!match[2] && period > last) period = `${(year -= 1)}-${String(month).padStart(2, '0')}`;
-    return done({ from: period, to: period, label: period });
-  }
-  return { from: yearStart(lastYear), to: last, label: `FY${lastYear} to date`, compare, explicit: false };
+  return { accounts, said };
 }
 
-function dimensionsOf(text: string): ChatDimension[] {
-  const found: ChatDimension[] = [];
-  const add = (dimension: ChatDimension) => !found.includes(dimension) && found.push(dimension);
-  if (/\b(by|per|each|every) month\b|\bmonthly\b|\bmonth by month\b|\btrend\b|\bover time\b/.test(text)) add('period');
-  if (/\b(by|per|each) quarter\b|\bquarterly\b/.test(text)) add('quarter');
-  if (/\b(by|per|each) (fiscal )?year\b|\byearly\b|\bannual(ly)?\b/.test(text)) add('fiscal_year');
-  if (/\b(by|per|each|which|what) (department|dept|team)s?\b|\bdepartments\b/.test(text)) add('department');
-  if (/\b(by|per|each|which|what) entit(y|ies)\b|\bentities\b/.test(text)) add('entity');
-  if (
-    /\b(by|per|each|which|what) (counterpart(y|ies)|customers?|suppliers?|vendors?|clients?)\b|\b(customers|suppliers|vendors|clients|counterparties)\b/.test(
-      text,
-    )
-  )
-    add('counterparty');
-  if (/\b(by|per|each) (account )?subtype\b/.test(text)) add('account_subtype');
-  else if (/\b(by|per|each) (account )?type\b/.test(text)) add('account_type');
-  else if (/\b(by|per|each|which|what) accounts?\b|\baccounts\b/.test(text)) add('account');
-  return found;
+/** Departments by name; one named like a metric ("Sales") only with "department" or "team" beside it. */
+function departmentsIn(text: string, context: ParserContext): string[] {
+  return context.departments.filter((department) => {
+    const name = normalize(department);
+    if (!mentions(text, name)) return false;
+    const isMetricWord = METRIC_WORDS.some(([pattern]) => pattern.test(` ${name} `));
+    return (
+      !isMetricWord ||
+      new RegExp(`\\b${name} (department|dept|team)\\b|\\b(department|dept|team) ${name}\\b`).test(text)
+    );
+  });
 }
-
-const TYPE_WORDS: [RegExp, string][] = [
-  [/\bassets?\b/, 'asset'],
-  [/\bliabilit(y|ies)\b/, 'liability'],
-  [/\bequity\b/, 'equity'],
-];
 
 /** Account groups mean the group and every account under it. */
 function withDescendants(accounts: readonly ParserAccount[], code: string): string[] {
@@ -249,213 +291,108 @@ function withDescendants(accounts: readonly ParserAccount[], code: string): stri
   return codes;
 }
 
-/** Departments by name; one named like a metric ("Sales") only with "department" or "team" beside it. */
-function departmentsIn(text: string, context: ParserContext): string[] {
-  return context.departments.filter((department) => {
-    const name = normalize(department);
-    if (!mentions(text, name)) return false;
-    const isMetricWord = METRIC_WORDS.some(([pattern]) => pattern.test(name));
-    return (
-      !isMetricWord ||
-      new RegExp(`\\b${name} (department|dept|team)\\b|\\b(department|dept|team) ${name}\\b`).test(text)
-    );
-  });
-}
-
-/** Metric words of `text`, in the order of METRIC_WORDS (the more specific first), and what is left of it. */
-function metricsIn(text: string): { metrics: ChatMetric[]; remaining: string } {
-  const metrics: ChatMetric[] = [];
-  let remaining = ` ${text} `;
-  for (const [pattern, metric] of METRIC_WORDS) {
-    const global = new RegExp(pattern.source, 'g');
-    if (global.test(remaining)) {
-      if (!metrics.includes(metric)) metrics.push(metric);
-      remaining = remaining.replace(global, ' ');
-    }
-  }
-  return { metrics, remaining };
-}
-
-const FOLLOW_UP = /^(and|what about|how about|same|now|then|also|what of)\b/;
-/** Whether a question leans on the one before ("and the quarter before?", "what about Marketing?"). */
-export const isFollowUp = (question: string) => FOLLOW_UP.test(normalize(question));
-
-/**
- * A follow-up: the previous query with what the new question changes — its time ("the quarter before": the
- * previous range moved back by its own length), department, breakdown, comparison or metric.
- */
-export function followUp(question: string, previous: SemanticQuery, context: ParserContext): ParseResult {
-  const text = normalize(question);
-  const calendar = calendarOf(context);
-  const query: SemanticQuery = structuredClone(previous);
-  const months = (from: string, to: string) =>
-    (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5)) + 1;
-  let when = `${query.timeRange.from} to ${query.timeRange.to}`;
-  if (/\b(quarter|month|year|period) before\b|\b(previous|prior) (period|one)\b/.test(text)) {
-    const n = months(previous.timeRange.from, previous.timeRange.to);
-    query.timeRange = { from: addMonths(previous.timeRange.from, -n), to: addMonths(previous.timeRange.to, -n) };
-    when =
-      query.timeRange.from === query.timeRange.to
-        ? query.timeRange.from
-        : `${query.timeRange.from} to ${query.timeRange.to}`;
-  } else {
-    const time = timeOf(text, context, calendar);
-    if (time.explicit) {
-      query.timeRange = { from: time.from, to: time.to };
-      when = time.label;
-    }
-  }
-  const departments = departmentsIn(text, context);
-  if (departments.length) query.filters = { ...query.filters, departments };
-  const dimensions = dimensionsOf(text);
-  if (dimensions.length) query.dimensions = dimensions;
-  if (/\bbudget\b/.test(text)) query.compare = 'budget';
-  const { metrics } = metricsIn(text.replace(new RegExp(`\\b${MONTH_PATTERN}\\b`, 'g'), ' '));
-  if (metrics.length && !query.order) query.metrics = metrics;
-  return { kind: 'query', query, description: describe(query, when) };
-}
-
-export function parseQuestion(question: string, context: ParserContext): ParseResult {
-  const text = normalize(question);
-  const calendar = calendarOf(context);
-  const understood: string[] = [];
-
-  let rest = text;
-  // Accounts: codes (a number that is not a year of the books) and names, the longest names first.
-  const years = new Set(context.periods.map((p) => String(p.fiscalYear)));
-  const accountCodes = new Set<string>();
-  const matchedAccounts: ParserAccount[] = [];
-  for (const [, code] of rest.matchAll(/\b(?:account |acct |#)?(\d{3,6})\b/g)) {
-    const account = context.accounts.find((candidate) => candidate.code === code);
-    if (account && (!years.has(code!) || new RegExp(`\\b(account|acct) ${code}\\b`).test(rest))) {
-      matchedAccounts.push(account);
-      rest = rest.replace(new RegExp(`\\b(account |acct )?${code}\\b`), ' ');
-    }
-  }
-  const byLength = [...context.accounts].sort((a, b) => b.name.length - a.name.length);
-  for (const account of byLength) {
-    const name = normalize(account.name);
-    // Names that are also metric words ("Revenue", "Cost of Sales") stay metrics.
-    if (METRIC_WORDS.some(([pattern]) => new RegExp(`^${pattern.source}$`).test(name))) continue;
-    if (name.split(' ').length < 2 && name.length < 6) continue;
-    // A group named after a department ("Marketing Department") means the department.
-    if (context.departments.some((d) => [normalize(d), `${normalize(d)} department`].includes(name))) continue;
-    // "Accounts Receivable - Trade" is also asked for as "accounts receivable", when no other account starts so.
-    const head = account.name.includes(' - ') ? normalize(account.name.split(' - ')[0]!) : undefined;
-    const uniqueHead =
-      head &&
-      head.includes(' ') &&
-      context.accounts.filter((other) => normalize(other.name).startsWith(head)).length === 1;
-    const said = mentions(rest, name) ? name : uniqueHead && mentions(rest, head) ? head : undefined;
-    if (said) {
-      matchedAccounts.push(account);
-      rest = ` ${rest} `.replace(` ${said} `, ' ').trim();
-    }
-  }
-  for (const account of matchedAccounts)
-    for (const code of withDescendants(context.accounts, account.code)) accountCodes.add(code);
-
-  // Departments after accounts: "Engineering Services" is an account, not the Engineering department.
-  const departments = departmentsIn(rest, context);
-  for (const department of departments)
-    rest = rest.replace(new RegExp(`\\b${normalize(department)}( department| dept| team)?\\b`, 'g'), ' ');
-  const entities = context.entities.filter((entity) => mentions(text, normalize(entity)));
-
-  const time = timeOf(rest, context, calendar);
-  // Time words must not be read as metrics ("cash flow in March" is fine; "last year" is not "earnings").
-  const metricText = rest
-    .replace(new RegExp(`\\b${MONTH_PATTERN}\\b`, 'g'), ' ')
-    .replace(/\b(vs|versus|compared to|against) budget\b/g, ' budget ');
-
-  const { metrics, remaining } = metricsIn(metricText);
-  const accountTypes = TYPE_WORDS.filter(([pattern]) => pattern.test(remaining)).map(([, type]) => type);
-  if (accountTypes.length) understood.push(`accounts of type ${accountTypes.join(', ')}`);
-
-  const subtypes: string[] = [];
-  const wantsBudget = /\bbudget(ed)?\b/.test(text);
-  const dimensions = dimensionsOf(rest);
-  if (time.dimension && !dimensions.includes(time.dimension)) dimensions.unshift(time.dimension);
-
-  // Top / bottom N.
-  const NUMBER = `(\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
-  const RANK = '(top|largest|biggest|highest|bottom|lowest|smallest|least)';
-  const before = rest.match(new RegExp(`\\b${RANK} ${NUMBER}\\b`));
-  const after = rest.match(new RegExp(`\\b${NUMBER} ${RANK}\\b`));
-  const top = before
-    ? { rank: before[1]!, n: numberOf(before[2]) }
-    : after
-      ? { rank: after[2]!, n: numberOf(after[1]) }
-      : undefined;
-  const topN = top?.n;
-  const ascending = top ? /bottom|lowest|smallest|least/.test(top.rank) : false;
-  const superlative =
-    !top &&
-    /\b(which|what) (department|account|customer|supplier|vendor|counterparty)\b.*\b(most|highest|largest|biggest|least|lowest)\b/.test(
-      rest,
-    );
-
-  // An account or account type named: its movement (or balance for balance sheet accounts).
-  const balanceSheet = (accounts: readonly ParserAccount[]) =>
-    accounts.length > 0 && accounts.every((a) => ['asset', 'liability', 'equity'].includes(a.type));
-  if (matchedAccounts.length || accountTypes.length) {
-    const bs = balanceSheet(matchedAccounts) || (accountTypes.length > 0 && !matchedAccounts.length);
-    const generic = metrics.filter(
-      (m) => !['expenses', 'revenue', 'balance', 'journal_count', 'line_count'].includes(m),
-    );
-    if (!generic.length) {
-      const counts = metrics.filter((m) => m === 'journal_count' || m === 'line_count');
-      metrics.splice(
-        0,
-        metrics.length,
-        ...((counts.length
-          ? counts
-          : [bs && !/\b(movement|change|activity)\b/.test(rest) ? 'balance' : 'amount']) as ChatMetric[]),
-      );
-    }
-  }
-  if (!metrics.length) {
-    if (wantsBudget) metrics.push('net_income');
-    else {
-      if (departments.length) understood.push(`the ${departments.join(', ')} department`);
-      if (time.explicit) understood.push(time.label);
-      if (dimensions.length) understood.push(`a breakdown by ${dimensions.join(', ')}`);
-      return { kind: 'unknown', understood, suggestions: rephrasings(context, time.label, departments[0]) };
-    }
-  }
-  // Top N of something needs a category to rank.
-  if ((topN || superlative) && !dimensions.some((d) => !['period', 'quarter', 'fiscal_year'].includes(d))) {
-    if (/\b(customers?|clients?|suppliers?|vendors?)\b/.test(rest)) dimensions.push('counterparty');
-    else if (/\bdepartments?\b/.test(rest)) dimensions.push('department');
-    else dimensions.push('account');
-  }
-  if (dimensions.includes('account') && metrics.some((m) => FLOW_GROUP[m])) {
-    // "Top 5 expense accounts": the accounts of that group, each with its movement.
-    const group = FLOW_GROUP[metrics[0]!];
-    if (group) {
-      metrics[0] = 'amount';
-      accountTypes.push(...group.types.filter((type) => !accountTypes.includes(type)));
-      if (group.subtypes) subtypes.push(...group.subtypes);
-    }
-  }
-
-  const firstMetric = metrics[0]!;
-  const query: SemanticQuery = {
-    metrics: metrics.slice(0, 6),
-    dimensions: dimensions.slice(0, 3),
-    filters: {
-      ...(accountCodes.size ? { accountCodes: [...accountCodes] } : {}),
-      ...(accountTypes.length ? { accountTypes: accountTypes as SemanticQuery['filters']['accountTypes'] } : {}),
-      ...(subtypes.length ? { accountSubtypes: [...subtypes] } : {}),
-      ...(departments.length ? { departments } : {}),
-      ...(entities.length ? { entities } : {}),
-    },
-    timeRange: { from: time.from, to: time.to },
-    ...(wantsBudget ? { compare: 'budget' as const } : time.compare ? { compare: time.compare } : {}),
-    ...(topN || superlative
-      ? { order: { by: firstMetric, direction: ascending ? ('asc' as const) : ('desc' as const) }, limit: topN ?? 1 }
-      : {}),
+/** Breakdowns ("by month", "per department", "monthly"), taken out of the question. */
+function dimensionsIn(q: Question): ChatDimension[] {
+  const found: ChatDimension[] = [];
+  const add = (dimension: ChatDimension, pattern: RegExp) => {
+    if (q.take(pattern).length && !found.includes(dimension)) found.push(dimension);
   };
-  return { kind: 'query', query, description: describe(query, time.label) };
+  add(
+    'period',
+    /\b(by|per|each|every|for each) month\b|\bmonthly\b|\bmonth by month\b|\btrend\b|\bover time\b|\bmonth on month breakdown\b/,
+  );
+  add('quarter', /\b(by|per|each|for each) quarter\b|\bquarterly\b/);
+  add('fiscal_year', /\b(by|per|each|for each) (fiscal )?year\b|\byearly\b|\bannual(ly)?\b/);
+  add('department', /\b(by|per|each|for each|across|split by) (department|dept|team)s?\b/);
+  add('entity', /\b(by|per|each|for each) entit(y|ies)\b/);
+  add('counterparty', /\b(by|per|each|for each) (counterpart(y|ies)|customers?|suppliers?|vendors?|clients?)\b/);
+  add('account_subtype', /\b(by|per|each) (account )?subtype\b/);
+  add('account_type', /\b(by|per|each) (account )?type\b/);
+  add('account', /\b(by|per|each|for each) (account|line item|gl account)s?\b/);
+  return found;
+}
+
+const RANK_HIGH = 'top|largest|biggest|highest|most|best|greatest|max|maximum|peak|leading';
+const RANK_LOW = 'bottom|lowest|smallest|least|worst|fewest|min|minimum|weakest';
+const CATEGORY: [RegExp, ChatDimension][] = [
+  [/\b(months?)\b/, 'period'],
+  [/\b(quarters?)\b/, 'quarter'],
+  [/\b(years?)\b/, 'fiscal_year'],
+  [/\b(departments?|depts?|teams?)\b/, 'department'],
+  [/\b(customers?|clients?|buyers?|accounts receivable customers)\b/, 'counterparty'],
+  [/\b(suppliers?|vendors?|payees?)\b/, 'counterparty'],
+  [/\b(entit(y|ies))\b/, 'entity'],
+  [/\b(accounts?|line items?|categor(y|ies)|items?)\b/, 'account'],
+];
+
+interface Ranking {
+  dimension: ChatDimension;
+  direction: 'asc' | 'desc';
+  limit: number;
+}
+
+/** "Top 5 expense accounts", "which three clients paid the most", "the month with the lowest margin". */
+function rankingIn(q: Question, timeWasRead: boolean): Ranking | undefined {
+  const NUMBER = `(\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})`;
+  const rank = q.rest.match(new RegExp(`\\b(${RANK_HIGH}|${RANK_LOW})\\b`));
+  const which = /\b(which|what|who|rank|ranking|ranked)\b/.test(q.rest);
+  if (!rank && !/\brank(ed|ing)?\b/.test(q.rest)) return undefined;
+  const n =
+    q.rest.match(new RegExp(`\\b(?:${RANK_HIGH}|${RANK_LOW}) ${NUMBER}\\b`))?.[1] ??
+    q.rest.match(new RegExp(`\\b${NUMBER} (?:${RANK_HIGH}|${RANK_LOW})\\b`))?.[1] ??
+    q.rest.match(
+      new RegExp(`\\b${NUMBER} (?:[a-z]+ )?(?:${CATEGORY.map(([p]) => p.source.replace(/\\b/g, '')).join('|')})`),
+    )?.[1];
+  const limit = numberOf(n);
+  const category = CATEGORY.find(([pattern]) => pattern.test(q.rest));
+  if (!limit && !which && !category) return undefined;
+  // "best"/"worst" of a period read the figure's size; "most"/"least" likewise.
+  const direction = rank && new RegExp(`^(${RANK_LOW})$`).test(rank[1]!) ? 'asc' : 'desc';
+  let dimension = category?.[1];
+  // "months" said as time ("the last 12 months") is not what is ranked.
+  if (
+    dimension &&
+    ['period', 'quarter', 'fiscal_year'].includes(dimension) &&
+    !which &&
+    timeWasRead &&
+    !/\b(which|what) (month|quarter|year)\b/.test(q.rest)
+  )
+    dimension = undefined;
+  dimension ??= 'account';
+  q.take(new RegExp(`\\b(${RANK_HIGH}|${RANK_LOW}|rank(ed|ing)?|highest first|lowest first)\\b`));
+  if (n) q.take(new RegExp(`\\b${n}\\b`));
+  if (category) q.take(category[0]);
+  q.take(/\b(which|who|with the|with)\b/);
+  return { dimension, direction, limit: limit ?? (which || !category || /s\b/.test(category[0].source) ? 1 : 1) };
+}
+
+/** Slips in metric and time words ("revnue", "expnses", "gross margn", "Febuary"), corrected in place. */
+function correctSlips(q: Question, known: ReadonlySet<string>) {
+  const vocabulary = [
+    ...VOCABULARY_WORDS,
+    ...MONTH_NAMES,
+    'quarter',
+    'quarters',
+    'months',
+    'fiscal',
+    'trailing',
+    'budget',
+    'department',
+  ];
+  const words = q.words().map((word) => {
+    if (word.length < 5 || FILLER.has(word) || known.has(word) || vocabulary.includes(word) || /\d/.test(word))
+      return word;
+    const limit = word.length >= 8 ? 2 : 1;
+    let best: string | undefined;
+    let bestDistance = limit + 1;
+    for (const candidate of vocabulary) {
+      if (candidate[0] !== word[0] || Math.abs(candidate.length - word.length) > limit) continue;
+      const d = distance(word, candidate);
+      if (d < bestDistance) [best, bestDistance] = [candidate, d];
+    }
+    return best ?? word;
+  });
+  q.rest = ` ${words.join(' ')} `;
 }
 
 /** Which accounts a flow metric covers, to rank its accounts. */
@@ -463,21 +400,294 @@ const FLOW_GROUP: Partial<Record<ChatMetric, { types: string[]; subtypes?: strin
   expenses: { types: ['expense'] },
   revenue: { types: ['revenue'] },
   cost_of_sales: { types: ['expense'], subtypes: ['cost_of_sales'] },
-  operating_expenses: { types: ['expense'], subtypes: ['operating_expense'] },
+  operating_expenses: { types: ['expense'] },
 };
 
-function describe(query: SemanticQuery, timeLabel: string): string {
-  const parts = [query.metrics.join(', ').replaceAll('_', ' ')];
-  if (query.dimensions.length) parts.push(`by ${query.dimensions.join(', ').replaceAll('_', ' ')}`);
-  if (query.filters.departments) parts.push(`for ${query.filters.departments.join(', ')}`);
-  if (query.compare) parts.push(query.compare === 'budget' ? 'vs budget' : 'vs prior year');
-  parts.push(timeLabel);
-  return parts.join(' ');
+const TYPE_WORDS: [RegExp, 'asset' | 'liability' | 'equity'][] = [
+  [/\b(total )?assets?\b/, 'asset'],
+  [/\b(total )?liabilit(y|ies)\b/, 'liability'],
+  [/\b(total )?(equity|net assets|net worth)\b/, 'equity'],
+];
+
+const unknownAnswer = (
+  understood: string[],
+  unknown: string[],
+  suggestions: string[],
+  reason?: string,
+): ParseResult => ({ kind: 'unknown', understood, unknown, suggestions, ...(reason ? { reason } : {}) });
+
+export function parseQuestion(question: string, context: ParserContext): ParseResult {
+  const text = normalize(question);
+  const calendar = calendarOf(context);
+  const q = new Question(text);
+  const understood: string[] = [];
+
+  // What a ledger does not hold, or a forecast: said so, never the nearest figure.
+  for (const [pattern, what] of NOT_IN_THE_BOOKS)
+    if (pattern.test(text))
+      return unknownAnswer(
+        [],
+        [text.match(pattern)![0]],
+        rephrasings(context),
+        `Chat DB answers from the books, and ${what} is not in them.`,
+      );
+
+  // Names first: "Sales Commissions" is an account, "Engineering Services" is not the Engineering department.
+  const years = new Set(context.periods.map((p) => String(p.fiscalYear)));
+  const groups = BALANCE_GROUPS.filter(([pattern]) => q.has(pattern));
+  for (const [pattern] of groups) q.take(pattern);
+  const read = accountsIn(q, context, years);
+  if (read.ambiguous) {
+    const names = read.ambiguous.accounts.slice(0, 3).map((account) => account.name);
+    return unknownAnswer(
+      [],
+      [read.ambiguous.word],
+      names.map((name) => `${name} this year`),
+      `"${read.ambiguous.word}" is in the names of accounts of different kinds (${names.join(', ')}): which one?`,
+    );
+  }
+  const dimensions = dimensionsIn(q);
+  const departments = departmentsIn(q.text, context);
+  for (const department of departments)
+    q.take(new RegExp(`\\b(the )?${normalize(department).replace(/&/g, '\\&')}( department| dept| team)?\\b`));
+  const entities = context.entities.filter((entity) => mentions(q.text, normalize(entity)));
+  for (const entity of entities) q.take(new RegExp(`\\b${normalize(entity)}\\b`));
+
+  // Slips in the words that are left, then time.
+  const nameWords = new Set(context.accounts.flatMap((account) => normalize(account.name).split(' ')));
+  correctSlips(q, nameWords);
+  const time = readTime(q.text, calendar);
+  for (const phrase of time.matched) q.takePhrase(phrase);
+  if (time.outside) return unknownAnswer([], [], rephrasings(context), `${time.outside}.`);
+
+  for (const [pattern, what] of NOT_YET)
+    if (q.has(pattern))
+      return unknownAnswer(
+        time.explicit ? [time.range.label] : [],
+        [q.rest.match(pattern)![0].trim()],
+        rephrasings(context, time),
+        `Chat DB does not compute ${what} yet: the Financial Overview's KPI cards show it.`,
+      );
+
+  // Operators, then metric words.
+  const wantsBudget =
+    q.take(/\b(vs|versus|against|compared (to|with)|relative to)? ?(the )?(budget(ed)?|plan(ned)?|forecast(ed)?)\b/)
+      .length > 0;
+  const ranking = rankingIn(q, time.explicit);
+  q.take(/\b(department|dept|team)\b/);
+  const changeWords = q.take(/\b(growth|grow|grew|change|changed|increase|decrease|difference)\b/).length > 0;
+  const movementWords = q.take(/\b(movement|activity|net change)\b/).length > 0;
+  const metrics: ChatMetric[] = [];
+  for (const [pattern, metric] of METRIC_WORDS)
+    if (q.take(pattern).length && !metrics.includes(metric)) metrics.push(metric);
+  const balanceWords = q.take(/\b(owe|owed|outstanding|drawn|sitting|held|position|closing)\b/).length > 0;
+  const types = TYPE_WORDS.filter(([pattern]) => q.take(pattern).length).map(([, type]) => type);
+
+  // Whatever is left must change nothing.
+  const unknown = q.words().filter((word) => !FILLER.has(word));
+  const accountCodes = new Set<string>();
+  for (const account of read.accounts)
+    for (const code of withDescendants(context.accounts, account.code)) accountCodes.add(code);
+  const groupSubtypes = groups.flatMap(([, , subtypes]) => subtypes);
+  if (read.said.length) understood.push(read.said.join(', '));
+  if (groups.length) understood.push(groups.map(([, label]) => label).join(', '));
+  if (metrics.length) understood.push(metrics.join(', ').replaceAll('_', ' '));
+  if (departments.length) understood.push(`the ${departments.join(', ')} department`);
+  if (time.explicit) understood.push(time.range.label);
+  if (unknown.length)
+    return unknownAnswer(
+      understood,
+      unknown,
+      closestQuestions(context, { time, metrics, unknown, department: departments[0] }),
+    );
+
+  // An account, a group or a type named: its movement (or balance for balance sheet accounts).
+  const named = read.accounts.length > 0 || groups.length > 0 || types.length > 0;
+  const balanceSheet =
+    groups.length > 0 ||
+    (read.accounts.length > 0 && read.accounts.every((a) => ['asset', 'liability', 'equity'].includes(a.type))) ||
+    (types.length > 0 && !read.accounts.length);
+  if (named) {
+    const generic = metrics.filter(
+      (m) => !['expenses', 'revenue', 'balance', 'journal_count', 'line_count', 'closing_cash'].includes(m),
+    );
+    if (!generic.length || (balanceSheet && metrics.every((m) => m === 'closing_cash' || m === 'balance'))) {
+      const counts = metrics.filter((m) => m === 'journal_count' || m === 'line_count');
+      metrics.splice(
+        0,
+        metrics.length,
+        ...((counts.length ? counts : [balanceSheet && !movementWords ? 'balance' : 'amount']) as ChatMetric[]),
+      );
+    }
+  }
+  if (!metrics.length && balanceWords) metrics.push('balance');
+  if (!metrics.length) {
+    if (wantsBudget) metrics.push('net_income');
+    else
+      return unknownAnswer(
+        understood,
+        [],
+        closestQuestions(context, { time, metrics, unknown: [], department: departments[0] }),
+      );
+  }
+  if (metrics.includes('balance') && !named)
+    // A balance of nothing named is not a figure anyone asked for.
+    return unknownAnswer(
+      understood,
+      ['balance'],
+      closestQuestions(context, { time, metrics: [], unknown: ['balance'], department: departments[0] }),
+      "Which account's balance? No account of the chart was named.",
+    );
+
+  const allDimensions = [...dimensions];
+  const accountTypes: string[] = [...types];
+  const subtypes: string[] = [...groupSubtypes];
+  let order: SemanticQuery['order'];
+  let limit: number | undefined;
+  if (ranking) {
+    if (!allDimensions.includes(ranking.dimension)) allDimensions.push(ranking.dimension);
+    limit = ranking.limit;
+  }
+  if (allDimensions.includes('account') && !named && metrics.some((m) => FLOW_GROUP[m])) {
+    // "Top 5 expense accounts": the accounts of that group, each with its movement.
+    const group = FLOW_GROUP[metrics[0]!];
+    if (group) {
+      const metric = metrics[0]!;
+      metrics[0] = 'amount';
+      accountTypes.push(...group.types.filter((type) => !accountTypes.includes(type)));
+      if (group.subtypes) subtypes.push(...group.subtypes);
+      if (metric === 'operating_expenses') subtypes.push('operating_expense');
+    }
+  }
+  if (ranking) order = { by: metrics[0]!, direction: ranking.direction };
+
+  const compare: Pick<SemanticQuery, 'compare' | 'compareMonthsBack'> = wantsBudget
+    ? { compare: 'budget' }
+    : time.against?.kind === 'prior_year'
+      ? { compare: 'prior_year' }
+      : time.against
+        ? { compare: 'previous_period', compareMonthsBack: monthsBetween(time.against.from, time.range.from) }
+        : changeWords && time.explicit
+          ? { compare: 'previous_period' }
+          : {};
+  const wholePoint = time.point && metrics.every((m) => m === 'balance' || m === 'closing_cash');
+  const query: SemanticQuery = {
+    metrics: metrics.slice(0, 6),
+    dimensions: allDimensions.slice(0, 3),
+    filters: {
+      ...(accountCodes.size ? { accountCodes: [...accountCodes] } : {}),
+      ...(accountTypes.length ? { accountTypes: accountTypes as SemanticQuery['filters']['accountTypes'] } : {}),
+      ...(subtypes.length ? { accountSubtypes: subtypes } : {}),
+      ...(departments.length ? { departments } : {}),
+      ...(entities.length ? { entities } : {}),
+    },
+    timeRange: { from: wholePoint ? time.range.to : time.range.from, to: time.range.to },
+    ...compare,
+    ...(order ? { order, limit } : {}),
+  };
+  const when =
+    time.point && !time.range.label.startsWith('the end of') ? `the end of ${time.range.label}` : time.range.label;
+  return {
+    kind: 'query',
+    query,
+    when,
+    reading: describeReading(query, {
+      when,
+      accounts: read.said,
+      groups: groups.map(([, label]) => label),
+      against: time.against?.label,
+    }),
+  };
+}
+
+const monthsBetween = (from: string, to: string) =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5));
+
+const ELLIPTICAL = /^(and|what about|how about|same|now|then|also|what of|ok and|okay and)\b/;
+/** Whether a question leans on the one before ("and the quarter before?", "what about Marketing?"). */
+export const isFollowUp = (question: string) => ELLIPTICAL.test(normalize(question));
+
+/**
+ * A follow-up: the previous query with what the new question changes — its time ("the quarter before": the
+ * previous range moved back by its own length), department, breakdown, comparison or metric. A question that
+ * names its own metric keeps it; one with words that change the answer and are not understood is not answered.
+ */
+export function followUp(question: string, previous: SemanticQuery, context: ParserContext): ParseResult {
+  const text = normalize(question).replace(ELLIPTICAL, ' ').trim();
+  const calendar = calendarOf(context);
+  const q = new Question(text);
+  const query: SemanticQuery = structuredClone(previous);
+  const months = (from: string, to: string) => monthsBetween(from, to) + 1;
+  const span = (from: string, to: string) => (from === to ? from : `${from} to ${to}`);
+  let when = span(query.timeRange.from, query.timeRange.to);
+  if (q.take(/\b(the )?(quarter|month|year|period) before( that)?\b|\b(the )?(previous|prior) (period|one)\b/).length) {
+    const n = months(previous.timeRange.from, previous.timeRange.to);
+    query.timeRange = { from: addMonths(previous.timeRange.from, -n), to: addMonths(previous.timeRange.to, -n) };
+    when = span(query.timeRange.from, query.timeRange.to);
+  } else {
+    const time = readTime(q.text, calendar);
+    if (time.outside) return unknownAnswer([], [], rephrasings(context), `${time.outside}.`);
+    if (time.explicit) {
+      for (const phrase of time.matched) q.takePhrase(phrase);
+      const point = time.point || previous.metrics.every((m) => m === 'balance' || m === 'closing_cash');
+      query.timeRange = { from: point ? time.range.to : time.range.from, to: time.range.to };
+      when = time.range.label;
+    }
+  }
+  const departments = departmentsIn(q.text, context);
+  for (const department of departments)
+    q.take(new RegExp(`\\b(the )?${normalize(department).replace(/&/g, '\\&')}( department| dept| team)?\\b`));
+  q.take(/\b(department|dept|team)\b/);
+  if (departments.length) query.filters = { ...query.filters, departments };
+  const dimensions = dimensionsIn(q);
+  if (dimensions.length) query.dimensions = dimensions;
+  if (q.take(/\b(vs|versus|against)? ?(the )?budget\b/).length) query.compare = 'budget';
+  const metrics: ChatMetric[] = [];
+  for (const [pattern, metric] of METRIC_WORDS)
+    if (q.take(pattern).length && !metrics.includes(metric)) metrics.push(metric);
+  if (metrics.length && !query.order) {
+    query.metrics = metrics;
+    if (!metrics.includes('amount') && !metrics.includes('balance')) delete query.filters.accountCodes;
+  }
+  const unknown = q.words().filter((word) => !FILLER.has(word));
+  if (unknown.length) return unknownAnswer([], unknown, rephrasings(context));
+  return { kind: 'query', query, when, reading: describeReading(query, { when, accounts: [], groups: [] }) };
+}
+
+/** The three questions closest to what was asked that the parser answers. */
+function closestQuestions(
+  context: ParserContext,
+  asked: { time: TimeReading; metrics: ChatMetric[]; unknown: string[]; department?: string },
+): string[] {
+  const when = asked.time.explicit ? ` in ${asked.time.range.label}` : ' this year';
+  const suggestions: string[] = [];
+  const metric = asked.metrics[0];
+  if (metric)
+    suggestions.push(`${metric[0]!.toUpperCase()}${metric.slice(1).replaceAll('_', ' ').replace(' pct', '')}${when}`);
+  // Accounts whose names come closest to the words not understood.
+  for (const word of asked.unknown) {
+    const close = context.accounts
+      .filter((account) => !context.accounts.some((child) => child.parentCode === account.code))
+      .map((account) => ({
+        account,
+        score: Math.min(
+          ...normalize(account.name)
+            .split(' ')
+            .map((part) => distance(part, word) / Math.max(part.length, word.length)),
+        ),
+      }))
+      .filter((entry) => entry.score <= 0.34)
+      .sort((a, b) => a.score - b.score);
+    for (const entry of close.slice(0, 2)) suggestions.push(`${entry.account.name}${when}`);
+  }
+  for (const fallback of rephrasings(context, asked.time, asked.department))
+    if (suggestions.length < 3 && !suggestions.includes(fallback)) suggestions.push(fallback);
+  return [...new Set(suggestions)].slice(0, 3);
 }
 
 /** Three questions the parser answers, shaped by what it understood and the organization's own names. */
-export function rephrasings(context: ParserContext, timeLabel?: string, department?: string): string[] {
-  const when = timeLabel && !timeLabel.includes('to date') ? ` in ${timeLabel}` : ' last quarter';
+export function rephrasings(context: ParserContext, time?: TimeReading, department?: string): string[] {
+  const when = time?.explicit && !time.range.label.includes('to date') ? ` in ${time.range.label}` : ' last quarter';
   const someDepartment = department ?? context.departments[0];
   const someAccount = context.accounts.find((a) => a.type === 'expense' && a.parentCode)?.name;
   return [

@@ -70,11 +70,12 @@ describe('the built-in Chat DB parser', () => {
     expect(marketing.kind === 'query' && marketing.query.filters.departments).toEqual(['Marketing']);
   });
 
-  it('says what it understood and offers three questions when it cannot tell the figure', () => {
+  it('says what it understood, names the word it did not, and offers three questions', () => {
     const parsed = parseQuestion('Tell me a story about the Marketing department last quarter', context);
     expect(parsed).toEqual({
       kind: 'unknown',
       understood: ['the Marketing department', 'Q3 2026'],
+      unknown: ['story'],
       suggestions: expect.arrayContaining([expect.any(String)]),
     });
     expect(parsed.kind === 'unknown' && parsed.suggestions).toHaveLength(3);

@@ -1,0 +1,94 @@
+import type { ChatMetric } from '@finboard/shared/chat';
+
+/**
+ * The words of finance Chat DB reads, with their abbreviations and near-synonyms — one definition of each metric,
+ * the statements' and the KPI library's (docs/kpis.md): revenue is sales and contra revenue, operating expenses
+ * are before depreciation and amortization, EBITDA is gross profit − operating expenses.
+ * More specific phrases come first: "gross margin" before "gross", "cost of sales" before "sales".
+ */
+export const METRIC_WORDS: readonly [RegExp, ChatMetric][] = [
+  [/\b(gross (profit )?margin( percent(age)?| pct)?|gm percent|gm pct|gm)( ?%)?(?= |$)/, 'gross_margin_pct'],
+  [/\bebitda margin( ?%)?(?= |$)/, 'ebitda_margin_pct'],
+  [/\b(operating (profit )?margin|ebit margin)( ?%)?(?= |$)/, 'operating_margin_pct'],
+  [/\b(net (profit )?margin|profit margin|nm)( ?%)?(?= |$)/, 'net_margin_pct'],
+  [/\bebitda\b/, 'ebitda'],
+  [/\b(operating (income|profit|result)|ebit|income from operations)\b/, 'operating_income'],
+  [/\b(gross (profit|income)|gp)\b/, 'gross_profit'],
+  [/\b(cost of (sales|goods sold|goods|revenue)|cogs|cos|direct costs?)\b/, 'cost_of_sales'],
+  [/\b(opex|operating (expenses?|costs?|spend)|overheads?|sg ?& ?a|sga|operating expenditure)\b/, 'operating_expenses'],
+  [/\b(other income|non ?operating income)\b/, 'other_income'],
+  [/\bother expenses?\b/, 'other_expenses'],
+  [
+    /\b(net income|net profit|net earnings|net loss|bottom line|net result|p ?& ?l|pnl|profit (and|or|&) loss|profits?|earnings)\b/,
+    'net_income',
+  ],
+  [/\b(cash in|cash inflows?|inflows?|cash receipts|money in|cash received|cash collected)\b/, 'cash_in'],
+  [/\b(cash out|cash outflows?|outflows?|money out|cash paid( out)?|cash spent)\b/, 'cash_out'],
+  [/\b(net cash flow|cash flows?|net cash( movement)?|net change in cash)\b/, 'net_cash_flow'],
+  [
+    /\b(closing cash|cash balance|cash position|cash on hand|cash in (the )?bank|bank balances?|how much cash|cash at bank|cash)\b/,
+    'closing_cash',
+  ],
+  [/\b(revenues?|sales|turnover|top ?line|rev|income|billings|invoiced|sold)\b/, 'revenue'],
+  [/\b(expenses?|expenditures?|costs?|spend|spending|spent|outgoings)\b/, 'expenses'],
+  [/\b(number of journals|journals?|journal entries|entries)\b/, 'journal_count'],
+  [/\b(gl lines|ledger lines|lines|transactions)\b/, 'line_count'],
+  [/\bbalances?\b/, 'balance'],
+];
+
+/**
+ * Balance sheet groups by their everyday names: a balance of the accounts of those standard subtypes
+ * (docs/kpis.md: receivables are `receivable`, payables `payable` only, debt current and long-term debt).
+ */
+export const BALANCE_GROUPS: readonly [RegExp, string, readonly string[]][] = [
+  [
+    /\b(accounts receivables?|receivables?|a ?\/? ?r|debtors|trade receivables?)\b/,
+    'Accounts receivable',
+    ['receivable'],
+  ],
+  [/\b(accounts payables?|payables?|a ?\/? ?p|creditors|trade payables?)\b/, 'Accounts payable', ['payable']],
+  [/\b(inventory|inventories|stock on hand)\b/, 'Inventory', ['inventory']],
+  [/\b(fixed assets|ppe|property plant (and|&) equipment)\b/, 'Fixed assets', ['fixed_asset']],
+  [/\b(debt|borrowings|total loans)\b/, 'Debt', ['current_debt', 'long_term_debt']],
+  [/\b(prepaids?|prepaid expenses)\b/, 'Prepaid expenses', ['prepaid']],
+  [/\b(accrued liabilities|accruals)\b/, 'Accrued liabilities', ['accrued_liability']],
+];
+
+/**
+ * Measures of the KPI library Chat DB does not compute yet: named back, never answered with another figure.
+ */
+export const NOT_YET: readonly [RegExp, string][] = [
+  [/\bworking capital\b/, 'working capital'],
+  [/\bcurrent ratio\b/, 'the current ratio'],
+  [/\b(quick ratio|acid test)\b/, 'the quick ratio'],
+  [/\b(dso|days sales outstanding|debtor days)\b/, 'days sales outstanding'],
+  [/\b(dpo|days payables? outstanding|creditor days)\b/, 'days payable outstanding'],
+  [/\b(dio|days inventory outstanding|inventory days)\b/, 'days inventory outstanding'],
+  [/\bcash conversion cycle\b/, 'the cash conversion cycle'],
+  [/\b(debt to equity|gearing|leverage ratio)\b/, 'debt to equity'],
+  [/\b(burn( rate)?|net burn|runway)\b/, 'the cash burn and runway'],
+];
+
+/**
+ * What a ledger does not hold: named back as outside the books, never answered with the nearest figure.
+ */
+export const NOT_IN_THE_BOOKS: readonly [RegExp, string][] = [
+  [
+    /\b(forecasts?|forecasted|projections?|projected|predict(ed|ion)?s?|outlook|will (we|it|be)|expect(ed)? to|going to be)\b/,
+    'a forecast',
+  ],
+  [/\b(headcount|employees|staff count|how many people|fte|ftes)\b/, 'headcount'],
+  [/\b(quotas?|quota attainment|targets? attainment|pipeline|bookings|win rate)\b/, 'sales quotas and pipeline'],
+  [/\b(churn|retention|nps|net promoter|customer satisfaction|ltv|cac|arr|mrr)\b/, 'customer metrics'],
+  [/\b(stock price|share price|market cap|valuation|stock market)\b/, 'market data'],
+  [/\b(weather|temperature|rain|sports?|game|score|joke|poem|recipe|news|capital of)\b/, 'something outside finance'],
+];
+
+/** Every word the metric vocabulary is made of, for correcting a slip ("revnue", "expnses", "margn"). */
+export const VOCABULARY_WORDS: readonly string[] = [
+  ...new Set(
+    [...METRIC_WORDS, ...BALANCE_GROUPS.map(([pattern]) => [pattern] as const), ...NOT_YET].flatMap(
+      ([pattern]) => pattern.source.match(/[a-z]{4,}/g) ?? [],
+    ),
+  ),
+];

@@ -1,0 +1,50 @@
+import type { SemanticQuery } from '@finboard/shared/chat';
+import { metricLabel } from './compiler.ts';
+import { spanWords } from './time-expressions.ts';
+
+const DIMENSION_WORDS: Record<string, string> = {
+  period: 'month',
+  quarter: 'quarter',
+  fiscal_year: 'fiscal year',
+  account: 'account',
+  account_type: 'account type',
+  account_subtype: 'account subtype',
+  department: 'department',
+  entity: 'entity',
+  counterparty: 'counterparty',
+};
+
+/**
+ * How an answer states what it read, in words, so a wrong reading is seen at once: "Revenue, Q3 2025 (Jul – Sep
+ * 2025), all departments"; "Amount of Legal Fees, FY2026 to date (Jan – Oct 2026), all departments, vs budget".
+ */
+export function describeReading(
+  query: SemanticQuery,
+  said: { when: string; accounts: readonly string[]; groups: readonly string[]; against?: string },
+): string {
+  const what = query.metrics.map(metricLabel).join(', ');
+  const of = [...said.groups, ...said.accounts].filter(Boolean);
+  const subject = of.length
+    ? `${query.metrics.every((m) => m === 'balance') ? 'Balance' : what} of ${of.join(', ')}`
+    : what;
+  const { from, to } = query.timeRange;
+  const months = spanWords(from, to);
+  const when = said.when.includes(months) || said.when === from ? said.when : `${said.when} (${months})`;
+  const parts = [
+    subject,
+    query.metrics.every((m) => m === 'balance' || m === 'closing_cash') ? `at the end of ${spanWords(to, to)}` : when,
+  ];
+  parts.push(
+    query.filters.departments?.length ? `${query.filters.departments.join(', ')} department` : 'all departments',
+  );
+  if (query.filters.entities?.length) parts.push(`entity ${query.filters.entities.join(', ')}`);
+  if (query.dimensions.length) parts.push(`by ${query.dimensions.map((d) => DIMENSION_WORDS[d] ?? d).join(' and ')}`);
+  if (query.order && query.limit)
+    parts.push(
+      `${query.order.direction === 'desc' ? 'highest' : 'lowest'} ${query.limit === 1 ? 'first, one' : `${query.limit} first`}`,
+    );
+  if (query.compare === 'budget') parts.push('vs budget');
+  if (query.compare === 'prior_year') parts.push('vs the same months a year earlier');
+  if (query.compare === 'previous_period') parts.push(`vs ${said.against ?? 'the period before'}`);
+  return parts.join(', ');
+}

@@ -1,0 +1,596 @@
+import { addMonths } from './compiler.ts';
+
+/**
+ * The time grammar of Chat DB: every way a finance person names a stretch of months — a month, a quarter, a half,
+ * a fiscal year (FY25, fiscal 2025, last fiscal year), year to date, trailing twelve months, the last N months or
+ * quarters, ranges ("Feb to May", "from Nov 2025 through Apr 2026", "Q2–Q3"), "since March", a point in time
+ * ("as of 31 March 2026", "at the end of June") — and two of them compared ("March vs April", "Q1 vs Q2 2026",
+ * month over month). It reads normalized text (parser.ts `normalize`: lower case, words and numbers between
+ * single spaces) and answers the months, a label in words, and the words it read, which the parser takes out.
+ *
+ * Quarters and halves are fiscal: the fiscal year's periods in threes and sixes, as 00_Period (or the
+ * organization's fiscal year start month, chat-calendar.ts) numbers them.
+ */
+
+export interface BooksCalendar {
+  fiscalYearOf(period: string): number;
+  /** The periods of a fiscal year, in order (twelve calendar months when 00_Period has none of it). */
+  periodsOfYear(year: number): string[];
+  /** The first and the latest period with ledger lines ("last month" is the latest). */
+  first: string;
+  last: string;
+  /** The books' whole calendar: from the earlier of `first` and 00_Period's first month to the later of the last ones. */
+  start?: string;
+  end?: string;
+}
+
+export interface Span {
+  from: string;
+  to: string;
+  /** In words: "Q3 2025", "FY2025", "the trailing twelve months (Nov 2025 – Oct 2026)". */
+  label: string;
+}
+
+export interface TimeReading {
+  /** The months asked about (the default when nothing was said: the fiscal year to date). */
+  range: Span;
+  explicit: boolean;
+  /** A point in time ("as of 31 March 2026"): balances at the end of `range.to`. */
+  point: boolean;
+  /** The months a comparison reads against: a named second period, the period before, the same months a year earlier. */
+  against?: Span & { kind: 'previous_period' | 'prior_year' };
+  /** The words read as time, to be taken out of the question before anything else reads it. */
+  matched: string[];
+  /** Why the books cannot answer: the months asked for are not (all) in them, or lie in the future. */
+  outside?: string;
+}
+
+export const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const SHORT = MONTH_NAMES.map((name) => name.slice(0, 3));
+const MONTH = `(${MONTH_NAMES.join('|')}|${SHORT.join('|')}|sept)`;
+const monthOf = (word: string) => SHORT.indexOf(word.slice(0, 3)) + 1;
+
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  '1st': 1,
+  '2nd': 2,
+  '3rd': 3,
+  '4th': 4,
+};
+const COUNT_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  eighteen: 18,
+  twenty: 20,
+  thirty: 30,
+  'thirty six': 36,
+};
+const COUNT = `(\\d{1,3}|${Object.keys(COUNT_WORDS).join('|')})`;
+const countOf = (word: string) => (/^\d+$/.test(word) ? Number(word) : COUNT_WORDS[word]!);
+
+/** A year as written: 2025, fy25, fy 2025, fiscal 2025, fiscal year 2025, '25 after a month. */
+const YEAR = `(?:(?:fiscal(?: year)?|fy) ?)?((?:19|20)\\d\\d)|fy ?(\\d\\d)\\b|fiscal (\\d\\d)\\b`;
+const yearOfMatch = (four?: string, two?: string, three?: string) =>
+  four ? Number(four) : two ? 2000 + Number(two) : three ? 2000 + Number(three) : undefined;
+
+const period = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
+const monthLabel = (p: string) =>
+  `${SHORT[Number(p.slice(5)) - 1]![0]!.toUpperCase()}${SHORT[Number(p.slice(5)) - 1]!.slice(1)} ${p.slice(0, 4)}`;
+const monthsBetween = (from: string, to: string) =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5)) + 1;
+/** "Jul – Sep 2025", "Nov 2025 – Apr 2026", "Mar 2026". */
+export function spanWords(from: string, to: string): string {
+  if (from === to) return monthLabel(from);
+  const sameYear = from.slice(0, 4) === to.slice(0, 4);
+  return `${sameYear ? monthLabel(from).slice(0, 3) : monthLabel(from)} – ${monthLabel(to)}`;
+}
+
+interface Found {
+  /** Where in the text, for joining two expressions. */
+  start: number;
+  end: number;
+  span: Span;
+  /** A whole year, quarter, half or month (a "period"), which a range or comparison may join. */
+  unit: 'month' | 'quarter' | 'half' | 'year' | 'other';
+  point?: boolean;
+  /** Said without a year: its year is settled against the books (or a year named beside it). */
+  yearless?: { unit: 'month' | 'quarter' | 'half'; index: number };
+  future?: boolean;
+}
+
+/** Every time expression of `text`, left to right, none overlapping (the longest at a place wins). */
+function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
+  const { last } = calendar;
+  const lastYear = calendar.fiscalYearOf(last);
+  const yearPeriods = (year: number) => calendar.periodsOfYear(year);
+  const slice = (year: number, index: number, size: number): { from: string; to: string } => {
+    const periods = yearPeriods(year);
+    return { from: periods[index * size]!, to: periods[Math.min((index + 1) * size, periods.length) - 1]! };
+  };
+  /** The fiscal year whose quarter/half `index` (0-based, of `size` months) is the latest wholly in the books. */
+  const latestYearOf = (index: number, size: number) =>
+    slice(lastYear, index, size).to <= last ? lastYear : lastYear - 1;
+  const latestMonthYear = (month: number) =>
+    period(Number(last.slice(0, 4)), month) <= last ? Number(last.slice(0, 4)) : Number(last.slice(0, 4)) - 1;
+  const quarterSpan = (year: number, q: number): Span => {
+    const s = slice(year, q - 1, 3);
+    return { ...s, label: `Q${q} ${year}` };
+  };
+  const halfSpan = (year: number, h: number): Span => {
+    const s = slice(year, h - 1, 6);
+    return { ...s, label: `H${h} ${year} (${spanWords(s.from, s.to)})` };
+  };
+  const yearSpan = (year: number): Span => {
+    const periods = yearPeriods(year);
+    if (year === lastYear) return { from: periods[0]!, to: last, label: `FY${year} to date` };
+    return { from: periods[0]!, to: periods.at(-1)!, label: `FY${year}` };
+  };
+  const monthSpan = (p: string): Span => ({ from: p, to: p, label: p });
+  const trailing = (n: number, label?: string): Span => {
+    const from = addMonths(last, -(n - 1));
+    return { from, to: last, label: label ?? `the last ${n} months (${from} to ${last})` };
+  };
+
+  const found: Found[] = [];
+  const add = (pattern: RegExp, build: (match: RegExpExecArray) => Omit<Found, 'start' | 'end'> | undefined) => {
+    const global = new RegExp(pattern.source, 'g');
+    for (let match = global.exec(text); match; match = global.exec(text)) {
+      const built = build(match);
+      if (!built) continue;
+      const start = match.index + (match[0].length - match[0].trimStart().length);
+      const end = match.index + match[0].trimEnd().length;
+      found.push({ ...built, start, end });
+    }
+  };
+
+  // Days: "31 march 2026", "march 31 2026", "march 31st", "2026 03 31", "3 31 2026": a point at its month's end.
+  add(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH}(?: (\\d{4}))?\\b`), (m) => {
+    const month = monthOf(m[2]!);
+    const year = m[3] ? Number(m[3]) : latestMonthYear(month);
+    return { span: monthSpan(period(year, month)), unit: 'month', point: true };
+  });
+  add(new RegExp(`\\b${MONTH} (\\d{1,2})(?:st|nd|rd|th)?(?: (\\d{4}))?\\b`), (m) => {
+    if (Number(m[2]) > 31 || (!m[3] && Number(m[2]) < 1)) return undefined;
+    const month = monthOf(m[1]!);
+    const year = m[3] ? Number(m[3]) : latestMonthYear(month);
+    return { span: monthSpan(period(year, month)), unit: 'month', point: true };
+  });
+  add(/\b((?:19|20)\d\d) (0?[1-9]|1[0-2]) (\d{1,2})\b/, (m) => ({
+    span: monthSpan(period(Number(m[1]), Number(m[2]))),
+    unit: 'month',
+    point: true,
+  }));
+  add(/\b(\d{1,2}) (\d{1,2}) ((?:19|20)\d\d)\b/, (m) => {
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    const month = a > 12 ? b : a;
+    if (month < 1 || month > 12) return undefined;
+    return { span: monthSpan(period(Number(m[3]), month)), unit: 'month', point: true };
+  });
+  // Months: "march 2026", "mar 26", "2026 03", "03 2026", "march".
+  add(new RegExp(`\\b${MONTH}(?: (?:of )?((?:19|20)\\d\\d)|'? ?(\\d\\d)(?!\\d))?\\b`), (m) => {
+    // "may" alone is a verb unless a year or "in" stands beside it.
+    if (
+      m[1] === 'may' &&
+      !m[2] &&
+      !m[3] &&
+      !/\b(in|of|since|from|to|through|until|and|vs|end) may\b|\bmay (to|through|and|vs)\b/.test(text)
+    )
+      return undefined;
+    const month = monthOf(m[1]!);
+    const year = m[2] ? Number(m[2]) : m[3] ? 2000 + Number(m[3]) : undefined;
+    return year !== undefined
+      ? { span: monthSpan(period(year, month)), unit: 'month' }
+      : {
+          span: monthSpan(period(latestMonthYear(month), month)),
+          unit: 'month',
+          yearless: { unit: 'month', index: month },
+        };
+  });
+  add(/\b((?:19|20)\d\d) (0[1-9]|1[0-2])\b/, (m) => ({
+    span: monthSpan(period(Number(m[1]), Number(m[2]))),
+    unit: 'month',
+  }));
+  // Quarters: "q3 2025", "2025 q3", "q3 fy25", "third quarter of 2025", "q3".
+  add(new RegExp(`\\bq([1-4])(?: (?:of )?(?:${YEAR}))?\\b`), (m) => {
+    const q = Number(m[1]);
+    const year = yearOfMatch(m[2], m[3], m[4]);
+    return year !== undefined
+      ? { span: quarterSpan(year, q), unit: 'quarter' }
+      : { span: quarterSpan(latestYearOf(q - 1, 3), q), unit: 'quarter', yearless: { unit: 'quarter', index: q } };
+  });
+  add(new RegExp(`\\b(?:${YEAR}) q([1-4])\\b`), (m) => ({
+    span: quarterSpan(yearOfMatch(m[1], m[2], m[3])!, Number(m[4])),
+    unit: 'quarter',
+  }));
+  add(new RegExp(`\\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter(?: of)?(?: (?:${YEAR}))?\\b`), (m) => {
+    const q = ORDINALS[m[1]!]!;
+    const year = yearOfMatch(m[2], m[3], m[4]);
+    return year !== undefined
+      ? { span: quarterSpan(year, q), unit: 'quarter' }
+      : { span: quarterSpan(latestYearOf(q - 1, 3), q), unit: 'quarter', yearless: { unit: 'quarter', index: q } };
+  });
+  // Halves: "h1 2025", "2025 h2", "first half of 2025", "second half of last year", "h1".
+  const halfWith = (h: number, yearText: string | undefined, four?: string, two?: string, three?: string) => {
+    const year =
+      yearOfMatch(four, two, three) ??
+      (yearText && /last|previous|prior/.test(yearText) ? lastYear - 1 : yearText ? lastYear : undefined);
+    return year !== undefined
+      ? { span: halfSpan(year, h), unit: 'half' as const }
+      : {
+          span: halfSpan(latestYearOf(h - 1, 6), h),
+          unit: 'half' as const,
+          yearless: { unit: 'half' as const, index: h },
+        };
+  };
+  add(new RegExp(`\\bh([12])(?: (?:of )?(?:${YEAR}|(this|last|previous|prior) (?:fiscal )?year))?\\b`), (m) =>
+    halfWith(Number(m[1]), m[5], m[2], m[3], m[4]),
+  );
+  add(new RegExp(`\\b(?:${YEAR}) h([12])\\b`), (m) => halfWith(Number(m[4]), undefined, m[1], m[2], m[3]));
+  add(
+    new RegExp(
+      `\\b(first|second|1st|2nd) half(?: of)?(?: the)?(?: (?:${YEAR}|(this|last|previous|prior) (?:fiscal )?year))?\\b`,
+    ),
+    (m) => halfWith(ORDINALS[m[1]!]!, m[5], m[2], m[3], m[4]),
+  );
+  // Years: "fy25", "fiscal 2025", "in 2025", "2025"; the fiscal year of a year named alone.
+  add(new RegExp(`\\b(?:${YEAR})\\b`), (m) => {
+    const year = yearOfMatch(m[1], m[2], m[3])!;
+    return { span: yearSpan(year), unit: 'year' };
+  });
+  add(/\b(?:the )?(?:last|previous|prior) (?:fiscal |financial )?year\b|\byear before\b/, () => ({
+    span: yearSpan(lastYear - 1),
+    unit: 'year',
+  }));
+  add(/\b(?:the )?year before last\b/, () => ({ span: yearSpan(lastYear - 2), unit: 'year' }));
+  add(
+    /\b(?:this|current) (?:fiscal |financial )?year(?: so far| to date)?\b|\bytd\b|\bfytd\b|\b(?:fiscal )?year to date\b/,
+    () => ({
+      span: yearSpan(lastYear),
+      unit: 'year',
+    }),
+  );
+  add(/\bnext (?:fiscal )?year\b/, () => ({ span: yearSpan(lastYear + 1), unit: 'year', future: true }));
+  // Quarters and months relative to the books' latest period.
+  const quarterOfLast = () => {
+    const index = yearPeriods(lastYear).indexOf(last);
+    return Math.floor(Math.max(index, 0) / 3) + 1;
+  };
+  const quarterBack = (steps: number) => {
+    let [year, q] = [lastYear, quarterOfLast()];
+    for (let i = 0; i < steps; i++) [year, q] = q === 1 ? [year - 1, 4] : [year, q - 1];
+    return quarterSpan(year, q);
+  };
+  add(/\b(?:the )?(?:last|previous|prior) (?:full |complete |fiscal )?quarter\b/, () => ({
+    span: quarterBack(1),
+    unit: 'quarter',
+  }));
+  add(/\b(?:the )?quarter before last\b/, () => ({ span: quarterBack(2), unit: 'quarter' }));
+  add(/\b(?:this|current) quarter(?: so far| to date)?\b|\bqtd\b|\bquarter to date\b/, () => {
+    const s = quarterSpan(lastYear, quarterOfLast());
+    return { span: { from: s.from, to: last, label: `${s.label} to date` }, unit: 'quarter' };
+  });
+  add(/\bnext quarter\b/, () => {
+    const q = quarterOfLast();
+    return {
+      span: q === 4 ? quarterSpan(lastYear + 1, 1) : quarterSpan(lastYear, q + 1),
+      unit: 'quarter',
+      future: true,
+    };
+  });
+  add(
+    /\b(?:the )?(?:last|previous|prior|latest|most recent) (?:full |complete |closed )?month\b|\bthis month\b|\bcurrent month\b|\bmtd\b|\bmonth to date\b/,
+    () => ({
+      span: monthSpan(last),
+      unit: 'month',
+    }),
+  );
+  add(/\b(?:the )?month before last\b/, () => ({ span: monthSpan(addMonths(last, -1)), unit: 'month' }));
+  add(/\bnext month\b/, () => ({ span: monthSpan(addMonths(last, 1)), unit: 'month', future: true }));
+  add(/\b(?:today|now|currently|right now|at present)\b/, () => ({
+    span: monthSpan(last),
+    unit: 'other',
+    point: true,
+  }));
+  // Trailing: "ttm", "ltm", "trailing twelve months", "last 12 months", "past year", "last 3 quarters".
+  add(
+    /\b(?:ttm|ltm|(?:trailing|rolling|last|past) (?:twelve|12) months?|(?:the )?past year|(?:the )?last 12m)\b/,
+    () => ({
+      span: trailing(12, `the trailing twelve months (${spanWords(addMonths(last, -11), last)})`),
+      unit: 'other',
+    }),
+  );
+  add(
+    new RegExp(
+      `\\b(?:in |over |for |during )?(?:the )?(?:last|past|previous|trailing|rolling|prior) ${COUNT} (?:full |complete )?(months?|quarters?|years?)\\b`,
+    ),
+    (m) => {
+      const n = countOf(m[1]!);
+      if (!n) return undefined;
+      const unit = m[2]!.startsWith('quarter') ? 3 : m[2]!.startsWith('year') ? 12 : 1;
+      if (unit === 3 && /full|complete/.test(m[0])) {
+        const newest = quarterBack(quarterSpan(lastYear, quarterOfLast()).to === last ? 0 : 1);
+        const oldest = quarterBack((quarterSpan(lastYear, quarterOfLast()).to === last ? 0 : 1) + n - 1);
+        return {
+          span: {
+            from: oldest.from,
+            to: newest.to,
+            label: `the last ${n} full quarters (${spanWords(oldest.from, newest.to)})`,
+          },
+          unit: 'other',
+        };
+      }
+      const months = n * unit;
+      return {
+        span: trailing(
+          months,
+          months === 12 ? `the trailing twelve months (${spanWords(addMonths(last, -11), last)})` : undefined,
+        ),
+        unit: 'other',
+      };
+    },
+  );
+  add(new RegExp(`\\bnext ${COUNT} (months?|quarters?|years?)\\b`), () => ({
+    span: monthSpan(addMonths(last, 1)),
+    unit: 'other',
+    future: true,
+  }));
+
+  // The longest expression at each place; none overlapping.
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: Found[] = [];
+  for (const item of found) {
+    const overlapping = kept.find((k) => item.start < k.end && k.start < item.end);
+    if (!overlapping) kept.push(item);
+    else if (item.end - item.start > overlapping.end - overlapping.start)
+      kept.splice(kept.indexOf(overlapping), 1, item);
+  }
+  // "as of June", "at the end of Q2", "at 31 March": a point in time, the end of its last month.
+  return kept
+    .sort((a, b) => a.start - b.start)
+    .map((item) => {
+      const prefix = /\b(?:as of|as at|at(?: the)? end of|(?:the )?end of|close of|at close of) $/.exec(
+        text.slice(0, item.start),
+      );
+      if (!prefix || item.unit === 'other') return item;
+      const at = item.span.to;
+      return {
+        ...item,
+        start: prefix.index,
+        point: true,
+        span: { from: at, to: at, label: item.unit === 'month' ? at : `the end of ${item.span.label}` },
+      };
+    });
+}
+
+const RANGE_JOIN = /^ ?(?:-|to|through|thru|until|till|up to|and)(?: the end of)? ?$/;
+const COMPARE_JOIN = /^ ?(?:vs|versus|v|compared (?:to|with)|against|relative to|over|and|to) ?$/;
+const CHANGE_WORDS =
+  /\b(change|changed|grow|grew|growth|increase|increased|decrease|decreased|drop|dropped|fall|fell|rise|rose|move|moved|differ|difference|swing|variance|vs|versus|compare|compared|comparison|against)\b/;
+
+/**
+ * The time of a question: its months, a point in time, and what it is compared with. `text` is normalized.
+ * Nothing said: the fiscal year to date (explicit false; the parser decides whether that default may stand).
+ */
+export function readTime(text: string, calendar: BooksCalendar): TimeReading {
+  const { last, first } = calendar;
+  const lastYear = calendar.fiscalYearOf(last);
+  let found = expressionsIn(text, calendar);
+  const matched: string[] = [];
+  const take = (item: Found, extra = '') => matched.push(`${extra}${text.slice(item.start, item.end)}`.trim());
+
+  // A year named once beside yearless periods ("Q2–Q3 2025", "Feb to May 2026", "March vs April 2026") belongs to
+  // every one of them.
+  const years = found.filter(
+    (item) => item.unit !== 'other' && !item.yearless && /\d{2}/.test(text.slice(item.start, item.end)),
+  );
+  const namedYear = (item: Found) => {
+    const after = years.find((y) => y.start >= item.end);
+    const source = after ?? years.find((y) => y.end <= item.start);
+    if (!source) return undefined;
+    const digits = text
+      .slice(source.start, source.end)
+      .match(/(?:19|20)\d\d|\b\d\d\b/g)
+      ?.at(-1);
+    return digits ? (digits.length === 2 ? 2000 + Number(digits) : Number(digits)) : undefined;
+  };
+  const withYear = (item: Found, year: number): Found => {
+    const { unit, index } = item.yearless!;
+    const periods = calendar.periodsOfYear(year);
+    if (unit === 'month') {
+      const p = period(year, index);
+      return { ...item, span: { from: p, to: p, label: p }, yearless: undefined };
+    }
+    const size = unit === 'quarter' ? 3 : 6;
+    const from = periods[(index - 1) * size]!;
+    const to = periods[Math.min(index * size, periods.length) - 1]!;
+    const label = unit === 'quarter' ? `Q${index} ${year}` : `H${index} ${year} (${spanWords(from, to)})`;
+    return { ...item, span: { from, to, label }, yearless: undefined };
+  };
+
+  const between = (a: Found, b: Found) => text.slice(a.end, b.start);
+  let range: Span | undefined;
+  let against: TimeReading['against'];
+  let point = false;
+  let future = false;
+
+  // Two expressions joined: a range ("Feb to May", "from Nov 2025 through Apr 2026", "between March and June") or
+  // a comparison ("March vs April", "Q1 compared to Q2", "how did revenue change from Q2 to Q3").
+  for (let i = 0; i + 1 < found.length && !range; i++) {
+    let [a, b] = [found[i]!, found[i + 1]!];
+    const join = between(a, b);
+    const before = text.slice(0, a.start);
+    const isChange = CHANGE_WORDS.test(text) && /\bfrom $/.test(before) && /^ ?to ?$/.test(join);
+    const isBetween = /\bbetween $/.test(before) && /^ ?and ?$/.test(join);
+    const isCompare =
+      !isBetween &&
+      (COMPARE_JOIN.test(join) || isChange) &&
+      !(/^ ?(?:to|and) ?$/.test(join) && !isChange && !/\bcompare\b/.test(text));
+    const adjacent = /^ ?$/.test(join) && a.unit === b.unit && a.unit !== 'year';
+    const isRange =
+      !isCompare &&
+      (RANGE_JOIN.test(join) || adjacent) &&
+      !(a.point && b.point && /^ ?and ?$/.test(join) && !isBetween);
+    if (!isRange && !isCompare) continue;
+    if (a.unit === 'other' || b.unit === 'other') continue;
+    const year = a.yearless || b.yearless ? namedYear(a.yearless ? a : b) : undefined;
+    if (a.yearless && year !== undefined) a = withYear(a, year);
+    if (b.yearless && year !== undefined) b = withYear(b, year);
+    if (isRange) {
+      let from = a.span.from;
+      const to = b.span.to;
+      // "Nov to Feb": the first month in the year before.
+      if (from > to && a.yearless) from = addMonths(from, -12);
+      if (from > to) continue;
+      // A range said without years ends at the latest such month of the books.
+      let shiftBack = 0;
+      while (a.yearless && b.yearless && year === undefined && addMonths(to, -shiftBack) > last) shiftBack += 12;
+      range = {
+        from: addMonths(from, -shiftBack),
+        to: addMonths(to, -shiftBack),
+        label: spanWords(addMonths(from, -shiftBack), addMonths(to, -shiftBack)),
+      };
+      point = Boolean(b.point);
+    } else {
+      // The later of the two is read, the earlier is what it is compared with.
+      const [later, earlier] = a.span.from >= b.span.from ? [a, b] : [b, a];
+      range = later.span;
+      // "This year vs last year", "March vs last year": the same months a year earlier.
+      const sameMonthsLastYear =
+        earlier.unit === 'year' &&
+        (later.unit !== 'year' ||
+          later.span.to !== calendar.periodsOfYear(calendar.fiscalYearOf(later.span.to)).at(-1));
+      against = sameMonthsLastYear
+        ? {
+            from: addMonths(later.span.from, -12),
+            to: addMonths(later.span.to, -12),
+            label: spanWords(addMonths(later.span.from, -12), addMonths(later.span.to, -12)),
+            kind: 'prior_year',
+          }
+        : { ...earlier.span, kind: 'previous_period' };
+      point = Boolean(a.point && b.point);
+    }
+    future = Boolean(a.future || b.future);
+    take(a, /\b(from|between) $/.exec(before)?.[0] ?? '');
+    matched.push(join.trim());
+    take(b);
+    found = found.filter((item) => item.start !== a.start && item.start !== b.start);
+  }
+
+  // "since March": from that month to the latest.
+  if (!range) {
+    const since = found.find((item) => /\b(since|from) $/.test(text.slice(0, item.start)) && item.unit !== 'other');
+    if (since) {
+      const kept = since.yearless ? since : since;
+      range = {
+        from: kept.span.from,
+        to: last,
+        label: `${spanWords(kept.span.from, last)} (since ${kept.span.label})`,
+      };
+      take(since, /\b(since|from) $/.exec(text.slice(0, since.start))![0]);
+      found = found.filter((item) => item !== since);
+    }
+  }
+  if (!range && found.length) {
+    // "ytd through June", "year to date as of March": the fiscal year to that month.
+    const ytd = found.find((item) => /\b(ytd|year to date|fytd)\b/.test(text.slice(item.start, item.end)));
+    const month = found.find((item) => item.unit === 'month' && item !== ytd);
+    if (ytd && month) {
+      const year = calendar.fiscalYearOf(month.span.to);
+      const start = calendar.periodsOfYear(year)[0]!;
+      range = { from: start, to: month.span.to, label: `FY${year} to date (${spanWords(start, month.span.to)})` };
+      take(ytd);
+      take(month);
+      found = found.filter((item) => item !== ytd && item !== month);
+    } else {
+      const main = found[0]!;
+      range = main.span;
+      point = Boolean(main.point);
+      future = Boolean(main.future);
+      take(main);
+      found = found.slice(1);
+    }
+  }
+  // Comparison words without a second period: month over month, quarter over quarter, year over year.
+  if (range && !against) {
+    const n = monthsBetween(range.from, range.to);
+    const previous = (months: number, label: string) => {
+      const from = addMonths(range!.from, -months);
+      const to = addMonths(range!.to, -months);
+      return { from, to, label: label || spanWords(from, to), kind: 'previous_period' as const };
+    };
+    const phrase = (pattern: RegExp) => {
+      const hit = text.match(pattern);
+      if (hit) matched.push(hit[0]);
+      return Boolean(hit);
+    };
+    if (
+      phrase(
+        /\b(?:month over month|mom|m o m|month on month|(?:vs|versus|compared (?:to|with)|against|over|from) (?:the )?(?:previous|prior|last|preceding) month)\b/,
+      )
+    )
+      against = previous(1, spanWords(addMonths(range.from, -1), addMonths(range.to, -1)));
+    else if (
+      phrase(
+        /\b(?:quarter over quarter|qoq|q o q|quarter on quarter|sequential(?:ly)?|(?:vs|versus|compared (?:to|with)|against|over|from) (?:the )?(?:previous|prior|last|preceding) quarter)\b/,
+      )
+    )
+      against = previous(3, '');
+    else if (
+      phrase(
+        /\b(?:year over year|yoy|y o y|year on year|(?:vs|versus|compared (?:to|with)|against|over|from) (?:the )?(?:previous|prior|last|same (?:period|month|months|quarter) (?:of |in )?(?:the )?(?:previous|prior|last)) year|(?:a|one) year (?:ago|earlier|before))\b/,
+      )
+    )
+      against = { ...previous(12, ''), kind: 'prior_year' };
+    else if (
+      phrase(
+        /\b(?:(?:vs|versus|compared (?:to|with)|against|over|from) (?:the )?(?:previous|prior|preceding) period|period over period)\b/,
+      )
+    )
+      against = previous(n, '');
+  }
+
+  const explicit = range !== undefined;
+  const fiscalYearStart = calendar.periodsOfYear(lastYear)[0]!;
+  range ??= { from: fiscalYearStart, to: last, label: `FY${lastYear} to date` };
+  let outside: string | undefined;
+  // An open month of 00_Period with nothing posted yet is in the books (its figures are 0 so far).
+  const start = calendar.start && calendar.start < first ? calendar.start : first;
+  const end = calendar.end && calendar.end > last ? calendar.end : last;
+  const books = `the books run from ${monthLabel(start)} to ${monthLabel(end)}`;
+  if (future || range.from > end)
+    outside = `${range.label} is after the latest period with data: ${books}, and Chat DB does not forecast`;
+  else if (range.to < start || (against && against.to < start))
+    outside = `${(range.to < start ? range : against)!.label} is before the books start: ${books}`;
+  else if (range.from < start || (against && against.from < start))
+    outside = `${(range.from < start ? range : against)!.label} is only partly in the books: ${books}`;
+  else if (range.to > end)
+    // A period not over yet is read to date, and says so.
+    range = { from: range.from, to: end, label: `${range.label} to date (${spanWords(range.from, end)})` };
+  return { range, explicit, point, against, matched: matched.filter(Boolean), ...(outside ? { outside } : {}) };
+}

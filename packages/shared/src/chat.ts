@@ -88,6 +88,20 @@ const period = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
 export const CHAT_MAX_FILTER_NAMES = 20_000;
 const names = z.array(z.string().min(1).max(200)).max(CHAT_MAX_FILTER_NAMES);
 
+/** One side of a ratio: a money metric over its own accounts and departments ("rent", "Marketing's expenses"). */
+const measureSchema = z.object({
+  metric: z.enum(CHAT_METRICS),
+  filters: z
+    .object({
+      accountCodes: names.optional(),
+      accountTypes: z.array(z.enum(['asset', 'liability', 'equity', 'revenue', 'expense'])).optional(),
+      accountSubtypes: names.optional(),
+      departments: names.optional(),
+    })
+    .default({}),
+});
+export type ChatMeasure = z.infer<typeof measureSchema>;
+
 export const semanticQuerySchema = z.object({
   metrics: z.array(z.enum(CHAT_METRICS)).min(1).max(6),
   dimensions: z.array(z.enum(CHAT_DIMENSIONS)).max(3).default([]),
@@ -106,6 +120,11 @@ export const semanticQuerySchema = z.object({
   compare: z.enum(CHAT_COMPARISONS).optional(),
   /** For `previous_period`: how many months before the time range the compared range starts (default its length). */
   compareMonthsBack: z.number().int().min(1).max(120).optional(),
+  /**
+   * A metric as a percentage of another ("payroll as % of sales", "what share of opex is rent"): the answer is
+   * `ratio_pct` = numerator × 100 ÷ denominator (2 decimals) beside both. `metrics` then names the numerator's metric.
+   */
+  ratio: z.object({ numerator: measureSchema, denominator: measureSchema }).optional(),
   order: z.object({ by: z.string().min(1).max(60), direction: z.enum(['asc', 'desc']) }).optional(),
   limit: z.number().int().min(1).max(CHAT_MAX_ROWS).optional(),
 });

@@ -215,7 +215,14 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
     (filters.counterparties?.length ?? 0) > 0 ||
     metrics.includes('journal_count');
   const byEntity = dimensions.includes('entity') || (filters.entities?.length ?? 0) > 0;
-  const byDepartment = dimensions.includes('department') || (filters.departments?.length ?? 0) > 0;
+  const ratio = query.ratio;
+  const ratioSides = ratio ? [ratio.numerator, ratio.denominator] : [];
+  if (ratioSides.some((side) => !FLOWS[side.metric]))
+    throw new CompileError('a percentage of another figure is answered for money flows (revenue, costs, accounts)');
+  const byDepartment =
+    dimensions.includes('department') ||
+    (filters.departments?.length ?? 0) > 0 ||
+    ratioSides.some((side) => (side.filters.departments?.length ?? 0) > 0);
   if (wantsCash && dimensions.some((d) => d.startsWith('account') || d === 'counterparty'))
     throw new CompileError('cash flows are not kept per account or counterparty');
 
@@ -392,6 +399,34 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   const windowed: string[] = [];
   const money = (name: string, label: string) => output.push({ name, label, type: 'number', unit: 'currency' });
 
+  if (ratio) {
+    // Each side sums its own lines: the facts are read unfiltered by account, each side filters in its FILTER.
+    const sideWhere = (side: NonNullable<SemanticQuery['ratio']>['numerator']) => {
+      const parts = [FLOWS[side.metric]!.where];
+      if (side.filters.accountCodes?.length)
+        parts.push(`f.account_code = ANY(${params.add(side.filters.accountCodes)}::text[])`);
+      if (side.filters.accountTypes?.length)
+        parts.push(`f.account_type = ANY(${params.add(side.filters.accountTypes)}::text[])`);
+      if (side.filters.accountSubtypes?.length)
+        parts.push(`f.account_subtype = ANY(${params.add(side.filters.accountSubtypes)}::text[])`);
+      if (side.filters.departments?.length)
+        parts.push(`f.department = ANY(${params.add(side.filters.departments)}::text[])`);
+      return { ...FLOWS[side.metric]!, where: parts.join(' AND ') };
+    };
+    const top = flowSum(sideWhere(ratio.numerator), 'net');
+    const bottom = flowSum(sideWhere(ratio.denominator), 'net');
+    groupedColumns.push(
+      `round(${top} * 100 / nullif(${bottom}, 0), 2) AS ratio_pct`,
+      `${top}::${MONEY} AS numerator`,
+      `${bottom}::${MONEY} AS denominator`,
+    );
+    answerColumns.push('ratio_pct', 'numerator', 'denominator');
+    output.push(
+      { name: 'ratio_pct', label: 'Percentage', type: 'number', unit: 'percent' },
+      { name: 'numerator', label: METRIC_LABELS[ratio.numerator.metric], type: 'number', unit: 'currency' },
+      { name: 'denominator', label: METRIC_LABELS[ratio.denominator.metric], type: 'number', unit: 'currency' },
+    );
+  }
   const comparing = compare === 'prior_year' || compare === 'previous_period';
   const prior = `f.span = 'prior'`;
   /** A metric's figure over a span: a flow's sum, or a margin of revenue in % (2 decimals). */
@@ -403,7 +438,7 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   };
   const againstLabel = compare === 'prior_year' ? 'Prior year' : 'Previous period';
   const againstName = compare === 'prior_year' ? 'prior_year' : 'previous';
-  for (const metric of metrics) {
+  for (const metric of ratio ? [] : metrics) {
     const spec = FLOWS[metric];
     if (spec || MARGIN_OF[metric]) {
       const unit = spec ? ('currency' as const) : ('percent' as const);
@@ -474,7 +509,15 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   }
 
   const timeDimension = dimensions.find((d) => TIME_DIMENSIONS.includes(d));
-  const groupBy = dimensionList.length ? ` GROUP BY ${dimensionList.map((d) => d.name).join(', ')}` : '';
+  const categories = dimensionList.filter((d) => !TIME_DIMENSIONS.includes(d.name as ChatDimension));
+  // A category (account, department, counterparty) is in the answer only with lines of the metric: a vendor is
+  // not among "customers by revenue", a balance sheet account not among "expense accounts".
+  const firstFlow = ratio ? undefined : FLOWS[metrics[0]!];
+  const having =
+    categories.length && firstFlow && metrics[0] !== 'amount'
+      ? ` HAVING count(*) FILTER (WHERE ${firstFlow.where} AND ${current}) > 0`
+      : '';
+  const groupBy = dimensionList.length ? ` GROUP BY ${dimensionList.map((d) => d.name).join(', ')}${having}` : '';
   const lastPeriod = cumulative ? `, max(f.period) AS last_period` : '';
   const partition = dimensionList.filter((d) => !TIME_DIMENSIONS.includes(d.name as ChatDimension)).map((d) => d.name);
   const windowColumns = windowed.map((metric) => {
@@ -484,7 +527,12 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
     return `(${timeDimension ? `sum(${metric}_movement)${over}` : `${metric}_movement`})::${MONEY} AS ${metric}`;
   });
   const answerSelect = [...answerColumns.map((name) => `g.${name}`), ...windowColumns].join(', ');
-  const keep = cumulative && timeDimension ? ` WHERE a.last_period >= ${from}` : '';
+  const kept: string[] = cumulative && timeDimension ? [`a.last_period >= ${from}`] : [];
+  // A ranking ranks what has a name: lines without a department or counterparty are not "a department".
+  if (query.order && query.limit)
+    for (const category of categories)
+      if (category.name !== 'account_name') kept.push(`a.${category.name} IS NOT NULL`);
+  const keep = kept.length ? ` WHERE ${kept.join(' AND ')}` : '';
 
   const names = output.map((column) => column.name);
   const order = orderOf(query, names, timeDimension, dimensionList.length > 0);

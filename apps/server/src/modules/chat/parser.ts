@@ -332,7 +332,7 @@ interface Ranking {
 }
 
 /** "Top 5 expense accounts", "which three clients paid the most", "the month with the lowest margin". */
-function rankingIn(q: Question, timeWasRead: boolean): Ranking | undefined {
+function rankingIn(q: Question): Ranking | undefined {
   const NUMBER = `(\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})`;
   const rank = q.rest.match(new RegExp(`\\b(${RANK_HIGH}|${RANK_LOW})\\b`));
   const which = /\b(which|what|who|rank|ranking|ranked)\b/.test(q.rest);
@@ -349,15 +349,7 @@ function rankingIn(q: Question, timeWasRead: boolean): Ranking | undefined {
   // "best"/"worst" of a period read the figure's size; "most"/"least" likewise.
   const direction = rank && new RegExp(`^(${RANK_LOW})$`).test(rank[1]!) ? 'asc' : 'desc';
   let dimension = category?.[1];
-  // "months" said as time ("the last 12 months") is not what is ranked.
-  if (
-    dimension &&
-    ['period', 'quarter', 'fiscal_year'].includes(dimension) &&
-    !which &&
-    timeWasRead &&
-    !/\b(which|what) (month|quarter|year)\b/.test(q.rest)
-  )
-    dimension = undefined;
+  // Time was read out of the question before: a "month" still in it is what is ranked ("the best month").
   dimension ??= 'account';
   q.take(new RegExp(`\\b(${RANK_HIGH}|${RANK_LOW}|rank(ed|ing)?|highest first|lowest first)\\b`));
   if (n) q.take(new RegExp(`\\b${n}\\b`));
@@ -398,7 +390,6 @@ function correctSlips(q: Question, known: ReadonlySet<string>) {
 /** Which accounts a flow metric covers, to rank its accounts. */
 const FLOW_GROUP: Partial<Record<ChatMetric, { types: string[]; subtypes?: string[] }>> = {
   expenses: { types: ['expense'] },
-  revenue: { types: ['revenue'] },
   cost_of_sales: { types: ['expense'], subtypes: ['cost_of_sales'] },
   operating_expenses: { types: ['expense'] },
 };
@@ -416,9 +407,81 @@ const unknownAnswer = (
   reason?: string,
 ): ParseResult => ({ kind: 'unknown', understood, unknown, suggestions, ...(reason ? { reason } : {}) });
 
-export function parseQuestion(question: string, context: ParserContext): ParseResult {
+/** "X as a % of Y", "X as a share of Y", "what share of Y was X", "X to Y", "ratio of X to Y": the two sides. */
+const RATIO_PATTERNS: RegExp[] = [
+  /^(?:.*? )?(?:what|which|how much of) (?:share|proportion|percentage|percent|%|part|portion|fraction) (?:of )?(?<den>.+?) (?:is|was|were|are|did|came from|went to|comes from|goes to|made up by|is made up of) (?<num>.+)$/,
+  /^(?:.*? )?(?:what|which) (?:share|proportion|percentage|percent|%) (?:of )?(?<den>.+?) (?:does|did|do) (?<num>.+?) (?:make up|represent|account for|take)$/,
+  /^(?:what (?:is|was|were) )?(?:the )?ratio of (?<num>.+?) (?:to|over|and) (?<den>.+)$/,
+  /^(?<num>.+?) (?:as (?:a |an )?)?(?:%|percent|percentage|pct|share|proportion|fraction|ratio) (?:of|to|vs) (?<den>.+)$/,
+  /^(?<num>.+?) (?:to|over|per) (?<den>.+?)(?: ratio| percentage| %)?$/,
+];
+
+/** A ratio of two measures, each read as a question of its own; undefined when the question is not one. */
+function ratioOf(text: string, context: ParserContext, time: TimeReading): ParseResult | undefined {
+  let rest = ` ${text} `;
+  for (const phrase of time.matched) rest = rest.replace(` ${phrase} `, ' ');
+  rest = rest
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(what (is|was|were) |show me |give me )/, '');
+  const explicitOperator = /%|percent|percentage|share|proportion|fraction|ratio|pct/.test(rest);
+  for (const pattern of RATIO_PATTERNS) {
+    const match = rest.match(pattern);
+    if (!match?.groups) continue;
+    // "to"/"over"/"per" alone make a ratio only between two figures ("opex to revenue").
+    if (pattern === RATIO_PATTERNS.at(-1) && explicitOperator) continue;
+    const sides = [match.groups.num!, match.groups.den!].map((side) => parseQuestion(side, context, { sides: false }));
+    const [num, den] = sides;
+    const measure = (side: ParseResult | undefined) =>
+      side?.kind === 'query' && side.query.metrics.length === 1 && !side.query.dimensions.length && !side.query.compare
+        ? { metric: side.query.metrics[0]!, filters: side.query.filters }
+        : undefined;
+    const [top, bottom] = [measure(num), measure(den)];
+    if (!top || !bottom) {
+      if (pattern === RATIO_PATTERNS.at(-1)) continue;
+      return undefined;
+    }
+    const { entities, ...topFilters } = top.filters;
+    const { entities: _bottomEntities, ...bottomFilters } = bottom.filters;
+    const query: SemanticQuery = {
+      metrics: [top.metric],
+      dimensions: [],
+      filters: entities?.length ? { entities } : {},
+      timeRange: { from: time.range.from, to: time.range.to },
+      ratio: {
+        numerator: { metric: top.metric, filters: topFilters },
+        denominator: { metric: bottom.metric, filters: bottomFilters },
+      },
+    };
+    const readingOf = (side: ParseResult) => {
+      if (side.kind !== 'query') return '';
+      const departments = side.query.filters.departments;
+      return `${side.reading.split(', ')[0]!}${departments?.length ? ` of the ${departments.join(', ')} department` : ''}`;
+    };
+    return {
+      kind: 'query',
+      query,
+      when: time.range.label,
+      reading: `${readingOf(num!)} as a percentage of ${readingOf(den!).toLowerCase()}, ${describeReading(query, { when: time.range.label, accounts: [], groups: [] }).split(', ').slice(1).join(', ')}`,
+    };
+  }
+  return undefined;
+}
+
+export function parseQuestion(
+  question: string,
+  context: ParserContext,
+  options: { sides?: boolean } = {},
+): ParseResult {
   const text = normalize(question);
   const calendar = calendarOf(context);
+  if (options.sides !== false && /\b(to|over|vs|versus|against|per|of|ratio)\b|%/.test(text)) {
+    const time = readTime(text, calendar);
+    if (!time.outside && !time.against) {
+      const ratio = ratioOf(text, context, time);
+      if (ratio) return ratio;
+    }
+  }
   const q = new Question(text);
   const understood: string[] = [];
 
@@ -430,6 +493,34 @@ export function parseQuestion(question: string, context: ParserContext): ParseRe
         [text.match(pattern)![0]],
         rephrasings(context),
         `Chat DB answers from the books, and ${what} is not in them.`,
+      );
+
+  // "was that", "those months" with nothing before: which?
+  if (REFERS_BACK.test(text))
+    return unknownAnswer(
+      [],
+      [text.match(REFERS_BACK)![0]],
+      rephrasings(context),
+      'There is no earlier answer in this conversation for it to refer to.',
+    );
+  // Counting names ("how many customers", "number of suppliers") is not answered yet; journals and lines are.
+  const counting = text.match(
+    /\b(how many|number of|count of|count the)( different| distinct| unique| active)? (customers?|clients?|suppliers?|vendors?|departments?|accounts?|counterparties|entities|invoices?|bills?|people|employees)\b/,
+  );
+  if (counting)
+    return unknownAnswer(
+      [],
+      [counting[0]],
+      rephrasings(context),
+      `Chat DB does not count ${counting[3]} yet: it counts journals and ledger lines.`,
+    );
+  for (const [pattern, what] of NOT_YET)
+    if (pattern.test(text))
+      return unknownAnswer(
+        [],
+        [text.match(pattern)![0].trim()],
+        rephrasings(context),
+        `Chat DB does not compute ${what} yet: the Financial Overview's KPI cards show it.`,
       );
 
   // Names first: "Sales Commissions" is an account, "Engineering Services" is not the Engineering department.
@@ -460,20 +551,11 @@ export function parseQuestion(question: string, context: ParserContext): ParseRe
   for (const phrase of time.matched) q.takePhrase(phrase);
   if (time.outside) return unknownAnswer([], [], rephrasings(context), `${time.outside}.`);
 
-  for (const [pattern, what] of NOT_YET)
-    if (q.has(pattern))
-      return unknownAnswer(
-        time.explicit ? [time.range.label] : [],
-        [q.rest.match(pattern)![0].trim()],
-        rephrasings(context, time),
-        `Chat DB does not compute ${what} yet: the Financial Overview's KPI cards show it.`,
-      );
-
   // Operators, then metric words.
   const wantsBudget =
     q.take(/\b(vs|versus|against|compared (to|with)|relative to)? ?(the )?(budget(ed)?|plan(ned)?|forecast(ed)?)\b/)
       .length > 0;
-  const ranking = rankingIn(q, time.explicit);
+  const ranking = rankingIn(q);
   q.take(/\b(department|dept|team)\b/);
   const changeWords = q.take(/\b(growth|grow|grew|change|changed|increase|decrease|difference)\b/).length > 0;
   const movementWords = q.take(/\b(movement|activity|net change)\b/).length > 0;
@@ -482,6 +564,16 @@ export function parseQuestion(question: string, context: ParserContext): ParseRe
     if (q.take(pattern).length && !metrics.includes(metric)) metrics.push(metric);
   const balanceWords = q.take(/\b(owe|owed|outstanding|drawn|sitting|held|position|closing)\b/).length > 0;
   const types = TYPE_WORDS.filter(([pattern]) => q.take(pattern).length).map(([, type]) => type);
+
+  // A vendor is a counterparty on bills and costs that is never a customer: roles are not read yet, and costs
+  // by counterparty would rank customers (the ledger names them on cost of sales lines too).
+  if (/\b(suppliers?|vendors?|payees?)\b/.test(text))
+    return unknownAnswer(
+      understood,
+      [text.match(/\b(suppliers?|vendors?|payees?)\b/)![0]],
+      rephrasings(context, time),
+      'Chat DB does not yet tell vendors apart from customers: ask about an account or a department instead.',
+    );
 
   // Whatever is left must change nothing.
   const unknown = q.words().filter((word) => !FILLER.has(word));
@@ -570,6 +662,19 @@ export function parseQuestion(question: string, context: ParserContext): ParseRe
         : changeWords && time.explicit
           ? { compare: 'previous_period' }
           : {};
+  if (
+    compare.compare &&
+    compare.compare !== 'budget' &&
+    metrics.some((m) =>
+      ['balance', 'closing_cash', 'cash_in', 'cash_out', 'net_cash_flow', 'journal_count', 'line_count'].includes(m),
+    )
+  )
+    return unknownAnswer(
+      understood,
+      [],
+      closestQuestions(context, { time, metrics, unknown: [], department: departments[0] }),
+      `Chat DB compares flows (revenue, costs, profits) between periods, not yet balances, cash flows or counts: ask for each period on its own.`,
+    );
   const wholePoint = time.point && metrics.every((m) => m === 'balance' || m === 'closing_cash');
   const query: SemanticQuery = {
     metrics: metrics.slice(0, 6),
@@ -604,8 +709,12 @@ const monthsBetween = (from: string, to: string) =>
   (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5));
 
 const ELLIPTICAL = /^(and|what about|how about|same|now|then|also|what of|ok and|okay and)\b/;
-/** Whether a question leans on the one before ("and the quarter before?", "what about Marketing?"). */
-export const isFollowUp = (question: string) => ELLIPTICAL.test(normalize(question));
+/** Words pointing back at the answer before: "was that", "those months", "of that". */
+const REFERS_BACK =
+  /\b(that|those|then|it) (period|months?|quarters?|years?|time|in total|total)\b|\b(was|were|is) (that|those|it)\b|\bof (that|those)\b/;
+/** Whether a question leans on the one before ("and the quarter before?", "what about Marketing?", "was that"). */
+export const isFollowUp = (question: string) =>
+  ELLIPTICAL.test(normalize(question)) || REFERS_BACK.test(normalize(question));
 
 /**
  * A follow-up: the previous query with what the new question changes — its time ("the quarter before": the
@@ -616,6 +725,7 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
   const text = normalize(question).replace(ELLIPTICAL, ' ').trim();
   const calendar = calendarOf(context);
   const q = new Question(text);
+  q.take(/\b(that|those|then|it|in total|for|as well|too|instead)\b/);
   const query: SemanticQuery = structuredClone(previous);
   const months = (from: string, to: string) => monthsBetween(from, to) + 1;
   const span = (from: string, to: string) => (from === to ? from : `${from} to ${to}`);
@@ -625,7 +735,12 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
     query.timeRange = { from: addMonths(previous.timeRange.from, -n), to: addMonths(previous.timeRange.to, -n) };
     when = span(query.timeRange.from, query.timeRange.to);
   } else {
-    const time = readTime(q.text, calendar);
+    let time = readTime(q.text, calendar);
+    // "same for Q2" after a question about 2025: Q2 of 2025.
+    if (time.yearless) {
+      q.rest = ` ${q.text} ${calendar.fiscalYearOf(previous.timeRange.to)} `;
+      time = readTime(q.text, calendar);
+    }
     if (time.outside) return unknownAnswer([], [], rephrasings(context), `${time.outside}.`);
     if (time.explicit) {
       for (const phrase of time.matched) q.takePhrase(phrase);

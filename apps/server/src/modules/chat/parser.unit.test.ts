@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { followUp, parseQuestion, type ParserContext } from './parser.ts';
+import { followUp, isFollowUp, parseQuestion, type ParserContext } from './parser.ts';
 
 const context: ParserContext = {
   accounts: [
@@ -79,5 +79,91 @@ describe('the built-in Chat DB parser', () => {
       suggestions: expect.arrayContaining([expect.any(String)]),
     });
     expect(parsed.kind === 'unknown' && parsed.suggestions).toHaveLength(3);
+  });
+
+  it('reads a metric as a percentage of another, each side with its own accounts and departments', () => {
+    expect(queryOf('Digital Advertising as a % of revenue in Q3 2025')).toMatchObject({
+      timeRange: { from: '2025-07', to: '2025-09' },
+      ratio: {
+        numerator: { metric: 'amount', filters: { accountCodes: ['6230'] } },
+        denominator: { metric: 'revenue', filters: {} },
+      },
+    });
+    expect(queryOf('What share of opex was Marketing department spend last year?').ratio).toEqual({
+      numerator: { metric: 'expenses', filters: { departments: ['Marketing'] } },
+      denominator: { metric: 'operating_expenses', filters: {} },
+    });
+    expect(queryOf('opex to revenue TTM').ratio?.denominator.metric).toBe('revenue');
+  });
+
+  it('compares two named periods, the later against the earlier, and month over month', () => {
+    expect(queryOf('Revenue Q1 vs Q2 2026')).toMatchObject({
+      timeRange: { from: '2026-04', to: '2026-06' },
+      compare: 'previous_period',
+      compareMonthsBack: 3,
+    });
+    expect(queryOf('opex last month MoM')).toMatchObject({
+      timeRange: { from: '2026-10', to: '2026-10' },
+      compare: 'previous_period',
+    });
+    expect(queryOf('revenue this year vs last year')).toMatchObject({ compare: 'prior_year' });
+  });
+
+  it('ranks in natural wording: which month, which three, the least', () => {
+    expect(queryOf('Which month had the lowest gross margin this year?')).toMatchObject({
+      metrics: ['gross_margin_pct'],
+      dimensions: ['period'],
+      order: { by: 'gross_margin_pct', direction: 'asc' },
+      limit: 1,
+    });
+    expect(queryOf('which three customers brought in the most revenue in 2025')).toMatchObject({
+      metrics: ['revenue'],
+      dimensions: ['counterparty'],
+      order: { direction: 'desc' },
+      limit: 3,
+    });
+  });
+
+  it('reads abbreviations and slips of metric words, and an account named with a metric word as the account', () => {
+    expect(queryOf('GM% Q3 2025').metrics).toEqual(['gross_margin_pct']);
+    expect(queryOf('revnue in Q3 2025').metrics).toEqual(['revenue']);
+    expect(queryOf('EBITDA FY25').metrics).toEqual(['ebitda']);
+    expect(queryOf('AR at the end of last year')).toMatchObject({
+      metrics: ['balance'],
+      filters: { accountSubtypes: ['receivable'] },
+      timeRange: { from: '2025-12', to: '2025-12' },
+    });
+    expect(queryOf('legal fees expense this year').filters.accountCodes).toEqual(['7310']);
+  });
+
+  it('names the words it did not understand instead of answering another figure', () => {
+    expect(parseQuestion('payroll as % of sales', context)).toMatchObject({
+      kind: 'unknown',
+      unknown: ['payroll', '%'],
+    });
+    expect(parseQuestion('What is the balance?', context)).toMatchObject({ kind: 'unknown', unknown: ['balance'] });
+    expect(parseQuestion('forecast revenue next quarter', context)).toMatchObject({
+      kind: 'unknown',
+      reason: 'Chat DB answers from the books, and a forecast is not in them.',
+    });
+    expect(parseQuestion('Revenue in 2023', context)).toMatchObject({
+      kind: 'unknown',
+      reason: 'FY2023 is before the books start: the books run from Jan 2025 to Dec 2026.',
+    });
+  });
+
+  it('inherits context only in an elliptical follow-up, and a follow-up with its own metric keeps it', () => {
+    expect(isFollowUp('and Q3?')).toBe(true);
+    expect(isFollowUp('what about Marketing?')).toBe(true);
+    expect(isFollowUp("What's the weather in Seattle?")).toBe(false);
+    expect(isFollowUp('Show me EBITDA for the last 6 months')).toBe(false);
+    const journals = queryOf('How many journals in September?');
+    const same = followUp('and gross profit?', journals, context);
+    expect(same.kind === 'query' && same.query).toMatchObject({
+      metrics: ['gross_profit'],
+      timeRange: journals.timeRange,
+    });
+    const q2 = followUp('same for Q2', queryOf('Gross profit in Q3 2025'), context);
+    expect(q2.kind === 'query' && q2.query.timeRange).toEqual({ from: '2025-04', to: '2025-06' });
   });
 });

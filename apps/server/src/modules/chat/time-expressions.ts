@@ -43,6 +43,8 @@ export interface TimeReading {
   matched: string[];
   /** Why the books cannot answer: the months asked for are not (all) in them, or lie in the future. */
   outside?: string;
+  /** A month, quarter or half said without its year ("Q2", "March"): a follow-up takes the year it follows. */
+  yearless?: boolean;
 }
 
 export const MONTH_NAMES = [
@@ -438,6 +440,7 @@ export function readTime(text: string, calendar: BooksCalendar): TimeReading {
   let against: TimeReading['against'];
   let point = false;
   let future = false;
+  let yearless = false;
 
   // Two expressions joined: a range ("Feb to May", "from Nov 2025 through Apr 2026", "between March and June") or
   // a comparison ("March vs April", "Q1 compared to Q2", "how did revenue change from Q2 to Q3").
@@ -530,6 +533,7 @@ export function readTime(text: string, calendar: BooksCalendar): TimeReading {
     } else {
       const main = found[0]!;
       range = main.span;
+      yearless = Boolean(main.yearless);
       point = Boolean(main.point);
       future = Boolean(main.future);
       take(main);
@@ -592,5 +596,13 @@ export function readTime(text: string, calendar: BooksCalendar): TimeReading {
   else if (range.to > end)
     // A period not over yet is read to date, and says so.
     range = { from: range.from, to: end, label: `${range.label} to date (${spanWords(range.from, end)})` };
-  return { range, explicit, point, against, matched: matched.filter(Boolean), ...(outside ? { outside } : {}) };
+  return {
+    range,
+    explicit,
+    point,
+    against,
+    matched: matched.filter(Boolean),
+    ...(outside ? { outside } : {}),
+    ...(yearless ? { yearless } : {}),
+  };
 }

@@ -20,6 +20,12 @@ export function AnswerView({ answer, onAsk }: { answer: ChatAnswer; onAsk: (ques
 
   return (
     <Flex vertical gap={12} className="chat-answer">
+      {answer.reading && (
+        // What was read, in words: a wrong reading is seen at once, before the figure is trusted.
+        <Typography.Text type="secondary" data-testid="chat-reading">
+          Read as: {answer.reading}
+        </Typography.Text>
+      )}
       <Typography.Paragraph style={{ margin: 0 }} data-testid="chat-sentence">
         {answer.response}
       </Typography.Paragraph>

@@ -125,6 +125,12 @@ export const semanticQuerySchema = z.object({
    * `ratio_pct` = numerator × 100 ÷ denominator (2 decimals) beside both. `metrics` then names the numerator's metric.
    */
   ratio: z.object({ numerator: measureSchema, denominator: measureSchema }).optional(),
+  /**
+   * "Why did X change", "what drove": with a comparison and one dimension (account, department, counterparty), the
+   * answer is the contributors to the change — those with a non-zero change, the largest (either way) first —
+   * whose changes sum to the metric's change.
+   */
+  decompose: z.boolean().optional(),
   order: z.object({ by: z.string().min(1).max(60), direction: z.enum(['asc', 'desc']) }).optional(),
   limit: z.number().int().min(1).max(CHAT_MAX_ROWS).optional(),
 });
@@ -140,11 +146,14 @@ export const chatColumnSchema = z.object({
 export type ChatColumn = z.infer<typeof chatColumnSchema>;
 
 export const chatChartSchema = z.object({
-  type: z.enum(['kpi', 'line', 'bar', 'table']),
+  /** `bridge`: a waterfall from the earlier total through each contributor's change to the later total. */
+  type: z.enum(['kpi', 'line', 'bar', 'bridge', 'table']),
   /** The column on the x axis (line, bar). */
   x: z.string().optional(),
   /** The columns drawn as series (line, bar) or shown (kpi). */
   y: z.array(z.string()).default([]),
+  /** A bridge's two ends: the earlier total it starts from and the later total the contributors lead to. */
+  bridge: z.object({ from: z.number(), to: z.number(), fromLabel: z.string(), toLabel: z.string() }).optional(),
 });
 export type ChatChart = z.infer<typeof chatChartSchema>;
 

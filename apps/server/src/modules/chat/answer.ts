@@ -23,6 +23,44 @@ const format = (value: number | string | null, column: ChatColumn) => {
   return String(value);
 };
 
+/**
+ * A decomposition's answer: the sentence with the change and its largest contributors, and the bridge from the
+ * earlier total through each contributor to the later one. `totals` are the compiler's total_now / total_then.
+ */
+export function decompositionOf(
+  query: SemanticQuery,
+  columns: readonly ChatColumn[],
+  result: ChatAnswer['result'],
+  totals: { now: number; then: number },
+  words: { what: string; when: string; against: string },
+): { response: string; chart: ChatChart } {
+  const metric = query.metrics[0]!;
+  const label = columns.filter((column) => column.type === 'text').at(-1)!.name;
+  const change = Math.round((totals.now - totals.then) * 100) / 100;
+  const money = (value: number) =>
+    value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const signed = (value: number) => `${value >= 0 ? '+' : '−'}${money(Math.abs(value))}`;
+  const percent = totals.then !== 0 ? ` (${((Math.abs(change) * 100) / Math.abs(totals.then)).toFixed(1)} %)` : '';
+  const direction = change > 0 ? 'rose' : 'fell';
+  const movement = `${direction} by ${money(Math.abs(change))}${percent}`;
+  const top = result
+    .slice(0, 3)
+    .map((row) => `${String(row[label] ?? '—')} ${signed(Number(row[`${metric}_change`] ?? 0))}`);
+  const what = `${words.what[0]!.toUpperCase()}${words.what.slice(1)}`;
+  const response = result.length
+    ? `${what} ${movement} from ${words.against} to ${words.when} (${money(totals.then)} → ${money(totals.now)}). The largest contributors: ${top.join(', ')}${result.length > 3 ? `, and ${result.length - 3} more` : ''}.`
+    : `${what} did not change from ${words.against} to ${words.when} (${money(totals.now)}).`;
+  return {
+    response,
+    chart: {
+      type: 'bridge',
+      x: label,
+      y: [`${metric}_change`],
+      bridge: { from: totals.then, to: totals.now, fromLabel: words.against, toLabel: words.when },
+    },
+  };
+}
+
 /** The chart that fits: one value a KPI card, a time series a line, categories bars, the rest a table. */
 export function chartOf(query: SemanticQuery, columns: readonly ChatColumn[], rowCount: number): ChatChart {
   const measures = columns.filter((column) => column.type === 'number' && column.name !== 'fiscal_year');

@@ -6,7 +6,7 @@ import { AppError, badRequest, internalError } from '../../errors.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 import type { Principal } from '../../principal.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
-import { chartOf, rowsOf, sentenceOf } from './answer.ts';
+import { chartOf, decompositionOf, rowsOf, sentenceOf } from './answer.ts';
 import { chatCalendar, type FiscalNumbering } from './chat-calendar.ts';
 import { chatRepository as repo } from './chat.repository.ts';
 import type { ChatRunner } from './chat-runner.ts';
@@ -62,6 +62,7 @@ export function createChatService(deps: {
     query: SemanticQuery,
     when: string,
     numbering: FiscalNumbering | undefined,
+    against?: string,
   ) {
     const compiled = compileSemanticQuery(query, numbering);
     const checked = checkSql(compiled.sql);
@@ -69,6 +70,18 @@ export function createChatService(deps: {
     const result = rowsOf(rows, compiled.columns);
     const what = query.metrics.map(metricLabel).join(', ').toLowerCase();
     const by = query.dimensions.length ? ` by ${query.dimensions.join(', ').replaceAll('_', ' ')}` : '';
+    if (query.decompose) {
+      // Both totals come with every row; with no row nothing changed, and the totals are read again.
+      const totals = rows[0]
+        ? { now: Number(rows[0].total_now), then: Number(rows[0].total_then) }
+        : await totalsOf(organizationId, query, numbering);
+      const explained = decompositionOf(query, compiled.columns, result, totals, {
+        what,
+        when,
+        against: against ?? 'the period before',
+      });
+      return { ...explained, result, columns: compiled.columns, sql: checked.sql };
+    }
     return {
       response: sentenceOf({ what: `${what}${by}`, when }, compiled.columns, result),
       result,
@@ -76,6 +89,16 @@ export function createChatService(deps: {
       sql: checked.sql,
       chart: chartOf(query, compiled.columns, result.length),
     };
+  }
+
+  /** The two totals of a decomposition in which nothing changed: the metric over both periods, undivided. */
+  async function totalsOf(organizationId: string, query: SemanticQuery, numbering: FiscalNumbering | undefined) {
+    const whole: SemanticQuery = { ...query, dimensions: [], decompose: undefined };
+    const compiled = compileSemanticQuery(whole, numbering);
+    const [row] = await runner.run(organizationId, checkSql(compiled.sql).sql, compiled.params);
+    const metric = query.metrics[0]!;
+    const then = query.compare === 'prior_year' ? `${metric}_prior_year` : `${metric}_previous`;
+    return { now: Number(row?.[metric] ?? 0), then: Number(row?.[then] ?? 0) };
   }
 
   /** The model's SQL, through the same guard and read-only run: a table of whatever it selected. */
@@ -162,7 +185,7 @@ export function createChatService(deps: {
           unknownWords: parsed.unknown,
         };
       } else {
-        const answered = await answerQuery(organizationId, parsed.query, parsed.when, numbering);
+        const answered = await answerQuery(organizationId, parsed.query, parsed.when, numbering, parsed.against);
         answer = {
           ...answered,
           semanticQuery: parsed.query,

@@ -513,10 +513,14 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   // A category (account, department, counterparty) is in the answer only with lines of the metric: a vendor is
   // not among "customers by revenue", a balance sheet account not among "expense accounts".
   const firstFlow = ratio ? undefined : FLOWS[metrics[0]!];
+  // Compared, a category counts with lines in either span: an account used only the month before changed too.
+  const spans = comparing ? `(${current} OR ${prior})` : current;
   const having =
     categories.length && firstFlow && metrics[0] !== 'amount'
-      ? ` HAVING count(*) FILTER (WHERE ${firstFlow.where} AND ${current}) > 0`
+      ? ` HAVING count(*) FILTER (WHERE ${firstFlow.where} AND ${spans}) > 0`
       : '';
+  if (query.decompose && (!comparing || categories.length === 0 || timeDimension || !firstFlow))
+    throw new CompileError('a change is split by account, department or counterparty between two periods of a flow');
   const groupBy = dimensionList.length ? ` GROUP BY ${dimensionList.map((d) => d.name).join(', ')}${having}` : '';
   const lastPeriod = cumulative ? `, max(f.period) AS last_period` : '';
   const partition = dimensionList.filter((d) => !TIME_DIMENSIONS.includes(d.name as ChatDimension)).map((d) => d.name);
@@ -526,16 +530,27 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
       : '';
     return `(${timeDimension ? `sum(${metric}_movement)${over}` : `${metric}_movement`})::${MONEY} AS ${metric}`;
   });
-  const answerSelect = [...answerColumns.map((name) => `g.${name}`), ...windowColumns].join(', ');
+  // A decomposition also carries both totals over every category, unchanged ones too, for its bridge.
+  const totals = query.decompose
+    ? [
+        `sum(g.${metrics[0]}) OVER ()::${MONEY} AS total_now`,
+        `sum(g.${metrics[0]}_${againstName}) OVER ()::${MONEY} AS total_then`,
+      ]
+    : [];
+  const answerSelect = [...answerColumns.map((name) => `g.${name}`), ...windowColumns, ...totals].join(', ');
   const kept: string[] = cumulative && timeDimension ? [`a.last_period >= ${from}`] : [];
   // A ranking ranks what has a name: lines without a department or counterparty are not "a department".
   if (query.order && query.limit)
     for (const category of categories)
       if (category.name !== 'account_name') kept.push(`a.${category.name} IS NOT NULL`);
-  const keep = kept.length ? ` WHERE ${kept.join(' AND ')}` : '';
-
   const names = output.map((column) => column.name);
-  const order = orderOf(query, names, timeDimension, dimensionList.length > 0);
+  let order = orderOf(query, names, timeDimension, dimensionList.length > 0);
+  if (query.decompose) {
+    // The contributors: what changed, the largest change either way first (ties by name).
+    kept.push(`a.${metrics[0]}_change <> 0`);
+    order = ` ORDER BY abs(a.${metrics[0]}_change) DESC, a.${categories.at(-1)!.name}`;
+  }
+  const keep = kept.length ? ` WHERE ${kept.join(' AND ')}` : '';
   const limit = query.limit ? ` LIMIT ${params.add(query.limit)}::int` : '';
   const sql = `WITH facts AS (
   ${branches.join('\n  UNION ALL\n  ')}
@@ -544,7 +559,7 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
 ), answer AS (
   SELECT ${answerSelect}${cumulative ? ', g.last_period' : ''} FROM grouped g
 )
-SELECT ${names.map((name) => `a.${name}`).join(', ')} FROM answer a${keep}${order}${limit}`;
+SELECT ${[...names, ...(totals.length ? ['total_now', 'total_then'] : [])].map((name) => `a.${name}`).join(', ')} FROM answer a${keep}${order}${limit}`;
   return { sql, params: params.values, columns: output };
 }
 

@@ -2,7 +2,7 @@ import type { ChatDimension, ChatMetric, SemanticQuery } from '@finboard/shared/
 import { addMonths } from './compiler.ts';
 import { BALANCE_GROUPS, METRIC_WORDS, NOT_IN_THE_BOOKS, NOT_YET, VOCABULARY_WORDS } from './metric-vocabulary.ts';
 import { describeReading } from './reading.ts';
-import { MONTH_NAMES, readTime, type BooksCalendar, type TimeReading } from './time-expressions.ts';
+import { MONTH_NAMES, readTime, spanWords, type BooksCalendar, type TimeReading } from './time-expressions.ts';
 
 /**
  * The built-in parser: a question in plain English → a semantic query, offline and deterministic. A grammar, not
@@ -34,7 +34,14 @@ export interface ParserContext {
 }
 
 export type ParseResult =
-  | { kind: 'query'; query: SemanticQuery; when: string; reading: string }
+  | {
+      kind: 'query';
+      query: SemanticQuery;
+      when: string;
+      reading: string;
+      /** The compared period in words, when there is one. */
+      against?: string;
+    }
   | {
       kind: 'unknown';
       /** What it did understand, in words. */
@@ -565,6 +572,25 @@ export function parseQuestion(
   const balanceWords = q.take(/\b(owe|owed|outstanding|drawn|sitting|held|position|closing)\b/).length > 0;
   const types = TYPE_WORDS.filter(([pattern]) => q.take(pattern).length).map(([, type]) => type);
 
+  // "Why did opex go up", "what drove the change in revenue": the change split into its contributors.
+  const explains =
+    q.take(
+      /\b(why|what drove|what drives|what caused|what is behind|whats behind|drivers?|drove|driven|explain|explanation|behind|caused|contribut\w*|break ?down|reasons?|account for)\b/,
+    ).length > 0;
+  // What the change is split by: departments, customers, or (by default) accounts.
+  const explainedBy: ChatDimension | undefined = !explains
+    ? undefined
+    : /\b(which|by|what|the) (departments?|depts?|teams?)\b|\bdepartments\b/.test(text)
+      ? 'department'
+      : /\b(which|by|what|the) (customers?|clients?)\b|\b(customers|clients)\b/.test(text)
+        ? 'counterparty'
+        : undefined;
+  if (explainedBy) q.take(/\b(which |the |by |what )?(departments?|depts?|teams?|customers?|clients?)\b/);
+  if (explains)
+    q.take(
+      /\b(go|went|gone|going) (up|down)\b|\b(rise|rose|risen|fall|fell|fallen|drop|dropped|jump|jumped|spike|spiked|dip|dipped|swing|swung|move|moved|movement|change|changed|increase|increased|decrease|decreased|up|down|higher|lower|so much|the)\b/,
+    );
+
   // A vendor is a counterparty on bills and costs that is never a customer: roles are not read yet, and costs
   // by counterparty would rank customers (the ledger names them on cost of sales lines too).
   if (/\b(suppliers?|vendors?|payees?)\b/.test(text))
@@ -640,7 +666,7 @@ export function parseQuestion(
     if (!allDimensions.includes(ranking.dimension)) allDimensions.push(ranking.dimension);
     limit = ranking.limit;
   }
-  if (allDimensions.includes('account') && !named && metrics.some((m) => FLOW_GROUP[m])) {
+  if (allDimensions.includes('account') && !named && !explains && metrics.some((m) => FLOW_GROUP[m])) {
     // "Top 5 expense accounts": the accounts of that group, each with its movement.
     const group = FLOW_GROUP[metrics[0]!];
     if (group) {
@@ -675,6 +701,67 @@ export function parseQuestion(
       closestQuestions(context, { time, metrics, unknown: [], department: departments[0] }),
       `Chat DB compares flows (revenue, costs, profits) between periods, not yet balances, cash flows or counts: ask for each period on its own.`,
     );
+  if (explains) {
+    const flow =
+      metrics.length === 1 &&
+      [
+        'revenue',
+        'cost_of_sales',
+        'gross_profit',
+        'operating_expenses',
+        'other_expenses',
+        'expenses',
+        'net_income',
+        'other_income',
+        'ebitda',
+        'operating_income',
+        'amount',
+      ].includes(metrics[0]!);
+    if (!flow || !time.explicit || time.point)
+      return unknownAnswer(
+        understood,
+        [],
+        closestQuestions(context, { time, metrics, unknown: [], department: departments[0] }),
+        'To explain a change, name one flow (revenue, cost of sales, gross profit, operating expenses, expenses, net income) and the period, e.g. "What drove the change in operating expenses last month?"',
+      );
+    const by =
+      explainedBy ??
+      allDimensions.find((d) => ['account', 'department', 'counterparty', 'entity'].includes(d)) ??
+      'account';
+    const against = time.against ?? {
+      from: addMonths(time.range.from, -(monthsBetween(time.range.from, time.range.to) + 1)),
+      to: addMonths(time.range.from, -1),
+      label: '',
+      kind: 'previous_period' as const,
+    };
+    const againstLabel = against.label || spanWords(against.from, against.to);
+    const query: SemanticQuery = {
+      metrics: [metrics[0]!],
+      dimensions: [by],
+      filters: {
+        ...(accountCodes.size ? { accountCodes: [...accountCodes] } : {}),
+        ...(departments.length ? { departments } : {}),
+        ...(entities.length ? { entities } : {}),
+      },
+      timeRange: { from: time.range.from, to: time.range.to },
+      ...(against.kind === 'prior_year'
+        ? { compare: 'prior_year' as const }
+        : { compare: 'previous_period' as const, compareMonthsBack: monthsBetween(against.from, time.range.from) }),
+      decompose: true,
+    };
+    return {
+      kind: 'query',
+      query,
+      when: time.range.label,
+      against: againstLabel,
+      reading: describeReading(query, {
+        when: time.range.label,
+        accounts: read.said,
+        groups: [],
+        against: againstLabel,
+      }),
+    };
+  }
   const wholePoint = time.point && metrics.every((m) => m === 'balance' || m === 'closing_cash');
   const query: SemanticQuery = {
     metrics: metrics.slice(0, 6),

@@ -38,8 +38,10 @@ export function describeReading(
     query.filters.departments?.length ? `${query.filters.departments.join(', ')} department` : 'all departments',
   );
   if (query.filters.entities?.length) parts.push(`entity ${query.filters.entities.join(', ')}`);
-  if (query.dimensions.length) parts.push(`by ${query.dimensions.map((d) => DIMENSION_WORDS[d] ?? d).join(' and ')}`);
-  if (query.order && query.limit)
+  if (query.dimensions.length && !query.decompose)
+    parts.push(`by ${query.dimensions.map((d) => DIMENSION_WORDS[d] ?? d).join(' and ')}`);
+  if (query.decompose) parts.push(`the change split by ${DIMENSION_WORDS[query.dimensions[0]!] ?? 'account'}`);
+  else if (query.order && query.limit)
     parts.push(
       `${query.order.direction === 'desc' ? 'highest' : 'lowest'} ${query.limit === 1 ? 'first, one' : `${query.limit} first`}`,
     );

@@ -393,7 +393,7 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
 const RANGE_JOIN = /^ ?(?:-|to|through|thru|until|till|up to|and)(?: the end of)? ?$/;
 const COMPARE_JOIN = /^ ?(?:vs|versus|v|compared (?:to|with)|against|relative to|over|and|to) ?$/;
 const CHANGE_WORDS =
-  /\b(change|changed|grow|grew|growth|increase|increased|decrease|decreased|drop|dropped|fall|fell|rise|rose|move|moved|differ|difference|swing|variance|vs|versus|compare|compared|comparison|against)\b/;
+  /\b(change|changed|grow|grew|growth|increase|increased|decrease|decreased|drop|dropped|fall|fell|rise|rose|move|moved|movement|differ|difference|swing|variance|vs|versus|compare|compared|comparison|against|drove|drive|drivers?|why|explain|behind|bridge)\b/;
 
 /**
  * The time of a question: its months, a point in time, and what it is compared with. `text` is normalized.
@@ -448,8 +448,11 @@ export function readTime(text: string, calendar: BooksCalendar): TimeReading {
     let [a, b] = [found[i]!, found[i + 1]!];
     const join = between(a, b);
     const before = text.slice(0, a.start);
-    const isChange = CHANGE_WORDS.test(text) && /\bfrom $/.test(before) && /^ ?to ?$/.test(join);
-    const isBetween = /\bbetween $/.test(before) && /^ ?and ?$/.test(join);
+    const isChange =
+      CHANGE_WORDS.test(text) &&
+      ((/\bfrom $/.test(before) && /^ ?to ?$/.test(join)) || (/\bbetween $/.test(before) && /^ ?and ?$/.test(join)));
+    // "between Q3 and Q4" is a range, unless a change between them is asked about.
+    const isBetween = /\bbetween $/.test(before) && /^ ?and ?$/.test(join) && !CHANGE_WORDS.test(text);
     const isCompare =
       !isBetween &&
       (COMPARE_JOIN.test(join) || isChange) &&
@@ -481,6 +484,13 @@ export function readTime(text: string, calendar: BooksCalendar): TimeReading {
       point = Boolean(b.point);
     } else {
       // The later of the two is read, the earlier is what it is compared with.
+      // "last quarter vs the previous quarter": both read the same quarter; the second is the one before it.
+      if (a.span.from === b.span.from && a.span.to === b.span.to) {
+        const n = monthsBetween(a.span.from, a.span.to);
+        const from = addMonths(a.span.from, -n);
+        const to = addMonths(a.span.to, -n);
+        b = { ...b, span: { from, to, label: spanWords(from, to) } };
+      }
       const [later, earlier] = a.span.from >= b.span.from ? [a, b] : [b, a];
       range = later.span;
       // "This year vs last year", "March vs last year": the same months a year earlier.
@@ -555,13 +565,13 @@ export function readTime(text: string, calendar: BooksCalendar): TimeReading {
     };
     if (
       phrase(
-        /\b(?:month over month|mom|m o m|month on month|(?:vs|versus|compared (?:to|with)|against|over|from) (?:the )?(?:previous|prior|last|preceding) month)\b/,
+        /\b(?:month over month|mom|m o m|month on month|(?:vs|versus|compared (?:to|with)|against|over|from|than) (?:the )?(?:previous|prior|last|preceding) month|(?:vs |versus |compared (?:to|with) |against |than )?(?:the )?month before)\b/,
       )
     )
       against = previous(1, spanWords(addMonths(range.from, -1), addMonths(range.to, -1)));
     else if (
       phrase(
-        /\b(?:quarter over quarter|qoq|q o q|quarter on quarter|sequential(?:ly)?|(?:vs|versus|compared (?:to|with)|against|over|from) (?:the )?(?:previous|prior|last|preceding) quarter)\b/,
+        /\b(?:quarter over quarter|qoq|q o q|quarter on quarter|sequential(?:ly)?|(?:vs|versus|compared (?:to|with)|against|over|from|than) (?:the )?(?:previous|prior|last|preceding) quarter|(?:vs |versus |compared (?:to|with) |against |than )?(?:the )?quarter before)\b/,
       )
     )
       against = previous(3, '');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatColumn } from '@finboard/shared/chat';
-import { answerCsv, answerTsv, formatCell } from './answer-format';
+import { answerCsv, answerTsv, bridgeSteps, formatCell } from './answer-format';
 
 const columns: ChatColumn[] = [
   { name: 'account_name', label: 'Account name', type: 'text' },
@@ -26,5 +26,43 @@ describe("a Chat DB answer's table", () => {
     expect(formatCell(38.5, { name: 'p', label: 'P', type: 'number', unit: 'percent' })).toMatch(/^38[.,]50%$/);
     expect(formatCell('2026-03', columns[0]!)).toBe('2026-03');
     expect(formatCell(null, columns[1]!)).toBe('');
+  });
+});
+
+describe("a decomposition's bridge", () => {
+  const answer = {
+    chart: {
+      type: 'bridge' as const,
+      x: 'account_name',
+      y: ['expenses_change'],
+      bridge: { from: 1000, to: 1090, fromLabel: 'Aug 2026', toLabel: 'Sep 2026' },
+    },
+    result: [
+      { account_name: 'Rent', expenses_change: 120 },
+      { account_name: 'Travel', expenses_change: -40 },
+      { account_name: 'Fees', expenses_change: 10 },
+    ],
+  };
+
+  it('floats each change from where the one before ended, between the two totals', () => {
+    const { steps, floor } = bridgeSteps(answer);
+    expect(floor).toBe(940);
+    expect(steps).toEqual([
+      { label: 'Aug 2026', base: 940, value: 60, change: 1000, kind: 'total' },
+      { label: 'Rent', base: 1000, value: 120, change: 120, kind: 'up' },
+      { label: 'Travel', base: 1080, value: 40, change: -40, kind: 'down' },
+      { label: 'Fees', base: 1080, value: 10, change: 10, kind: 'up' },
+      { label: 'Sep 2026', base: 940, value: 150, change: 1090, kind: 'total' },
+    ]);
+  });
+
+  it('gathers the contributors beyond those shown into one step', () => {
+    const { steps } = bridgeSteps(answer, 1);
+    expect(steps.map((step) => [step.label, step.change])).toEqual([
+      ['Aug 2026', 1000],
+      ['Rent', 120],
+      ['Other (2)', -30],
+      ['Sep 2026', 1090],
+    ]);
   });
 });

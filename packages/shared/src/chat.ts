@@ -55,6 +55,12 @@ export const CHAT_METRICS = [
   'closing_cash',
   'journal_count',
   'line_count',
+  /** With a counterparty: cash it paid us (debits to cash accounts on its lines). */
+  'cash_received',
+  /** With a counterparty: cash we paid it (credits to cash accounts on its lines). */
+  'cash_paid',
+  /** With a counterparty: what it billed us (credits to payables on its lines). */
+  'billed',
 ] as const;
 export type ChatMetric = (typeof CHAT_METRICS)[number];
 
@@ -131,6 +137,12 @@ export const semanticQuerySchema = z.object({
    * whose changes sum to the metric's change.
    */
   decompose: z.boolean().optional(),
+  /**
+   * "How many customers did we invoice", "how many accounts had activity": the number of different counterparties,
+   * departments, accounts or journals whose lines move the first metric its own way (revenue credited, an expense
+   * or cash debited, bills credited) in the range — every line for `line_count`.
+   */
+  countDistinct: z.enum(['counterparty', 'department', 'account', 'journal']).optional(),
   order: z.object({ by: z.string().min(1).max(60), direction: z.enum(['asc', 'desc']) }).optional(),
   limit: z.number().int().min(1).max(CHAT_MAX_ROWS).optional(),
 });

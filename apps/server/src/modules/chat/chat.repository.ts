@@ -3,7 +3,7 @@ import type { ChatMessage } from '@finboard/shared/chat';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { chatMessages } from '../../db/schema.ts';
 import { qualifiedSql } from '../../warehouse/identifiers.ts';
-import type { ParserContext } from './parser.ts';
+import type { ParserContext, ParserCounterparty } from './parser.ts';
 
 /** Chat DB's reads of the warehouse (in the organization's transaction) and its platform table. */
 export const chatRepository = {
@@ -11,12 +11,13 @@ export const chatRepository = {
    * What the parser matches names against: accounts, departments, entities, the fiscal calendar and the first and
    * latest periods with ledger lines; from the warehouse `schema`.
    */
-  async parserContext(tx: Executor, schema: string): Promise<ParserContext> {
+  async parserContext(tx: Executor, schema: string): Promise<ParserContext & { refreshedAt: string | null }> {
     const [state] = rowsOf<{
       periods: { period: string; fiscal_year: number; fiscal_period: number }[] | null;
       accounts: { code: string; name: string; type: string; subtype: string | null; parent: string | null }[] | null;
       last_period: string | null;
       first_period: string | null;
+      refreshed_at: string | null;
       entities: string[] | null;
       departments: string[] | null;
     }>(
@@ -27,7 +28,7 @@ export const chatRepository = {
            'subtype', account_subtype, 'parent', parent_code) order by account_code)
            from ${qualifiedSql(schema, '01_Account')}) as accounts,
         (select min(period) from ${qualifiedSql(schema, '05_Monthly_Balance')} where grain = 0) as first_period,
-        r.last_period, r.entities, r.departments
+        r.refreshed_at::text as refreshed_at, r.last_period, r.entities, r.departments
         from (select 1) one left join ${qualifiedSql(schema, '05_Aggregate_Refresh')} r on true`),
     );
     const periods = (state?.periods ?? []).map((row) => ({
@@ -46,9 +47,31 @@ export const chatRepository = {
       })),
       lastPeriod: state?.last_period ?? periods.at(-1)?.period ?? new Date().toISOString().slice(0, 7),
       ...(state?.first_period ? { firstPeriod: state.first_period } : {}),
+      refreshedAt: state?.refreshed_at ?? null,
       entities: state?.entities ?? [],
       departments: state?.departments ?? [],
     };
+  },
+
+  /**
+   * The ledger's counterparties and their roles: a customer has sales revenue or receivable lines; a supplier has
+   * payable, inventory or expense lines and is never a customer (the ledger names customers on their cost of
+   * sales too). One pass over 02_GL_Detail: the service keeps it until the aggregates are refreshed.
+   */
+  async counterparties(tx: Executor, schema: string): Promise<ParserCounterparty[]> {
+    const rows = rowsOf<{ name: string; customer: boolean; supplier: boolean }>(
+      await tx.execute(sql`select g.counterparty as name,
+          bool_or((a.account_type = 'revenue' and coalesce(a.account_subtype, '') <> 'other_income')
+            or a.account_subtype = 'receivable') as customer,
+          bool_or(a.account_subtype in ('payable', 'inventory') or a.account_type = 'expense') as supplier
+        from ${qualifiedSql(schema, '02_GL_Detail')} g
+        join ${qualifiedSql(schema, '01_Account')} a on a.account_code = g.account_code
+        where g.counterparty is not null group by g.counterparty order by g.counterparty`),
+    );
+    return rows.map((row) => ({
+      name: row.name,
+      role: row.customer ? 'customer' : row.supplier ? 'supplier' : 'other',
+    }));
   },
 
   async add(

@@ -11,7 +11,15 @@ import { chatCalendar, type FiscalNumbering } from './chat-calendar.ts';
 import { chatRepository as repo } from './chat.repository.ts';
 import type { ChatRunner } from './chat-runner.ts';
 import { CompileError, compileSemanticQuery, metricLabel } from './compiler.ts';
-import { followUp, isFollowUp, parseQuestion, rephrasings, type ParseResult, type ParserContext } from './parser.ts';
+import {
+  followUp,
+  isFollowUp,
+  parseQuestion,
+  rephrasings,
+  type ParseResult,
+  type ParserContext,
+  type ParserCounterparty,
+} from './parser.ts';
 import { describeReading } from './reading.ts';
 import { checkSql, loadSqlParser, SqlRefusedError } from './sql-guard.ts';
 import type { LlmAnswer, LlmClient } from './llm-client.ts';
@@ -37,13 +45,22 @@ export function createChatService(deps: {
    * What the parser reads, with 00_Period numbered by the organization's fiscal year start month when it set one.
    * Its settings are read first: an organization that does not exist answers 404 before its warehouse is asked.
    */
+  /** Each organization's counterparties, kept until its aggregates are refreshed (a load, a posted journal, an edit). */
+  const counterpartiesOf = new Map<string, { refreshedAt: string | null; list: ParserCounterparty[] }>();
+
   async function contextOf(organizationId: string): Promise<{ context: ParserContext; numbering?: FiscalNumbering }> {
     const settings = await organizations.reportingSettings(organizationId);
-    const stored = await warehouse.withOrganization(organizationId, (tx) =>
-      repo.parserContext(tx, warehouse.schemaOf(organizationId)),
-    );
+    const schema = warehouse.schemaOf(organizationId);
+    const { stored, counterparties } = await warehouse.withOrganization(organizationId, async (tx) => {
+      const read = await repo.parserContext(tx, schema);
+      const kept = counterpartiesOf.get(organizationId);
+      const list = kept && kept.refreshedAt === read.refreshedAt ? kept.list : await repo.counterparties(tx, schema);
+      if (counterpartiesOf.size > 1000) counterpartiesOf.clear();
+      counterpartiesOf.set(organizationId, { refreshedAt: read.refreshedAt, list });
+      return { stored: read, counterparties: list };
+    });
     const { periods, numbering } = chatCalendar(stored.periods, settings.fiscalYearStartMonth);
-    return { context: { ...stored, periods }, numbering };
+    return { context: { ...stored, periods, counterparties }, numbering };
   }
 
   /** The semantic query of the conversation's last answer, for follow-ups. */

@@ -32,8 +32,11 @@ const OTHER_EXPENSE_SUBTYPES = `('depreciation_amortization', 'interest_expense'
 /** Which accounts a money metric sums, and in which sign. */
 interface FlowSpec {
   where: string;
-  /** reading: assets and expenses debit-positive, the rest credit-positive; income: credit-positive (net income). */
-  sign: 'reading' | 'income';
+  /**
+   * reading: assets and expenses debit-positive, the rest credit-positive; income: credit-positive (net income);
+   * credits: the credits alone (a vendor's bills on payables, without the payments debited there).
+   */
+  sign: 'reading' | 'income' | 'credits';
   label: string;
 }
 
@@ -82,6 +85,10 @@ const FLOWS: Partial<Record<ChatMetric, FlowSpec>> = {
     label: 'Operating income',
   },
   amount: { where: `f.account_code IS NOT NULL`, sign: 'reading', label: 'Amount' },
+  // Money with a counterparty: what it paid us, what we paid it, what it billed us.
+  cash_received: { where: `f.account_subtype = 'cash'`, sign: 'reading', label: 'Cash received' },
+  cash_paid: { where: `f.account_subtype = 'cash'`, sign: 'income', label: 'Cash paid' },
+  billed: { where: `f.account_subtype = 'payable'`, sign: 'credits', label: 'Billed' },
 };
 
 /** Margins: the flow they are a percentage of revenue of. */
@@ -95,13 +102,17 @@ const MARGIN_OF: Partial<Record<ChatMetric, ChatMetric>> = {
 const READING = `CASE WHEN f.account_type IN ('asset', 'expense') THEN f.net ELSE -f.net END`;
 const READING_BUDGET = 'f.budget';
 const signed = (spec: FlowSpec, column: 'net' | 'budget') =>
-  spec.sign === 'income'
+  spec.sign === 'credits'
     ? column === 'net'
-      ? '-f.net'
-      : `CASE WHEN f.account_type = 'revenue' THEN f.budget ELSE -f.budget END`
-    : column === 'net'
-      ? READING
-      : READING_BUDGET;
+      ? 'f.credit'
+      : '0'
+    : spec.sign === 'income'
+      ? column === 'net'
+        ? '-f.net'
+        : `CASE WHEN f.account_type = 'revenue' THEN f.budget ELSE -f.budget END`
+      : column === 'net'
+        ? READING
+        : READING_BUDGET;
 
 const MONEY = 'numeric(20,2)';
 
@@ -141,6 +152,9 @@ const METRIC_LABELS: Record<ChatMetric, string> = {
   closing_cash: 'Closing cash',
   journal_count: 'Journals',
   line_count: 'GL lines',
+  cash_received: 'Cash received',
+  cash_paid: 'Cash paid',
+  billed: 'Billed',
 };
 
 export const metricLabel = (metric: ChatMetric) => METRIC_LABELS[metric];
@@ -211,6 +225,8 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   const wantsCash = metrics.some((metric) => CASH_METRICS.includes(metric));
   const cumulative = metrics.some((metric) => CUMULATIVE_METRICS.includes(metric));
   const useLedger =
+    query.countDistinct === 'counterparty' ||
+    query.countDistinct === 'journal' ||
     dimensions.includes('counterparty') ||
     (filters.counterparties?.length ?? 0) > 0 ||
     metrics.includes('journal_count');
@@ -220,6 +236,7 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   if (ratioSides.some((side) => !FLOWS[side.metric]))
     throw new CompileError('a percentage of another figure is answered for money flows (revenue, costs, accounts)');
   const byDepartment =
+    query.countDistinct === 'department' ||
     dimensions.includes('department') ||
     (filters.departments?.length ?? 0) > 0 ||
     ratioSides.some((side) => (side.filters.departments?.length ?? 0) > 0);
@@ -269,6 +286,7 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
     entity: string;
     counterparty: string;
     net: string;
+    credit: string;
     lines: string;
     journal: string;
     budget: string;
@@ -279,7 +297,7 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
     return `${values.period} AS period, ${values.fiscalYear} AS fiscal_year, ${fiscalPeriodOfPeriod} AS fiscal_period, ${values.span}::text AS span,
       ${a ? `${a}.account_code, ${a}.account_name, ${a}.account_type, ${a}.account_subtype` : 'NULL::text AS account_code, NULL::text AS account_name, NULL::text AS account_type, NULL::text AS account_subtype'},
       ${values.department}::text AS department, ${values.entity}::text AS entity, ${values.counterparty}::text AS counterparty,
-      ${values.net}::numeric AS net, ${values.lines}::bigint AS lines, ${values.journal}::text AS journal,
+      ${values.net}::numeric AS net, ${values.credit}::numeric AS credit, ${values.lines}::bigint AS lines, ${values.journal}::text AS journal,
       ${values.budget}::numeric AS budget, ${values.cashIn}::numeric AS cash_in, ${values.cashOut}::numeric AS cash_out`;
   };
   const shifted = `to_char(to_date(p."Period" || '-01', 'YYYY-MM-DD') + interval '1 year', 'YYYY-MM')`;
@@ -300,6 +318,7 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
         entity: 'g.entity',
         counterparty: 'g.counterparty',
         net: 'g.debit - g.credit',
+        credit: 'g.credit',
         lines: '1',
         journal: `g.source || ':' || g.journal_id`,
         budget: '0',
@@ -319,6 +338,7 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
       entity: 'm.entity',
       counterparty: 'NULL',
       net: 'm.net',
+      credit: 'm.credit',
       lines: 'm.lines',
       journal: 'NULL',
       budget: '0',
@@ -343,6 +363,7 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
       entity: 'NULL',
       counterparty: 'NULL',
       net: '0',
+      credit: '0',
       lines: '0',
       journal: 'NULL',
       budget: 'b.amount',
@@ -373,6 +394,7 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
       entity: 'c.entity',
       counterparty: 'NULL',
       net: '0',
+      credit: '0',
       lines: '0',
       journal: 'NULL',
       budget: '0',
@@ -438,7 +460,27 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   };
   const againstLabel = compare === 'prior_year' ? 'Prior year' : 'Previous period';
   const againstName = compare === 'prior_year' ? 'prior_year' : 'previous';
-  for (const metric of ratio ? [] : metrics) {
+  if (query.countDistinct) {
+    // The lines that move the metric its own way: revenue credited, an expense or cash debited, bills credited.
+    const spec = FLOWS[metrics[0]!];
+    const moves = spec ? `${spec.where} AND ${signed(spec, 'net')} > 0` : 'f.lines > 0';
+    const counted = {
+      counterparty: 'f.counterparty',
+      department: 'f.department',
+      account: 'f.account_code',
+      journal: 'f.journal',
+    }[query.countDistinct];
+    groupedColumns.push(`count(DISTINCT ${counted}) FILTER (WHERE ${current} AND ${moves}) AS distinct_count`);
+    answerColumns.push('distinct_count');
+    const noun = {
+      counterparty: 'Counterparties',
+      department: 'Departments',
+      account: 'Accounts',
+      journal: 'Journals',
+    }[query.countDistinct];
+    output.push({ name: 'distinct_count', label: noun, type: 'number', unit: 'count' });
+  }
+  for (const metric of ratio || query.countDistinct ? [] : metrics) {
     const spec = FLOWS[metric];
     if (spec || MARGIN_OF[metric]) {
       const unit = spec ? ('currency' as const) : ('percent' as const);

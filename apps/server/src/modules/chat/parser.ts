@@ -21,8 +21,16 @@ export interface ParserAccount {
   parentCode: string | null;
 }
 
+export interface ParserCounterparty {
+  name: string;
+  /** customer: sales revenue or receivable lines; supplier: bills, inventory or costs, never a customer. */
+  role: 'customer' | 'supplier' | 'other';
+}
+
 export interface ParserContext {
   accounts: readonly ParserAccount[];
+  /** The ledger's counterparties with their roles (none when not read). */
+  counterparties?: readonly ParserCounterparty[];
   departments: readonly string[];
   entities: readonly string[];
   /** 00_Period: the fiscal calendar. */
@@ -95,7 +103,8 @@ const FILLER = new Set(
   roughly around exactly all any whole entire full complete make made earn earned earning generate generated
   generating bring brought book booked booking record recorded post posted incur incurred come came period periods
   month months quarter quarters year years day time end ending ended than then like hey hi hello thanks thank
-  same vs versus compared compare against actual actuals actually reported real figure number stand stood
+  same vs versus compared compare against actual actuals actually reported real figure number stand stood issue
+  issued raise raised send sent take took taken get got give gave
   did come in at our level looks look like was there any give me what is whats the report on
   currently current now today latest recent most result results performance`.split(/\s+/),
 );
@@ -202,7 +211,13 @@ interface AccountsRead {
  * ("line of credit" → Revolving Line of Credit; "rent" → Factory Rent and Office Rent). Metric words inside a name
  * ("Bonus Expense", "Sales Commissions") belong to the account, not to the metric.
  */
-function accountsIn(q: Question, context: ParserContext, years: ReadonlySet<string>): AccountsRead {
+function accountsIn(
+  q: Question,
+  context: ParserContext,
+  years: ReadonlySet<string>,
+  /** Of accounts of different kinds sharing the words, the kind the question is about (a customer's: revenue). */
+  prefer?: string,
+): AccountsRead {
   const accounts: ParserAccount[] = [];
   const said: string[] = [];
   for (const [, code] of q.rest.matchAll(/\b(?:account |acct |#)?(\d{3,6})\b/g)) {
@@ -267,6 +282,12 @@ function accountsIn(q: Question, context: ParserContext, years: ReadonlySet<stri
     // A group and its own accounts: the group (its accounts come with it).
     chosen = chosen.filter((account) => !chosen.some((other) => other.code === account.parentCode));
     const coveredWords = words.filter((word) => chosen.some((a) => normalize(a.name).split(' ').includes(word)));
+    if (
+      prefer &&
+      chosen.some((account) => account.type === prefer) &&
+      chosen.some((account) => account.type !== prefer)
+    )
+      chosen = chosen.filter((account) => account.type === prefer);
     const types = new Set(chosen.map((account) => account.type));
     if (types.size > 1) return { accounts, said, ambiguous: { word: coveredWords.join(' '), accounts: chosen } };
     accounts.push(...chosen);
@@ -274,6 +295,87 @@ function accountsIn(q: Question, context: ParserContext, years: ReadonlySet<stri
     for (const word of coveredWords) q.takePhrase(word);
   }
   return { accounts, said };
+}
+
+/**
+ * Counterparties named in the question: by their whole name (a slip allowed) or its first two words or more when
+ * no other counterparty starts so ("Cascade Hydraulics" for Cascade Hydraulics Inc.). Longest names first.
+ */
+function counterpartiesIn(q: Question, context: ParserContext): ParserCounterparty[] {
+  const all = context.counterparties ?? [];
+  const found: ParserCounterparty[] = [];
+  const names = all.map((party) => ({ party, words: normalize(party.name).split(' ') }));
+  for (const { party, words } of names.toSorted((a, b) => b.words.length - a.words.length)) {
+    const whole = mentions(q.text, words.join(' '));
+    let said = whole && words.join(' ').length >= 6 ? whole : undefined;
+    for (let size = words.length - 1; !said && size >= 2; size--) {
+      const head = words.slice(0, size).join(' ');
+      const unique = names.filter((other) => other.words.slice(0, size).join(' ') === head).length === 1;
+      if (unique && head.length >= 8 && ` ${q.text} `.includes(` ${head} `)) said = head;
+    }
+    if (said) {
+      found.push(party);
+      q.takePhrase(said);
+    }
+  }
+  return found;
+}
+
+/** What money moved with a counterparty: it paid us, we paid it, it billed us, we billed or sold to it. */
+function moneyVerbIn(q: Question, parties: readonly ParserCounterparty[]): ChatMetric | undefined {
+  // Only with a counterparty named or asked about: "how much interest did we pay" is the interest expense.
+  if (!parties.length && !/\b(customers?|clients?|custmers?|suppliers?|vendors?|payees?)\b/.test(q.rest))
+    return undefined;
+  const verbs: [RegExp, ChatMetric][] = [
+    [
+      /\b(paid us|pay us|pays us|paying us|received from|receipts? from|cash received( from)?|collected from|collections from|payments? from)\b/,
+      'cash_received',
+    ],
+    [
+      /\b(bill(ed|s)? us|invoiced us|bills? from|bills? received|sent us bills|billed by|bills|billed( amount)?)\b/,
+      'billed',
+    ],
+    [
+      /\b(did we pay|we paid|paid to|pay to|payments? to|paid|payments|spend with|spent with|spending with|spent at|spend at)\b/,
+      'cash_paid',
+    ],
+  ];
+  for (const [pattern, metric] of verbs) if (q.take(pattern).length) return metric;
+  if (
+    parties.length &&
+    q.take(
+      /\b(bill(ed)?|invoice(d)?|sold( to)?|sell to|buy from us|bought( from us)?|buy|purchased from us|sales to|revenue from)\b/,
+    ).length
+  )
+    return 'revenue';
+  return undefined;
+}
+
+interface Counted {
+  target: NonNullable<SemanticQuery['countDistinct']>;
+  role?: ParserCounterparty['role'];
+  /** What the counted lines are: invoices debit receivables; bills credit payables. */
+  subtypes?: string[];
+  metric?: ChatMetric;
+}
+
+/** "How many (different) customers / suppliers / departments / accounts / invoices / bills". */
+function countingIn(q: Question): Counted | undefined {
+  const match = q.rest.match(
+    /\b(how many|number of|count of|count the|count)( different| distinct| unique| separate| active)? ((sales |customer )?invoices?|bills?|customers?|clients?|custmers?|suppliers?|vendors?|payees?|departments?|depts?|teams?|(expense |revenue |gl )?accounts?|counterpart(y|ies)|journals?|journal entries|entries)\b/,
+  );
+  if (!match) return undefined;
+  const noun = match[3]!;
+  q.take(new RegExp(`\\b${match[0]}\\b`));
+  if (/invoice/.test(noun)) return { target: 'journal', subtypes: ['receivable'], metric: 'amount' };
+  if (/bill/.test(noun)) return { target: 'journal', metric: 'billed' };
+  if (/customer|client|custmer/.test(noun)) return { target: 'counterparty', role: 'customer' };
+  if (/supplier|vendor|payee/.test(noun)) return { target: 'counterparty', role: 'supplier' };
+  if (/dep|team/.test(noun)) return { target: 'department' };
+  if (/journal|entries/.test(noun)) return { target: 'journal' };
+  if (/counterpart/.test(noun)) return { target: 'counterparty' };
+  const kind = noun.match(/^(expense|revenue) /)?.[1];
+  return { target: 'account', ...(kind ? { metric: kind === 'expense' ? 'expenses' : 'revenue' } : {}) };
 }
 
 /** Departments by name; one named like a metric ("Sales") only with "department" or "team" beside it. */
@@ -510,17 +612,6 @@ export function parseQuestion(
       rephrasings(context),
       'There is no earlier answer in this conversation for it to refer to.',
     );
-  // Counting names ("how many customers", "number of suppliers") is not answered yet; journals and lines are.
-  const counting = text.match(
-    /\b(how many|number of|count of|count the)( different| distinct| unique| active)? (customers?|clients?|suppliers?|vendors?|departments?|accounts?|counterparties|entities|invoices?|bills?|people|employees)\b/,
-  );
-  if (counting)
-    return unknownAnswer(
-      [],
-      [counting[0]],
-      rephrasings(context),
-      `Chat DB does not count ${counting[3]} yet: it counts journals and ledger lines.`,
-    );
   for (const [pattern, what] of NOT_YET)
     if (pattern.test(text))
       return unknownAnswer(
@@ -530,11 +621,28 @@ export function parseQuestion(
         `Chat DB does not compute ${what} yet: the Financial Overview's KPI cards show it.`,
       );
 
+  // Counterparties by name ("Cascade Hydraulics" for Cascade Hydraulics Inc.), what money moved with them, and the
+  // roles asked about (customers, suppliers).
+  const parties = counterpartiesIn(q, context);
+  const moneyMetric = moneyVerbIn(q, parties);
+  const counted = countingIn(q);
+  const role: ParserCounterparty['role'] | undefined = /\b(customers?|clients?|custmers?|buyers?)\b/.test(q.rest)
+    ? 'customer'
+    : /\b(suppliers?|vendors?|payees?)\b/.test(q.rest)
+      ? 'supplier'
+      : counted?.role;
+
   // Names first: "Sales Commissions" is an account, "Engineering Services" is not the Engineering department.
   const years = new Set(context.periods.map((p) => String(p.fiscalYear)));
   const groups = BALANCE_GROUPS.filter(([pattern]) => q.has(pattern));
   for (const [pattern] of groups) q.take(pattern);
-  const read = accountsIn(q, context, years);
+  const groupSubtypes = groups.flatMap(([, , subtypes]) => [...subtypes]);
+  const read = accountsIn(
+    q,
+    context,
+    years,
+    role === 'customer' ? 'revenue' : role === 'supplier' ? 'expense' : undefined,
+  );
   if (read.ambiguous) {
     const names = read.ambiguous.accounts.slice(0, 3).map((account) => account.name);
     return unknownAnswer(
@@ -571,6 +679,20 @@ export function parseQuestion(
     if (q.take(pattern).length && !metrics.includes(metric)) metrics.push(metric);
   const balanceWords = q.take(/\b(owe|owed|outstanding|drawn|sitting|held|position|closing)\b/).length > 0;
   const types = TYPE_WORDS.filter(([pattern]) => q.take(pattern).length).map(([, type]) => type);
+  // Money that moved with counterparties is on cash or payable lines, whatever account it was for.
+  if (moneyMetric) {
+    metrics.splice(0, metrics.length, moneyMetric);
+    if (moneyMetric !== 'revenue') {
+      read.accounts.splice(0);
+      read.said.splice(0);
+    }
+  }
+  if (counted?.metric && !metrics.length) metrics.push(counted.metric);
+  if (counted?.subtypes) groupSubtypes.push(...counted.subtypes);
+  const partyRole = role ?? parties[0]?.role;
+  if (!metrics.length && !read.accounts.length && partyRole && partyRole !== 'other')
+    metrics.push(partyRole === 'customer' ? 'revenue' : 'billed');
+  if (!metrics.length && counted) metrics.push('line_count');
 
   // "Why did opex go up", "what drove the change in revenue": the change split into its contributors.
   const explains =
@@ -591,22 +713,11 @@ export function parseQuestion(
       /\b(go|went|gone|going) (up|down)\b|\b(rise|rose|risen|fall|fell|fallen|drop|dropped|jump|jumped|spike|spiked|dip|dipped|swing|swung|move|moved|movement|change|changed|increase|increased|decrease|decreased|up|down|higher|lower|so much|the)\b/,
     );
 
-  // A vendor is a counterparty on bills and costs that is never a customer: roles are not read yet, and costs
-  // by counterparty would rank customers (the ledger names them on cost of sales lines too).
-  if (/\b(suppliers?|vendors?|payees?)\b/.test(text))
-    return unknownAnswer(
-      understood,
-      [text.match(/\b(suppliers?|vendors?|payees?)\b/)![0]],
-      rephrasings(context, time),
-      'Chat DB does not yet tell vendors apart from customers: ask about an account or a department instead.',
-    );
-
   // Whatever is left must change nothing.
   const unknown = q.words().filter((word) => !FILLER.has(word));
   const accountCodes = new Set<string>();
   for (const account of read.accounts)
     for (const code of withDescendants(context.accounts, account.code)) accountCodes.add(code);
-  const groupSubtypes = groups.flatMap(([, , subtypes]) => subtypes);
   if (read.said.length) understood.push(read.said.join(', '));
   if (groups.length) understood.push(groups.map(([, label]) => label).join(', '));
   if (metrics.length) understood.push(metrics.join(', ').replaceAll('_', ' '));
@@ -763,6 +874,20 @@ export function parseQuestion(
     };
   }
   const wholePoint = time.point && metrics.every((m) => m === 'balance' || m === 'closing_cash');
+  // The counterparties: those named, or every one of the role asked about (customers, suppliers).
+  const byParty = allDimensions.includes('counterparty') || counted?.target === 'counterparty';
+  const partyNames = parties.length
+    ? parties.map((party) => party.name)
+    : role && role !== 'other' && byParty
+      ? (context.counterparties ?? []).filter((party) => party.role === role).map((party) => party.name)
+      : [];
+  const partyWords = parties.length
+    ? parties.map((party) => party.name).join(', ')
+    : partyNames.length
+      ? role === 'customer'
+        ? 'customers'
+        : 'suppliers'
+      : undefined;
   const query: SemanticQuery = {
     metrics: metrics.slice(0, 6),
     dimensions: allDimensions.slice(0, 3),
@@ -772,9 +897,11 @@ export function parseQuestion(
       ...(subtypes.length ? { accountSubtypes: subtypes } : {}),
       ...(departments.length ? { departments } : {}),
       ...(entities.length ? { entities } : {}),
+      ...(partyNames.length ? { counterparties: partyNames } : {}),
     },
     timeRange: { from: wholePoint ? time.range.to : time.range.from, to: time.range.to },
     ...compare,
+    ...(counted ? { countDistinct: counted.target } : {}),
     ...(order ? { order, limit } : {}),
   };
   const when =
@@ -788,6 +915,7 @@ export function parseQuestion(
       accounts: read.said,
       groups: groups.map(([, label]) => label),
       against: time.against?.label,
+      ...(partyWords ? { parties: partyWords } : {}),
     }),
   };
 }
@@ -848,6 +976,10 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
   for (const [pattern, metric] of METRIC_WORDS)
     if (q.take(pattern).length && !metrics.includes(metric)) metrics.push(metric);
   if (metrics.length && !query.order) {
+    // A figure of its own: not the count, ratio or split of the answer before.
+    delete query.countDistinct;
+    delete query.ratio;
+    delete query.decompose;
     query.metrics = metrics;
     if (!metrics.includes('amount') && !metrics.includes('balance')) delete query.filters.accountCodes;
   }

@@ -20,9 +20,23 @@ const DIMENSION_WORDS: Record<string, string> = {
  */
 export function describeReading(
   query: SemanticQuery,
-  said: { when: string; accounts: readonly string[]; groups: readonly string[]; against?: string },
+  said: {
+    when: string;
+    accounts: readonly string[];
+    groups: readonly string[];
+    against?: string;
+    /** The counterparties in words: their names, or "customers" / "suppliers". */
+    parties?: string;
+  },
 ): string {
-  const what = query.metrics.map(metricLabel).join(', ');
+  const counted = query.countDistinct
+    ? `Number of ${{ counterparty: said.parties ?? 'counterparties', department: 'departments', account: 'accounts', journal: 'journals' }[query.countDistinct]} with ${query.metrics
+        .map(metricLabel)
+        .join(', ')
+        .toLowerCase()
+        .replace(/ lines$/, '')} lines`
+    : undefined;
+  const what = counted ?? query.metrics.map(metricLabel).join(', ');
   const of = [...said.groups, ...said.accounts].filter(Boolean);
   const subject = of.length
     ? `${query.metrics.every((m) => m === 'balance') ? 'Balance' : what} of ${of.join(', ')}`
@@ -34,6 +48,8 @@ export function describeReading(
     subject,
     query.metrics.every((m) => m === 'balance' || m === 'closing_cash') ? `at the end of ${spanWords(to, to)}` : when,
   ];
+  if (said.parties && !query.countDistinct)
+    parts.push(query.dimensions.includes('counterparty') ? said.parties : `with ${said.parties}`);
   parts.push(
     query.filters.departments?.length ? `${query.filters.departments.join(', ')} department` : 'all departments',
   );

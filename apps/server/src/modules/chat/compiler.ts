@@ -305,7 +305,13 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   /** Actual movements, from the aggregates of the needed grain or the ledger; `span` current or prior. */
   const actuals = (span: 'current' | 'prior') => {
     const range =
-      span === 'prior' ? `BETWEEN ${priorFrom} AND ${priorTo}` : cumulative ? `<= ${to}` : `BETWEEN ${from} AND ${to}`;
+      span === 'prior'
+        ? cumulative
+          ? `<= ${priorTo}`
+          : `BETWEEN ${priorFrom} AND ${priorTo}`
+        : cumulative
+          ? `<= ${to}`
+          : `BETWEEN ${from} AND ${to}`;
     const period = span === 'prior' ? shifted : 'p."Period"';
     const fiscalYear = span === 'prior' ? `${fiscalYearOfPeriod} + 1` : fiscalYearOfPeriod;
     if (useLedger)
@@ -545,6 +551,22 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
         );
         windowed.push(metric);
         money(metric, METRIC_LABELS[metric]);
+        if (comparing) {
+          // A balance against an earlier one: every movement up to the end of each of the two ranges.
+          if (dimensions.some((d) => TIME_DIMENSIONS.includes(d)))
+            throw new CompileError('balances are compared at two dates, not month by month');
+          const now = `coalesce(sum(${sign}) FILTER (WHERE ${where} AND f.span = 'current'), 0)`;
+          const then = `coalesce(sum(${sign}) FILTER (WHERE ${where} AND ${prior}), 0)`;
+          groupedColumns.push(
+            `${then}::${MONEY} AS ${metric}_${againstName}`,
+            `(${now} - ${then})::${MONEY} AS ${metric}_change`,
+            `round((${now} - ${then}) * 100 / nullif(abs(${then}), 0), 2) AS ${metric}_change_pct`,
+          );
+          answerColumns.push(`${metric}_${againstName}`, `${metric}_change`, `${metric}_change_pct`);
+          money(`${metric}_${againstName}`, againstLabel);
+          money(`${metric}_change`, 'Change');
+          output.push({ name: `${metric}_change_pct`, label: 'Change %', type: 'number', unit: 'percent' });
+        }
         break;
       }
     }
@@ -556,7 +578,8 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   // not among "customers by revenue", a balance sheet account not among "expense accounts".
   const firstFlow = ratio ? undefined : FLOWS[metrics[0]!];
   // Compared, a category counts with lines in either span: an account used only the month before changed too.
-  const spans = comparing ? `(${current} OR ${prior})` : current;
+  // Built when used: its `from` parameter must not be bound by a query that never reads it.
+  const spans = { toString: () => (comparing ? `(${current} OR ${prior})` : String(current)) };
   const having =
     categories.length && firstFlow && metrics[0] !== 'amount'
       ? ` HAVING count(*) FILTER (WHERE ${firstFlow.where} AND ${spans}) > 0`

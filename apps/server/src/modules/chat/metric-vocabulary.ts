@@ -26,7 +26,7 @@ export const METRIC_WORDS: readonly [RegExp, ChatMetric][] = [
   [/\b(cash out|cash outflows?|outflows?|money out|cash paid( out)?|cash spent)\b/, 'cash_out'],
   [/\b(net cash flow|cash flows?|net cash( movement)?|net change in cash)\b/, 'net_cash_flow'],
   [
-    /\b(closing cash|cash balance|cash position|cash on hand|cash in (the )?bank|bank balances?|how much cash|cash at bank|cash)\b/,
+    /\b(closing cash|cash balance|cash position|cash on hand|cash in (the )?bank|bank balances?|how much cash( on hand| in the bank)?|cash at bank|cash)\b/,
     'closing_cash',
   ],
   [/\b(revenues?|sales|turnover|top ?line|rev|income|billings|invoiced|sold)\b/, 'revenue'],
@@ -49,7 +49,7 @@ export const BALANCE_GROUPS: readonly [RegExp, string, readonly string[]][] = [
   [/\b(accounts payables?|payables?|a ?\/? ?p|creditors|trade payables?)\b/, 'Accounts payable', ['payable']],
   [/\b(inventory|inventories|stock on hand)\b/, 'Inventory', ['inventory']],
   [/\b(fixed assets|ppe|property plant (and|&) equipment)\b/, 'Fixed assets', ['fixed_asset']],
-  [/\b(debt|borrowings|total loans)\b/, 'Debt', ['current_debt', 'long_term_debt']],
+  [/(?<!\bbad )\b(debt|borrowings|total loans)\b(?! expense)/, 'Debt', ['current_debt', 'long_term_debt']],
   [/\b(prepaids?|prepaid expenses)\b/, 'Prepaid expenses', ['prepaid']],
   [/\b(accrued liabilities|accruals)\b/, 'Accrued liabilities', ['accrued_liability']],
 ];

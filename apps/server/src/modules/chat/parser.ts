@@ -104,7 +104,7 @@ const FILLER = new Set(
   generating bring brought book booked booking record recorded post posted incur incurred come came period periods
   month months quarter quarters year years day time end ending ended than then like hey hi hello thanks thank
   same vs versus compared compare against actual actuals actually reported real figure number stand stood issue
-  issued raise raised send sent take took taken get got give gave
+  issued raise raised send sent take took taken get got give gave given offered hand
   did come in at our level looks look like was there any give me what is whats the report on
   currently current now today latest recent most result results performance`.split(/\s+/),
 );
@@ -123,6 +123,9 @@ function distance(a: string, b: string): number {
   }
   return row[b.length]!;
 }
+
+/** A word without its common endings, to match "bill" with Billed and "discount" with Discounts. */
+const stem = (word: string) => (word.length > 4 ? word.replace(/(ing|ed|es|s)$/, '') : word);
 
 /** Whether `name` (normalized words) stands in `text`, exactly or within a small edit distance per word group. */
 function mentions(text: string, name: string): string | undefined {
@@ -215,8 +218,8 @@ function accountsIn(
   q: Question,
   context: ParserContext,
   years: ReadonlySet<string>,
-  /** Of accounts of different kinds sharing the words, the kind the question is about (a customer's: revenue). */
-  prefer?: string,
+  /** Of accounts of different kinds sharing the words, the kinds the question is about, in order of weight. */
+  prefer: readonly (readonly string[])[],
 ): AccountsRead {
   const accounts: ParserAccount[] = [];
   const said: string[] = [];
@@ -248,16 +251,21 @@ function accountsIn(
       q.takePhrase(found);
     }
   }
-  // Distinctive words of names: the accounts covering most of them, then most words in all.
+  // The rest of a name already matched by its head ("federal" of Income Tax Expense - Federal) is that name's.
+  for (const account of accounts)
+    for (const word of normalize(account.name).split(' '))
+      if (word.length >= 4 && !GENERIC_NAME_WORDS.has(word) && q.words().includes(word)) q.takePhrase(word);
+  // Distinctive words of names: the accounts covering most of them, then most words in all. Words are compared by
+  // their stem ("bill" for Billed, "discount" for Discounts).
   const index = new Map<string, ParserAccount[]>();
   for (const account of context.accounts)
-    for (const word of new Set(normalize(account.name).split(' ')))
+    for (const word of new Set(normalize(account.name).split(' ').map(stem)))
       if (word.length >= 3) index.set(word, [...(index.get(word) ?? []), account]);
   const metricWords = new Set(VOCABULARY_WORDS);
   // A department's name is the department ("Marketing spend"), unless the whole account name was said.
   const departmentWords = new Set(context.departments.flatMap((d) => normalize(d).split(' ')));
   const distinctive = (word: string) =>
-    index.has(word) &&
+    index.has(stem(word)) &&
     !GENERIC_NAME_WORDS.has(word) &&
     !FILLER.has(word) &&
     !metricWords.has(word) &&
@@ -268,12 +276,13 @@ function accountsIn(
     const keys = words.filter(distinctive);
     if (!keys.length) break;
     const scored = context.accounts
+      .filter((account) => !accounts.includes(account))
       .map((account) => {
-        const nameWords = new Set(normalize(account.name).split(' '));
+        const nameWords = new Set(normalize(account.name).split(' ').map(stem));
         return {
           account,
-          keys: keys.filter((word) => nameWords.has(word)).length,
-          all: words.filter((word) => nameWords.has(word)).length,
+          keys: keys.filter((word) => nameWords.has(stem(word))).length,
+          all: words.filter((word) => nameWords.has(stem(word))).length,
         };
       })
       .filter((entry) => entry.keys > 0);
@@ -281,17 +290,22 @@ function accountsIn(
     let chosen = scored.filter((entry) => entry.keys * 100 + entry.all === best).map((entry) => entry.account);
     // A group and its own accounts: the group (its accounts come with it).
     chosen = chosen.filter((account) => !chosen.some((other) => other.code === account.parentCode));
-    const coveredWords = words.filter((word) => chosen.some((a) => normalize(a.name).split(' ').includes(word)));
-    if (
-      prefer &&
-      chosen.some((account) => account.type === prefer) &&
-      chosen.some((account) => account.type !== prefer)
-    )
-      chosen = chosen.filter((account) => account.type === prefer);
+    const coveredWords = words.filter((word) =>
+      chosen.some((a) => normalize(a.name).split(' ').map(stem).includes(stem(word))),
+    );
+    // Accounts of different kinds share the words: the kind the question is about, when it says.
+    for (const kinds of prefer) {
+      const preferred = chosen.filter((account) => kinds.includes(account.type));
+      if (preferred.length && preferred.length < chosen.length) chosen = preferred;
+    }
     const types = new Set(chosen.map((account) => account.type));
     if (types.size > 1) return { accounts, said, ambiguous: { word: coveredWords.join(' '), accounts: chosen } };
     accounts.push(...chosen);
-    said.push(coveredWords.filter((word) => !GENERIC_NAME_WORDS.has(word) || word === 'expense').join(' '));
+    said.push(
+      chosen.length === 1
+        ? chosen[0]!.name
+        : coveredWords.filter((word) => !GENERIC_NAME_WORDS.has(word) || word === 'expense').join(' '),
+    );
     for (const word of coveredWords) q.takePhrase(word);
   }
   return { accounts, said };
@@ -342,7 +356,7 @@ function moneyVerbIn(q: Question, parties: readonly ParserCounterparty[]): ChatM
   ];
   for (const [pattern, metric] of verbs) if (q.take(pattern).length) return metric;
   if (
-    parties.length &&
+    (parties.length || /\b(customers?|clients?|custmers?)\b/.test(q.rest)) &&
     q.take(
       /\b(bill(ed)?|invoice(d)?|sold( to)?|sell to|buy from us|bought( from us)?|buy|purchased from us|sales to|revenue from)\b/,
     ).length
@@ -437,7 +451,8 @@ const CATEGORY: [RegExp, ChatDimension][] = [
 interface Ranking {
   dimension: ChatDimension;
   direction: 'asc' | 'desc';
-  limit: number;
+  /** None: every one, in order. */
+  limit?: number;
 }
 
 /** "Top 5 expense accounts", "which three clients paid the most", "the month with the lowest margin". */
@@ -445,7 +460,8 @@ function rankingIn(q: Question): Ranking | undefined {
   const NUMBER = `(\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})`;
   const rank = q.rest.match(new RegExp(`\\b(${RANK_HIGH}|${RANK_LOW})\\b`));
   const which = /\b(which|what|who|rank|ranking|ranked)\b/.test(q.rest);
-  if (!rank && !/\brank(ed|ing)?\b/.test(q.rest)) return undefined;
+  const ranks = /\brank(ed|ing)?\b/.test(q.rest);
+  if (!rank && !ranks) return undefined;
   const n =
     q.rest.match(new RegExp(`\\b(?:${RANK_HIGH}|${RANK_LOW}) ${NUMBER}\\b`))?.[1] ??
     q.rest.match(new RegExp(`\\b${NUMBER} (?:${RANK_HIGH}|${RANK_LOW})\\b`))?.[1] ??
@@ -460,11 +476,13 @@ function rankingIn(q: Question): Ranking | undefined {
   let dimension = category?.[1];
   // Time was read out of the question before: a "month" still in it is what is ranked ("the best month").
   dimension ??= 'account';
-  q.take(new RegExp(`\\b(${RANK_HIGH}|${RANK_LOW}|rank(ed|ing)?|highest first|lowest first)\\b`));
+  q.take(new RegExp(`\\b(highest first|lowest first|${RANK_HIGH}|${RANK_LOW}|rank(ed|ing)?)\\b`));
   if (n) q.take(new RegExp(`\\b${n}\\b`));
   if (category) q.take(category[0]);
   q.take(/\b(which|who|with the|with)\b/);
-  return { dimension, direction, limit: limit ?? (which || !category || /s\b/.test(category[0].source) ? 1 : 1) };
+  // "Rank the quarters": every one, in order; "which month", "the best customer": one.
+  const everyOne = ranks && !limit;
+  return { dimension, direction, limit: everyOne ? undefined : (limit ?? 1) };
 }
 
 /** Slips in metric and time words ("revnue", "expnses", "gross margn", "Febuary"), corrected in place. */
@@ -479,6 +497,10 @@ function correctSlips(q: Question, known: ReadonlySet<string>) {
     'trailing',
     'budget',
     'department',
+    'customers',
+    'suppliers',
+    'vendors',
+    'departments',
   ];
   const words = q.words().map((word) => {
     if (word.length < 5 || FILLER.has(word) || known.has(word) || vocabulary.includes(word) || /\d/.test(word))
@@ -495,6 +517,24 @@ function correctSlips(q: Question, known: ReadonlySet<string>) {
   });
   q.rest = ` ${words.join(' ')} `;
 }
+
+/** The money flows a ratio or a decomposition reads. */
+const FLOW_METRICS: readonly ChatMetric[] = [
+  'revenue',
+  'cost_of_sales',
+  'gross_profit',
+  'operating_expenses',
+  'other_expenses',
+  'expenses',
+  'net_income',
+  'other_income',
+  'ebitda',
+  'operating_income',
+  'amount',
+  'cash_received',
+  'cash_paid',
+  'billed',
+];
 
 /** Which accounts a flow metric covers, to rank its accounts. */
 const FLOW_GROUP: Partial<Record<ChatMetric, { types: string[]; subtypes?: string[] }>> = {
@@ -637,12 +677,14 @@ export function parseQuestion(
   const groups = BALANCE_GROUPS.filter(([pattern]) => q.has(pattern));
   for (const [pattern] of groups) q.take(pattern);
   const groupSubtypes = groups.flatMap(([, , subtypes]) => [...subtypes]);
-  const read = accountsIn(
-    q,
-    context,
-    years,
-    role === 'customer' ? 'revenue' : role === 'supplier' ? 'expense' : undefined,
-  );
+  // Which kind of account the question is about: a balance ("drawn", "at 12/31") or a cost, a customer's revenue.
+  const prefer: string[][] = [];
+  if (role === 'customer') prefer.push(['revenue']);
+  if (role === 'supplier') prefer.push(['expense', 'asset']);
+  if (/\b(balance|drawn|owe|owed|outstanding|as of|as at|at the end|at \d|end of|position)\b/.test(text))
+    prefer.push(['asset', 'liability', 'equity']);
+  if (/\b(expenses?|costs?|spend|spent|charges?|interest)\b/.test(text)) prefer.push(['expense']);
+  const read = accountsIn(q, context, years, prefer);
   if (read.ambiguous) {
     const names = read.ambiguous.accounts.slice(0, 3).map((account) => account.name);
     return unknownAnswer(
@@ -672,7 +714,8 @@ export function parseQuestion(
       .length > 0;
   const ranking = rankingIn(q);
   q.take(/\b(department|dept|team)\b/);
-  const changeWords = q.take(/\b(growth|grow|grew|change|changed|increase|decrease|difference)\b/).length > 0;
+  const changeWords =
+    q.take(/\b(growth|grow|grew|change|changed|increase|decrease|difference|moved|move)\b/).length > 0;
   const movementWords = q.take(/\b(movement|activity|net change)\b/).length > 0;
   const metrics: ChatMetric[] = [];
   for (const [pattern, metric] of METRIC_WORDS)
@@ -790,27 +833,39 @@ export function parseQuestion(
   }
   if (ranking) order = { by: metrics[0]!, direction: ranking.direction };
 
-  const compare: Pick<SemanticQuery, 'compare' | 'compareMonthsBack'> = wantsBudget
-    ? { compare: 'budget' }
-    : time.against?.kind === 'prior_year'
-      ? { compare: 'prior_year' }
-      : time.against
-        ? { compare: 'previous_period', compareMonthsBack: monthsBetween(time.against.from, time.range.from) }
-        : changeWords && time.explicit
-          ? { compare: 'previous_period' }
-          : {};
+  const balances = metrics.length > 0 && metrics.every((m) => m === 'balance' || m === 'closing_cash');
+  // A balance that "moved since the end of last year" / "changed in Q3": its end against the range's start (since)
+  // or the end of the month before the range.
+  const balanceMove =
+    balances && changeWords && time.explicit && !time.against && !time.point
+      ? monthsBetween(time.since ? time.range.from : addMonths(time.range.from, -1), time.range.to)
+      : undefined;
+  const compare: Pick<SemanticQuery, 'compare' | 'compareMonthsBack'> = balanceMove
+    ? { compare: 'previous_period', compareMonthsBack: balanceMove }
+    : wantsBudget
+      ? { compare: 'budget' }
+      : time.against?.kind === 'prior_year'
+        ? { compare: 'prior_year' }
+        : time.against
+          ? {
+              compare: 'previous_period',
+              compareMonthsBack: balances
+                ? monthsBetween(time.against.to, time.range.to)
+                : monthsBetween(time.against.from, time.range.from),
+            }
+          : changeWords && time.explicit
+            ? { compare: 'previous_period' }
+            : {};
   if (
     compare.compare &&
     compare.compare !== 'budget' &&
-    metrics.some((m) =>
-      ['balance', 'closing_cash', 'cash_in', 'cash_out', 'net_cash_flow', 'journal_count', 'line_count'].includes(m),
-    )
+    metrics.some((m) => ['cash_in', 'cash_out', 'net_cash_flow', 'journal_count', 'line_count'].includes(m))
   )
     return unknownAnswer(
       understood,
       [],
       closestQuestions(context, { time, metrics, unknown: [], department: departments[0] }),
-      `Chat DB compares flows (revenue, costs, profits) between periods, not yet balances, cash flows or counts: ask for each period on its own.`,
+      `Chat DB compares flows (revenue, costs, profits) and balances between periods, not yet cash flows or counts: ask for each period on its own.`,
     );
   if (explains) {
     const flow =
@@ -873,7 +928,7 @@ export function parseQuestion(
       }),
     };
   }
-  const wholePoint = time.point && metrics.every((m) => m === 'balance' || m === 'closing_cash');
+  const wholePoint = (time.point || balanceMove !== undefined || (balances && compare.compare)) && balances;
   // The counterparties: those named, or every one of the role asked about (customers, suppliers).
   const byParty = allDimensions.includes('counterparty') || counted?.target === 'counterparty';
   const partyNames = parties.length
@@ -914,7 +969,11 @@ export function parseQuestion(
       when,
       accounts: read.said,
       groups: groups.map(([, label]) => label),
-      against: time.against?.label,
+      against:
+        time.against?.label ??
+        (balanceMove
+          ? `the end of ${spanWords(addMonths(time.range.to, -balanceMove), addMonths(time.range.to, -balanceMove))}`
+          : undefined),
       ...(partyWords ? { parties: partyWords } : {}),
     }),
   };
@@ -923,7 +982,7 @@ export function parseQuestion(
 const monthsBetween = (from: string, to: string) =>
   (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5));
 
-const ELLIPTICAL = /^(and|what about|how about|same|now|then|also|what of|ok and|okay and)\b/;
+const ELLIPTICAL = /^(and|what about|how about|same|now|then|also|what of|ok and|okay and|as a|as an|as %|in %)(?= |$)/;
 /** Words pointing back at the answer before: "was that", "those months", "of that". */
 const REFERS_BACK =
   /\b(that|those|then|it) (period|months?|quarters?|years?|time|in total|total)\b|\b(was|were|is) (that|those|it)\b|\bof (that|those)\b/;
@@ -942,6 +1001,34 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
   const q = new Question(text);
   q.take(/\b(that|those|then|it|in total|for|as well|too|instead)\b/);
   const query: SemanticQuery = structuredClone(previous);
+  // "as a % of revenue?": the figure before as a percentage of another.
+  const share = text.match(/^(?:and )?(?:as )?(?:a |an )?(?:%|percent|percentage|share|proportion) (?:of|to) (.+)$/);
+  if (share && !previous.ratio && !previous.dimensions.length && FLOW_METRICS.includes(previous.metrics[0]!)) {
+    const side = parseQuestion(share[1]!, context, { sides: false });
+    if (side.kind === 'query' && side.query.metrics.length === 1 && FLOW_METRICS.includes(side.query.metrics[0]!)) {
+      const { entities, ...filters } = previous.filters;
+      const { entities: _ignored, ...denominator } = side.query.filters;
+      const ratioQuery: SemanticQuery = {
+        metrics: [previous.metrics[0]!],
+        dimensions: [],
+        filters: entities?.length ? { entities } : {},
+        timeRange: previous.timeRange,
+        ratio: {
+          numerator: { metric: previous.metrics[0]!, filters },
+          denominator: { metric: side.query.metrics[0]!, filters: denominator },
+        },
+      };
+      const when = spanWords(previous.timeRange.from, previous.timeRange.to);
+      return {
+        kind: 'query',
+        query: ratioQuery,
+        when,
+        reading: `${describeReading(previous, { when, accounts: [], groups: [] }).split(', ')[0]} as a percentage of ${side.reading.split(', ')[0]!.toLowerCase()}, ${when}`,
+      };
+    }
+  }
+  const parties = counterpartiesIn(q, context);
+  if (parties.length) query.filters = { ...query.filters, counterparties: parties.map((party) => party.name) };
   const months = (from: string, to: string) => monthsBetween(from, to) + 1;
   const span = (from: string, to: string) => (from === to ? from : `${from} to ${to}`);
   let when = span(query.timeRange.from, query.timeRange.to);

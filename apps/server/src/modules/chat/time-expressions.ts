@@ -43,6 +43,8 @@ export interface TimeReading {
   matched: string[];
   /** Why the books cannot answer: the months asked for are not (all) in them, or lie in the future. */
   outside?: string;
+  /** The range runs "since" its first month (a balance moved since then is measured from that month's end). */
+  since?: boolean;
   /** A month, quarter or half said without its year ("Q2", "March"): a follow-up takes the year it follows. */
   yearless?: boolean;
 }
@@ -114,6 +116,8 @@ export function spanWords(from: string, to: string): string {
 }
 
 interface Found {
+  /** A trailing stretch of this many months ("TTM", "the last 6 months"), which "ending June" may move. */
+  trailing?: number;
   /** Where in the text, for joining two expressions. */
   start: number;
   end: number;
@@ -325,6 +329,7 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
     () => ({
       span: trailing(12, `the trailing twelve months (${spanWords(addMonths(last, -11), last)})`),
       unit: 'other',
+      trailing: 12,
     }),
   );
   add(
@@ -354,6 +359,7 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
           months === 12 ? `the trailing twelve months (${spanWords(addMonths(last, -11), last)})` : undefined,
         ),
         unit: 'other',
+        trailing: months,
       };
     },
   );
@@ -441,6 +447,30 @@ export function readTime(text: string, calendar: BooksCalendar): TimeReading {
   let point = false;
   let future = false;
   let yearless = false;
+  let since = false;
+
+  // "the trailing 12 months ending July 2026": that many months up to that month.
+  for (let i = 0; i + 1 < found.length && !range; i++) {
+    const [a, b] = [found[i]!, found[i + 1]!];
+    if (
+      !a.trailing ||
+      b.unit === 'other' ||
+      !/^ ?(?:ending|ended|to|through|thru|until|up to|as of)(?: the end of)? ?$/.test(between(a, b))
+    )
+      continue;
+    const to = b.span.to;
+    const from = addMonths(to, -(a.trailing - 1));
+    range = {
+      from,
+      to,
+      label: `${a.trailing === 12 ? 'the twelve months' : `the ${a.trailing} months`} ending ${monthLabel(to)} (${spanWords(from, to)})`,
+    };
+    future = Boolean(b.future);
+    take(a);
+    matched.push(between(a, b).trim());
+    take(b);
+    found = found.filter((item) => item !== a && item !== b);
+  }
 
   // Two expressions joined: a range ("Feb to May", "from Nov 2025 through Apr 2026", "between March and June") or
   // a comparison ("March vs April", "Q1 compared to Q2", "how did revenue change from Q2 to Q3").
@@ -517,16 +547,16 @@ export function readTime(text: string, calendar: BooksCalendar): TimeReading {
 
   // "since March": from that month to the latest.
   if (!range) {
-    const since = found.find((item) => /\b(since|from) $/.test(text.slice(0, item.start)) && item.unit !== 'other');
-    if (since) {
-      const kept = since.yearless ? since : since;
+    const sinceItem = found.find((item) => /\b(since|from) $/.test(text.slice(0, item.start)) && item.unit !== 'other');
+    if (sinceItem) {
       range = {
-        from: kept.span.from,
+        from: sinceItem.span.from,
         to: last,
-        label: `${spanWords(kept.span.from, last)} (since ${kept.span.label})`,
+        label: `${spanWords(sinceItem.span.from, last)} (since ${sinceItem.span.label})`,
       };
-      take(since, /\b(since|from) $/.exec(text.slice(0, since.start))![0]);
-      found = found.filter((item) => item !== since);
+      since = true;
+      take(sinceItem, /\b(since|from) $/.exec(text.slice(0, sinceItem.start))![0]);
+      found = found.filter((item) => item !== sinceItem);
     }
   }
   if (!range && found.length) {
@@ -583,7 +613,7 @@ export function readTime(text: string, calendar: BooksCalendar): TimeReading {
       against = { ...previous(12, ''), kind: 'prior_year' };
     else if (
       phrase(
-        /\b(?:(?:vs|versus|compared (?:to|with)|against|over|from) (?:the )?(?:previous|prior|preceding) period|period over period)\b/,
+        /\b(?:(?:vs|versus|compared (?:to|with)|against|over|from) (?:the )?(?:previous|prior|preceding) (?:period|(?:twelve|12|\d+) months)|period over period)\b/,
       )
     )
       against = previous(n, '');
@@ -614,5 +644,6 @@ export function readTime(text: string, calendar: BooksCalendar): TimeReading {
     matched: matched.filter(Boolean),
     ...(outside ? { outside } : {}),
     ...(yearless ? { yearless } : {}),
+    ...(since ? { since } : {}),
   };
 }

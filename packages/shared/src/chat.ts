@@ -61,6 +61,17 @@ export const CHAT_METRICS = [
   'cash_paid',
   /** With a counterparty: what it billed us (credits to payables on its lines). */
   'billed',
+  /** Net income before income tax. */
+  'profit_before_tax',
+  // The KPI library's balance measures (docs/kpis.md), at the end of the range, for the whole organization.
+  'working_capital',
+  'current_ratio',
+  'quick_ratio',
+  'debt_to_equity',
+  'dso',
+  'dpo',
+  'dio',
+  'monthly_burn',
 ] as const;
 export type ChatMetric = (typeof CHAT_METRICS)[number];
 

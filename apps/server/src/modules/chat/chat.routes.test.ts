@@ -119,6 +119,25 @@ describe('POST /api/v1/chat/ask', () => {
     expect(forecast.result).toEqual([]);
   });
 
+  it('answers the KPI library’s balance measures as the KPI library does', async () => {
+    const response = await ask('current ratio at the end of Q3 2026');
+    expect(response.statusCode, response.body).toBe(200);
+    const kpis = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/reports/${organizationId}/kpis?from=2026-07&to=2026-09`,
+      headers: bearer(adminToken),
+    });
+    const byKey = Object.fromEntries(
+      kpis.json().data.kpis.map((kpi: { key: string; value: number | null }) => [kpi.key, kpi.value]),
+    );
+    expect(response.json().data.result).toEqual([{ current_ratio: byKey.currentRatio }]);
+    const dso = (await ask('DSO for Q3 2026')).json().data;
+    expect(dso.result).toEqual([{ dso: byKey.dso }]);
+    const working = (await ask('working capital at the end of Q3 2026')).json().data;
+    expect(working.result).toEqual([{ working_capital: byKey.workingCapital }]);
+    expect(working.reading).toBe('Working capital, at the end of Sep 2026, all departments');
+  });
+
   it('states its reading in words', async () => {
     const { data } = (await ask('Revenue in the second half of 2025 for the Sales department')).json();
     expect(data.reading).toBe('Revenue, H2 2025 (Jul – Dec 2025), Sales department');

@@ -89,6 +89,11 @@ const FLOWS: Partial<Record<ChatMetric, FlowSpec>> = {
   cash_received: { where: `f.account_subtype = 'cash'`, sign: 'reading', label: 'Cash received' },
   cash_paid: { where: `f.account_subtype = 'cash'`, sign: 'income', label: 'Cash paid' },
   billed: { where: `f.account_subtype = 'payable'`, sign: 'credits', label: 'Billed' },
+  profit_before_tax: {
+    where: `f.account_type IN ('revenue', 'expense') AND coalesce(f.account_subtype, '') <> 'income_tax'`,
+    sign: 'income',
+    label: 'Profit before tax',
+  },
 };
 
 /** Margins: the flow they are a percentage of revenue of. */
@@ -155,13 +160,36 @@ const METRIC_LABELS: Record<ChatMetric, string> = {
   cash_received: 'Cash received',
   cash_paid: 'Cash paid',
   billed: 'Billed',
+  profit_before_tax: 'Profit before tax',
+  working_capital: 'Working capital',
+  current_ratio: 'Current ratio',
+  quick_ratio: 'Quick ratio',
+  debt_to_equity: 'Debt to equity',
+  dso: 'Days sales outstanding',
+  dpo: 'Days payable outstanding',
+  dio: 'Days inventory outstanding',
+  monthly_burn: 'Monthly burn',
 };
 
 export const metricLabel = (metric: ChatMetric) => METRIC_LABELS[metric];
 
 const TIME_DIMENSIONS: readonly ChatDimension[] = ['period', 'quarter', 'fiscal_year'];
 const CASH_METRICS: readonly ChatMetric[] = ['cash_in', 'cash_out', 'net_cash_flow'];
-const CUMULATIVE_METRICS: readonly ChatMetric[] = ['balance', 'closing_cash'];
+/** The KPI library's measures made of balances at the end of the range (and flows over it). */
+const KPI_METRICS: readonly ChatMetric[] = [
+  'working_capital',
+  'current_ratio',
+  'quick_ratio',
+  'debt_to_equity',
+  'dso',
+  'dpo',
+  'dio',
+  'monthly_burn',
+];
+const CUMULATIVE_METRICS: readonly ChatMetric[] = ['balance', 'closing_cash', ...KPI_METRICS];
+/** Current assets and liabilities as the Balance Sheet groups them (CURRENT_SUBTYPES). */
+const CURRENT_ASSETS = `f.account_type = 'asset' AND f.account_subtype IN ('cash', 'receivable', 'inventory', 'prepaid', 'other_current_asset')`;
+const CURRENT_LIABILITIES = `f.account_type = 'liability' AND f.account_subtype IN ('payable', 'credit_card', 'accrued_liability', 'payroll_liability', 'tax_liability', 'deferred_revenue', 'current_debt')`;
 
 /** The SQL of a dimension over `facts` and the output columns it gives. */
 function dimensionColumns(dimension: ChatDimension): { expression: string; name: string }[] {
@@ -224,6 +252,8 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
 
   const wantsCash = metrics.some((metric) => CASH_METRICS.includes(metric));
   const cumulative = metrics.some((metric) => CUMULATIVE_METRICS.includes(metric));
+  if (metrics.some((metric) => KPI_METRICS.includes(metric)) && (dimensions.length || compare || query.ratio))
+    throw new CompileError('the KPI measures are answered for the whole organization at one date, without breakdowns');
   const useLedger =
     query.countDistinct === 'counterparty' ||
     query.countDistinct === 'journal' ||
@@ -541,6 +571,49 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
         answerColumns.push(metric);
         output.push({ name: metric, label: METRIC_LABELS[metric], type: 'number', unit: 'count' });
         break;
+      case 'working_capital':
+      case 'current_ratio':
+      case 'quick_ratio':
+      case 'debt_to_equity':
+      case 'dso':
+      case 'dpo':
+      case 'dio':
+      case 'monthly_burn': {
+        // docs/kpis.md: balances at the end of the range (every movement up to it), flows over the range.
+        const balance = (where: string) =>
+          `coalesce(sum(${READING}) FILTER (WHERE f.span = 'current' AND ${where}), 0)`;
+        const cash = (upTo: string) =>
+          `coalesce(sum(f.net) FILTER (WHERE f.span = 'current' AND f.account_subtype = 'cash'${upTo}), 0)`;
+        const ratioOf = (top: string, bottom: string) => `round(${top} / nullif(${bottom}, 0), 2)`;
+        const days = () =>
+          `((to_date(${to} || '-01', 'YYYY-MM-DD') + interval '1 month')::date - to_date(${from} || '-01', 'YYYY-MM-DD'))`;
+        const daysOf = (top: string, flow: FlowSpec) =>
+          `round(${top} / nullif(${flowSum(flow, 'net')}, 0) * ${days()}, 2)`;
+        const equity = `coalesce(sum(-f.net) FILTER (WHERE f.span = 'current' AND f.account_type IN ('equity', 'revenue', 'expense')), 0)`;
+        // Each built only when asked: every parameter it binds is read.
+        const expressions: Record<string, () => string> = {
+          working_capital: () => `(${balance(CURRENT_ASSETS)} - ${balance(CURRENT_LIABILITIES)})::${MONEY}`,
+          current_ratio: () => ratioOf(balance(CURRENT_ASSETS), balance(CURRENT_LIABILITIES)),
+          quick_ratio: () =>
+            ratioOf(balance(`f.account_subtype IN ('cash', 'receivable')`), balance(CURRENT_LIABILITIES)),
+          debt_to_equity: () => ratioOf(balance(`f.account_subtype IN ('current_debt', 'long_term_debt')`), equity),
+          dso: () => daysOf(balance(`f.account_subtype = 'receivable'`), FLOWS.revenue!),
+          dpo: () => daysOf(balance(`f.account_subtype = 'payable'`), FLOWS.cost_of_sales!),
+          dio: () => daysOf(balance(`f.account_subtype = 'inventory'`), FLOWS.cost_of_sales!),
+          monthly_burn: () =>
+            `round((${cash(` AND f.period < ${from}`)} - ${cash('')}) / ${params.add(monthsIn(timeRange.from, timeRange.to))}::int, 2)::${MONEY}`,
+        };
+        const expression = expressions[metric]!();
+        groupedColumns.push(`${expression} AS ${metric}`);
+        answerColumns.push(metric);
+        output.push({
+          name: metric,
+          label: METRIC_LABELS[metric],
+          type: 'number',
+          ...(metric === 'working_capital' || metric === 'monthly_burn' ? { unit: 'currency' as const } : {}),
+        });
+        break;
+      }
       case 'balance':
       case 'closing_cash': {
         // Movements of every period up to each bucket, summed by a running window in `answer`.

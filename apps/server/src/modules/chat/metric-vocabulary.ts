@@ -55,18 +55,27 @@ export const BALANCE_GROUPS: readonly [RegExp, string, readonly string[]][] = [
 ];
 
 /**
+ * The KPI library's balance measures by their names (docs/kpis.md), read before balance sheet groups: "debt to
+ * equity" is the ratio, not the debt.
+ */
+export const KPI_WORDS: readonly [RegExp, ChatMetric][] = [
+  [/\bworking capital\b/, 'working_capital'],
+  [/\bcurrent ratio\b/, 'current_ratio'],
+  [/\b(quick ratio|acid test( ratio)?)\b/, 'quick_ratio'],
+  [/\b(debt to equity( ratio)?|debt equity ratio|d ?\/? ?e ratio|gearing( ratio)?)\b/, 'debt_to_equity'],
+  [/\b(dso|days sales outstanding|debtor days|receivable days)\b/, 'dso'],
+  [/\b(dpo|days payables? outstanding|creditor days|payable days)\b/, 'dpo'],
+  [/\b(dio|days inventory outstanding|inventory days)\b/, 'dio'],
+  [/\b(average )?(monthly )?(net )?(cash )?burn( rate)?\b/, 'monthly_burn'],
+  [/\b(pbt|profit before tax(es)?|pre ?tax (profit|income)|earnings before tax(es)?|ebt)\b/, 'profit_before_tax'],
+];
+
+/**
  * Measures of the KPI library Chat DB does not compute yet: named back, never answered with another figure.
  */
 export const NOT_YET: readonly [RegExp, string][] = [
-  [/\bworking capital\b/, 'working capital'],
-  [/\bcurrent ratio\b/, 'the current ratio'],
-  [/\b(quick ratio|acid test)\b/, 'the quick ratio'],
-  [/\b(dso|days sales outstanding|debtor days)\b/, 'days sales outstanding'],
-  [/\b(dpo|days payables? outstanding|creditor days)\b/, 'days payable outstanding'],
-  [/\b(dio|days inventory outstanding|inventory days)\b/, 'days inventory outstanding'],
   [/\bcash conversion cycle\b/, 'the cash conversion cycle'],
-  [/\b(debt to equity|gearing|leverage ratio)\b/, 'debt to equity'],
-  [/\b(burn( rate)?|net burn|runway)\b/, 'the cash burn and runway'],
+  [/\b(cash )?runway\b/, 'the cash runway'],
 ];
 
 /**
@@ -87,7 +96,7 @@ export const NOT_IN_THE_BOOKS: readonly [RegExp, string][] = [
 /** Every word the metric vocabulary is made of, for correcting a slip ("revnue", "expnses", "margn"). */
 export const VOCABULARY_WORDS: readonly string[] = [
   ...new Set(
-    [...METRIC_WORDS, ...BALANCE_GROUPS.map(([pattern]) => [pattern] as const), ...NOT_YET].flatMap(
+    [...METRIC_WORDS, ...KPI_WORDS, ...BALANCE_GROUPS.map(([pattern]) => [pattern] as const), ...NOT_YET].flatMap(
       ([pattern]) => pattern.source.match(/[a-z]{4,}/g) ?? [],
     ),
   ),

@@ -1,6 +1,13 @@
 import type { ChatDimension, ChatMetric, SemanticQuery } from '@finboard/shared/chat';
 import { addMonths } from './compiler.ts';
-import { BALANCE_GROUPS, METRIC_WORDS, NOT_IN_THE_BOOKS, NOT_YET, VOCABULARY_WORDS } from './metric-vocabulary.ts';
+import {
+  BALANCE_GROUPS,
+  KPI_WORDS,
+  METRIC_WORDS,
+  NOT_IN_THE_BOOKS,
+  NOT_YET,
+  VOCABULARY_WORDS,
+} from './metric-vocabulary.ts';
 import { describeReading } from './reading.ts';
 import { MONTH_NAMES, readTime, spanWords, type BooksCalendar, type TimeReading } from './time-expressions.ts';
 
@@ -582,7 +589,11 @@ function ratioOf(text: string, context: ParserContext, time: TimeReading): Parse
     const sides = [match.groups.num!, match.groups.den!].map((side) => parseQuestion(side, context, { sides: false }));
     const [num, den] = sides;
     const measure = (side: ParseResult | undefined) =>
-      side?.kind === 'query' && side.query.metrics.length === 1 && !side.query.dimensions.length && !side.query.compare
+      side?.kind === 'query' &&
+      side.query.metrics.length === 1 &&
+      FLOW_METRICS.includes(side.query.metrics[0]!) &&
+      !side.query.dimensions.length &&
+      !side.query.compare
         ? { metric: side.query.metrics[0]!, filters: side.query.filters }
         : undefined;
     const [top, bottom] = [measure(num), measure(den)];
@@ -661,6 +672,9 @@ export function parseQuestion(
         `Chat DB does not compute ${what} yet: the Financial Overview's KPI cards show it.`,
       );
 
+  // The KPI library's measures by name, before "debt" or "monthly" are read as anything else.
+  const kpis = KPI_WORDS.filter(([pattern]) => q.take(pattern).length).map(([, metric]) => metric);
+
   // Counterparties by name ("Cascade Hydraulics" for Cascade Hydraulics Inc.), what money moved with them, and the
   // roles asked about (customers, suppliers).
   const parties = counterpartiesIn(q, context);
@@ -722,6 +736,7 @@ export function parseQuestion(
     if (q.take(pattern).length && !metrics.includes(metric)) metrics.push(metric);
   const balanceWords = q.take(/\b(owe|owed|outstanding|drawn|sitting|held|position|closing)\b/).length > 0;
   const types = TYPE_WORDS.filter(([pattern]) => q.take(pattern).length).map(([, type]) => type);
+  for (const kpi of kpis.toReversed()) if (!metrics.includes(kpi)) metrics.unshift(kpi);
   // Money that moved with counterparties is on cash or payable lines, whatever account it was for.
   if (moneyMetric) {
     metrics.splice(0, metrics.length, moneyMetric);
@@ -834,6 +849,12 @@ export function parseQuestion(
   if (ranking) order = { by: metrics[0]!, direction: ranking.direction };
 
   const balances = metrics.length > 0 && metrics.every((m) => m === 'balance' || m === 'closing_cash');
+  // The KPI balance measures are read at a date too (the flows of DSO and burn over the range).
+  const atADate =
+    metrics.length > 0 &&
+    metrics.every((m) =>
+      ['balance', 'closing_cash', 'working_capital', 'current_ratio', 'quick_ratio', 'debt_to_equity'].includes(m),
+    );
   // A balance that "moved since the end of last year" / "changed in Q3": its end against the range's start (since)
   // or the end of the month before the range.
   const balanceMove =
@@ -928,7 +949,7 @@ export function parseQuestion(
       }),
     };
   }
-  const wholePoint = (time.point || balanceMove !== undefined || (balances && compare.compare)) && balances;
+  const wholePoint = (time.point || balanceMove !== undefined || (balances && compare.compare)) && atADate;
   // The counterparties: those named, or every one of the role asked about (customers, suppliers).
   const byParty = allDimensions.includes('counterparty') || counted?.target === 'counterparty';
   const partyNames = parties.length

@@ -2,6 +2,16 @@ import type { SemanticQuery } from '@finboard/shared/chat';
 import { metricLabel } from './compiler.ts';
 import { spanWords } from './time-expressions.ts';
 
+/** Measures read at a date, the end of the range. */
+const AT_A_DATE: readonly string[] = [
+  'balance',
+  'closing_cash',
+  'working_capital',
+  'current_ratio',
+  'quick_ratio',
+  'debt_to_equity',
+];
+
 const DIMENSION_WORDS: Record<string, string> = {
   period: 'month',
   quarter: 'quarter',
@@ -46,7 +56,7 @@ export function describeReading(
   const when = said.when.includes(months) || said.when === from ? said.when : `${said.when} (${months})`;
   const parts = [
     subject,
-    query.metrics.every((m) => m === 'balance' || m === 'closing_cash') ? `at the end of ${spanWords(to, to)}` : when,
+    query.metrics.every((m) => AT_A_DATE.includes(m)) ? `at the end of ${spanWords(to, to)}` : when,
   ];
   if (said.parties && !query.countDistinct)
     parts.push(query.dimensions.includes('counterparty') ? said.parties : `with ${said.parties}`);

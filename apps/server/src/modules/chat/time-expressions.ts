@@ -160,7 +160,7 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
   const monthSpan = (p: string): Span => ({ from: p, to: p, label: p });
   const trailing = (n: number, label?: string): Span => {
     const from = addMonths(last, -(n - 1));
-    return { from, to: last, label: label ?? `the last ${n} months (${from} to ${last})` };
+    return { from, to: last, label: label ?? `the last ${n} months (${spanWords(from, last)})` };
   };
 
   const found: Found[] = [];

@@ -9,18 +9,27 @@
  *   BENCH_DATABASE_URL=postgresql://… npm run bench:chat  # PostgreSQL (a scratch database, dropped after)
  * BENCH_CHAT_REPEAT (default 3): times each question is asked for the timing.
  *
- * Two sets: the 66 questions written while the parser was tuned (issue 13), and the held-out set of issue 26
- * (bench/chat-questions: ≥ 150 questions by class, written before the parser change that handles them), graded
- * as case.ts says; for it the bench prints accuracy per class and the count of confident wrong answers.
- *   BENCH_CHAT_SET=tuned|held-out   one set only (default both)
+ * Three sets: the 66 questions written while the parser was tuned (issue 13); the held-out set of issue 26
+ * (bench/chat-questions: 202 questions by class, written before the parser change that handles them); and a second
+ * held-out set written after that change, without sight of the parser or the first set. The held-out sets are
+ * graded as case.ts says; for them the bench prints accuracy per class and the count of confident wrong answers.
+ *   BENCH_CHAT_SET=tuned|held-out|second   one set only (default all three)
  *   BENCH_CHAT_GOLD_ONLY=true       prints the held-out set's gold answers and asks nothing (to check gold SQL)
+ *   BENCH_CHAT_LLM=fake              the held-out set again with the optional language model path switched on, against
+ *                                    two local OpenAI-compatible fakes: one that guesses (it answers, as a structured
+ *                                    semantic query, the built-in parser's reading of the question without the words
+ *                                    the parser did not understand), one that answers every question with this year's
+ *                                    revenue. Only questions the parser asks about reach a model, so these measure
+ *                                    what a model can add and the confident wrong answers it can cost.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ChatAnswer } from '@finboard/shared/chat';
 import { loadDemo } from '../demo/load-demo.ts';
 import { booksOf, QUESTION_CLASSES, type HeldOutCase } from './chat-questions/case.ts';
-import { heldOutQuestions } from './chat-questions/index.ts';
+import { heldOutQuestions, secondHeldOutQuestions } from './chat-questions/index.ts';
+import { startLlmFake } from '../apps/server/test/llm-fake.ts';
+import { parseQuestion } from '../apps/server/src/modules/chat/parser.ts';
 import { openBenchDatabase, percentile, seedBenchAdmin, startApp } from './support/harness.ts';
 
 const REPEAT = Number(process.env.BENCH_CHAT_REPEAT ?? 3);
@@ -29,10 +38,17 @@ const GOLD_ONLY = process.env.BENCH_CHAT_GOLD_ONLY === 'true';
 const ACCURACY_GOAL = 90;
 const MEDIAN_GOAL_MS = 200;
 
+const LLM = process.env.BENCH_CHAT_LLM === 'fake';
+/** What the fake model answers; set per run below. */
+let modelReply: (question: string) => string = () => '{}';
+const fakeModel = LLM ? await startLlmFake((request) => modelReply(request.messages.at(-1)?.content ?? '')) : undefined;
+
 const environment = await openBenchDatabase('chat');
 const { database } = environment;
 await seedBenchAdmin(database);
-const app = await startApp(environment);
+const app = await startApp(environment, {
+  ...(fakeModel ? { env: { CHAT_LLM_BASE_URL: fakeModel.baseUrl, CHAT_LLM_MODEL: 'fake-model' } } : {}),
+});
 console.log(`Loading the demo organization on ${database.kind}…`);
 const demo = await loadDemo({ services: app.services } as unknown as FastifyInstance);
 const orgId = demo.organizationId;
@@ -476,7 +492,7 @@ function grade(item: HeldOutCase, answer: ChatAnswer | undefined, gold: (string 
 }
 
 /** The held-out set (issue 26): accuracy per class and confident wrong answers. */
-async function runHeldOut() {
+async function runHeldOut(title = 'Held-out set (issue 26)', questionsOf = heldOutQuestions) {
   const [{ first }] = (await app.services.warehouse.withOrganization(
     orgId,
     async (tx) =>
@@ -486,7 +502,7 @@ async function runHeldOut() {
         }
       ).rows,
   )) as [{ first: string }];
-  const heldOut = heldOutQuestions(booksOf(first, last));
+  const heldOut = questionsOf(booksOf(first, last));
   const results: { item: HeldOutCase; grade: Grade }[] = [];
   for (const item of heldOut) {
     const gold = item.expect.kind === 'ask' ? [] : await goldTable(item.expect.gold);
@@ -512,7 +528,7 @@ async function runHeldOut() {
     }
   }
   if (GOLD_ONLY) return;
-  console.log(`\nHeld-out set (issue 26) on the demo organization (${database.kind}), ${heldOut.length} questions:`);
+  console.log(`\n${title} on the demo organization (${database.kind}), ${heldOut.length} questions:`);
   console.log(`  ${'class'.padEnd(22)} right          asked  confident wrong`);
   const line = (label: string, mine: typeof results) => {
     const count = (grade: Grade) => mine.filter((result) => result.grade === grade).length;
@@ -533,8 +549,41 @@ async function runHeldOut() {
   if ((right * 100) / results.length < ACCURACY_GOAL || (wrong * 100) / results.length > 2) failed = true;
 }
 
-if (SET !== 'held-out' && !GOLD_ONLY) await runTuned();
-if (SET !== 'tuned') await runHeldOut();
+if ((SET === 'all' || SET === 'tuned') && !GOLD_ONLY) await runTuned();
+if ((SET === 'all' || SET === 'held-out') && !LLM) await runHeldOut();
+if ((SET === 'all' || SET === 'second') && !LLM)
+  await runHeldOut('Second held-out set (written after the parser change)', secondHeldOutQuestions);
+if (LLM && fakeModel) {
+  const { context } = await app.services.chat.contextOf(orgId);
+  // A model that guesses: it reads the question as the parser does with the words the parser did not understand
+  // left out, and answers that reading as structured output.
+  modelReply = (question) => {
+    const first = parseQuestion(question, context);
+    const unknown = new Set(first.kind === 'unknown' ? first.unknown.flatMap((word) => word.split(' ')) : []);
+    const known = question
+      .toLowerCase()
+      .split(/[^a-z0-9&%]+/)
+      .filter((word) => word && !unknown.has(word))
+      .join(' ');
+    const parsed = parseQuestion(known, context);
+    return JSON.stringify(parsed.kind === 'query' ? { semanticQuery: parsed.query } : {});
+  };
+  await runHeldOut('Held-out set, language model path (a fake that guesses, leaving out the words not understood)');
+  console.log(`  the fake was asked ${fakeModel.requests.length} questions`);
+  fakeModel.requests.length = 0;
+  modelReply = () =>
+    JSON.stringify({
+      semanticQuery: {
+        metrics: ['revenue'],
+        dimensions: [],
+        filters: {},
+        timeRange: { from: `${last.slice(0, 4)}-01`, to: last },
+      },
+    });
+  await runHeldOut('Held-out set, language model path (a fake answering every question with revenue)');
+  console.log(`  the fake was asked ${fakeModel.requests.length} questions`);
+  failed = false;
+}
 
 if (times.length) {
   const sorted = times.toSorted((a, b) => a - b);
@@ -548,4 +597,5 @@ if (times.length) {
 
 await app.close();
 await environment.close();
+await fakeModel?.close();
 if (failed) process.exitCode = 1;

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiSession, listWarehouseRecords } from './support/api';
+import { apiSession, getKpis, listWarehouseRecords } from './support/api';
 import { seeText, usePage } from './support/browser';
 import { DEMO_USER, E2E_ADMIN } from './support/constants';
+import { docScreenshot } from './support/screenshots';
 import { logInAndLand, shownMoney } from './support/ui';
 
 const currentPage = usePage();
@@ -84,6 +85,60 @@ describe('Chat DB', () => {
     // The conversation is kept: a reload shows it again.
     await page.reload();
     await expect.poll(() => page.getByTestId('chat-sentence').count()).toBe(6);
+  }, 120_000);
+
+  it('a "what drove" question shows the bridge and its reading; a follow-up keeps the context; an unrelated question gets no figure', async () => {
+    const session = await apiSession(DEMO_USER.email, DEMO_USER.password);
+    const [latest] = (
+      await listWarehouseRecords(session.token, session.organizationId!, '02_GL_Detail', {
+        sortBy: 'period',
+        sortOrder: 'desc',
+        pageSize: 1,
+      })
+    ).rows;
+    const last = String(latest!.period);
+    const before = `${last.slice(0, 4)}-${String(Number(last.slice(5)) - 1).padStart(2, '0')}`;
+    // The two totals, read independently through the KPI library (operating expenses before D&A).
+    const now = (await getKpis(session.token, session.organizationId!, last, last)).operatingExpenses!;
+    const then = (await getKpis(session.token, session.organizationId!, before, before)).operatingExpenses!;
+    const money = (value: number) =>
+      value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+    await logInAndLand(page, DEMO_USER.email, DEMO_USER.password, '/pipelines');
+    await page.getByRole('link', { name: 'Chat DB' }).first().click();
+    await page.getByRole('heading', { name: 'Chat DB' }).waitFor();
+    // A fresh conversation: the demo user's earlier one (another journey's) is cleared first.
+    await page.waitForLoadState('networkidle');
+    const clear = page.getByRole('button', { name: 'Clear conversation' });
+    if (await clear.isVisible()) await clear.click();
+    await expect.poll(() => page.getByTestId('chat-sentence').count()).toBe(0);
+    const sentence = await ask('What drove the change in operating expenses last month?', 0);
+    expect(sentence).toContain(`(${money(then)} → ${money(now)})`);
+    expect(sentence).toMatch(
+      /^Operating expenses (rose|fell) by [\d,]+\.\d{2} \(\d+\.\d %\) from \w{3} \d{4} to \d{4}-\d{2} .* The largest contributors: /,
+    );
+    await expect
+      .poll(() => page.getByTestId('chat-reading').first().innerText())
+      .toMatch(
+        /^Read as: Operating expenses, \d{4}-\d{2}, all departments, the change split by account, vs \w{3} \d{4}$/,
+      );
+    const bridge = page.getByRole('img', { name: /^Bridge chart from \w{3} \d{4} to \d{4}-\d{2}$/ });
+    await bridge.waitFor();
+    await docScreenshot(page, 'chat-what-drove', page.locator('.chat-answer').first());
+
+    // An elliptical follow-up keeps the question and moves its period.
+    const followUp = await ask('and the month before?', 1);
+    expect(followUp).toMatch(/^Operating expenses (rose|fell) by .* to \d{4}-\d{2} \(/);
+    expect(followUp).toContain(`→ ${money(then)})`);
+    await expect.poll(() => page.getByRole('img', { name: /^Bridge chart/ }).count()).toBe(2);
+
+    // An unrelated question is not answered with the last figure.
+    const unrelated = await ask("What's the weather in Seattle?", 2);
+    expect(unrelated).toMatch(
+      /^Chat DB answers from the books, and something outside finance is not in them\. Try asking: /,
+    );
+    await expect.poll(() => page.getByTestId('chat-reading').count()).toBe(2);
+    await expect.poll(() => page.getByRole('img', { name: /^Bridge chart/ }).count()).toBe(2);
   }, 120_000);
 
   it('an admin picks an organization and asks about it', async () => {

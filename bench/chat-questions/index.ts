@@ -1,5 +1,6 @@
 import type { Books, HeldOutCase } from './case.ts';
 import { questions as rankingsAndHonesty } from './rankings-and-honesty.ts';
+import { questions as secondSet } from './second-set.ts';
 import { questions as timeAndMetrics } from './time-and-metrics.ts';
 
 /** The held-out set: every class of issue 26. */
@@ -7,3 +8,6 @@ export const heldOutQuestions = (books: Books): HeldOutCase[] => [
   ...timeAndMetrics(books),
   ...rankingsAndHonesty(books),
 ];
+
+/** A second held-out set, written after the parser change for the first, without sight of it or of the first set. */
+export const secondHeldOutQuestions = (books: Books): HeldOutCase[] => secondSet(books);

@@ -205,7 +205,10 @@ export async function seedBenchAdmin(database: DatabaseHandle) {
 }
 
 /** The real app on a local port, with the bench admin signed in (and the built web app of `webDistDir`). */
-export async function startApp(environment: BenchEnvironment, options: { webDistDir?: string } = {}) {
+export async function startApp(
+  environment: BenchEnvironment,
+  options: { webDistDir?: string; env?: Record<string, string> } = {},
+) {
   // TRUST_PROXY: the load bench's clients name their own address (sign-in is rate limited per address).
   const config = loadConfig({
     DATA_DIR: environment.dataDir,
@@ -213,6 +216,7 @@ export async function startApp(environment: BenchEnvironment, options: { webDist
     PORT: '0',
     HOST: '127.0.0.1',
     TRUST_PROXY: 'true',
+    ...options.env,
   });
   const app = await buildApp({
     config,

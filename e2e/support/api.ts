@@ -315,3 +315,17 @@ export async function getReport(
   const path = `/api/v1/reports/${organizationId}/${template}${search ? `?${search}` : ''}`;
   return (await call<{ data: Report }>(path, { token })).data;
 }
+
+/** The KPI library's figures of a range (`GET /api/v1/reports/{org}/kpis`), by key. */
+export async function getKpis(
+  token: string,
+  organizationId: string,
+  from: string,
+  to: string,
+): Promise<Record<string, number | null>> {
+  const body = await call<{ data: { kpis: { key: string; value: number | null }[] } }>(
+    `/api/v1/reports/${organizationId}/kpis?from=${from}&to=${to}`,
+    { token },
+  );
+  return Object.fromEntries(body.data.kpis.map((kpi) => [kpi.key, kpi.value]));
+}

@@ -132,7 +132,7 @@ describe('Chat DB with a language model', () => {
 
   it("runs the model's SQL through the same guard", async () => {
     next = JSON.stringify({ sql: 'SELECT count(*) AS lines FROM "02_GL_Detail"' });
-    const { data } = (await ask('How many lines are there?')).json();
+    const { data } = (await ask('How many rows does the ledger hold, all told?')).json();
     expect(data.result).toEqual([{ lines: 2 }]);
     expect(data.sql).toBe('SELECT count(*) AS lines FROM "02_GL_Detail"\nLIMIT 10000');
   });
@@ -193,7 +193,9 @@ describe('Chat DB with a language model', () => {
     // Nothing was left running: another organization is answered at once.
     next = JSON.stringify({ sql: 'SELECT count(*) AS lines FROM "02_GL_Detail"' });
     const started = performance.now();
-    expect((await ask('How many lines?', largeId)).json().data.result).toEqual([{ lines: LARGE_LEDGER_LINES }]);
+    expect((await ask('How many rows, all told?', largeId)).json().data.result).toEqual([
+      { lines: LARGE_LEDGER_LINES },
+    ]);
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
@@ -273,9 +275,33 @@ describe('Chat DB with a language model', () => {
     expect(data.response).toBe('10000 rows answer the question.');
   });
 
-  it('answers with the built-in parser when the model fails', async () => {
-    next = 503;
+  it('asks the model only what the built-in parser did not read, and never what the books cannot answer', async () => {
+    next = JSON.stringify({ sql: 'SELECT 1 AS one' });
     const { data } = (await ask('How many GL lines in January 2024?')).json();
     expect(data.result).toEqual([{ line_count: 2 }]);
+    const forecast = (await ask('Forecast revenue for next quarter')).json().data;
+    expect(forecast.understood).toBe(false);
+    expect(forecast.response).toMatch(/^Chat DB answers from the books, and a forecast is not in them\./);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('states the model’s reading as the model’s', async () => {
+    next = JSON.stringify({
+      semanticQuery: {
+        metrics: ['revenue'],
+        dimensions: [],
+        filters: {},
+        timeRange: { from: '2024-01', to: '2024-01' },
+      },
+    });
+    const { data } = (await ask('How did the top line fare, all told, in the first month?')).json();
+    expect(data.reading).toBe('Read by the language model: Revenue, Jan 2024, all departments');
+  });
+
+  it('asks, naming the words it did not read, when the model fails', async () => {
+    next = 503;
+    const { data } = (await ask('How many rows, all told?')).json();
+    expect(data.understood).toBe(false);
+    expect(data.unknownWords).toEqual(['rows', 'told']);
   });
 });

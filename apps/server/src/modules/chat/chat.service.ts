@@ -21,6 +21,7 @@ import {
   type ParserCounterparty,
 } from './parser.ts';
 import { describeReading } from './reading.ts';
+import { spanWords } from './time-expressions.ts';
 import { checkSql, loadSqlParser, SqlRefusedError } from './sql-guard.ts';
 import type { LlmAnswer, LlmClient } from './llm-client.ts';
 
@@ -169,16 +170,19 @@ export function createChatService(deps: {
       // metric keeps it, and one not understood is not answered with the last figure.
       const elliptical = previous !== undefined && isFollowUp(body.question);
       if (elliptical) parsed = followUp(body.question, previous, context);
-      const proposal = elliptical ? undefined : await proposalOf(body.question, context);
+      // The language model is asked only what the built-in parser did not read: what it read, and what it knows the
+      // books cannot answer (a period outside them, a forecast, headcount), stand — a model never overrides them.
+      const proposal =
+        parsed.kind === 'unknown' && !parsed.reason ? await proposalOf(body.question, context) : undefined;
       if (proposal?.kind === 'query') {
-        const when = `${proposal.query.timeRange.from} to ${proposal.query.timeRange.to}`;
+        const when = spanWords(proposal.query.timeRange.from, proposal.query.timeRange.to);
         const answered = await answerQuery(organizationId, proposal.query, when, numbering);
         answer = {
           ...answered,
           semanticQuery: proposal.query,
           suggestions: followUps(proposal.query, context),
           understood: true,
-          reading: describeReading(proposal.query, { when, accounts: [], groups: [] }),
+          reading: `Read by the language model: ${describeReading(proposal.query, { when, accounts: [], groups: [] })}`,
         };
       } else if (proposal?.kind === 'sql') {
         answer = {
@@ -285,6 +289,8 @@ function notUnderstood(parsed: Extract<ParseResult, { kind: 'unknown' }>): strin
 }
 
 function followUps(query: SemanticQuery, context: ParserContext): string[] {
+  if (query.decompose)
+    return ['And the period before?', query.dimensions[0] === 'department' ? 'By account?' : 'By department?'];
   const suggestions = ['And the quarter before?'];
   if (!query.dimensions.includes('period')) suggestions.push('What about by month?');
   if (!query.compare) suggestions.push('And vs budget?');

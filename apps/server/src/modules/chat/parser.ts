@@ -1003,7 +1003,8 @@ export function parseQuestion(
 const monthsBetween = (from: string, to: string) =>
   (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5));
 
-const ELLIPTICAL = /^(and|what about|how about|same|now|then|also|what of|ok and|okay and|as a|as an|as %|in %)(?= |$)/;
+const ELLIPTICAL =
+  /^(and|what about|how about|same|now|then|also|what of|ok and|okay and|as a|as an|as %|in %|by)(?= |$)/;
 /** Words pointing back at the answer before: "was that", "those months", "of that". */
 const REFERS_BACK =
   /\b(that|those|then|it) (period|months?|quarters?|years?|time|in total|total)\b|\b(was|were|is) (that|those|it)\b|\bof (that|those)\b/;
@@ -1017,7 +1018,10 @@ export const isFollowUp = (question: string) =>
  * names its own metric keeps it; one with words that change the answer and are not understood is not answered.
  */
 export function followUp(question: string, previous: SemanticQuery, context: ParserContext): ParseResult {
-  const text = normalize(question).replace(ELLIPTICAL, ' ').trim();
+  // "and", "what about" go; "by" stays, it says the breakdown ("by department?").
+  const text = normalize(question)
+    .replace(ELLIPTICAL, (word) => (word === 'by' ? word : ' '))
+    .trim();
   const calendar = calendarOf(context);
   const q = new Question(text);
   q.take(/\b(that|those|then|it|in total|for|as well|too|instead)\b/);
@@ -1072,12 +1076,12 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
       when = time.range.label;
     }
   }
+  const dimensions = dimensionsIn(q);
   const departments = departmentsIn(q.text, context);
   for (const department of departments)
     q.take(new RegExp(`\\b(the )?${normalize(department).replace(/&/g, '\\&')}( department| dept| team)?\\b`));
   q.take(/\b(department|dept|team)\b/);
   if (departments.length) query.filters = { ...query.filters, departments };
-  const dimensions = dimensionsIn(q);
   if (dimensions.length) query.dimensions = dimensions;
   if (q.take(/\b(vs|versus|against)? ?(the )?budget\b/).length) query.compare = 'budget';
   const metrics: ChatMetric[] = [];
@@ -1093,7 +1097,24 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
   }
   const unknown = q.words().filter((word) => !FILLER.has(word));
   if (unknown.length) return unknownAnswer([], unknown, rephrasings(context));
-  return { kind: 'query', query, when, reading: describeReading(query, { when, accounts: [], groups: [] }) };
+  // The compared months in words, moved with the question's.
+  const back =
+    query.compare === 'previous_period'
+      ? (query.compareMonthsBack ?? months(query.timeRange.from, query.timeRange.to))
+      : query.compare === 'prior_year'
+        ? 12
+        : undefined;
+  const against =
+    back === undefined
+      ? undefined
+      : spanWords(addMonths(query.timeRange.from, -back), addMonths(query.timeRange.to, -back));
+  return {
+    kind: 'query',
+    query,
+    when,
+    reading: describeReading(query, { when, accounts: [], groups: [], ...(against ? { against } : {}) }),
+    ...(against ? { against } : {}),
+  };
 }
 
 /** The three questions closest to what was asked that the parser answers. */

@@ -57,13 +57,14 @@ export function bridgeSteps(
   const rest = answer.result.slice(shown).reduce((sum, row) => sum + changeOf(row), 0);
   if (answer.result.length > shown)
     contributors.push({ label: `Other (${answer.result.length - shown})`, change: rest });
-  // Where the bars stand: 0, or — when every level is positive — below the lowest level by half the swing, so a
-  // change of 2 % of the total is still seen.
+  // Where the bars stand: 0, or — when every level is positive — below the lowest level by half the swing (a round
+  // figure), so a change of 2 % of the total is still seen.
   const levels = [bridge.from];
   for (const { change } of contributors) levels.push(levels.at(-1)! + change);
   levels.push(bridge.to);
   const [low, high] = [Math.min(...levels), Math.max(...levels)];
-  const floor = low > 0 ? Math.max(0, low - (high - low) * 0.5) : 0;
+  const step = 10 ** Math.floor(Math.log10(Math.max(high - low, 1)));
+  const floor = low > 0 ? Math.max(0, Math.floor((low - (high - low) * 0.5) / step) * step) : 0;
   const total = (label: string, value: number): BridgeStep => ({
     label,
     base: Math.min(floor, value),

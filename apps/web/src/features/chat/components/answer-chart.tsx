@@ -14,6 +14,8 @@ function BridgeChart({ answer }: { answer: ChatAnswer }) {
   const money = (value: number) =>
     value.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const option = {
+    // Drawn at once: a bridge read (or printed, or captured) mid-animation shows wrong levels.
+    animation: false,
     tooltip: {
       trigger: 'axis' as const,
       axisPointer: { type: 'shadow' as const },

@@ -26,6 +26,18 @@ export const QUESTION_MAX_LENGTH = 500;
 /** The most rows one answer returns (the guard clamps every LIMIT to it). */
 export const CHAT_MAX_ROWS = 10_000;
 
+/** The KPI library's balance measures (docs/kpis.md), at the end of the range, for the whole organization. */
+export const CHAT_KPI_METRICS = [
+  'working_capital',
+  'current_ratio',
+  'quick_ratio',
+  'debt_to_equity',
+  'dso',
+  'dpo',
+  'dio',
+  'monthly_burn',
+] as const;
+
 /** What can be measured. Money in reading signs (finance-conventions.md): revenue and costs positive. */
 export const CHAT_METRICS = [
   'revenue',
@@ -63,15 +75,7 @@ export const CHAT_METRICS = [
   'billed',
   /** Net income before income tax. */
   'profit_before_tax',
-  // The KPI library's balance measures (docs/kpis.md), at the end of the range, for the whole organization.
-  'working_capital',
-  'current_ratio',
-  'quick_ratio',
-  'debt_to_equity',
-  'dso',
-  'dpo',
-  'dio',
-  'monthly_burn',
+  ...CHAT_KPI_METRICS,
 ] as const;
 export type ChatMetric = (typeof CHAT_METRICS)[number];
 
@@ -106,16 +110,15 @@ export const CHAT_MAX_FILTER_NAMES = 20_000;
 const names = z.array(z.string().min(1).max(200)).max(CHAT_MAX_FILTER_NAMES);
 
 /** One side of a ratio: a money metric over its own accounts and departments ("rent", "Marketing's expenses"). */
+const accountAndDepartmentFilters = {
+  accountCodes: names.optional(),
+  accountTypes: z.array(z.enum(['asset', 'liability', 'equity', 'revenue', 'expense'])).optional(),
+  accountSubtypes: names.optional(),
+  departments: names.optional(),
+};
 const measureSchema = z.object({
   metric: z.enum(CHAT_METRICS),
-  filters: z
-    .object({
-      accountCodes: names.optional(),
-      accountTypes: z.array(z.enum(['asset', 'liability', 'equity', 'revenue', 'expense'])).optional(),
-      accountSubtypes: names.optional(),
-      departments: names.optional(),
-    })
-    .default({}),
+  filters: z.object(accountAndDepartmentFilters).default({}),
 });
 export type ChatMeasure = z.infer<typeof measureSchema>;
 
@@ -124,10 +127,7 @@ export const semanticQuerySchema = z.object({
   dimensions: z.array(z.enum(CHAT_DIMENSIONS)).max(3).default([]),
   filters: z
     .object({
-      accountCodes: names.optional(),
-      accountTypes: z.array(z.enum(['asset', 'liability', 'equity', 'revenue', 'expense'])).optional(),
-      accountSubtypes: names.optional(),
-      departments: names.optional(),
+      ...accountAndDepartmentFilters,
       entities: names.optional(),
       counterparties: names.optional(),
     })

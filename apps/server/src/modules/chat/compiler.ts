@@ -1,4 +1,10 @@
-import type { ChatColumn, ChatDimension, ChatMetric, SemanticQuery } from '@finboard/shared/chat';
+import {
+  CHAT_KPI_METRICS,
+  type ChatColumn,
+  type ChatDimension,
+  type ChatMetric,
+  type SemanticQuery,
+} from '@finboard/shared/chat';
 import { quoteIdent } from '../../warehouse/identifiers.ts';
 import type { FiscalNumbering } from './chat-calendar.ts';
 
@@ -176,16 +182,7 @@ export const metricLabel = (metric: ChatMetric) => METRIC_LABELS[metric];
 const TIME_DIMENSIONS: readonly ChatDimension[] = ['period', 'quarter', 'fiscal_year'];
 const CASH_METRICS: readonly ChatMetric[] = ['cash_in', 'cash_out', 'net_cash_flow'];
 /** The KPI library's measures made of balances at the end of the range (and flows over it). */
-const KPI_METRICS: readonly ChatMetric[] = [
-  'working_capital',
-  'current_ratio',
-  'quick_ratio',
-  'debt_to_equity',
-  'dso',
-  'dpo',
-  'dio',
-  'monthly_burn',
-];
+const KPI_METRICS: readonly ChatMetric[] = CHAT_KPI_METRICS;
 const CUMULATIVE_METRICS: readonly ChatMetric[] = ['balance', 'closing_cash', ...KPI_METRICS];
 /** Current assets and liabilities as the Balance Sheet groups them (CURRENT_SUBTYPES). */
 const CURRENT_ASSETS = `f.account_type = 'asset' AND f.account_subtype IN ('cash', 'receivable', 'inventory', 'prepaid', 'other_current_asset')`;

@@ -9,7 +9,14 @@ import {
   VOCABULARY_WORDS,
 } from './metric-vocabulary.ts';
 import { describeReading } from './reading.ts';
-import { MONTH_NAMES, readTime, spanWords, type BooksCalendar, type TimeReading } from './time-expressions.ts';
+import {
+  COUNT_WORDS,
+  MONTH_NAMES,
+  readTime,
+  spanWords,
+  type BooksCalendar,
+  type TimeReading,
+} from './time-expressions.ts';
 
 /**
  * The built-in parser: a question in plain English → a semantic query, offline and deterministic. A grammar, not
@@ -77,22 +84,8 @@ export const normalize = (value: string) =>
     .replace(/[^a-z0-9&%]+/g, ' ')
     .trim();
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  single: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-};
+/** Counts as words ("which three clients"), and "single" for one ("our single biggest customer"). */
+const NUMBER_WORDS: Record<string, number> = { ...COUNT_WORDS, single: 1 };
 const numberOf = (word: string | undefined) =>
   word === undefined ? undefined : /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word];
 
@@ -889,21 +882,7 @@ export function parseQuestion(
       `Chat DB compares flows (revenue, costs, profits) and balances between periods, not yet cash flows or counts: ask for each period on its own.`,
     );
   if (explains) {
-    const flow =
-      metrics.length === 1 &&
-      [
-        'revenue',
-        'cost_of_sales',
-        'gross_profit',
-        'operating_expenses',
-        'other_expenses',
-        'expenses',
-        'net_income',
-        'other_income',
-        'ebitda',
-        'operating_income',
-        'amount',
-      ].includes(metrics[0]!);
+    const flow = metrics.length === 1 && FLOW_METRICS.includes(metrics[0]!);
     if (!flow || !time.explicit || time.point)
       return unknownAnswer(
         understood,

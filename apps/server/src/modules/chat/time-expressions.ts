@@ -77,7 +77,8 @@ const ORDINALS: Record<string, number> = {
   '3rd': 3,
   '4th': 4,
 };
-const COUNT_WORDS: Record<string, number> = {
+/** Counts written as words. */
+export const COUNT_WORDS: Record<string, number> = {
   one: 1,
   two: 2,
   three: 3,

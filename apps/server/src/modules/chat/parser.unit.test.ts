@@ -19,6 +19,11 @@ const context: ParserContext = {
     })),
   ),
   lastPeriod: '2026-10',
+  counterparties: [
+    { name: 'Cascade Hydraulics Inc.', role: 'customer' },
+    { name: 'Northwind Marine Systems', role: 'customer' },
+    { name: 'Puget Sound Steel Service', role: 'supplier' },
+  ],
 };
 
 const queryOf = (question: string) => {
@@ -165,5 +170,49 @@ describe('the built-in Chat DB parser', () => {
     });
     const q2 = followUp('same for Q2', queryOf('Gross profit in Q3 2025'), context);
     expect(q2.kind === 'query' && q2.query.timeRange).toEqual({ from: '2025-04', to: '2025-06' });
+  });
+
+  it('explains a change: the contributors between the period and the one before, by account or department', () => {
+    expect(queryOf('Why did opex go up in September 2025?')).toEqual({
+      metrics: ['operating_expenses'],
+      dimensions: ['account'],
+      filters: {},
+      timeRange: { from: '2025-09', to: '2025-09' },
+      compare: 'previous_period',
+      compareMonthsBack: 1,
+      decompose: true,
+    });
+    expect(queryOf('Which departments drove the change in revenue from Q2 to Q3 2025?')).toMatchObject({
+      dimensions: ['department'],
+      timeRange: { from: '2025-07', to: '2025-09' },
+      compareMonthsBack: 3,
+      decompose: true,
+    });
+  });
+
+  it('reads counterparties by the first words of their names, what moved with them, and counts them by role', () => {
+    expect(queryOf('How much did Cascade Hydraulics pay us last quarter?')).toMatchObject({
+      metrics: ['cash_received'],
+      filters: { counterparties: ['Cascade Hydraulics Inc.'] },
+      timeRange: { from: '2026-07', to: '2026-09' },
+    });
+    expect(queryOf('what did Puget Sound Steel bill us this year').metrics).toEqual(['billed']);
+    expect(queryOf('How many customers did we invoice last month?')).toMatchObject({
+      metrics: ['revenue'],
+      filters: { counterparties: ['Cascade Hydraulics Inc.', 'Northwind Marine Systems'] },
+      countDistinct: 'counterparty',
+    });
+  });
+
+  it('reads the KPI measures by name before anything else reads their words', () => {
+    expect(queryOf('debt to equity at the end of 2025')).toMatchObject({
+      metrics: ['debt_to_equity'],
+      timeRange: { from: '2025-12', to: '2025-12' },
+    });
+    expect(queryOf('average monthly net burn over the last six months')).toMatchObject({
+      metrics: ['monthly_burn'],
+      dimensions: [],
+      timeRange: { from: '2026-05', to: '2026-10' },
+    });
   });
 });

@@ -86,7 +86,8 @@ export const NOT_IN_THE_BOOKS: readonly [RegExp, string][] = [
     /\b(forecasts?|forecasted|projections?|projected|predict(ed|ion)?s?|outlook|will (we|it|be)|expect(ed)? to|going to be)\b/,
     'a forecast',
   ],
-  [/\b(headcount|employees|staff count|how many people|fte|ftes)\b/, 'headcount'],
+  // Counting people, not paying them: "employee benefits" and "salaries of our staff" are in the books.
+  [/\b(headcount|how many (employees|people|staff|workers)|number of (employees|staff|people)|ftes?)\b/, 'headcount'],
   [/\b(quotas?|quota attainment|targets? attainment|pipeline|bookings|win rate)\b/, 'sales quotas and pipeline'],
   [/\b(churn|retention|nps|net promoter|customer satisfaction|ltv|cac|arr|mrr)\b/, 'customer metrics'],
   [/\b(stock price|share price|market cap|valuation|stock market)\b/, 'market data'],

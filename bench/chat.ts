@@ -61,15 +61,17 @@ async function goldRows(query: string): Promise<number[][]> {
   });
 }
 
-const [{ last }] = (await app.services.warehouse.withOrganization(
+const [{ first, last }] = (await app.services.warehouse.withOrganization(
   orgId,
   async (tx) =>
     (
-      (await tx.execute(sql.raw(`select max(period) as last from "02_GL_Detail"`))) as unknown as {
-        rows: { last: string }[];
+      (await tx.execute(
+        sql.raw(`select min(period) as first, max(period) as last from "02_GL_Detail"`),
+      )) as unknown as {
+        rows: { first: string; last: string }[];
       }
     ).rows,
-)) as [{ last: string }];
+)) as [{ first: string; last: string }];
 const shift = (period: string, months: number) => {
   const index = Number(period.slice(0, 4)) * 12 + Number(period.slice(5)) - 1 + months;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
@@ -493,15 +495,6 @@ function grade(item: HeldOutCase, answer: ChatAnswer | undefined, gold: (string 
 
 /** The held-out set (issue 26): accuracy per class and confident wrong answers. */
 async function runHeldOut(title = 'Held-out set (issue 26)', questionsOf = heldOutQuestions) {
-  const [{ first }] = (await app.services.warehouse.withOrganization(
-    orgId,
-    async (tx) =>
-      (
-        (await tx.execute(sql.raw(`select min(period) as first from "02_GL_Detail"`))) as unknown as {
-          rows: { first: string }[];
-        }
-      ).rows,
-  )) as [{ first: string }];
   const heldOut = questionsOf(booksOf(first, last));
   const results: { item: HeldOutCase; grade: Grade }[] = [];
   for (const item of heldOut) {

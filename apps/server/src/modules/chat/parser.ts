@@ -258,9 +258,12 @@ function accountsIn(
   // Distinctive words of names: the accounts covering most of them, then most words in all. Words are compared by
   // their stem ("bill" for Billed, "discount" for Discounts).
   const index = new Map<string, ParserAccount[]>();
-  for (const account of context.accounts)
-    for (const word of new Set(normalize(account.name).split(' ').map(stem)))
-      if (word.length >= 3) index.set(word, [...(index.get(word) ?? []), account]);
+  // Each account's name as word stems, once per question.
+  const stemsOf = new Map(
+    context.accounts.map((account) => [account, new Set(normalize(account.name).split(' ').map(stem))]),
+  );
+  for (const [account, stems] of stemsOf)
+    for (const word of stems) if (word.length >= 3) index.set(word, [...(index.get(word) ?? []), account]);
   const metricWords = new Set(VOCABULARY_WORDS);
   // A department's name is the department ("Marketing spend"), unless the whole account name was said.
   const departmentWords = new Set(context.departments.flatMap((d) => normalize(d).split(' ')));
@@ -278,7 +281,7 @@ function accountsIn(
     const scored = context.accounts
       .filter((account) => !accounts.includes(account))
       .map((account) => {
-        const nameWords = new Set(normalize(account.name).split(' ').map(stem));
+        const nameWords = stemsOf.get(account)!;
         return {
           account,
           keys: keys.filter((word) => nameWords.has(stem(word))).length,
@@ -290,9 +293,7 @@ function accountsIn(
     let chosen = scored.filter((entry) => entry.keys * 100 + entry.all === best).map((entry) => entry.account);
     // A group and its own accounts: the group (its accounts come with it).
     chosen = chosen.filter((account) => !chosen.some((other) => other.code === account.parentCode));
-    const coveredWords = words.filter((word) =>
-      chosen.some((a) => normalize(a.name).split(' ').map(stem).includes(stem(word))),
-    );
+    const coveredWords = words.filter((word) => chosen.some((account) => stemsOf.get(account)!.has(stem(word))));
     // Accounts of different kinds share the words: the kind the question is about, when it says.
     for (const kinds of prefer) {
       const preferred = chosen.filter((account) => kinds.includes(account.type));

@@ -13,7 +13,8 @@
  * (bench/chat-questions: 202 questions by class, written before the parser change that handles them); and a second
  * held-out set written after that change, without sight of the parser or the first set. The held-out sets are
  * graded as case.ts says; for them the bench prints accuracy per class and the count of confident wrong answers.
- *   BENCH_CHAT_SET=tuned|held-out|second   one set only (default all three)
+ *   BENCH_CHAT_SET=tuned|held-out|second|third   one set only (default all four)
+ *   BENCH_CHAT_MATCH=<regex>         only the held-out questions matching it, with whole answers (to look into a few)
  *   BENCH_CHAT_GOLD_ONLY=true       prints the held-out set's gold answers and asks nothing (to check gold SQL)
  *   BENCH_CHAT_LLM=fake              the held-out set again with the optional language model path switched on, against
  *                                    two local OpenAI-compatible fakes: one that guesses (it answers, as a structured
@@ -27,7 +28,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ChatAnswer } from '@finboard/shared/chat';
 import { loadDemo } from '../demo/load-demo.ts';
 import { booksOf, QUESTION_CLASSES, type HeldOutCase } from './chat-questions/case.ts';
-import { heldOutQuestions, secondHeldOutQuestions } from './chat-questions/index.ts';
+import { heldOutQuestions, secondHeldOutQuestions, thirdHeldOutQuestions } from './chat-questions/index.ts';
 import { startLlmFake } from '../apps/server/test/llm-fake.ts';
 import { parseQuestion } from '../apps/server/src/modules/chat/parser.ts';
 import { openBenchDatabase, percentile, seedBenchAdmin, startApp } from './support/harness.ts';
@@ -35,6 +36,8 @@ import { openBenchDatabase, percentile, seedBenchAdmin, startApp } from './suppo
 const REPEAT = Number(process.env.BENCH_CHAT_REPEAT ?? 3);
 const SET = process.env.BENCH_CHAT_SET ?? 'all';
 const GOLD_ONLY = process.env.BENCH_CHAT_GOLD_ONLY === 'true';
+/** Only the held-out questions matching this (case-insensitive), with their whole answers: to look into a few. */
+const MATCH = process.env.BENCH_CHAT_MATCH ? new RegExp(process.env.BENCH_CHAT_MATCH, 'i') : undefined;
 const ACCURACY_GOAL = 90;
 const MEDIAN_GOAL_MS = 200;
 
@@ -495,7 +498,8 @@ function grade(item: HeldOutCase, answer: ChatAnswer | undefined, gold: (string 
 
 /** The held-out set (issue 26): accuracy per class and confident wrong answers. */
 async function runHeldOut(title = 'Held-out set (issue 26)', questionsOf = heldOutQuestions) {
-  const heldOut = questionsOf(booksOf(first, last));
+  const heldOut = questionsOf(booksOf(first, last)).filter((item) => !MATCH || MATCH.test(item.question));
+  if (!heldOut.length) return;
   const results: { item: HeldOutCase; grade: Grade }[] = [];
   for (const item of heldOut) {
     const gold = item.expect.kind === 'ask' ? [] : await goldTable(item.expect.gold);
@@ -513,10 +517,10 @@ async function runHeldOut(title = 'Held-out set (issue 26)', questionsOf = heldO
     if (result !== 'right') {
       const answer = outcome.answer;
       const shown = answer?.understood
-        ? JSON.stringify(answer.result.slice(0, 4)).slice(0, 240)
-        : (answer?.response ?? outcome.message ?? '').slice(0, 160);
+        ? JSON.stringify(answer.result.slice(0, MATCH ? 50 : 4)).slice(0, MATCH ? 4000 : 240)
+        : (answer?.response ?? outcome.message ?? '').slice(0, MATCH ? 1000 : 160);
       console.log(
-        `  ${result === 'asked' ? '?' : '✗'} [${item.class}] ${item.question}\n      answer ${shown}\n      gold   ${JSON.stringify(gold.slice(0, 4)).slice(0, 240)}`,
+        `  ${result === 'asked' ? '?' : '✗'} [${item.class}] ${item.question}\n      answer ${shown}\n      gold   ${JSON.stringify(gold.slice(0, MATCH ? 50 : 4)).slice(0, MATCH ? 4000 : 240)}${MATCH ? `\n      reading ${answer?.reading ?? ''}` : ''}`,
       );
     }
   }
@@ -546,6 +550,8 @@ if ((SET === 'all' || SET === 'tuned') && !GOLD_ONLY) await runTuned();
 if ((SET === 'all' || SET === 'held-out') && !LLM) await runHeldOut();
 if ((SET === 'all' || SET === 'second') && !LLM)
   await runHeldOut('Second held-out set (written after the parser change)', secondHeldOutQuestions);
+if ((SET === 'all' || SET === 'third') && !LLM)
+  await runHeldOut('Third held-out set (written after the changes for the second)', thirdHeldOutQuestions);
 if (LLM && fakeModel) {
   const { context } = await app.services.chat.contextOf(orgId);
   // A model that guesses: it reads the question as the parser does with the words the parser did not understand

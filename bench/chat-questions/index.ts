@@ -1,6 +1,7 @@
 import type { Books, HeldOutCase } from './case.ts';
 import { questions as rankingsAndHonesty } from './rankings-and-honesty.ts';
 import { questions as secondSet } from './second-set.ts';
+import { questions as thirdSet } from './third-set.ts';
 import { questions as timeAndMetrics } from './time-and-metrics.ts';
 
 /** The held-out set: every class of issue 26. */
@@ -11,3 +12,6 @@ export const heldOutQuestions = (books: Books): HeldOutCase[] => [
 
 /** A second held-out set, written after the parser change for the first, without sight of it or of the first set. */
 export const secondHeldOutQuestions = (books: Books): HeldOutCase[] => secondSet(books);
+
+/** A third held-out set, written after the changes for the second, without sight of the parser or the earlier sets. */
+export const thirdHeldOutQuestions = (books: Books): HeldOutCase[] => thirdSet(books);

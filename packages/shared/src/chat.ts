@@ -156,6 +156,13 @@ export const semanticQuerySchema = z.object({
   countDistinct: z.enum(['counterparty', 'department', 'account', 'journal']).optional(),
   order: z.object({ by: z.string().min(1).max(60), direction: z.enum(['asc', 'desc']) }).optional(),
   limit: z.number().int().min(1).max(CHAT_MAX_ROWS).optional(),
+  /**
+   * "Customers with more than $1M of revenue", "months where expenses were under 1.5M": with a dimension, only the
+   * rows whose first metric is above (`gt`, `gte`) or below (`lt`, `lte`) the value.
+   */
+  threshold: z
+    .object({ op: z.enum(['gt', 'gte', 'lt', 'lte']), value: z.number().finite().min(-1e15).max(1e15) })
+    .optional(),
 });
 export type SemanticQuery = z.infer<typeof semanticQuerySchema>;
 

@@ -98,6 +98,41 @@ describe('POST /api/v1/chat/ask', () => {
     ]);
   });
 
+  it('lists the customers above a threshold, largest first, each to the cent', async () => {
+    const { data } = (await ask('List the customers with more than $1M of revenue last year')).json();
+    const rows = await t.app.services.warehouse.withOrganization(organizationId, async (tx) =>
+      rowsOf<{ name: string; revenue: string }>(
+        await tx.execute(
+          sql.raw(`select g.counterparty as name, sum(g.credit - g.debit) as revenue ${PL}
+          where ${REVENUE} and g.period between '2025-01' and '2025-12' and g.counterparty is not null
+          group by 1 having sum(g.credit - g.debit) > 1000000 order by 2 desc`),
+        ),
+      ),
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    expect(data.result.map((row: Record<string, unknown>) => [row.counterparty, row.revenue])).toEqual(
+      rows.map((row) => [row.name, Number(row.revenue)]),
+    );
+    expect(data.reading).toBe(
+      'Revenue, FY2025 (Jan – Dec 2025), customers, all departments, by counterparty, more than 1,000,000',
+    );
+  });
+
+  it('follows up a question that names no figure of its own, and not one that is off-topic', async () => {
+    const first = (await ask('Total operating expenses last quarter')).json().data;
+    const marketing = (await ask('Just the Marketing department', { conversationId: first.conversationId })).json()
+      .data;
+    expect(marketing.semanticQuery).toMatchObject({
+      metrics: ['operating_expenses'],
+      filters: { departments: ['Marketing'] },
+      timeRange: { from: '2026-07', to: '2026-09' },
+    });
+    const weather = (await ask('What is the weather in Seattle?', { conversationId: first.conversationId })).json()
+      .data;
+    expect(weather.understood).toBe(false);
+    expect(weather.result).toEqual([]);
+  });
+
   it('names the word it did not understand and asks, with three questions it can answer, instead of guessing', async () => {
     const { data } = (await ask('What were widget sales in March?')).json();
     expect(data.understood).toBe(false);

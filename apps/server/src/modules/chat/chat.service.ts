@@ -166,10 +166,16 @@ export function createChatService(deps: {
       const { context, numbering } = await contextOf(organizationId);
       const previous = body.conversationId ? await previousQuery(user, organizationId, conversationId) : undefined;
       let parsed = parseQuestion(body.question, context);
-      // Context only for an elliptical follow-up ("and Q3?", "what about Marketing?"): a question with its own
-      // metric keeps it, and one not understood is not answered with the last figure.
-      const elliptical = previous !== undefined && isFollowUp(body.question);
-      if (elliptical) parsed = followUp(body.question, previous, context);
+      // Context only for a follow-up: an elliptical one ("and Q3?", "what about Marketing?", "was that") or one
+      // that names no figure of its own ("Just the Marketing department", "break that down by month"). A question
+      // with its own metric keeps it, and one not understood either way is not answered with the last figure.
+      if (previous !== undefined) {
+        const elliptical = isFollowUp(body.question);
+        if (elliptical || (parsed.kind === 'unknown' && !parsed.reason)) {
+          const followed = followUp(body.question, previous, context);
+          if (elliptical || followed.kind === 'query') parsed = followed;
+        }
+      }
       // The language model is asked only what the built-in parser did not read: what it read, and what it knows the
       // books cannot answer (a period outside them, a forecast, headcount), stand — a model never overrides them.
       const proposal =

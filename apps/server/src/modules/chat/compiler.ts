@@ -675,9 +675,17 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   const answerSelect = [...answerColumns.map((name) => `g.${name}`), ...windowColumns, ...totals].join(', ');
   const kept: string[] = cumulative && timeDimension ? [`a.last_period >= ${from}`] : [];
   // A ranking ranks what has a name: lines without a department or counterparty are not "a department".
-  if (query.order && query.limit)
+  if (query.order)
     for (const category of categories)
       if (category.name !== 'account_name') kept.push(`a.${category.name} IS NOT NULL`);
+  if (query.threshold) {
+    if (!dimensionList.length || query.decompose || query.countDistinct || query.ratio)
+      throw new CompileError('a threshold keeps the rows of a breakdown above or below a figure');
+    if (!output.some((column) => column.name === metrics[0]))
+      throw new CompileError(`a threshold is not answered for ${metrics[0]}`);
+    const op = { gt: '>', gte: '>=', lt: '<', lte: '<=' }[query.threshold.op];
+    kept.push(`a.${metrics[0]} ${op} ${params.add(query.threshold.value)}::numeric`);
+  }
   const names = output.map((column) => column.name);
   let order = orderOf(query, names, timeDimension, dimensionList.length > 0);
   if (query.decompose) {

@@ -42,11 +42,11 @@ export const METRIC_WORDS: readonly [RegExp, ChatMetric][] = [
  */
 export const BALANCE_GROUPS: readonly [RegExp, string, readonly string[]][] = [
   [
-    /\b(accounts receivables?|receivables?|a ?\/? ?r|debtors|trade receivables?)\b/,
+    /\b(accounts receivables?|(trade )?receivables?|a ?\/? ?r|(trade )?debtors)\b/,
     'Accounts receivable',
     ['receivable'],
   ],
-  [/\b(accounts payables?|payables?|a ?\/? ?p|creditors|trade payables?)\b/, 'Accounts payable', ['payable']],
+  [/\b(accounts payables?|(trade )?payables?|a ?\/? ?p|(trade )?creditors)\b/, 'Accounts payable', ['payable']],
   [/\b(inventory|inventories|stock on hand)\b/, 'Inventory', ['inventory']],
   [/\b(fixed assets|ppe|property plant (and|&) equipment)\b/, 'Fixed assets', ['fixed_asset']],
   [/(?<!\bbad )\b(debt|borrowings|total loans)\b(?! expense)/, 'Debt', ['current_debt', 'long_term_debt']],
@@ -87,7 +87,10 @@ export const NOT_IN_THE_BOOKS: readonly [RegExp, string][] = [
     'a forecast',
   ],
   // Counting people, not paying them: "employee benefits" and "salaries of our staff" are in the books.
-  [/\b(headcount|how many (employees|people|staff|workers)|number of (employees|staff|people)|ftes?)\b/, 'headcount'],
+  [
+    /\b(headcount|how many (employees|people|staff|workers)|number of (employees|staff|people)|ftes?|new hires|hired|hiring)\b/,
+    'headcount',
+  ],
   [/\b(quotas?|quota attainment|targets? attainment|pipeline|bookings|win rate)\b/, 'sales quotas and pipeline'],
   [/\b(churn|retention|nps|net promoter|customer satisfaction|ltv|cac|arr|mrr)\b/, 'customer metrics'],
   [/\b(stock price|share price|market cap|valuation|stock market)\b/, 'market data'],

@@ -79,10 +79,27 @@ export type ParseResult =
 export const normalize = (value: string) =>
   value
     .toLowerCase()
+    // A possessive is its noun: "2025's quarters", "this year's sales", "last month's revenue".
+    .replace(/([a-z0-9])[’']s\b/g, '$1')
     .replace(/[’']/g, '')
     .replace(/(\d),(\d{3})/g, '$1$2')
     .replace(/[^a-z0-9&%]+/g, ' ')
     .trim();
+
+/** Shorthand written out: "last qtr", "top line", "yr". */
+const SHORTHAND: [RegExp, string][] = [
+  [/\bqtrs\b/g, 'quarters'],
+  [/\bqtr\b/g, 'quarter'],
+  [/\byrs\b/g, 'years'],
+  [/\byr\b/g, 'year'],
+  [/\bm(?:o|th|nth)s\b/g, 'months'],
+  [/\bm(?:th|nth)\b/g, 'month'],
+  [/\btop ?line\b/g, 'revenue'],
+  [/\bbottom ?line\b/g, 'net income'],
+];
+/** A question as the parser reads it: normalized, shorthand written out. */
+const readable = (question: string) =>
+  SHORTHAND.reduce((text, [pattern, full]) => text.replace(pattern, full), normalize(question));
 
 /** Counts as words ("which three clients"), and "single" for one ("our single biggest customer"). */
 const NUMBER_WORDS: Record<string, number> = { ...COUNT_WORDS, single: 1 };
@@ -106,7 +123,9 @@ const FILLER = new Set(
   same vs versus compared compare against actual actuals actually reported real figure number stand stood issue
   issued raise raised send sent take took taken get got give gave given offered hand
   did come in at our level looks look like was there any give me what is whats the report on
-  currently current now today latest recent most result results performance`.split(/\s+/),
+  currently current now today latest recent most result results performance run runs ran went go goes buy bought`.split(
+    /\s+/,
+  ),
 );
 
 /** Edit distance, for names and words typed with a slip ("Legla fees", "revnue"). */
@@ -231,9 +250,19 @@ function accountsIn(
       q.take(new RegExp(`\\b(account |acct |#)?${code}\\b`));
     }
   }
+  // The head of a family of accounts ("Raw Materials - Steel", "Raw Materials - Aluminum") is not the one-word
+  // account inside it ("Materials"): its words are read below, with the rest of the question.
+  const heads = new Set(
+    context.accounts
+      .filter((account) => account.name.includes(' - '))
+      .map((account) => normalize(account.name.split(' - ')[0]!))
+      .filter((head) => head.includes(' ')),
+  );
   const byLength = [...context.accounts].sort((a, b) => b.name.length - a.name.length);
   for (const account of byLength) {
     const name = normalize(account.name);
+    if (!name.includes(' ') && [...heads].some((head) => head.split(' ').includes(name) && mentions(q.text, head)))
+      continue;
     // Names that are only a metric word ("Revenue", "Cost of Sales") stay metrics.
     if (METRIC_WORDS.some(([pattern]) => new RegExp(`^(${pattern.source})$`).test(name))) continue;
     if (name.split(' ').length < 2 && name.length < 6) continue;
@@ -285,7 +314,7 @@ function accountsIn(
         return {
           account,
           keys: keys.filter((word) => nameWords.has(stem(word))).length,
-          all: words.filter((word) => nameWords.has(stem(word))).length,
+          all: words.filter((word) => word.length >= 3 && !FILLER.has(word) && nameWords.has(stem(word))).length,
         };
       })
       .filter((entry) => entry.keys > 0);
@@ -376,12 +405,13 @@ interface Counted {
 
 /** "How many (different) customers / suppliers / departments / accounts / invoices / bills". */
 function countingIn(q: Question): Counted | undefined {
+  // A few words may stand between: "how many raw material suppliers" (they are read as names after).
   const match = q.rest.match(
-    /\b(how many|number of|count of|count the|count)( different| distinct| unique| separate| active)? ((sales |customer )?invoices?|bills?|customers?|clients?|custmers?|suppliers?|vendors?|payees?|departments?|depts?|teams?|(expense |revenue |gl )?accounts?|counterpart(y|ies)|journals?|journal entries|entries)\b/,
+    /\b(how many|number of|count of|count the|count)( different| distinct| unique| separate| active)?((?: [a-z]+){0,3}?) ((sales |customer )?invoices?|bills?|customers?|clients?|custmers?|suppliers?|vendors?|payees?|departments?|depts?|teams?|(expense |revenue |gl )?accounts?|counterpart(y|ies)|journals?|journal entries|entries)\b/,
   );
   if (!match) return undefined;
-  const noun = match[3]!;
-  q.take(new RegExp(`\\b${match[0]}\\b`));
+  const noun = match[4]!;
+  q.rest = q.rest.replace(match[0], ` ${match[3]!.trim()} `).replace(/\s+/g, ' ');
   if (/invoice/.test(noun)) return { target: 'journal', subtypes: ['receivable'], metric: 'amount' };
   if (/bill/.test(noun)) return { target: 'journal', metric: 'billed' };
   if (/customer|client|custmer/.test(noun)) return { target: 'counterparty', role: 'customer' };
@@ -486,6 +516,46 @@ function rankingIn(q: Question): Ranking | undefined {
   return { dimension, direction, limit: everyOne ? undefined : (limit ?? 1) };
 }
 
+const ABOVE =
+  'more than|greater than|higher than|bigger than|larger than|over|above|exceeding|exceeded|exceeds|exceed|in excess of|at least|north of|upwards of|>=|>';
+const BELOW = 'less than|lower than|smaller than|under|below|at most|fewer than|<=|<';
+const THRESHOLD = new RegExp(
+  `(${ABOVE}|${BELOW})\\s*\\$?\\s*(\\d[\\d,]*(?:\\.\\d+)?)\\s*(k|m|mm|mn|million|thousand|bn|b|billion)?(?![\\w%])(?!\\s*(?:%|percent|months?|quarters?|years?|days?|weeks?))`,
+);
+const MULTIPLIERS: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, mn: 1e6, million: 1e6 };
+
+/**
+ * "More than $1M", "under 50k", "at least 250,000": a figure rows must pass, read from the question as written
+ * (decimals and $ intact); `said` is its words as the parser reads them. A year ("over 2025") is not an amount.
+ */
+function thresholdIn(
+  question: string,
+): { threshold: NonNullable<SemanticQuery['threshold']>; said: string } | undefined {
+  const match = question.toLowerCase().match(THRESHOLD);
+  if (!match) return undefined;
+  const [, words, digits, unit] = match;
+  const number = Number(digits!.replace(/,/g, ''));
+  const hasMoney = match[0].includes('$') || unit !== undefined;
+  if (!Number.isFinite(number) || (!hasMoney && (/^(19|20)\d\d$/.test(digits!) || number < 100))) return undefined;
+  const value = number * (unit ? (MULTIPLIERS[unit] ?? 1e9) : 1);
+  const op = new RegExp(`^(${BELOW})$`).test(words!)
+    ? /most/.test(words!) || words === '<='
+      ? 'lte'
+      : 'lt'
+    : /least/.test(words!) || words === '>='
+      ? 'gte'
+      : 'gt';
+  return { threshold: { op, value }, said: normalize(match[0]) };
+}
+
+/** The category a list is of ("customers with more than …", "months where …"), taken out of the question. */
+function categoryIn(q: Question): ChatDimension | undefined {
+  const category = CATEGORY.find(([pattern]) => pattern.test(q.rest));
+  if (category) q.take(category[0]);
+  q.take(/\b(where|whose|that|with|which|who)\b/);
+  return category?.[1];
+}
+
 /** Slips in metric and time words ("revnue", "expnses", "gross margn", "Febuary"), corrected in place. */
 function correctSlips(q: Question, known: ReadonlySet<string>) {
   const vocabulary = [
@@ -566,6 +636,14 @@ const RATIO_PATTERNS: RegExp[] = [
   /^(?<num>.+?) (?:to|over|per) (?<den>.+?)(?: ratio| percentage| %)?$/,
 ];
 
+/** The accounts a side of a ratio is about, by the metric of the other side. */
+const SIDE_KINDS: Partial<Record<ChatMetric, string[]>> = {
+  revenue: ['revenue'],
+  expenses: ['expense'],
+  cost_of_sales: ['expense'],
+  operating_expenses: ['expense'],
+};
+
 /** A ratio of two measures, each read as a question of its own; undefined when the question is not one. */
 function ratioOf(text: string, context: ParserContext, time: TimeReading): ParseResult | undefined {
   let rest = ` ${text} `;
@@ -580,8 +658,10 @@ function ratioOf(text: string, context: ParserContext, time: TimeReading): Parse
     if (!match?.groups) continue;
     // "to"/"over"/"per" alone make a ratio only between two figures ("opex to revenue").
     if (pattern === RATIO_PATTERNS.at(-1) && explicitOperator) continue;
-    const sides = [match.groups.num!, match.groups.den!].map((side) => parseQuestion(side, context, { sides: false }));
-    const [num, den] = sides;
+    // The part is read as the kind of its whole: "hydraulic fittings" of sales are the sales account.
+    const den = parseQuestion(match.groups.den!, context, { sides: false });
+    const kindOf = den.kind === 'query' ? SIDE_KINDS[den.query.metrics[0]!] : undefined;
+    const num = parseQuestion(match.groups.num!, context, { sides: false, ...(kindOf ? { prefer: [kindOf] } : {}) });
     const measure = (side: ParseResult | undefined) =>
       side?.kind === 'query' &&
       side.query.metrics.length === 1 &&
@@ -625,9 +705,11 @@ function ratioOf(text: string, context: ParserContext, time: TimeReading): Parse
 export function parseQuestion(
   question: string,
   context: ParserContext,
-  options: { sides?: boolean } = {},
+  /** sides: false for one side of a ratio; prefer: the kinds of account it is about, first. */
+  options: { sides?: boolean; prefer?: string[][] } = {},
 ): ParseResult {
-  const text = normalize(question);
+  const passing = options.sides === false ? undefined : thresholdIn(question);
+  const text = passing ? ` ${readable(question)} `.replace(` ${passing.said} `, ' ').trim() : readable(question);
   const calendar = calendarOf(context);
   if (options.sides !== false && /\b(to|over|vs|versus|against|per|of|ratio)\b|%/.test(text)) {
     const time = readTime(text, calendar);
@@ -672,7 +754,11 @@ export function parseQuestion(
   // Counterparties by name ("Cascade Hydraulics" for Cascade Hydraulics Inc.), what money moved with them, and the
   // roles asked about (customers, suppliers).
   const parties = counterpartiesIn(q, context);
-  const moneyMetric = moneyVerbIn(q, parties);
+  // "Freight Billed to Customers" is an account, not money billed.
+  const wholeName = context.accounts.some(
+    (account) => account.name.split(' ').length >= 3 && ` ${text} `.includes(` ${normalize(account.name)} `),
+  );
+  const moneyMetric = wholeName ? undefined : moneyVerbIn(q, parties);
   const counted = countingIn(q);
   const role: ParserCounterparty['role'] | undefined = /\b(customers?|clients?|custmers?|buyers?)\b/.test(q.rest)
     ? 'customer'
@@ -684,9 +770,20 @@ export function parseQuestion(
   const years = new Set(context.periods.map((p) => String(p.fiscalYear)));
   const groups = BALANCE_GROUPS.filter(([pattern]) => q.has(pattern));
   for (const [pattern] of groups) q.take(pattern);
+  // What a customer owes us is its receivable; what we owe a supplier, its payable.
+  const owedRole = parties[0]?.role;
+  if (
+    parties.length &&
+    !groups.length &&
+    (owedRole === 'customer' || owedRole === 'supplier') &&
+    q.take(/\b(owes?|owed|owing|outstanding|unpaid|open balance|balance due|due)\b/).length
+  )
+    groups.push(
+      BALANCE_GROUPS.find(([, , subtypes]) => subtypes.includes(owedRole === 'customer' ? 'receivable' : 'payable'))!,
+    );
   const groupSubtypes = groups.flatMap(([, , subtypes]) => [...subtypes]);
   // Which kind of account the question is about: a balance ("drawn", "at 12/31") or a cost, a customer's revenue.
-  const prefer: string[][] = [];
+  const prefer: string[][] = [...(options.prefer ?? [])];
   if (role === 'customer') prefer.push(['revenue']);
   if (role === 'supplier') prefer.push(['expense', 'asset']);
   if (/\b(balance|drawn|owe|owed|outstanding|as of|as at|at the end|at \d|end of|position)\b/.test(text))
@@ -721,6 +818,7 @@ export function parseQuestion(
     q.take(/\b(vs|versus|against|compared (to|with)|relative to)? ?(the )?(budget(ed)?|plan(ned)?|forecast(ed)?)\b/)
       .length > 0;
   const ranking = rankingIn(q);
+  const listed = passing && !ranking ? categoryIn(q) : undefined;
   q.take(/\b(department|dept|team)\b/);
   const changeWords =
     q.take(/\b(growth|grow|grew|change|changed|increase|decrease|difference|moved|move)\b/).length > 0;
@@ -744,12 +842,13 @@ export function parseQuestion(
   const partyRole = role ?? parties[0]?.role;
   if (!metrics.length && !read.accounts.length && partyRole && partyRole !== 'other')
     metrics.push(partyRole === 'customer' ? 'revenue' : 'billed');
-  if (!metrics.length && counted) metrics.push('line_count');
+  // Counting the counterparties of named accounts: those on lines that move the accounts their own way.
+  if (!metrics.length && counted) metrics.push(read.accounts.length ? 'amount' : 'line_count');
 
   // "Why did opex go up", "what drove the change in revenue": the change split into its contributors.
   const explains =
     q.take(
-      /\b(why|what drove|what drives|what caused|what is behind|whats behind|drivers?|drove|driven|explain|explanation|behind|caused|contribut\w*|break ?down|reasons?|account for)\b/,
+      /\b(why|what drove|what drives|what caused|what is behind|whats behind|drivers?|drove|driven|explain|explanation|behind|caused|contribut\w*|break ?down|reasons?|account for|decompose|decomposition|bridge|walk)\b/,
     ).length > 0;
   // What the change is split by: departments, customers, or (by default) accounts.
   const explainedBy: ChatDimension | undefined = !explains
@@ -762,7 +861,7 @@ export function parseQuestion(
   if (explainedBy) q.take(/\b(which |the |by |what )?(departments?|depts?|teams?|customers?|clients?)\b/);
   if (explains)
     q.take(
-      /\b(go|went|gone|going) (up|down)\b|\b(rise|rose|risen|fall|fell|fallen|drop|dropped|jump|jumped|spike|spiked|dip|dipped|swing|swung|move|moved|movement|change|changed|increase|increased|decrease|decreased|up|down|higher|lower|so much|the)\b/,
+      /\b(go|went|gone|going) (up|down)\b|\b(rise|rose|risen|fall|fell|fallen|drop|dropped|jump|jumped|spike|spiked|dip|dipped|swing|swung|move|moved|movement|change|changed|increase|increased|decrease|decreased|up|down|higher|lower|so much|the|different|differ|differed|vary|varied|variance)\b/,
     );
 
   // Whatever is left must change nothing.
@@ -829,6 +928,9 @@ export function parseQuestion(
     if (!allDimensions.includes(ranking.dimension)) allDimensions.push(ranking.dimension);
     limit = ranking.limit;
   }
+  if (listed && !allDimensions.includes(listed)) allDimensions.push(listed);
+  // A threshold keeps rows of a breakdown; on a single figure it is the figure ("did revenue pass $1M?").
+  const threshold = passing && allDimensions.length ? passing.threshold : undefined;
   if (allDimensions.includes('account') && !named && !explains && metrics.some((m) => FLOW_GROUP[m])) {
     // "Top 5 expense accounts": the accounts of that group, each with its movement.
     const group = FLOW_GROUP[metrics[0]!];
@@ -841,6 +943,9 @@ export function parseQuestion(
     }
   }
   if (ranking) order = { by: metrics[0]!, direction: ranking.direction };
+  // The rows passing a threshold, largest first (months stay in their order).
+  else if (threshold && !allDimensions.some((d) => ['period', 'quarter', 'fiscal_year'].includes(d)))
+    order = { by: metrics[0]!, direction: 'desc' };
 
   const balances = metrics.length > 0 && metrics.every((m) => m === 'balance' || m === 'closing_cash');
   // The KPI balance measures are read at a date too (the flows of DSO and burn over the range).
@@ -929,6 +1034,9 @@ export function parseQuestion(
       }),
     };
   }
+  // DSO, DPO, DIO and burn "at the end of 2025": over the year that ends there.
+  const overPoint =
+    time.point && time.pointOf !== undefined && metrics.some((m) => ['dso', 'dpo', 'dio', 'monthly_burn'].includes(m));
   const wholePoint = (time.point || balanceMove !== undefined || (balances && compare.compare)) && atADate;
   // The counterparties: those named, or every one of the role asked about (customers, suppliers).
   const byParty = allDimensions.includes('counterparty') || counted?.target === 'counterparty';
@@ -955,10 +1063,13 @@ export function parseQuestion(
       ...(entities.length ? { entities } : {}),
       ...(partyNames.length ? { counterparties: partyNames } : {}),
     },
-    timeRange: { from: wholePoint ? time.range.to : time.range.from, to: time.range.to },
+    timeRange: overPoint
+      ? { from: time.pointOf!.from, to: time.pointOf!.to }
+      : { from: wholePoint ? time.range.to : time.range.from, to: time.range.to },
     ...compare,
     ...(counted ? { countDistinct: counted.target } : {}),
-    ...(order ? { order, limit } : {}),
+    ...(order ? { order, ...(limit ? { limit } : {}) } : {}),
+    ...(threshold ? { threshold } : {}),
   };
   const when =
     time.point && !time.range.label.startsWith('the end of') ? `the end of ${time.range.label}` : time.range.label;
@@ -990,7 +1101,7 @@ const REFERS_BACK =
   /\b(that|those|then|it) (period|months?|quarters?|years?|time|in total|total)\b|\b(was|were|is) (that|those|it)\b|\bof (that|those)\b/;
 /** Whether a question leans on the one before ("and the quarter before?", "what about Marketing?", "was that"). */
 export const isFollowUp = (question: string) =>
-  ELLIPTICAL.test(normalize(question)) || REFERS_BACK.test(normalize(question));
+  ELLIPTICAL.test(readable(question)) || REFERS_BACK.test(readable(question));
 
 /**
  * A follow-up: the previous query with what the new question changes — its time ("the quarter before": the
@@ -999,7 +1110,7 @@ export const isFollowUp = (question: string) =>
  */
 export function followUp(question: string, previous: SemanticQuery, context: ParserContext): ParseResult {
   // "and", "what about" go; "by" stays, it says the breakdown ("by department?").
-  const text = normalize(question)
+  const text = readable(question)
     .replace(ELLIPTICAL, (word) => (word === 'by' ? word : ' '))
     .trim();
   const calendar = calendarOf(context);
@@ -1034,8 +1145,28 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
   }
   const parties = counterpartiesIn(q, context);
   if (parties.length) query.filters = { ...query.filters, counterparties: parties.map((party) => party.name) };
+  // "How many vendors was that with?": the lines of the answer before, counted.
+  const counted = countingIn(q);
+  if (counted) {
+    query.countDistinct = counted.target;
+    delete query.order;
+    delete query.limit;
+    query.dimensions = [];
+    if (counted.role && counted.role !== 'other' && !parties.length)
+      query.filters = {
+        ...query.filters,
+        counterparties: (context.counterparties ?? [])
+          .filter((party) => party.role === counted.role)
+          .map((party) => party.name),
+      };
+  }
+  // "Break that down by month": the breakdown is read below.
+  q.take(
+    /\b(break|split|broken|breaking|splitting) (that |it |this |those )?(down|out|up)\b|\b(breakdown|split|broken down)\b/,
+  );
+  const compares = q.take(/\b(compare|compared|comparing|comparison|vs|versus|against|relative to)\b/).length > 0;
   const months = (from: string, to: string) => monthsBetween(from, to) + 1;
-  const span = (from: string, to: string) => (from === to ? from : `${from} to ${to}`);
+  const span = (from: string, to: string) => spanWords(from, to);
   let when = span(query.timeRange.from, query.timeRange.to);
   if (q.take(/\b(the )?(quarter|month|year|period) before( that)?\b|\b(the )?(previous|prior) (period|one)\b/).length) {
     const n = months(previous.timeRange.from, previous.timeRange.to);
@@ -1048,8 +1179,23 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
       q.rest = ` ${q.text} ${calendar.fiscalYearOf(previous.timeRange.to)} `;
       time = readTime(q.text, calendar);
     }
-    if (time.outside) return unknownAnswer([], [], rephrasings(context), `${time.outside}.`);
-    if (time.explicit) {
+    if (time.outside && !time.monthsBack) return unknownAnswer([], [], rephrasings(context), `${time.outside}.`);
+    if (time.monthsBack) {
+      // "Compare with the same month last year": the months before against as many months back; "what about a
+      // year ago?": those months moved back.
+      for (const phrase of time.matched) q.takePhrase(phrase);
+      const back = time.monthsBack;
+      if (compares) {
+        if (back === 12) query.compare = 'prior_year';
+        else Object.assign(query, { compare: 'previous_period', compareMonthsBack: back });
+      } else {
+        query.timeRange = {
+          from: addMonths(previous.timeRange.from, -back),
+          to: addMonths(previous.timeRange.to, -back),
+        };
+        when = span(query.timeRange.from, query.timeRange.to);
+      }
+    } else if (time.explicit) {
       for (const phrase of time.matched) q.takePhrase(phrase);
       const point = time.point || previous.metrics.every((m) => m === 'balance' || m === 'closing_cash');
       query.timeRange = { from: point ? time.range.to : time.range.from, to: time.range.to };

@@ -8,6 +8,10 @@ const context: ParserContext = {
     { code: '6200', name: 'Marketing Department', type: 'expense', subtype: 'operating_expense', parentCode: null },
     { code: '6230', name: 'Digital Advertising', type: 'expense', subtype: 'operating_expense', parentCode: '6200' },
     { code: '7310', name: 'Legal Fees', type: 'expense', subtype: 'operating_expense', parentCode: null },
+    { code: '1310', name: 'Raw Materials - Steel', type: 'asset', subtype: 'inventory', parentCode: null },
+    { code: '1311', name: 'Raw Materials - Aluminum', type: 'asset', subtype: 'inventory', parentCode: null },
+    { code: '5100', name: 'Materials', type: 'expense', subtype: 'cost_of_sales', parentCode: null },
+    { code: '4310', name: 'Freight Billed to Customers', type: 'revenue', subtype: 'sales', parentCode: null },
   ],
   departments: ['Sales', 'Marketing'],
   entities: ['HPC-US'],
@@ -214,5 +218,72 @@ describe('the built-in Chat DB parser', () => {
       dimensions: [],
       timeRange: { from: '2026-05', to: '2026-10' },
     });
+  });
+
+  it('reads shorthand, possessives, calendar years and halves said in words', () => {
+    expect(queryOf('revenue last qtr').timeRange).toEqual({ from: '2026-07', to: '2026-09' });
+    expect(queryOf('What was our top line in 2025?').metrics).toEqual(['revenue']);
+    expect(queryOf("Rank 2025's quarters by net income")).toMatchObject({
+      dimensions: ['quarter'],
+      timeRange: { from: '2025-01', to: '2025-12' },
+      order: { by: 'net_income', direction: 'desc' },
+    });
+    expect(queryOf('net income for calendar 2025').timeRange).toEqual({ from: '2025-01', to: '2025-12' });
+    expect(queryOf('How much did legal fees run us in the back half of 2025?')).toMatchObject({
+      filters: { accountCodes: ['7310'] },
+      timeRange: { from: '2025-07', to: '2025-12' },
+    });
+  });
+
+  it('reads a family of accounts by its head, and an account named with a money verb as the account', () => {
+    expect(queryOf('raw materials balance').filters.accountCodes).toEqual(['1310', '1311']);
+    expect(queryOf('Freight billed to customers in 2025')).toMatchObject({
+      metrics: ['amount'],
+      filters: { accountCodes: ['4310'] },
+    });
+  });
+
+  it('reads what a customer owes as its receivable, and DSO at a year end over that year', () => {
+    expect(queryOf('What does Cascade Hydraulics owe us at the end of June?')).toMatchObject({
+      metrics: ['balance'],
+      filters: { accountSubtypes: ['receivable'], counterparties: ['Cascade Hydraulics Inc.'] },
+      timeRange: { from: '2026-06', to: '2026-06' },
+    });
+    expect(queryOf('DPO at the end of 2025').timeRange).toEqual({ from: '2025-01', to: '2025-12' });
+  });
+
+  it('keeps the rows of a breakdown above or below a threshold, and never reads a year as one', () => {
+    expect(queryOf('List the customers with more than $1.5M of revenue last year')).toMatchObject({
+      metrics: ['revenue'],
+      dimensions: ['counterparty'],
+      filters: { counterparties: ['Cascade Hydraulics Inc.', 'Northwind Marine Systems'] },
+      threshold: { op: 'gt', value: 1_500_000 },
+      order: { by: 'revenue', direction: 'desc' },
+    });
+    expect(queryOf('which months had expenses under 50k in 2025')).toMatchObject({
+      dimensions: ['period'],
+      threshold: { op: 'lt', value: 50_000 },
+    });
+    expect(queryOf('revenue over 2025').threshold).toBeUndefined();
+  });
+
+  it('follows up without a figure of its own: a department, a breakdown, a count, the same month last year', () => {
+    const expenses = queryOf('What did we spend on digital advertising in 2025?');
+    const follow = (question: string) => {
+      const parsed = followUp(question, expenses, context);
+      if (parsed.kind !== 'query') throw new Error(`not understood: ${question}`);
+      return parsed.query;
+    };
+    expect(follow('break that down by month').dimensions).toEqual(['period']);
+    expect(follow('how many vendors was that with?')).toMatchObject({
+      countDistinct: 'counterparty',
+      filters: { accountCodes: ['6230'], counterparties: ['Puget Sound Steel Service'] },
+    });
+    expect(follow('Just the Marketing department').filters.departments).toEqual(['Marketing']);
+    expect(follow('compare with the same month last year')).toMatchObject({
+      timeRange: expenses.timeRange,
+      compare: 'prior_year',
+    });
+    expect(followUp("what's the weather like in Seattle?", expenses, context).kind).toBe('unknown');
   });
 });

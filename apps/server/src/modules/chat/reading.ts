@@ -71,6 +71,10 @@ export function describeReading(
     parts.push(
       `${query.order.direction === 'desc' ? 'highest' : 'lowest'} ${query.limit === 1 ? 'first, one' : `${query.limit} first`}`,
     );
+  if (query.threshold)
+    parts.push(
+      `${{ gt: 'more than', gte: 'at least', lt: 'less than', lte: 'at most' }[query.threshold.op]} ${query.threshold.value.toLocaleString('en-US')}`,
+    );
   if (query.compare === 'budget') parts.push('vs budget');
   if (query.compare === 'prior_year') parts.push('vs the same months a year earlier');
   if (query.compare === 'previous_period') parts.push(`vs ${said.against ?? 'the period before'}`);

@@ -47,6 +47,13 @@ export interface TimeReading {
   since?: boolean;
   /** A month, quarter or half said without its year ("Q2", "March"): a follow-up takes the year it follows. */
   yearless?: boolean;
+  /** A point's whole period ("the end of 2025": FY2025), which days-outstanding measures read over. */
+  pointOf?: Span;
+  /**
+   * Said relative to another period, this many months back ("a year ago", "the same month last year", "6 months
+   * ago"): alone it is that month of the books; a follow-up or a comparison moves its own period back by it.
+   */
+  monthsBack?: number;
 }
 
 export const MONTH_NAMES = [
@@ -126,6 +133,10 @@ interface Found {
   /** A whole year, quarter, half or month (a "period"), which a range or comparison may join. */
   unit: 'month' | 'quarter' | 'half' | 'year' | 'other';
   point?: boolean;
+  /** A point's whole period. */
+  pointOf?: Span;
+  /** Relative to another period, this many months back. */
+  monthsBack?: number;
   /** Said without a year: its year is settled against the books (or a year named beside it). */
   yearless?: { unit: 'month' | 'quarter' | 'half'; index: number };
   future?: boolean;
@@ -261,15 +272,64 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
   add(new RegExp(`\\b(?:${YEAR}) h([12])\\b`), (m) => halfWith(Number(m[4]), undefined, m[1], m[2], m[3]));
   add(
     new RegExp(
-      `\\b(first|second|1st|2nd) half(?: of)?(?: the)?(?: (?:${YEAR}|(this|last|previous|prior) (?:fiscal )?year))?\\b`,
+      `\\b(first|second|1st|2nd|front|back|latter|early|later) half(?: of)?(?: the)?(?: (?:${YEAR}|(this|last|previous|prior) (?:fiscal )?year))?\\b`,
     ),
-    (m) => halfWith(ORDINALS[m[1]!]!, m[5], m[2], m[3], m[4]),
+    (m) =>
+      halfWith(
+        /^(front|early)$/.test(m[1]!) ? 1 : /^(back|latter|later)$/.test(m[1]!) ? 2 : ORDINALS[m[1]!]!,
+        m[5],
+        m[2],
+        m[3],
+        m[4],
+      ),
+  );
+  // Calendar years ("calendar 2025", "cy25"): January to December, whatever the fiscal year.
+  add(/\b(?:calendar (?:year )?|cy ?)((?:19|20)\d\d|\d\d)\b/, (m) => {
+    const year = m[1]!.length === 2 ? 2000 + Number(m[1]) : Number(m[1]);
+    const from = period(year, 1);
+    const to = period(year, 12);
+    return { span: { from, to, label: `calendar ${year} (${spanWords(from, to)})` }, unit: 'year' };
+  });
+  // Year ends: "2025 year end", "year-end 2025", "fy25 year end", "last year end", "at year end".
+  const yearEnd = (year: number): Omit<Found, 'start' | 'end'> => {
+    const whole = yearSpan(year);
+    const at = calendar.periodsOfYear(year).at(-1)!;
+    return {
+      span: { from: at, to: at, label: `the end of FY${year} (${spanWords(at, at)})` },
+      unit: 'month',
+      point: true,
+      pointOf: whole,
+    };
+  };
+  add(new RegExp(`\\b(?:${YEAR}) (?:fiscal )?year ?end\\b|\\b(?:fiscal )?year ?end (?:of )?(?:${YEAR})\\b`), (m) =>
+    yearEnd(yearOfMatch(m[1], m[2], m[3]) ?? yearOfMatch(m[4], m[5], m[6])!),
+  );
+  add(/\b(?:the )?(?:last|previous|prior) (?:fiscal )?year ?end\b/, () => yearEnd(lastYear - 1));
+  add(/\b(?:the )?(?:fiscal )?year ?end\b/, () =>
+    yearEnd(calendar.periodsOfYear(lastYear).at(-1)! <= last ? lastYear : lastYear - 1),
+  );
+  // Relative: "6 months ago", "a year ago", "the same month last year".
+  add(
+    new RegExp(
+      `\\b(?:(a|an|one|${COUNT.slice(1, -1)}) (months?|quarters?|years?) (?:ago|earlier|before)|(?:the )?same (?:month|months|quarter|period|time) (?:of |in )?(?:the )?(?:last|previous|prior) year)\\b`,
+    ),
+    (m) => {
+      const n = m[1] ? (/^(a|an|one)$/.test(m[1]) ? 1 : countOf(m[1])) : 1;
+      const unit = !m[2] || m[2].startsWith('year') ? 12 : m[2].startsWith('quarter') ? 3 : 1;
+      if (!n) return undefined;
+      const back = n * unit;
+      return { span: monthSpan(addMonths(last, -back)), unit: 'month', monthsBack: back };
+    },
   );
   // Years: "fy25", "fiscal 2025", "in 2025", "2025"; the fiscal year of a year named alone.
   add(new RegExp(`\\b(?:${YEAR})\\b`), (m) => {
     const year = yearOfMatch(m[1], m[2], m[3])!;
     return { span: yearSpan(year), unit: 'year' };
   });
+  add(new RegExp(`\\b(?:${YEAR}) (?:to date|so far|ytd)\\b`), (m) => ({
+    span: yearSpan(yearOfMatch(m[1], m[2], m[3])!),
+    unit: 'year',
+  }));
   add(/\b(?:the )?(?:last|previous|prior) (?:fiscal |financial )?year\b|\byear before\b/, () => ({
     span: yearSpan(lastYear - 1),
     unit: 'year',
@@ -321,7 +381,7 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
   add(/\bnext month\b/, () => ({ span: monthSpan(addMonths(last, 1)), unit: 'month', future: true }));
   add(/\b(?:today|now|currently|right now|at present)\b/, () => ({
     span: monthSpan(last),
-    unit: 'other',
+    unit: 'month',
     point: true,
   }));
   // Trailing: "ttm", "ltm", "trailing twelve months", "last 12 months", "past year", "last 3 quarters".
@@ -386,19 +446,24 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
       const prefix = /\b(?:as of|as at|at(?: the)? end of|(?:the )?end of|close of|at close of) $/.exec(
         text.slice(0, item.start),
       );
+      if (item.point) return { ...item, start: prefix?.index ?? item.start, pointOf: item.pointOf ?? item.span };
       if (!prefix || item.unit === 'other') return item;
       const at = item.span.to;
       return {
         ...item,
         start: prefix.index,
         point: true,
+        pointOf: item.span,
         span: { from: at, to: at, label: item.unit === 'month' ? at : `the end of ${item.span.label}` },
       };
     });
 }
 
 const RANGE_JOIN = /^ ?(?:-|to|through|thru|until|till|up to|and)(?: the end of)? ?$/;
-const COMPARE_JOIN = /^ ?(?:vs|versus|v|compared (?:to|with)|against|relative to|over|and|to) ?$/;
+const COMPARE_JOIN = /^ ?(?:vs|versus|v|compared? (?:to|with)|against|relative to|over|and|to|with) ?$/;
+/** Money's source, not the start of a time: "bought from", "received from". */
+const SOURCE_FROM =
+  /\b(bought|buy|buying|purchased?|purchasing|received?|receiving|collected|collect|get|got|came|come|comes|earned|earn|ordered|order|sourced?|sourcing) from\b/g;
 const CHANGE_WORDS =
   /\b(change|changed|grow|grew|growth|increase|increased|decrease|decreased|drop|dropped|fall|fell|rise|rose|move|moved|movement|differ|difference|swing|variance|vs|versus|compare|compared|comparison|against|drove|drive|drivers?|why|explain|behind|bridge)\b/;
 
@@ -406,7 +471,9 @@ const CHANGE_WORDS =
  * The time of a question: its months, a point in time, and what it is compared with. `text` is normalized.
  * Nothing said: the fiscal year to date (explicit false; the parser decides whether that default may stand).
  */
-export function readTime(text: string, calendar: BooksCalendar): TimeReading {
+export function readTime(said: string, calendar: BooksCalendar): TimeReading {
+  // Same length, so what is matched is still the words of `said`.
+  const text = said.replace(SOURCE_FROM, (words) => `${words.slice(0, -4)}frxm`);
   const { last, first } = calendar;
   const lastYear = calendar.fiscalYearOf(last);
   let found = expressionsIn(text, calendar);
@@ -449,6 +516,8 @@ export function readTime(text: string, calendar: BooksCalendar): TimeReading {
   let future = false;
   let yearless = false;
   let since = false;
+  let pointOf: Span | undefined;
+  let monthsBack: number | undefined;
 
   // "the trailing 12 months ending July 2026": that many months up to that month.
   for (let i = 0; i + 1 < found.length && !range; i++) {
@@ -487,7 +556,7 @@ export function readTime(text: string, calendar: BooksCalendar): TimeReading {
     const isCompare =
       !isBetween &&
       (COMPARE_JOIN.test(join) || isChange) &&
-      !(/^ ?(?:to|and) ?$/.test(join) && !isChange && !/\bcompare\b/.test(text));
+      !(/^ ?(?:to|and|with) ?$/.test(join) && !isChange && !/\bcompared?\b/.test(text));
     const adjacent = /^ ?$/.test(join) && a.unit === b.unit && a.unit !== 'year';
     const isRange =
       !isCompare &&
@@ -514,6 +583,22 @@ export function readTime(text: string, calendar: BooksCalendar): TimeReading {
       };
       point = Boolean(b.point);
     } else {
+      // "Now vs 12 months ago", "Q3 compared with a year ago": the same months that far back.
+      const relative = b.monthsBack ? b : a.monthsBack ? a : undefined;
+      if (relative) {
+        const main = relative === b ? a : b;
+        const back = relative.monthsBack!;
+        const [from, to] = [addMonths(main.span.from, -back), addMonths(main.span.to, -back)];
+        range = main.span;
+        against = { from, to, label: spanWords(from, to), kind: back === 12 ? 'prior_year' : 'previous_period' };
+        point = Boolean(main.point);
+        future = Boolean(main.future);
+        take(a, /\b(from|between) $/.exec(before)?.[0] ?? '');
+        matched.push(join.trim());
+        take(b);
+        found = found.filter((item) => item.start !== a.start && item.start !== b.start);
+        break;
+      }
       // The later of the two is read, the earlier is what it is compared with.
       // "last quarter vs the previous quarter": both read the same quarter; the second is the one before it.
       if (a.span.from === b.span.from && a.span.to === b.span.to) {
@@ -546,6 +631,15 @@ export function readTime(text: string, calendar: BooksCalendar): TimeReading {
     found = found.filter((item) => item.start !== a.start && item.start !== b.start);
   }
 
+  // "YTD net income vs the same period last year": the period said, against the same months that far back.
+  const relative = !range && found.length > 1 ? found.find((item) => item.monthsBack) : undefined;
+  if (relative) {
+    found = found.filter((item) => item !== relative);
+    take(
+      relative,
+      /\b(?:vs|versus|compared? (?:to|with)|against|relative to) $/.exec(text.slice(0, relative.start))?.[0] ?? '',
+    );
+  }
   // "since March": from that month to the latest.
   if (!range) {
     const sinceItem = found.find((item) => /\b(since|from) $/.test(text.slice(0, item.start)) && item.unit !== 'other');
@@ -576,10 +670,17 @@ export function readTime(text: string, calendar: BooksCalendar): TimeReading {
       range = main.span;
       yearless = Boolean(main.yearless);
       point = Boolean(main.point);
+      pointOf = main.pointOf;
+      monthsBack = main.monthsBack;
       future = Boolean(main.future);
       take(main);
       found = found.slice(1);
     }
+  }
+  if (range && relative && !against) {
+    const back = relative.monthsBack!;
+    const [from, to] = [addMonths(range.from, -back), addMonths(range.to, -back)];
+    against = { from, to, label: spanWords(from, to), kind: back === 12 ? 'prior_year' : 'previous_period' };
   }
   // Comparison words without a second period: month over month, quarter over quarter, year over year.
   if (range && !against) {
@@ -646,5 +747,7 @@ export function readTime(text: string, calendar: BooksCalendar): TimeReading {
     ...(outside ? { outside } : {}),
     ...(yearless ? { yearless } : {}),
     ...(since ? { since } : {}),
+    ...(pointOf && point ? { pointOf } : {}),
+    ...(monthsBack ? { monthsBack } : {}),
   };
 }

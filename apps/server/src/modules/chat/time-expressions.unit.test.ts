@@ -46,6 +46,12 @@ describe('the time grammar', () => {
     ['march 2026', '2026-03', '2026-03'],
     ['in november', '2025-11', '2025-11'],
     ['mar 26', '2026-03', '2026-03'],
+    ['calendar 2025', '2025-01', '2025-12'],
+    ['the back half of 2025', '2025-07', '2025-12'],
+    ['front half of 2026', '2026-01', '2026-06'],
+    ['2025 to date', '2025-01', '2025-12'],
+    ['6 months ago', '2026-04', '2026-04'],
+    ['what did we buy from last year', '2025-01', '2025-12'],
   ])('reads "%s" as %s to %s', (text, from, to) => {
     const time = read(text);
     expect(time.explicit).toBe(true);
@@ -59,10 +65,19 @@ describe('the time grammar', () => {
     ['on 2026 03 31', '2026-03'],
     ['at the end of june', '2026-06'],
     ['as of 6 30 2025', '2025-06'],
+    ['at 2025 year end', '2025-12'],
+    ['year end 2025', '2025-12'],
+    ['at year end', '2025-12'],
+    ['now', '2026-10'],
   ])('reads "%s" as a point in time at the end of %s', (text, period) => {
     const time = read(text);
     expect(time.point).toBe(true);
     expect(time.range.to).toBe(period);
+  });
+
+  it('keeps the whole period a point ends, for measures read over it (DSO at the end of 2025)', () => {
+    expect(read('at the end of 2025').pointOf).toMatchObject({ from: '2025-01', to: '2025-12' });
+    expect(read('2025 year end').pointOf).toMatchObject({ from: '2025-01', to: '2025-12' });
   });
 
   it.each([
@@ -73,6 +88,15 @@ describe('the time grammar', () => {
     ['last month month over month', { from: '2026-10', to: '2026-10' }, { from: '2026-09', to: '2026-09' }],
     ['last quarter qoq', { from: '2026-07', to: '2026-09' }, { from: '2026-04', to: '2026-06' }],
     ['ytd yoy', { from: '2026-01', to: '2026-10' }, { from: '2025-01', to: '2025-10' }],
+    ['now vs 12 months ago', { from: '2026-10', to: '2026-10' }, { from: '2025-10', to: '2025-10' }],
+    ['ytd vs the same period last year', { from: '2026-01', to: '2026-10' }, { from: '2025-01', to: '2025-10' }],
+    ['q3 compared with a quarter ago', { from: '2026-07', to: '2026-09' }, { from: '2026-04', to: '2026-06' }],
+    ['compare august with july 2026', { from: '2026-08', to: '2026-08' }, { from: '2026-07', to: '2026-07' }],
+    [
+      'the end of october 2026 compared with 2025 year end',
+      { from: '2026-10', to: '2026-10' },
+      { from: '2025-12', to: '2025-12' },
+    ],
   ])('reads "%s" as a comparison of %j with %j', (text, range, against) => {
     const time = read(text);
     expect({ from: time.range.from, to: time.range.to }).toEqual(range);

@@ -36,6 +36,8 @@ export const CHAT_KPI_METRICS = [
   'dpo',
   'dio',
   'monthly_burn',
+  'cash_conversion_cycle',
+  'cash_runway',
 ] as const;
 
 /** What can be measured. Money in reading signs (finance-conventions.md): revenue and costs positive. */

@@ -171,6 +171,18 @@ describe('POST /api/v1/chat/ask', () => {
     const working = (await ask('working capital at the end of Q3 2026')).json().data;
     expect(working.result).toEqual([{ working_capital: byKey.workingCapital }]);
     expect(working.reading).toBe('Working capital, at the end of Sep 2026, all departments');
+    const cycle = (await ask('cash conversion cycle for Q3 2026')).json().data;
+    expect(cycle.result).toEqual([{ cash_conversion_cycle: byKey.cashConversionCycle }]);
+    // Cash fell over the year to date: a runway (in Q3 it grew, and there is none).
+    const yearToDate = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/reports/${organizationId}/kpis?from=2026-01&to=2026-10`,
+      headers: bearer(adminToken),
+    });
+    const runwayKpi = yearToDate.json().data.kpis.find((kpi: { key: string }) => kpi.key === 'cashRunwayMonths').value;
+    expect(runwayKpi).toBeGreaterThan(0);
+    const runway = (await ask('How many months of runway do we have this year?')).json().data;
+    expect(runway.result).toEqual([{ cash_runway: runwayKpi }]);
   });
 
   it('states its reading in words', async () => {

@@ -175,6 +175,8 @@ const METRIC_LABELS: Record<ChatMetric, string> = {
   dpo: 'Days payable outstanding',
   dio: 'Days inventory outstanding',
   monthly_burn: 'Monthly burn',
+  cash_conversion_cycle: 'Cash conversion cycle',
+  cash_runway: 'Cash runway (months)',
 };
 
 export const metricLabel = (metric: ChatMetric) => METRIC_LABELS[metric];
@@ -575,7 +577,9 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
       case 'dso':
       case 'dpo':
       case 'dio':
-      case 'monthly_burn': {
+      case 'monthly_burn':
+      case 'cash_conversion_cycle':
+      case 'cash_runway': {
         // docs/kpis.md: balances at the end of the range (every movement up to it), flows over the range.
         const balance = (where: string) =>
           `coalesce(sum(${READING}) FILTER (WHERE f.span = 'current' AND ${where}), 0)`;
@@ -584,8 +588,11 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
         const ratioOf = (top: string, bottom: string) => `round(${top} / nullif(${bottom}, 0), 2)`;
         const days = () =>
           `((to_date(${to} || '-01', 'YYYY-MM-DD') + interval '1 month')::date - to_date(${from} || '-01', 'YYYY-MM-DD'))`;
-        const daysOf = (top: string, flow: FlowSpec) =>
-          `round(${top} / nullif(${flowSum(flow, 'net')}, 0) * ${days()}, 2)`;
+        const unroundedDaysOf = (top: string, flow: FlowSpec) =>
+          `(${top} / nullif(${flowSum(flow, 'net')}, 0) * ${days()})`;
+        const daysOf = (top: string, flow: FlowSpec) => `round(${unroundedDaysOf(top, flow)}, 2)`;
+        const burn = () =>
+          `((${cash(` AND f.period < ${from}`)} - ${cash('')}) / ${params.add(monthsIn(timeRange.from, timeRange.to))}::int)`;
         const equity = `coalesce(sum(-f.net) FILTER (WHERE f.span = 'current' AND f.account_type IN ('equity', 'revenue', 'expense')), 0)`;
         // Each built only when asked: every parameter it binds is read.
         const expressions: Record<string, () => string> = {
@@ -597,8 +604,12 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
           dso: () => daysOf(balance(`f.account_subtype = 'receivable'`), FLOWS.revenue!),
           dpo: () => daysOf(balance(`f.account_subtype = 'payable'`), FLOWS.cost_of_sales!),
           dio: () => daysOf(balance(`f.account_subtype = 'inventory'`), FLOWS.cost_of_sales!),
-          monthly_burn: () =>
-            `round((${cash(` AND f.period < ${from}`)} - ${cash('')}) / ${params.add(monthsIn(timeRange.from, timeRange.to))}::int, 2)::${MONEY}`,
+          monthly_burn: () => `round(${burn()}, 2)::${MONEY}`,
+          // From the unrounded days, as the KPI library does; none when any of them is none.
+          cash_conversion_cycle: () =>
+            `round(${unroundedDaysOf(balance(`f.account_subtype = 'receivable'`), FLOWS.revenue!)} + ${unroundedDaysOf(balance(`f.account_subtype = 'inventory'`), FLOWS.cost_of_sales!)} - ${unroundedDaysOf(balance(`f.account_subtype = 'payable'`), FLOWS.cost_of_sales!)}, 2)`,
+          // Months of cash left at the burn of the range; none when cash did not fall, 0 when none is left.
+          cash_runway: () => `CASE WHEN ${burn()} > 0 THEN round(greatest(${cash('')}, 0) / ${burn()}, 2) END`,
         };
         const expression = expressions[metric]!();
         groupedColumns.push(`${expression} AS ${metric}`);

@@ -66,16 +66,10 @@ export const KPI_WORDS: readonly [RegExp, ChatMetric][] = [
   [/\b(dso|days sales outstanding|debtor days|receivable days)\b/, 'dso'],
   [/\b(dpo|days payables? outstanding|creditor days|payable days)\b/, 'dpo'],
   [/\b(dio|days inventory outstanding|inventory days)\b/, 'dio'],
+  [/\b(cash conversion cycle|cash cycle|ccc|cash to cash( cycle)?)\b/, 'cash_conversion_cycle'],
+  [/\b((cash )?runway|months of (cash|runway)( left)?)\b/, 'cash_runway'],
   [/\b(average )?(monthly )?(net )?(cash )?burn( rate)?\b/, 'monthly_burn'],
   [/\b(pbt|profit before tax(es)?|pre ?tax (profit|income)|earnings before tax(es)?|ebt)\b/, 'profit_before_tax'],
-];
-
-/**
- * Measures of the KPI library Chat DB does not compute yet: named back, never answered with another figure.
- */
-export const NOT_YET: readonly [RegExp, string][] = [
-  [/\bcash conversion cycle\b/, 'the cash conversion cycle'],
-  [/\b(cash )?runway\b/, 'the cash runway'],
 ];
 
 /**
@@ -100,7 +94,7 @@ export const NOT_IN_THE_BOOKS: readonly [RegExp, string][] = [
 /** Every word the metric vocabulary is made of, for correcting a slip ("revnue", "expnses", "margn"). */
 export const VOCABULARY_WORDS: readonly string[] = [
   ...new Set(
-    [...METRIC_WORDS, ...KPI_WORDS, ...BALANCE_GROUPS.map(([pattern]) => [pattern] as const), ...NOT_YET].flatMap(
+    [...METRIC_WORDS, ...KPI_WORDS, ...BALANCE_GROUPS.map(([pattern]) => [pattern] as const)].flatMap(
       ([pattern]) => pattern.source.match(/[a-z]{4,}/g) ?? [],
     ),
   ),

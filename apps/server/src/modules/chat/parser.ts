@@ -1,13 +1,6 @@
 import type { ChatDimension, ChatMetric, SemanticQuery } from '@finboard/shared/chat';
 import { addMonths } from './compiler.ts';
-import {
-  BALANCE_GROUPS,
-  KPI_WORDS,
-  METRIC_WORDS,
-  NOT_IN_THE_BOOKS,
-  NOT_YET,
-  VOCABULARY_WORDS,
-} from './metric-vocabulary.ts';
+import { BALANCE_GROUPS, KPI_WORDS, METRIC_WORDS, NOT_IN_THE_BOOKS, VOCABULARY_WORDS } from './metric-vocabulary.ts';
 import { describeReading } from './reading.ts';
 import {
   COUNT_WORDS,
@@ -589,6 +582,16 @@ function correctSlips(q: Question, known: ReadonlySet<string>) {
   q.rest = ` ${words.join(' ')} `;
 }
 
+/** The KPI measures read over a range (flows), not only at its end: "DSO at the end of 2025" is over 2025. */
+const DAYS_AND_BURN: readonly ChatMetric[] = [
+  'dso',
+  'dpo',
+  'dio',
+  'cash_conversion_cycle',
+  'monthly_burn',
+  'cash_runway',
+];
+
 /** The money flows a ratio or a decomposition reads. */
 const FLOW_METRICS: readonly ChatMetric[] = [
   'revenue',
@@ -739,14 +742,6 @@ export function parseQuestion(
       rephrasings(context),
       'There is no earlier answer in this conversation for it to refer to.',
     );
-  for (const [pattern, what] of NOT_YET)
-    if (pattern.test(text))
-      return unknownAnswer(
-        [],
-        [text.match(pattern)![0].trim()],
-        rephrasings(context),
-        `Chat DB does not compute ${what} yet: the Financial Overview's KPI cards show it.`,
-      );
 
   // The KPI library's measures by name, before "debt" or "monthly" are read as anything else.
   const kpis = KPI_WORDS.filter(([pattern]) => q.take(pattern).length).map(([, metric]) => metric);
@@ -1035,8 +1030,7 @@ export function parseQuestion(
     };
   }
   // DSO, DPO, DIO and burn "at the end of 2025": over the year that ends there.
-  const overPoint =
-    time.point && time.pointOf !== undefined && metrics.some((m) => ['dso', 'dpo', 'dio', 'monthly_burn'].includes(m));
+  const overPoint = time.point && time.pointOf !== undefined && metrics.some((m) => DAYS_AND_BURN.includes(m));
   const wholePoint = (time.point || balanceMove !== undefined || (balances && compare.compare)) && atADate;
   // The counterparties: those named, or every one of the role asked about (customers, suppliers).
   const byParty = allDimensions.includes('counterparty') || counted?.target === 'counterparty';

@@ -162,6 +162,8 @@ export const semanticQuerySchema = z.object({
    * "Customers with more than $1M of revenue", "months where expenses were under 1.5M": with a dimension, only the
    * rows whose first metric is above (`gt`, `gte`) or below (`lt`, `lte`) the value.
    */
+  /** "Average monthly revenue": each money flow divided by the months of the range (no breakdown by time). */
+  perMonth: z.boolean().optional(),
   threshold: z
     .object({ op: z.enum(['gt', 'gte', 'lt', 'lte']), value: z.number().finite().min(-1e15).max(1e15) })
     .optional(),

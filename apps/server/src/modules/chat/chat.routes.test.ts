@@ -118,6 +118,50 @@ describe('POST /api/v1/chat/ask', () => {
     );
   });
 
+  it('answers month over month for a range month by month, and who owes us the most from receivables', async () => {
+    const { data } = (await ask('month-over-month revenue change for the last 3 months')).json();
+    expect(data.reading).toBe(
+      'Revenue, the last 3 months (Aug – Oct 2026), all departments, by month, each month vs the month before',
+    );
+    const monthly = async (period: string) =>
+      gold(`select sum(g.credit - g.debit) as value ${PL} where ${REVENUE} and g.period = '${period}'`);
+    const expected = [];
+    for (const [period, before] of [
+      ['2026-08', '2026-07'],
+      ['2026-09', '2026-08'],
+      ['2026-10', '2026-09'],
+    ])
+      expected.push({ period, now: await monthly(period!), then: await monthly(before!) });
+    expect(
+      data.result.map((row: Record<string, number>) => ({
+        period: row.period,
+        now: row.revenue,
+        then: row.revenue_previous,
+      })),
+    ).toEqual(expected);
+    expect(data.result.map((row: Record<string, number>) => row.revenue_change)).toEqual(
+      expected.map((row) => Math.round((row.now - row.then) * 100) / 100),
+    );
+
+    const average = (await ask('Average monthly revenue in 2025')).json().data;
+    const year = await gold(
+      `select sum(g.credit - g.debit) as value ${PL} where ${REVENUE} and g.period between '2025-01' and '2025-12'`,
+    );
+    expect(average.result).toEqual([{ revenue: Math.round((year / 12) * 100) / 100 }]);
+
+    const owes = (await ask('Which customer owes us the most?')).json().data;
+    const top = await t.app.services.warehouse.withOrganization(organizationId, async (tx) =>
+      rowsOf<{ name: string; balance: string }>(
+        await tx.execute(
+          sql.raw(`select g.counterparty as name, sum(g.debit - g.credit) as balance ${PL}
+          where a.account_subtype = 'receivable' and g.period <= '2026-10' and g.counterparty is not null
+          group by 1 order by 2 desc limit 1`),
+        ),
+      ),
+    );
+    expect(owes.result).toEqual([{ counterparty: top[0]!.name, balance: Number(top[0]!.balance) }]);
+  });
+
   it('follows up a question that names no figure of its own, and not one that is off-topic', async () => {
     const first = (await ask('Total operating expenses last quarter')).json().data;
     const marketing = (await ask('Just the Marketing department', { conversationId: first.conversationId })).json()

@@ -279,8 +279,14 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   // The compared months: a year earlier, or as many months back as asked (by default the range's own length).
   const monthsBack =
     compare === 'previous_period' ? (query.compareMonthsBack ?? monthsIn(timeRange.from, timeRange.to)) : 12;
-  if (compare === 'previous_period' && dimensions.some((d) => TIME_DIMENSIONS.includes(d)))
-    throw new CompileError('a comparison with an earlier period is answered for the whole range, not month by month');
+  // Month by month, each month against the month as many months back (month over month); not by quarter or year,
+  // whose buckets would not line up, and not for balances, whose running sums would not.
+  if (
+    compare === 'previous_period' &&
+    dimensions.some((d) => TIME_DIMENSIONS.includes(d)) &&
+    (cumulative || dimensions.some((d) => d === 'quarter' || d === 'fiscal_year'))
+  )
+    throw new CompileError('a comparison with an earlier period is answered for the whole range or month by month');
   const priorFrom = lazy('priorFrom', addMonths(timeRange.from, -monthsBack));
   const priorTo = lazy('priorTo', addMonths(timeRange.to, -monthsBack));
 
@@ -329,7 +335,12 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
       ${values.net}::numeric AS net, ${values.credit}::numeric AS credit, ${values.lines}::bigint AS lines, ${values.journal}::text AS journal,
       ${values.budget}::numeric AS budget, ${values.cashIn}::numeric AS cash_in, ${values.cashOut}::numeric AS cash_out`;
   };
-  const shifted = `to_char(to_date(p."Period" || '-01', 'YYYY-MM-DD') + interval '1 year', 'YYYY-MM')`;
+  // The compared months moved onto the months they are compared with, so a month-by-month answer lines them up.
+  let monthsBackParam: string | undefined;
+  const shifted = {
+    toString: () =>
+      `to_char(to_date(p."Period" || '-01', 'YYYY-MM-DD') + interval '1 month' * ${(monthsBackParam ??= `${params.add(monthsBack)}::int`)}, 'YYYY-MM')`,
+  };
 
   /** Actual movements, from the aggregates of the needed grain or the ledger; `span` current or prior. */
   const actuals = (span: 'current' | 'prior') => {
@@ -341,7 +352,7 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
         : cumulative
           ? `<= ${to}`
           : `BETWEEN ${from} AND ${to}`;
-    const period = span === 'prior' ? shifted : 'p."Period"';
+    const period = span === 'prior' ? String(shifted) : 'p."Period"';
     const fiscalYear = span === 'prior' ? `${fiscalYearOfPeriod} + 1` : fiscalYearOfPeriod;
     if (useLedger)
       return `SELECT ${columns({
@@ -486,10 +497,24 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   }
   const comparing = compare === 'prior_year' || compare === 'previous_period';
   const prior = `f.span = 'prior'`;
+  if (
+    query.perMonth &&
+    (dimensions.some((d) => TIME_DIMENSIONS.includes(d)) ||
+      !metrics.every((m) => FLOWS[m]) ||
+      ratio ||
+      query.countDistinct)
+  )
+    throw new CompileError('a monthly average is answered for money flows over a range, not by month');
+  let monthsParam: string | undefined;
+  /** A flow as asked: its sum, or its average per month of the range. */
+  const asked = (sum: string) =>
+    query.perMonth
+      ? `round(${sum} / ${(monthsParam ??= `${params.add(monthsIn(timeRange.from, timeRange.to))}::int`)}, 2)`
+      : sum;
   /** A metric's figure over a span: a flow's sum, or a margin of revenue in % (2 decimals). */
   const figure = (metric: ChatMetric, span: { toString(): string }) => {
     const spec = FLOWS[metric];
-    if (spec) return flowSum(spec, 'net', span);
+    if (spec) return asked(flowSum(spec, 'net', span));
     const top = flowSum(FLOWS[MARGIN_OF[metric]!]!, 'net', span);
     return `round(${top} * 100 / nullif(${flowSum(FLOWS.revenue!, 'net', span)}, 0), 2)`;
   };
@@ -525,10 +550,10 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
         answerColumns.push(name);
         output.push({ name, label, type: 'number', unit: columnUnit });
       };
-      add(metric, figure(metric, current), METRIC_LABELS[metric]);
+      add(metric, figure(metric, current), `${METRIC_LABELS[metric]}${query.perMonth ? ' (monthly average)' : ''}`);
       if (compare === 'budget' && spec) {
-        add(`${metric}_budget`, flowSum(spec, 'budget'), 'Budget');
-        add(`${metric}_variance`, `(${flowSum(spec, 'net')} - ${flowSum(spec, 'budget')})`, 'Variance');
+        add(`${metric}_budget`, asked(flowSum(spec, 'budget')), 'Budget');
+        add(`${metric}_variance`, asked(`(${flowSum(spec, 'net')} - ${flowSum(spec, 'budget')})`), 'Variance');
       }
       if (comparing) {
         const now = figure(metric, current);

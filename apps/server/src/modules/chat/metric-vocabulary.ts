@@ -68,7 +68,7 @@ export const KPI_WORDS: readonly [RegExp, ChatMetric][] = [
   [/\b(dio|days inventory outstanding|inventory days)\b/, 'dio'],
   [/\b(cash conversion cycle|cash cycle|ccc|cash to cash( cycle)?)\b/, 'cash_conversion_cycle'],
   [/\b((cash )?runway|months of (cash|runway)( left)?)\b/, 'cash_runway'],
-  [/\b(average )?(monthly )?(net )?(cash )?burn( rate)?\b/, 'monthly_burn'],
+  [/\b((average|avg|mean) )?(monthly )?(net )?(cash )?burn( rate)?\b/, 'monthly_burn'],
   [/\b(pbt|profit before tax(es)?|pre ?tax (profit|income)|earnings before tax(es)?|ebt)\b/, 'profit_before_tax'],
 ];
 

@@ -116,7 +116,7 @@ const FILLER = new Set(
   same vs versus compared compare against actual actuals actually reported real figure number stand stood issue
   issued raise raised send sent take took taken get got give gave given offered hand
   did come in at our level looks look like was there any give me what is whats the report on
-  currently current now today latest recent most result results performance run runs ran went go goes buy bought`.split(
+  currently current now today latest recent most result results performance run runs ran went go goes buy bought pay pays paid paying`.split(
     /\s+/,
   ),
 );
@@ -429,6 +429,15 @@ function departmentsIn(text: string, context: ParserContext): string[] {
   });
 }
 
+/** Takes a department's name out; one named like a metric ("Sales") only with "department" or "team" beside it. */
+function takeDepartment(q: Question, department: string) {
+  const name = normalize(department).replace(/&/g, '\\&');
+  const isMetricWord = METRIC_WORDS.some(([pattern]) => pattern.test(` ${normalize(department)} `));
+  if (isMetricWord)
+    q.take(new RegExp(`\\b(the )?${name} (department|dept|team)\\b|\\b(the )?(department|dept|team) ${name}\\b`));
+  else q.take(new RegExp(`\\b(the )?${name}( department| dept| team)?\\b`));
+}
+
 /** Account groups mean the group and every account under it. */
 function withDescendants(accounts: readonly ParserAccount[], code: string): string[] {
   const codes = [code];
@@ -446,7 +455,7 @@ function dimensionsIn(q: Question): ChatDimension[] {
   };
   add(
     'period',
-    /\b(by|per|each|every|for each) month\b|\bmonthly\b|\bmonth by month\b|\btrend\b|\bover time\b|\bmonth on month breakdown\b/,
+    /\b(by|per|each|every|for each) month\b|\bmonthly\b|\bmonth by month\b|\btrend(s|ing|ed)?\b|\bover time\b|\bmonth on month breakdown\b/,
   );
   add('quarter', /\b(by|per|each|for each) quarter\b|\bquarterly\b/);
   add('fiscal_year', /\b(by|per|each|for each) (fiscal )?year\b|\byearly\b|\bannual(ly)?\b/);
@@ -474,6 +483,8 @@ const CATEGORY: [RegExp, ChatDimension][] = [
 
 interface Ranking {
   dimension: ChatDimension;
+  /** The question named what is ranked ("which customers"); otherwise accounts, or the breakdown asked for. */
+  named: boolean;
   direction: 'asc' | 'desc';
   /** None: every one, in order. */
   limit?: number;
@@ -506,7 +517,7 @@ function rankingIn(q: Question): Ranking | undefined {
   q.take(/\b(which|who|with the|with)\b/);
   // "Rank the quarters": every one, in order; "which month", "the best customer": one.
   const everyOne = ranks && !limit;
-  return { dimension, direction, limit: everyOne ? undefined : (limit ?? 1) };
+  return { dimension, named: category !== undefined, direction, limit: everyOne ? undefined : (limit ?? 1) };
 }
 
 const ABOVE =
@@ -766,9 +777,8 @@ export function parseQuestion(
   const groups = BALANCE_GROUPS.filter(([pattern]) => q.has(pattern));
   for (const [pattern] of groups) q.take(pattern);
   // What a customer owes us is its receivable; what we owe a supplier, its payable.
-  const owedRole = parties[0]?.role;
+  const owedRole = parties[0]?.role ?? role;
   if (
-    parties.length &&
     !groups.length &&
     (owedRole === 'customer' || owedRole === 'supplier') &&
     q.take(/\b(owes?|owed|owing|outstanding|unpaid|open balance|balance due|due)\b/).length
@@ -794,10 +804,15 @@ export function parseQuestion(
       `"${read.ambiguous.word}" is in the names of accounts of different kinds (${names.join(', ')}): which one?`,
     );
   }
+  // "Average monthly revenue", "avg spend per month": flows divided by the months of the range.
+  const averaged =
+    q.take(
+      /\b(?:on )?(?:an? )?(?:average|avg|mean)(?: monthly| per month| a month| each month| month)?\b|\b(?:monthly|per month) (?:average|avg)\b/,
+    ).length > 0;
+  if (averaged) q.take(/\b(per|a|each) month\b/);
   const dimensions = dimensionsIn(q);
   const departments = departmentsIn(q.text, context);
-  for (const department of departments)
-    q.take(new RegExp(`\\b(the )?${normalize(department).replace(/&/g, '\\&')}( department| dept| team)?\\b`));
+  for (const department of departments) takeDepartment(q, department);
   const entities = context.entities.filter((entity) => mentions(q.text, normalize(entity)));
   for (const entity of entities) q.take(new RegExp(`\\b${normalize(entity)}\\b`));
 
@@ -835,7 +850,7 @@ export function parseQuestion(
   if (counted?.metric && !metrics.length) metrics.push(counted.metric);
   if (counted?.subtypes) groupSubtypes.push(...counted.subtypes);
   const partyRole = role ?? parties[0]?.role;
-  if (!metrics.length && !read.accounts.length && partyRole && partyRole !== 'other')
+  if (!metrics.length && !read.accounts.length && !groups.length && partyRole && partyRole !== 'other')
     metrics.push(partyRole === 'customer' ? 'revenue' : 'billed');
   // Counting the counterparties of named accounts: those on lines that move the accounts their own way.
   if (!metrics.length && counted) metrics.push(read.accounts.length ? 'amount' : 'line_count');
@@ -919,6 +934,8 @@ export function parseQuestion(
   const subtypes: string[] = [...groupSubtypes];
   let order: SemanticQuery['order'];
   let limit: number | undefined;
+  // "Revenue by customer for Q3, top 10": the breakdown asked for is what is ranked.
+  if (ranking && !ranking.named && allDimensions.length) ranking.dimension = allDimensions[0]!;
   if (ranking) {
     if (!allDimensions.includes(ranking.dimension)) allDimensions.push(ranking.dimension);
     limit = ranking.limit;
@@ -971,6 +988,15 @@ export function parseQuestion(
           : changeWords && time.explicit
             ? { compare: 'previous_period' }
             : {};
+  // "Month-over-month revenue for the last 6 months": each month against the one before.
+  if (
+    compare.compare === 'previous_period' &&
+    compare.compareMonthsBack === 1 &&
+    time.range.from !== time.range.to &&
+    !balances &&
+    !allDimensions.some((d) => ['period', 'quarter', 'fiscal_year'].includes(d))
+  )
+    allDimensions.push('period');
   if (
     compare.compare &&
     compare.compare !== 'budget' &&
@@ -1031,6 +1057,18 @@ export function parseQuestion(
   }
   // DSO, DPO, DIO and burn "at the end of 2025": over the year that ends there.
   const overPoint = time.point && time.pointOf !== undefined && metrics.some((m) => DAYS_AND_BURN.includes(m));
+  if (
+    averaged &&
+    (!metrics.every((m) => FLOW_METRICS.includes(m)) ||
+      allDimensions.some((d) => ['period', 'quarter', 'fiscal_year'].includes(d)) ||
+      counted)
+  )
+    return unknownAnswer(
+      understood,
+      ['average'],
+      closestQuestions(context, { time, metrics, unknown: [], department: departments[0] }),
+      'Chat DB averages money flows (revenue, costs, profits) per month of a range; ask for the figure by month to see each month.',
+    );
   const wholePoint = (time.point || balanceMove !== undefined || (balances && compare.compare)) && atADate;
   // The counterparties: those named, or every one of the role asked about (customers, suppliers).
   const byParty = allDimensions.includes('counterparty') || counted?.target === 'counterparty';
@@ -1064,6 +1102,7 @@ export function parseQuestion(
     ...(counted ? { countDistinct: counted.target } : {}),
     ...(order ? { order, ...(limit ? { limit } : {}) } : {}),
     ...(threshold ? { threshold } : {}),
+    ...(averaged ? { perMonth: true } : {}),
   };
   const when =
     time.point && !time.range.label.startsWith('the end of') ? `the end of ${time.range.label}` : time.range.label;
@@ -1198,8 +1237,7 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
   }
   const dimensions = dimensionsIn(q);
   const departments = departmentsIn(q.text, context);
-  for (const department of departments)
-    q.take(new RegExp(`\\b(the )?${normalize(department).replace(/&/g, '\\&')}( department| dept| team)?\\b`));
+  for (const department of departments) takeDepartment(q, department);
   q.take(/\b(department|dept|team)\b/);
   if (departments.length) query.filters = { ...query.filters, departments };
   if (dimensions.length) query.dimensions = dimensions;

@@ -286,4 +286,29 @@ describe('the built-in Chat DB parser', () => {
     });
     expect(followUp("what's the weather like in Seattle?", expenses, context).kind).toBe('unknown');
   });
+
+  it('averages flows per month, ranks the breakdown asked for, and reads a department named like a metric', () => {
+    expect(queryOf('Average monthly revenue in 2025')).toMatchObject({ metrics: ['revenue'], perMonth: true });
+    expect(parseQuestion('average DSO this year', context)).toMatchObject({ kind: 'unknown', unknown: ['average'] });
+    expect(queryOf('revenue by customer for Q3, top 10')).toMatchObject({
+      dimensions: ['counterparty'],
+      order: { by: 'revenue', direction: 'desc' },
+      limit: 10,
+    });
+    expect(queryOf('what were total sales for the Sales department')).toMatchObject({
+      metrics: ['revenue'],
+      filters: { departments: ['Sales'] },
+    });
+    expect(queryOf('month-over-month revenue for the last 3 months')).toMatchObject({
+      dimensions: ['period'],
+      compare: 'previous_period',
+      compareMonthsBack: 1,
+    });
+    expect(queryOf('Which customer owes us the most?')).toMatchObject({
+      metrics: ['balance'],
+      dimensions: ['counterparty'],
+      filters: { accountSubtypes: ['receivable'] },
+      limit: 1,
+    });
+  });
 });

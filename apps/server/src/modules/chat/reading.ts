@@ -46,7 +46,7 @@ export function describeReading(
         .toLowerCase()
         .replace(/ lines$/, '')} lines`
     : undefined;
-  const what = counted ?? query.metrics.map(metricLabel).join(', ');
+  const what = `${counted ?? query.metrics.map(metricLabel).join(', ')}${query.perMonth ? ', monthly average' : ''}`;
   const of = [...said.groups, ...said.accounts].filter(Boolean);
   const subject = of.length
     ? `${query.metrics.every((m) => m === 'balance') ? 'Balance' : what} of ${of.join(', ')}`
@@ -77,6 +77,11 @@ export function describeReading(
     );
   if (query.compare === 'budget') parts.push('vs budget');
   if (query.compare === 'prior_year') parts.push('vs the same months a year earlier');
-  if (query.compare === 'previous_period') parts.push(`vs ${said.against ?? 'the period before'}`);
+  if (query.compare === 'previous_period')
+    parts.push(
+      query.dimensions.includes('period')
+        ? `each month vs ${query.compareMonthsBack === 1 ? 'the month before' : `${query.compareMonthsBack} months before`}`
+        : `vs ${said.against ?? 'the period before'}`,
+    );
   return parts.join(', ');
 }

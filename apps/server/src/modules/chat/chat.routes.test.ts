@@ -118,7 +118,7 @@ describe('POST /api/v1/chat/ask', () => {
     );
   });
 
-  it('answers month over month for a range month by month, and who owes us the most from receivables', async () => {
+  it('answers month over month month by month, a ratio by quarter, a monthly average, and who owes us the most', async () => {
     const { data } = (await ask('month-over-month revenue change for the last 3 months')).json();
     expect(data.reading).toBe(
       'Revenue, the last 3 months (Aug – Oct 2026), all departments, by month, each month vs the month before',
@@ -141,6 +141,21 @@ describe('POST /api/v1/chat/ask', () => {
     ).toEqual(expected);
     expect(data.result.map((row: Record<string, number>) => row.revenue_change)).toEqual(
       expected.map((row) => Math.round((row.now - row.then) * 100) / 100),
+    );
+
+    const share = (await ask('cost of sales as a percent of revenue by quarter in 2025')).json().data;
+    const quarters = await t.app.services.warehouse.withOrganization(organizationId, async (tx) =>
+      rowsOf<{ quarter: string; pct: string }>(
+        await tx.execute(
+          sql.raw(`select '2025-Q' || ((substr(g.period, 6, 2)::int + 2) / 3) as quarter,
+          round(sum(g.debit - g.credit) filter (where a.account_subtype = 'cost_of_sales') * 100
+            / sum(g.credit - g.debit) filter (where ${REVENUE}), 2) as pct
+          ${PL} where g.period between '2025-01' and '2025-12' group by 1 order by 1`),
+        ),
+      ),
+    );
+    expect(share.result.map((row: Record<string, unknown>) => [row.quarter, row.ratio_pct])).toEqual(
+      quarters.map((row) => [row.quarter, Number(row.pct)]),
     );
 
     const average = (await ask('Average monthly revenue in 2025')).json().data;

@@ -19,7 +19,7 @@ export const METRIC_WORDS: readonly [RegExp, ChatMetric][] = [
   [/\b(other income|non ?operating income)\b/, 'other_income'],
   [/\bother expenses?\b/, 'other_expenses'],
   [
-    /\b(net income|net profit|net earnings|net loss|bottom line|net result|p ?& ?l|pnl|profit (and|or|&) loss|profits?|earnings)\b/,
+    /\b(net income|net profit|net earnings|net loss|bottom line|net result|p ?& ?l|pnl|profit (and|or|&) loss|profits?|profitable|earnings)\b/,
     'net_income',
   ],
   [/\b(cash in|cash inflows?|inflows?|cash receipts|money in|cash received|cash collected)\b/, 'cash_in'],

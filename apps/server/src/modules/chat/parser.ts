@@ -662,6 +662,12 @@ const SIDE_KINDS: Partial<Record<ChatMetric, string[]>> = {
 function ratioOf(text: string, context: ParserContext, time: TimeReading): ParseResult | undefined {
   let rest = ` ${text} `;
   for (const phrase of time.matched) rest = rest.replace(` ${phrase} `, ' ');
+  // "… as a % of revenue by month": the breakdown is the ratio's, not a side's.
+  const breakdown = new Question(rest);
+  const dimensions = dimensionsIn(breakdown).filter((d) =>
+    ['period', 'quarter', 'fiscal_year', 'department'].includes(d),
+  );
+  if (dimensions.length) rest = breakdown.rest;
   rest = rest
     .replace(/\s+/g, ' ')
     .trim()
@@ -693,7 +699,7 @@ function ratioOf(text: string, context: ParserContext, time: TimeReading): Parse
     const { entities: _bottomEntities, ...bottomFilters } = bottom.filters;
     const query: SemanticQuery = {
       metrics: [top.metric],
-      dimensions: [],
+      dimensions,
       filters: entities?.length ? { entities } : {},
       timeRange: { from: time.range.from, to: time.range.to },
       ratio: {
@@ -744,6 +750,16 @@ export function parseQuestion(
         rephrasings(context),
         `Chat DB answers from the books, and ${what} is not in them.`,
       );
+
+  // "How much cash did we burn in Q3": a total that is neither the monthly burn nor, in sign, the net cash flow.
+  const burned = text.match(/\b(?:did|have|has|we|they) (?:we )?burn\b|\bburn(?:ed|t)\b/);
+  if (burned)
+    return unknownAnswer(
+      [],
+      [burned[0]],
+      rephrasings(context),
+      'Which figure: the monthly burn (the average monthly decrease in cash) or the net cash flow of the period? Ask for "monthly burn in Q3" or "net cash flow in Q3".',
+    );
 
   // "was that", "those months" with nothing before: which?
   if (REFERS_BACK.test(text))

@@ -114,7 +114,7 @@ describe('POST /api/v1/chat/ask', () => {
       rows.map((row) => [row.name, Number(row.revenue)]),
     );
     expect(data.reading).toBe(
-      'Revenue, FY2025 (Jan – Dec 2025), customers, all departments, by counterparty, more than 1,000,000',
+      'Revenue, FY2025 (Jan – Dec 2025), customers, all departments, by counterparty, highest first, more than 1,000,000',
     );
   });
 

@@ -26,7 +26,7 @@ export const METRIC_WORDS: readonly [RegExp, ChatMetric][] = [
   [/\b(cash out|cash outflows?|outflows?|money out|cash paid( out)?|cash spent)\b/, 'cash_out'],
   [/\b(net cash flow|cash flows?|net cash( movement)?|net change in cash)\b/, 'net_cash_flow'],
   [
-    /\b(closing cash|cash balance|cash position|cash on hand|cash in (the )?bank|bank balances?|how much cash( on hand| in the bank)?|cash at bank|cash)\b/,
+    /\b(closing cash|cash balance|cash position|cash on hand|cash in (the )?bank|(have|money|sitting) in the bank|bank balances?|how much cash( on hand| in the bank)?|cash at bank|cash)\b/,
     'closing_cash',
   ],
   [/\b(revenues?|sales|turnover|top ?line|rev|income|billings|invoiced|sold)\b/, 'revenue'],
@@ -69,7 +69,10 @@ export const KPI_WORDS: readonly [RegExp, ChatMetric][] = [
   [/\b(cash conversion cycle|cash cycle|ccc|cash to cash( cycle)?)\b/, 'cash_conversion_cycle'],
   [/\b((cash )?runway|months of (cash|runway)( left)?)\b/, 'cash_runway'],
   [/\b((average|avg|mean) )?(monthly )?(net )?(cash )?burn( rate)?\b/, 'monthly_burn'],
-  [/\b(pbt|profit before tax(es)?|pre ?tax (profit|income)|earnings before tax(es)?|ebt)\b/, 'profit_before_tax'],
+  [
+    /\b(pbt|profit before (income )?tax(es)?|pre ?tax (profit|income)|earnings before (income )?tax(es)?|ebt|(net )?income before (income )?tax(es)?)\b/,
+    'profit_before_tax',
+  ],
 ];
 
 /**

@@ -511,12 +511,17 @@ function rankingIn(q: Question): Ranking | undefined {
   let dimension = category?.[1];
   // Time was read out of the question before: a "month" still in it is what is ranked ("the best month").
   dimension ??= 'account';
+  // "Rank the quarters", "our top customers", "the biggest costs": every one, in order; "which month", "the best
+  // customer": one.
+  const saidCategory = category ? q.rest.match(category[0])?.[0] : undefined;
+  const plural = saidCategory
+    ? /s$/.test(saidCategory)
+    : new RegExp(`\\b(?:${RANK_HIGH}|${RANK_LOW}) (?:[a-z]+ )?(expenses|costs|expenditures)\\b`).test(q.rest);
   q.take(new RegExp(`\\b(highest first|lowest first|${RANK_HIGH}|${RANK_LOW}|rank(ed|ing)?)\\b`));
   if (n) q.take(new RegExp(`\\b${n}\\b`));
   if (category) q.take(category[0]);
   q.take(/\b(which|who|with the|with)\b/);
-  // "Rank the quarters": every one, in order; "which month", "the best customer": one.
-  const everyOne = ranks && !limit;
+  const everyOne = (ranks || plural) && !limit;
   return { dimension, named: category !== undefined, direction, limit: everyOne ? undefined : (limit ?? 1) };
 }
 
@@ -576,6 +581,12 @@ function correctSlips(q: Question, known: ReadonlySet<string>) {
     'suppliers',
     'vendors',
     'departments',
+    // Singulars are words of their own, not slips of the plurals.
+    'customer',
+    'supplier',
+    'vendor',
+    'month',
+    'expense',
   ];
   const words = q.words().map((word) => {
     if (word.length < 5 || FILLER.has(word) || known.has(word) || vocabulary.includes(word) || /\d/.test(word))

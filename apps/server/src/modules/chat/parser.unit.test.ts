@@ -311,4 +311,12 @@ describe('the built-in Chat DB parser', () => {
       limit: 1,
     });
   });
+
+  it('ranks every one in order for a plural without a number, one for a singular', () => {
+    expect(queryOf('which customers paid us the most in 2025')).toMatchObject({ dimensions: ['counterparty'] });
+    expect(queryOf('which customers paid us the most in 2025').limit).toBeUndefined();
+    expect(queryOf('which customer paid us the most in 2025').limit).toBe(1);
+    expect(queryOf('what are our biggest costs').limit).toBeUndefined();
+    expect(queryOf('In the last 12 months, which month had the highest operating expenses?').limit).toBe(1);
+  });
 });

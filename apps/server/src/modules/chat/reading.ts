@@ -67,9 +67,9 @@ export function describeReading(
   if (query.dimensions.length && !query.decompose)
     parts.push(`by ${query.dimensions.map((d) => DIMENSION_WORDS[d] ?? d).join(' and ')}`);
   if (query.decompose) parts.push(`the change split by ${DIMENSION_WORDS[query.dimensions[0]!] ?? 'account'}`);
-  else if (query.order && query.limit)
+  else if (query.order)
     parts.push(
-      `${query.order.direction === 'desc' ? 'highest' : 'lowest'} ${query.limit === 1 ? 'first, one' : `${query.limit} first`}`,
+      `${query.order.direction === 'desc' ? 'highest' : 'lowest'} ${!query.limit ? 'first' : query.limit === 1 ? 'first, one' : `${query.limit} first`}`,
     );
   if (query.threshold)
     parts.push(

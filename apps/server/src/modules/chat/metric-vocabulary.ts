@@ -76,6 +76,20 @@ export const KPI_WORDS: readonly [RegExp, ChatMetric][] = [
 ];
 
 /**
+ * Measures finance people ask for that Chat DB does not compute: named back, never answered with a figure that
+ * shares a word with them ("inventory turnover" is not the inventory balance).
+ */
+export const NOT_COMPUTED: readonly [RegExp, string][] = [
+  [
+    /\b(inventory|stock|receivables?|debtors?|payables?|creditors?|assets?|working capital) turn(over|s)?\b/,
+    'turnover ratios',
+  ],
+  [/\b(return on (equity|assets|capital|investment|capital employed)|roe|roa|roi|roce|roic)\b/, 'returns on capital'],
+  [/\b(aging|ageing|aged (receivables|payables|debtors|creditors))\b/, 'aging'],
+  [/\b(break ?even|breakeven|contribution margin|unit economics)\b/, 'break-even and contribution analysis'],
+];
+
+/**
  * What a ledger does not hold: named back as outside the books, never answered with the nearest figure.
  */
 export const NOT_IN_THE_BOOKS: readonly [RegExp, string][] = [

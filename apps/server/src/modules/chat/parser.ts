@@ -1,6 +1,13 @@
 import type { ChatDimension, ChatMetric, SemanticQuery } from '@finboard/shared/chat';
 import { addMonths } from './compiler.ts';
-import { BALANCE_GROUPS, KPI_WORDS, METRIC_WORDS, NOT_IN_THE_BOOKS, VOCABULARY_WORDS } from './metric-vocabulary.ts';
+import {
+  BALANCE_GROUPS,
+  KPI_WORDS,
+  METRIC_WORDS,
+  NOT_COMPUTED,
+  NOT_IN_THE_BOOKS,
+  VOCABULARY_WORDS,
+} from './metric-vocabulary.ts';
 import { describeReading } from './reading.ts';
 import {
   COUNT_WORDS,
@@ -604,6 +611,10 @@ function correctSlips(q: Question, known: ReadonlySet<string>) {
   q.rest = ` ${words.join(' ')} `;
 }
 
+/** A time phrase starting with "from" or "since" that the question did not say so (a name stood between). */
+const strayFrom = (time: TimeReading, said: string) =>
+  time.matched.find((phrase) => /^(from|since) /.test(phrase) && !` ${said} `.includes(` ${phrase} `));
+
 /** The KPI measures read over a range (flows), not only at its end: "DSO at the end of 2025" is over 2025. */
 const DAYS_AND_BURN: readonly ChatMetric[] = [
   'dso',
@@ -762,6 +773,15 @@ export function parseQuestion(
         `Chat DB answers from the books, and ${what} is not in them.`,
       );
 
+  for (const [pattern, what] of NOT_COMPUTED)
+    if (pattern.test(text))
+      return unknownAnswer(
+        [],
+        [text.match(pattern)![0]],
+        rephrasings(context),
+        `Chat DB does not compute ${what}. It answers the KPI library's measures: margins, working capital, current and quick ratios, debt to equity, DSO, DPO, DIO, the cash conversion cycle, monthly burn and cash runway.`,
+      );
+
   // "How much cash did we burn in Q3": a total that is neither the monthly burn nor, in sign, the net cash flow.
   const burned = text.match(/\b(?:did|have|has|we|they) (?:we )?burn\b|\bburn(?:ed|t)\b/);
   if (burned)
@@ -846,7 +866,13 @@ export function parseQuestion(
   // Slips in the words that are left, then time.
   const nameWords = new Set(context.accounts.flatMap((account) => normalize(account.name).split(' ')));
   correctSlips(q, nameWords);
-  const time = readTime(q.text, calendar);
+  let time = readTime(q.text, calendar);
+  // "Revenue from Repair and Refurbishment last quarter": with the name read out, "from" stands before the time,
+  // but it named the account, not the start of a range or the period compared with.
+  for (let stray = strayFrom(time, text); stray; stray = strayFrom(time, text)) {
+    q.rest = ` ${q.text} `.replace(` ${stray} `, ` ${stray.replace(/^(from|since) /, '')} `);
+    time = readTime(q.text, calendar);
+  }
   for (const phrase of time.matched) q.takePhrase(phrase);
   if (time.outside) return unknownAnswer([], [], rephrasings(context), `${time.outside}.`);
 

@@ -319,4 +319,16 @@ describe('the built-in Chat DB parser', () => {
     expect(queryOf('what are our biggest costs').limit).toBeUndefined();
     expect(queryOf('In the last 12 months, which month had the highest operating expenses?').limit).toBe(1);
   });
+
+  it('does not read "from" before a name as the start of a time, and says what it does not compute', () => {
+    expect(queryOf('revenue from product sales last quarter')).toMatchObject({
+      filters: { accountCodes: ['4100', '4110'] },
+      timeRange: { from: '2026-07', to: '2026-09' },
+    });
+    expect(queryOf('revenue from product sales last quarter').compare).toBeUndefined();
+    expect(parseQuestion('Inventory turnover for 2025', context)).toMatchObject({
+      kind: 'unknown',
+      reason: expect.stringMatching(/^Chat DB does not compute turnover ratios\./),
+    });
+  });
 });

@@ -640,9 +640,32 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
       /\b(?:vs|versus|compared? (?:to|with)|against|relative to) $/.exec(text.slice(0, relative.start))?.[0] ?? '',
     );
   }
-  // "since March": from that month to the latest.
+  // "Revenue growth from last year": this year to date against the same months of last year.
+  if (!range && found.length === 1 && CHANGE_WORDS.test(text)) {
+    const item = found[0]!;
+    const from = /\bfrom (the )?$/.exec(text.slice(0, item.start));
+    if (from && item.unit === 'year' && item.span.to === calendar.periodsOfYear(lastYear - 1).at(-1)) {
+      const current = calendar.periodsOfYear(lastYear);
+      range = { from: current[0]!, to: last, label: `FY${lastYear} to date` };
+      against = {
+        from: addMonths(current[0]!, -12),
+        to: addMonths(last, -12),
+        label: spanWords(addMonths(current[0]!, -12), addMonths(last, -12)),
+        kind: 'prior_year',
+      };
+      take(item, from[0]);
+      found = [];
+    }
+  }
+  // "since March", "from March on": from that month to the latest ("from March" alone is March).
   if (!range) {
-    const sinceItem = found.find((item) => /\b(since|from) $/.test(text.slice(0, item.start)) && item.unit !== 'other');
+    const sinceItem = found.find(
+      (item) =>
+        item.unit !== 'other' &&
+        (/\bsince $/.test(text.slice(0, item.start)) ||
+          (/\bfrom $/.test(text.slice(0, item.start)) &&
+            /^ (on|onwards?|forward|to date|until now|till now|to now)\b/.test(text.slice(item.end)))),
+    );
     if (sinceItem) {
       range = {
         from: sinceItem.span.from,
@@ -651,6 +674,8 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
       };
       since = true;
       take(sinceItem, /\b(since|from) $/.exec(text.slice(0, sinceItem.start))![0]);
+      const onwards = /^ (on|onwards?|forward|to date|until now|till now|to now)\b/.exec(text.slice(sinceItem.end));
+      if (onwards) matched.push(onwards[0].trim());
       found = found.filter((item) => item !== sinceItem);
     }
   }
@@ -692,8 +717,10 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
     };
     const phrase = (pattern: RegExp) => {
       const hit = text.match(pattern);
-      if (hit) matched.push(hit[0]);
-      return Boolean(hit);
+      // "Revenue from last quarter" is last quarter's; "revenue growth from last quarter" compares.
+      if (!hit || (/^from /.test(hit[0]) && !CHANGE_WORDS.test(text))) return false;
+      matched.push(hit[0]);
+      return true;
     };
     if (
       phrase(

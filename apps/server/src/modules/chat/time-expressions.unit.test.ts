@@ -52,6 +52,9 @@ describe('the time grammar', () => {
     ['2025 to date', '2025-01', '2025-12'],
     ['6 months ago', '2026-04', '2026-04'],
     ['what did we buy from last year', '2025-01', '2025-12'],
+    ['revenue from march', '2026-03', '2026-03'],
+    ['revenue from march onwards', '2026-03', '2026-10'],
+    ['revenue from last quarter', '2026-07', '2026-09'],
   ])('reads "%s" as %s to %s', (text, from, to) => {
     const time = read(text);
     expect(time.explicit).toBe(true);
@@ -88,6 +91,7 @@ describe('the time grammar', () => {
     ['last month month over month', { from: '2026-10', to: '2026-10' }, { from: '2026-09', to: '2026-09' }],
     ['last quarter qoq', { from: '2026-07', to: '2026-09' }, { from: '2026-04', to: '2026-06' }],
     ['ytd yoy', { from: '2026-01', to: '2026-10' }, { from: '2025-01', to: '2025-10' }],
+    ['revenue growth from last year', { from: '2026-01', to: '2026-10' }, { from: '2025-01', to: '2025-10' }],
     ['now vs 12 months ago', { from: '2026-10', to: '2026-10' }, { from: '2025-10', to: '2025-10' }],
     ['ytd vs the same period last year', { from: '2026-01', to: '2026-10' }, { from: '2025-01', to: '2025-10' }],
     ['q3 compared with a quarter ago', { from: '2026-07', to: '2026-09' }, { from: '2026-04', to: '2026-06' }],

@@ -880,6 +880,8 @@ export function parseQuestion(
   const wantsBudget =
     q.take(/\b(vs|versus|against|compared (to|with)|relative to)? ?(the )?(budget(ed)?|plan(ned)?|forecast(ed)?)\b/)
       .length > 0;
+  // A side of a ratio is a figure, not a budget ("as a % of budget" is not a ratio of two figures).
+  if (wantsBudget && options.sides === false) return unknownAnswer(understood, ['budget'], rephrasings(context));
   const ranking = rankingIn(q);
   const listed = passing && !ranking ? categoryIn(q) : undefined;
   q.take(/\b(department|dept|team)\b/);
@@ -1181,7 +1183,7 @@ const monthsBetween = (from: string, to: string) =>
   (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5));
 
 const ELLIPTICAL =
-  /^(and|what about|how about|same|now|then|also|what of|ok and|okay and|as a|as an|as %|in %|by)(?= |$)/;
+  /^(and|what about|how about|same(?! (period|month|months|quarter|time)\b)|now|then|also|what of|ok and|okay and|as a|as an|as %|in %|by|vs|versus|compared (to|with)|against)(?= |$)/;
 /** Words pointing back at the answer before: "was that", "those months", "of that". */
 const REFERS_BACK =
   /\b(that|those|then|it) (period|months?|quarters?|years?|time|in total|total)\b|\b(was|were|is) (that|those|it)\b|\bof (that|those)\b/;
@@ -1195,9 +1197,9 @@ export const isFollowUp = (question: string) =>
  * names its own metric keeps it; one with words that change the answer and are not understood is not answered.
  */
 export function followUp(question: string, previous: SemanticQuery, context: ParserContext): ParseResult {
-  // "and", "what about" go; "by" stays, it says the breakdown ("by department?").
+  // "and", "what about" go; "by" and "vs" stay, they say the breakdown or the comparison.
   const text = readable(question)
-    .replace(ELLIPTICAL, (word) => (word === 'by' ? word : ' '))
+    .replace(ELLIPTICAL, (word) => (/^(by|vs|versus|compared|against)/.test(word) ? word : ' '))
     .trim();
   const calendar = calendarOf(context);
   const q = new Question(text);
@@ -1254,8 +1256,21 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
   const months = (from: string, to: string) => monthsBetween(from, to) + 1;
   const span = (from: string, to: string) => spanWords(from, to);
   let when = span(query.timeRange.from, query.timeRange.to);
-  if (q.take(/\b(the )?(quarter|month|year|period) before( that)?\b|\b(the )?(previous|prior) (period|one)\b/).length) {
-    const n = months(previous.timeRange.from, previous.timeRange.to);
+  const before = q.take(
+    /\b(the )?(quarter|month|year|period) before( that)?\b|\b(the )?(previous|prior) (period|one)\b/,
+  )[0];
+  if (before) {
+    // "The year before": the same months a year earlier; "the quarter before": three months back; "the period
+    // before": the range's own length back.
+    const unit = before.match(/\b(quarter|month|year)\b/)?.[1];
+    const n =
+      unit === 'year'
+        ? 12
+        : unit === 'quarter'
+          ? 3
+          : unit === 'month'
+            ? 1
+            : months(previous.timeRange.from, previous.timeRange.to);
     query.timeRange = { from: addMonths(previous.timeRange.from, -n), to: addMonths(previous.timeRange.to, -n) };
     when = span(query.timeRange.from, query.timeRange.to);
   } else {
@@ -1281,6 +1296,19 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
         };
         when = span(query.timeRange.from, query.timeRange.to);
       }
+    } else if (time.explicit && compares && time.range.from !== previous.timeRange.from) {
+      // "vs last year?", "compared with 2026": the later of the two against the earlier, as many months back.
+      for (const phrase of time.matched) q.takePhrase(phrase);
+      const balances = previous.metrics.every((m) => m === 'balance' || m === 'closing_cash');
+      const [later, earlier] =
+        time.range.from > previous.timeRange.from
+          ? [{ from: time.range.from, to: time.range.to }, previous.timeRange]
+          : [previous.timeRange, time.range];
+      query.timeRange = { from: balances ? later.to : later.from, to: later.to };
+      when = span(query.timeRange.from, query.timeRange.to);
+      const back = balances ? monthsBetween(earlier.to, later.to) : monthsBetween(earlier.from, later.from);
+      if (back === 12) query.compare = 'prior_year';
+      else Object.assign(query, { compare: 'previous_period', compareMonthsBack: back });
     } else if (time.explicit) {
       for (const phrase of time.matched) q.takePhrase(phrase);
       const point = time.point || previous.metrics.every((m) => m === 'balance' || m === 'closing_cash');
@@ -1289,11 +1317,20 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
     }
   }
   const dimensions = dimensionsIn(q);
-  const departments = departmentsIn(q.text, context);
+  // After a department's figure, "and sales?" is the Sales department.
+  const alone = previous.filters.departments?.length ? context.departments.filter((d) => normalize(d) === q.text) : [];
+  const departments = alone.length ? alone : departmentsIn(q.text, context);
+  if (alone.length) q.rest = ' ';
   for (const department of departments) takeDepartment(q, department);
   q.take(/\b(department|dept|team)\b/);
   if (departments.length) query.filters = { ...query.filters, departments };
   if (dimensions.length) query.dimensions = dimensions;
+  // "Which was the biggest?", "top 3?": the breakdown before, ranked.
+  const ranking = rankingIn(q);
+  // "What drove that?", "why?": the change of the figure before, split into its contributors.
+  const explains =
+    q.take(/\b(why|what drove|what drives|what caused|whats behind|what is behind|drivers?|drove|explain|behind)\b/)
+      .length > 0;
   if (q.take(/\b(vs|versus|against)? ?(the )?budget\b/).length) query.compare = 'budget';
   const metrics: ChatMetric[] = [];
   for (const [pattern, metric] of METRIC_WORDS)
@@ -1305,6 +1342,33 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
     delete query.decompose;
     query.metrics = metrics;
     if (!metrics.includes('amount') && !metrics.includes('balance')) delete query.filters.accountCodes;
+  }
+  if (ranking) {
+    if (ranking.named && !query.dimensions.includes(ranking.dimension)) query.dimensions = [ranking.dimension];
+    if (!query.dimensions.length) query.dimensions = [ranking.dimension];
+    query.order = { by: query.metrics[0]!, direction: ranking.direction };
+    if (ranking.limit) query.limit = ranking.limit;
+    else delete query.limit;
+  }
+  if (explains) {
+    q.take(/\b(go|went) (up|down)\b|\b(change|changed|increase|decrease|rise|fall|drop|the|so much|up|down)\b/);
+    if (query.metrics.length !== 1 || !FLOW_METRICS.includes(query.metrics[0]!) || query.ratio)
+      return unknownAnswer(
+        [],
+        ['why'],
+        rephrasings(context),
+        'To explain a change, name one flow (revenue, cost of sales, gross profit, operating expenses, expenses, net income) and the period, e.g. "What drove the change in operating expenses last month?"',
+      );
+    const by =
+      query.dimensions.find((d) => ['account', 'department', 'counterparty', 'entity'].includes(d)) ?? 'account';
+    for (const key of ['order', 'limit', 'threshold', 'perMonth', 'countDistinct'] as const) delete query[key];
+    query.dimensions = [by];
+    query.decompose = true;
+    if (query.compare !== 'prior_year' && query.compare !== 'previous_period')
+      Object.assign(query, {
+        compare: 'previous_period',
+        compareMonthsBack: months(query.timeRange.from, query.timeRange.to),
+      });
   }
   const unknown = q.words().filter((word) => !FILLER.has(word));
   if (unknown.length) return unknownAnswer([], unknown, rephrasings(context));
@@ -1323,9 +1387,32 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
     kind: 'query',
     query,
     when,
-    reading: describeReading(query, { when, accounts: [], groups: [], ...(against ? { against } : {}) }),
+    reading: describeReading(query, { when, ...saidOf(query, context), ...(against ? { against } : {}) }),
     ...(against ? { against } : {}),
   };
+}
+
+/** What a query carried over from the conversation names, in words: its accounts and its counterparties. */
+function saidOf(query: SemanticQuery, context: ParserContext) {
+  const codes = new Set(query.filters.accountCodes ?? []);
+  const accounts = context.accounts
+    .filter((account) => codes.has(account.code) && !codes.has(account.parentCode ?? ''))
+    .map((account) => account.name);
+  const names = query.filters.counterparties ?? [];
+  const roles = new Set(
+    names.map((name) => context.counterparties?.find((party) => party.name === name)?.role ?? 'other'),
+  );
+  const parties =
+    names.length === 0
+      ? undefined
+      : names.length <= 3
+        ? names.join(', ')
+        : roles.size === 1 && roles.has('customer')
+          ? 'customers'
+          : roles.size === 1 && roles.has('supplier')
+            ? 'suppliers'
+            : 'counterparties';
+  return { accounts, groups: [], ...(parties ? { parties } : {}) };
 }
 
 /** The three questions closest to what was asked that the parser answers. */

@@ -331,4 +331,40 @@ describe('the built-in Chat DB parser', () => {
       reason: expect.stringMatching(/^Chat DB does not compute turnover ratios\./),
     });
   });
+
+  it('follows up with the year before, a ranking, a comparison, the drivers and a department named like a metric', () => {
+    const follow = (question: string, before: string) => {
+      const parsed = followUp(question, queryOf(before), context);
+      if (parsed.kind !== 'query') throw new Error(`not understood: ${question}`);
+      return parsed;
+    };
+    expect(follow('and the year before?', 'revenue last quarter').query.timeRange).toEqual({
+      from: '2025-07',
+      to: '2025-09',
+    });
+    expect(follow('which was the biggest?', 'opex by department in Q3').query).toMatchObject({
+      dimensions: ['department'],
+      order: { by: 'operating_expenses', direction: 'desc' },
+      limit: 1,
+    });
+    expect(follow('vs last year?', 'revenue this year').query).toMatchObject({
+      timeRange: { from: '2026-01', to: '2026-10' },
+      compare: 'prior_year',
+    });
+    expect(follow('what drove that?', 'revenue in Q3').query).toMatchObject({
+      dimensions: ['account'],
+      decompose: true,
+      compare: 'previous_period',
+      compareMonthsBack: 3,
+    });
+    expect(follow('and sales?', 'Marketing expenses last quarter').query).toMatchObject({
+      metrics: ['expenses'],
+      filters: { departments: ['Sales'] },
+    });
+    expect(follow('what about 2026?', 'Legal fees in 2025').reading).toBe(
+      'Amount of Legal Fees, FY2026 to date (Jan – Oct 2026), all departments',
+    );
+    expect(followUp('as a % of budget', queryOf('revenue this year'), context).kind).toBe('unknown');
+    expect(isFollowUp('same period last year?')).toBe(false);
+  });
 });

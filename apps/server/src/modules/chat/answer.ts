@@ -47,6 +47,18 @@ export function decompositionOf(
     .slice(0, 3)
     .map((row) => `${String(row[label] ?? '—')} ${signed(Number(row[`${metric}_change`] ?? 0))}`);
   const what = `${words.what[0]!.toUpperCase()}${words.what.slice(1)}`;
+  const budget = query.compare === 'budget';
+  const contributors = `The largest contributors: ${top.join(', ')}${result.length > 3 ? `, and ${result.length - 3} more` : ''}.`;
+  if (budget)
+    return {
+      response: `${what} was ${money(Math.abs(change))}${percent} ${change >= 0 ? 'above' : 'below'} budget in ${words.when} (budget ${money(totals.then)}, actual ${money(totals.now)}).${result.length ? ` ${contributors}` : ''}`,
+      chart: {
+        type: 'bridge',
+        x: label,
+        y: [`${metric}_change`],
+        bridge: { from: totals.then, to: totals.now, fromLabel: 'Budget', toLabel: words.when },
+      },
+    };
   const response = result.length
     ? `${what} ${movement} from ${words.against} to ${words.when} (${money(totals.then)} → ${money(totals.now)}). The largest contributors: ${top.join(', ')}${result.length > 3 ? `, and ${result.length - 3} more` : ''}.`
     : `${what} did not change from ${words.against} to ${words.when} (${money(totals.now)}).`;

@@ -177,6 +177,28 @@ describe('POST /api/v1/chat/ask', () => {
     expect(owes.result).toEqual([{ counterparty: top[0]!.name, balance: Number(top[0]!.balance) }]);
   });
 
+  it('splits a variance against budget into the accounts that made it, summing to it', async () => {
+    const { data } = (await ask('explain the variance in opex vs budget for September')).json();
+    expect(data.reading).toBe('Operating expenses, 2026-09, all departments, the change split by account, vs budget');
+    const actual = await gold(`select sum(g.debit - g.credit) as value ${PL} where a.account_type = 'expense'
+      and coalesce(a.account_subtype, '') not in ('cost_of_sales', 'depreciation_amortization', 'interest_expense', 'other_expense', 'income_tax')
+      and g.period = '2026-09'`);
+    const budget =
+      await gold(`select sum(b.amount) as value from "03_Budget" b join "01_Account" a on a.account_code = b.account_code
+      where a.account_type = 'expense'
+      and coalesce(a.account_subtype, '') not in ('cost_of_sales', 'depreciation_amortization', 'interest_expense', 'other_expense', 'income_tax')
+      and b.period = '2026-09'`);
+    expect(data.chart.bridge).toEqual({ from: budget, to: actual, fromLabel: 'Budget', toLabel: '2026-09' });
+    const sum = data.result.reduce(
+      (total: number, row: Record<string, number>) => total + row.operating_expenses_change!,
+      0,
+    );
+    expect(Math.round(sum * 100) / 100).toBe(Math.round((actual - budget) * 100) / 100);
+    expect(data.response).toMatch(
+      /^Operating expenses was [\d,.]+ \([\d.]+ %\) (above|below) budget in 2026-09 \(budget /,
+    );
+  });
+
   it('follows up a question that names no figure of its own, and not one that is off-topic', async () => {
     const first = (await ask('Total operating expenses last quarter')).json().data;
     const marketing = (await ask('Just the Marketing department', { conversationId: first.conversationId })).json()

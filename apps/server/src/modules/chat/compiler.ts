@@ -518,8 +518,8 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
     const top = flowSum(FLOWS[MARGIN_OF[metric]!]!, 'net', span);
     return `round(${top} * 100 / nullif(${flowSum(FLOWS.revenue!, 'net', span)}, 0), 2)`;
   };
-  const againstLabel = compare === 'prior_year' ? 'Prior year' : 'Previous period';
-  const againstName = compare === 'prior_year' ? 'prior_year' : 'previous';
+  const againstLabel = compare === 'prior_year' ? 'Prior year' : compare === 'budget' ? 'Budget' : 'Previous period';
+  const againstName = compare === 'prior_year' ? 'prior_year' : compare === 'budget' ? 'budget' : 'previous';
   if (query.countDistinct) {
     // The lines that move the metric its own way: revenue credited, an expense or cash debited, bills credited.
     const spec = FLOWS[metrics[0]!];
@@ -553,7 +553,12 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
       add(metric, figure(metric, current), `${METRIC_LABELS[metric]}${query.perMonth ? ' (monthly average)' : ''}`);
       if (compare === 'budget' && spec) {
         add(`${metric}_budget`, asked(flowSum(spec, 'budget')), 'Budget');
-        add(`${metric}_variance`, asked(`(${flowSum(spec, 'net')} - ${flowSum(spec, 'budget')})`), 'Variance');
+        // A variance split into its contributors is the decomposition's change.
+        add(
+          `${metric}_${query.decompose ? 'change' : 'variance'}`,
+          asked(`(${flowSum(spec, 'net')} - ${flowSum(spec, 'budget')})`),
+          'Variance',
+        );
       }
       if (comparing) {
         const now = figure(metric, current);
@@ -686,11 +691,15 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   // Compared, a category counts with lines in either span: an account used only the month before changed too.
   // Built when used: its `from` parameter must not be bound by a query that never reads it.
   const spans = { toString: () => (comparing ? `(${current} OR ${prior})` : String(current)) };
+  // Against a budget, a category budgeted without actual lines is a contributor too.
   const having =
-    categories.length && firstFlow && metrics[0] !== 'amount'
+    categories.length && firstFlow && metrics[0] !== 'amount' && !(query.decompose && compare === 'budget')
       ? ` HAVING count(*) FILTER (WHERE ${firstFlow.where} AND ${spans}) > 0`
       : '';
-  if (query.decompose && (!comparing || categories.length === 0 || timeDimension || !firstFlow))
+  if (
+    query.decompose &&
+    (!(comparing || compare === 'budget') || categories.length === 0 || timeDimension || !firstFlow)
+  )
     throw new CompileError('a change is split by account, department or counterparty between two periods of a flow');
   const groupBy = dimensionList.length ? ` GROUP BY ${dimensionList.map((d) => d.name).join(', ')}${having}` : '';
   const lastPeriod = cumulative ? `, max(f.period) AS last_period` : '';

@@ -926,7 +926,7 @@ export function parseQuestion(
   if (explainedBy) q.take(/\b(which |the |by |what )?(departments?|depts?|teams?|customers?|clients?)\b/);
   if (explains)
     q.take(
-      /\b(go|went|gone|going) (up|down)\b|\b(rise|rose|risen|fall|fell|fallen|drop|dropped|jump|jumped|spike|spiked|dip|dipped|swing|swung|move|moved|movement|change|changed|increase|increased|decrease|decreased|up|down|higher|lower|so much|the|different|differ|differed|vary|varied|variance)\b/,
+      /\b(go|went|gone|going) (up|down)\b|\b(rise|rose|risen|fall|fell|fallen|drop|dropped|jump|jumped|spike|spiked|dip|dipped|swing|swung|move|moved|movement|change|changed|increase|increased|decrease|decreased|up|down|higher|lower|so much|the|different|differ|differed|vary|varied|variance|declin\w*|growth|grew|gains?|surged?|slump\w*|shortfall|overrun|jump)\b/,
     );
 
   // Whatever is left must change nothing.
@@ -1082,7 +1082,8 @@ export function parseQuestion(
       label: '',
       kind: 'previous_period' as const,
     };
-    const againstLabel = against.label || spanWords(against.from, against.to);
+    // "Explain the variance in opex vs budget": the variance split into its contributors.
+    const againstLabel = wantsBudget ? 'budget' : against.label || spanWords(against.from, against.to);
     const query: SemanticQuery = {
       metrics: [metrics[0]!],
       dimensions: [by],
@@ -1092,9 +1093,11 @@ export function parseQuestion(
         ...(entities.length ? { entities } : {}),
       },
       timeRange: { from: time.range.from, to: time.range.to },
-      ...(against.kind === 'prior_year'
-        ? { compare: 'prior_year' as const }
-        : { compare: 'previous_period' as const, compareMonthsBack: monthsBetween(against.from, time.range.from) }),
+      ...(wantsBudget
+        ? { compare: 'budget' as const }
+        : against.kind === 'prior_year'
+          ? { compare: 'prior_year' as const }
+          : { compare: 'previous_period' as const, compareMonthsBack: monthsBetween(against.from, time.range.from) }),
       decompose: true,
     };
     return {

@@ -367,4 +367,23 @@ describe('the built-in Chat DB parser', () => {
     expect(followUp('as a % of budget', queryOf('revenue this year'), context).kind).toBe('unknown');
     expect(isFollowUp('same period last year?')).toBe(false);
   });
+
+  it('explains a variance against budget, a decline, and a bridge from one quarter to the next', () => {
+    expect(queryOf('explain the variance in opex vs budget for September')).toMatchObject({
+      compare: 'budget',
+      decompose: true,
+      dimensions: ['account'],
+    });
+    expect(queryOf('which customers drove the revenue decline in October?')).toMatchObject({
+      dimensions: ['counterparty'],
+      decompose: true,
+      timeRange: { from: '2026-10', to: '2026-10' },
+    });
+    expect(queryOf('revenue bridge Q2 to Q3 2026')).toMatchObject({
+      timeRange: { from: '2026-07', to: '2026-09' },
+      compare: 'previous_period',
+      compareMonthsBack: 3,
+      decompose: true,
+    });
+  });
 });

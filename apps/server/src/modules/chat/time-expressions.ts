@@ -550,7 +550,10 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
     const before = text.slice(0, a.start);
     const isChange =
       CHANGE_WORDS.test(text) &&
-      ((/\bfrom $/.test(before) && /^ ?to ?$/.test(join)) || (/\bbetween $/.test(before) && /^ ?and ?$/.test(join)));
+      ((/\bfrom $/.test(before) && /^ ?to ?$/.test(join)) ||
+        (/\bbetween $/.test(before) && /^ ?and ?$/.test(join)) ||
+        // "the revenue bridge Q2 to Q3", "what drove opex Q2 to Q3": from one to the other.
+        (/^ ?to ?$/.test(join) && /\b(bridge|walk|drove|drive|drivers?|why|explain)\b/.test(text)));
     // "between Q3 and Q4" is a range, unless a change between them is asked about.
     const isBetween = /\bbetween $/.test(before) && /^ ?and ?$/.test(join) && !CHANGE_WORDS.test(text);
     const isCompare =

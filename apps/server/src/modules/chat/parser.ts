@@ -875,6 +875,8 @@ export function parseQuestion(
   }
   for (const phrase of time.matched) q.takePhrase(phrase);
   if (time.outside) return unknownAnswer([], [], rephrasings(context), `${time.outside}.`);
+  // "Opening cash for 2026": the balance at the end of the month before the period.
+  const opening = q.take(/\b(opening|beginning|starting)\b/).length > 0;
 
   // Operators, then metric words.
   const wantsBudget =
@@ -1113,6 +1115,13 @@ export function parseQuestion(
       }),
     };
   }
+  if (opening && !balances)
+    return unknownAnswer(
+      understood,
+      ['opening'],
+      closestQuestions(context, { time, metrics, unknown: [], department: departments[0] }),
+      'An opening figure is a balance: ask for the opening balance of an account or of cash.',
+    );
   // DSO, DPO, DIO and burn "at the end of 2025": over the year that ends there.
   const overPoint = time.point && time.pointOf !== undefined && metrics.some((m) => DAYS_AND_BURN.includes(m));
   if (
@@ -1155,7 +1164,9 @@ export function parseQuestion(
     },
     timeRange: overPoint
       ? { from: time.pointOf!.from, to: time.pointOf!.to }
-      : { from: wholePoint ? time.range.to : time.range.from, to: time.range.to },
+      : opening && balances
+        ? { from: addMonths(time.range.from, -1), to: addMonths(time.range.from, -1) }
+        : { from: wholePoint ? time.range.to : time.range.from, to: time.range.to },
     ...compare,
     ...(counted ? { countDistinct: counted.target } : {}),
     ...(order ? { order, ...(limit ? { limit } : {}) } : {}),
@@ -1163,7 +1174,11 @@ export function parseQuestion(
     ...(averaged ? { perMonth: true } : {}),
   };
   const when =
-    time.point && !time.range.label.startsWith('the end of') ? `the end of ${time.range.label}` : time.range.label;
+    opening && balances
+      ? `the start of ${time.range.label}`
+      : time.point && time.range.from === time.range.to && !/^the (end|start) of/.test(time.range.label)
+        ? `the end of ${time.range.label}`
+        : time.range.label;
   return {
     kind: 'query',
     query,

@@ -210,6 +210,12 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
     if (month < 1 || month > 12) return undefined;
     return { span: monthSpan(period(Number(m[3]), month)), unit: 'month', point: true };
   });
+  // "8/2026", "08 2026": a month of a year (not after a count: "top 5 2025").
+  add(/\b(0?[1-9]|1[0-2]) ((?:19|20)\d\d)\b/, (m) =>
+    /\b(top|bottom|last|first|next|past|the)\s*$/.test(text.slice(0, m.index))
+      ? undefined
+      : { span: monthSpan(period(Number(m[2]), Number(m[1]))), unit: 'month' },
+  );
   // Months: "march 2026", "mar 26", "2026 03", "03 2026", "march".
   add(new RegExp(`\\b${MONTH}(?: (?:of )?((?:19|20)\\d\\d)|'? ?(\\d\\d)(?!\\d))?\\b`), (m) => {
     // "may" alone is a verb unless a year or "in" stands beside it.
@@ -235,13 +241,20 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
     unit: 'month',
   }));
   // Quarters: "q3 2025", "2025 q3", "q3 fy25", "third quarter of 2025", "q3".
-  add(new RegExp(`\\bq([1-4])(?: (?:of )?(?:${YEAR}))?\\b`), (m) => {
-    const q = Number(m[1]);
-    const year = yearOfMatch(m[2], m[3], m[4]);
-    return year !== undefined
-      ? { span: quarterSpan(year, q), unit: 'quarter' }
-      : { span: quarterSpan(latestYearOf(q - 1, 3), q), unit: 'quarter', yearless: { unit: 'quarter', index: q } };
-  });
+  add(
+    new RegExp(
+      `\\b(?:fiscal |fy ?)?q([1-4])(?: (?:of )?(?:${YEAR}|(?:the )?(this|last|previous|prior) (?:fiscal )?year))?\\b`,
+    ),
+    (m) => {
+      const q = Number(m[1]);
+      const year =
+        yearOfMatch(m[2], m[3], m[4]) ??
+        (m[5] ? (/last|previous|prior/.test(m[5]) ? lastYear - 1 : lastYear) : undefined);
+      return year !== undefined
+        ? { span: quarterSpan(year, q), unit: 'quarter' }
+        : { span: quarterSpan(latestYearOf(q - 1, 3), q), unit: 'quarter', yearless: { unit: 'quarter', index: q } };
+    },
+  );
   add(new RegExp(`\\b(?:${YEAR}) q([1-4])\\b`), (m) => ({
     span: quarterSpan(yearOfMatch(m[1], m[2], m[3])!, Number(m[4])),
     unit: 'quarter',
@@ -342,6 +355,16 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
       unit: 'year',
     }),
   );
+  // "At the start of the year": the end of the month before this fiscal year.
+  add(/\b(?:at )?(?:the )?(?:start|beginning) of (?:the |this )?(?:fiscal |financial )?year\b/, () => {
+    const at = addMonths(yearPeriods(lastYear)[0]!, -1);
+    return {
+      span: { from: at, to: at, label: `the start of FY${lastYear} (the end of ${spanWords(at, at)})` },
+      unit: 'month',
+      point: true,
+      pointOf: yearSpan(lastYear),
+    };
+  });
   add(/\bnext (?:fiscal )?year\b/, () => ({ span: yearSpan(lastYear + 1), unit: 'year', future: true }));
   // Quarters and months relative to the books' latest period.
   const quarterOfLast = () => {
@@ -443,6 +466,20 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
   return kept
     .sort((a, b) => a.start - b.start)
     .map((item) => {
+      // "At the start of 2026", "the beginning of Q3": the end of the month before.
+      const opening = /\b(?:(?:as of|as at|at) )?(?:the )?(?:start|beginning|open|opening) of $/.exec(
+        text.slice(0, item.start),
+      );
+      if (opening && item.unit !== 'other') {
+        const at = addMonths(item.span.from, -1);
+        return {
+          ...item,
+          start: opening.index,
+          point: true,
+          pointOf: item.span,
+          span: { from: at, to: at, label: `the start of ${item.span.label} (the end of ${spanWords(at, at)})` },
+        };
+      }
       const prefix = /\b(?:as of|as at|at(?: the)? end of|(?:the )?end of|close of|at close of) $/.exec(
         text.slice(0, item.start),
       );
@@ -519,6 +556,27 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
   let pointOf: Span | undefined;
   let monthsBack: number | undefined;
 
+  // "The quarter ended September 30", "the 6 months to June", "the year ended December 2025": that many months up
+  // to that month.
+  for (const b of found) {
+    if (range || b.unit === 'other' || b.monthsBack) continue;
+    const lead = new RegExp(
+      `\\b(?:the )?(?:(?:trailing|rolling|last|past|previous|prior) )?(?:(quarter|half|(?:fiscal |financial )?year)|${COUNT} months?) (?:ended|ending|to|through|thru|up to)(?: the end of)? $`,
+    ).exec(text.slice(0, b.start));
+    if (!lead) continue;
+    const n = lead[1] ? (lead[1] === 'quarter' ? 3 : lead[1] === 'half' ? 6 : 12) : countOf(lead[2]!);
+    if (!n) continue;
+    const to = b.span.to;
+    const from = addMonths(to, -(n - 1));
+    range = {
+      from,
+      to,
+      label: `the ${n === 12 ? 'twelve' : n} months ending ${monthLabel(to)} (${spanWords(from, to)})`,
+    };
+    future = Boolean(b.future);
+    matched.push(`${lead[0].trim()} ${text.slice(b.start, b.end)}`.trim());
+    found = found.filter((item) => item !== b);
+  }
   // "the trailing 12 months ending July 2026": that many months up to that month.
   for (let i = 0; i + 1 < found.length && !range; i++) {
     const [a, b] = [found[i]!, found[i + 1]!];

@@ -55,6 +55,13 @@ describe('the time grammar', () => {
     ['revenue from march', '2026-03', '2026-03'],
     ['revenue from march onwards', '2026-03', '2026-10'],
     ['revenue from last quarter', '2026-07', '2026-09'],
+    ['the quarter ended september 30', '2026-07', '2026-09'],
+    ['the 6 months to june 2026', '2026-01', '2026-06'],
+    ['the year ended december 2025', '2025-01', '2025-12'],
+    ['the twelve months to june 2026', '2025-07', '2026-06'],
+    ['fiscal q3', '2026-07', '2026-09'],
+    ['q3 of last year', '2025-07', '2025-09'],
+    ['8 2026', '2026-08', '2026-08'],
   ])('reads "%s" as %s to %s', (text, from, to) => {
     const time = read(text);
     expect(time.explicit).toBe(true);
@@ -72,6 +79,8 @@ describe('the time grammar', () => {
     ['year end 2025', '2025-12'],
     ['at year end', '2025-12'],
     ['now', '2026-10'],
+    ['at the start of the year', '2025-12'],
+    ['at the beginning of q3', '2026-06'],
   ])('reads "%s" as a point in time at the end of %s', (text, period) => {
     const time = read(text);
     expect(time.point).toBe(true);

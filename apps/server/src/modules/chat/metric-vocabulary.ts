@@ -42,11 +42,15 @@ export const METRIC_WORDS: readonly [RegExp, ChatMetric][] = [
  */
 export const BALANCE_GROUPS: readonly [RegExp, string, readonly string[]][] = [
   [
-    /\b(accounts receivables?|(trade )?receivables?|a ?\/? ?r|(trade )?debtors)\b/,
+    /\b(accounts receivables?|(trade )?receivables?|a ?\/? ?r|(trade )?debtors|(money|amounts?) owed to us|owed to us)\b/,
     'Accounts receivable',
     ['receivable'],
   ],
-  [/\b(accounts payables?|(trade )?payables?|a ?\/? ?p|(trade )?creditors)\b/, 'Accounts payable', ['payable']],
+  [
+    /\b(accounts payables?|(trade )?payables?|a ?\/? ?p|(trade )?creditors|(money|amounts?) we owe|owed by us)\b/,
+    'Accounts payable',
+    ['payable'],
+  ],
   [/\b(inventory|inventories|stock on hand)\b/, 'Inventory', ['inventory']],
   [/\b(fixed assets|ppe|property plant (and|&) equipment)\b/, 'Fixed assets', ['fixed_asset']],
   [/(?<!\bbad )\b(debt|borrowings|total loans)\b(?! expense)/, 'Debt', ['current_debt', 'long_term_debt']],

@@ -95,6 +95,8 @@ const SHORTHAND: [RegExp, string][] = [
   [/\bm(?:o|th|nth)s\b/g, 'months'],
   [/\bm(?:th|nth)\b/g, 'month'],
   [/\btop ?line\b/g, 'revenue'],
+  [/\bnet (sales|revenues?|turnover)\b/g, 'revenue'],
+  [/\b(shareholders?|stockholders?|owners?|members?) ?equity\b/g, 'equity'],
   [/\bbottom ?line\b/g, 'net income'],
 ];
 /** A question as the parser reads it: normalized, shorthand written out. */
@@ -425,13 +427,22 @@ function countingIn(q: Question): Counted | undefined {
 
 /** Departments by name; one named like a metric ("Sales") only with "department" or "team" beside it. */
 function departmentsIn(text: string, context: ParserContext): string[] {
+  const others = (name: string) =>
+    context.departments
+      .map(normalize)
+      .filter((other) => other !== name)
+      .map((other) => other.replace(/&/g, '\\&'))
+      .join('|');
   return context.departments.filter((department) => {
     const name = normalize(department);
     if (!mentions(text, name)) return false;
     const isMetricWord = METRIC_WORDS.some(([pattern]) => pattern.test(` ${name} `));
+    // "Sales and Marketing costs": a department beside another one is a department.
     return (
       !isMetricWord ||
-      new RegExp(`\\b${name} (department|dept|team)\\b|\\b(department|dept|team) ${name}\\b`).test(text)
+      new RegExp(`\\b${name} (department|dept|team)\\b|\\b(department|dept|team) ${name}\\b`).test(text) ||
+      (others(name) !== '' &&
+        new RegExp(`\\b${name} (and|&) (${others(name)})\\b|\\b(${others(name)}) (and|&) ${name}\\b`).test(text))
     );
   });
 }
@@ -440,7 +451,9 @@ function departmentsIn(text: string, context: ParserContext): string[] {
 function takeDepartment(q: Question, department: string) {
   const name = normalize(department).replace(/&/g, '\\&');
   const isMetricWord = METRIC_WORDS.some(([pattern]) => pattern.test(` ${normalize(department)} `));
-  if (isMetricWord)
+  if (isMetricWord && new RegExp(`\\b${name} (and|&) |\\b(and|&) ${name}\\b`).test(q.rest))
+    q.take(new RegExp(`\\b(the )?${name}\\b`));
+  else if (isMetricWord)
     q.take(new RegExp(`\\b(the )?${name} (department|dept|team)\\b|\\b(the )?(department|dept|team) ${name}\\b`));
   else q.take(new RegExp(`\\b(the )?${name}( department| dept| team)?\\b`));
 }

@@ -386,4 +386,17 @@ describe('the built-in Chat DB parser', () => {
       decompose: true,
     });
   });
+
+  it('reads departments named together, net sales, shareholders equity and money owed', () => {
+    expect(parseQuestion('What were our sales and marketing costs this year?', context)).toMatchObject({
+      query: { metrics: ['expenses'], filters: { departments: ['Sales', 'Marketing'] } },
+      reading: 'Expenses, FY2026 to date (Jan – Oct 2026), Sales and Marketing departments',
+    });
+    expect(queryOf('net sales in 2025').metrics).toEqual(['revenue']);
+    expect(queryOf('shareholders equity')).toMatchObject({
+      metrics: ['balance'],
+      filters: { accountTypes: ['equity'] },
+    });
+    expect(queryOf('money owed to us').filters.accountSubtypes).toEqual(['receivable']);
+  });
 });

@@ -61,7 +61,11 @@ export function describeReading(
   if (said.parties && !query.countDistinct)
     parts.push(query.dimensions.includes('counterparty') ? said.parties : `with ${said.parties}`);
   parts.push(
-    query.filters.departments?.length ? `${query.filters.departments.join(', ')} department` : 'all departments',
+    query.filters.departments?.length
+      ? query.filters.departments.length === 1
+        ? `${query.filters.departments[0]} department`
+        : `${query.filters.departments.slice(0, -1).join(', ')} and ${query.filters.departments.at(-1)} departments`
+      : 'all departments',
   );
   if (query.filters.entities?.length) parts.push(`entity ${query.filters.entities.join(', ')}`);
   if (query.dimensions.length && !query.decompose)

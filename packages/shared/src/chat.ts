@@ -120,7 +120,7 @@ const accountAndDepartmentFilters = {
 };
 const measureSchema = z.object({
   metric: z.enum(CHAT_METRICS),
-  filters: z.object(accountAndDepartmentFilters).default({}),
+  filters: z.object({ ...accountAndDepartmentFilters, counterparties: names.optional() }).default({}),
 });
 export type ChatMeasure = z.infer<typeof measureSchema>;
 

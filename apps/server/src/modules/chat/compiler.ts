@@ -258,6 +258,10 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
     query.countDistinct === 'journal' ||
     dimensions.includes('counterparty') ||
     (filters.counterparties?.length ?? 0) > 0 ||
+    (query.ratio !== undefined &&
+      [query.ratio.numerator, query.ratio.denominator].some(
+        (side) => (side.filters.counterparties?.length ?? 0) > 0,
+      )) ||
     metrics.includes('journal_count');
   const byEntity = dimensions.includes('entity') || (filters.entities?.length ?? 0) > 0;
   const ratio = query.ratio;
@@ -479,6 +483,8 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
         parts.push(`f.account_subtype = ANY(${params.add(side.filters.accountSubtypes)}::text[])`);
       if (side.filters.departments?.length)
         parts.push(`f.department = ANY(${params.add(side.filters.departments)}::text[])`);
+      if (side.filters.counterparties?.length)
+        parts.push(`f.counterparty = ANY(${params.add(side.filters.counterparties)}::text[])`);
       return { ...FLOWS[side.metric]!, where: parts.join(' AND ') };
     };
     const top = flowSum(sideWhere(ratio.numerator), 'net');

@@ -96,6 +96,11 @@ const SHORTHAND: [RegExp, string][] = [
   [/\bm(?:th|nth)\b/g, 'month'],
   [/\btop ?line\b/g, 'revenue'],
   [/\bnet (sales|revenues?|turnover)\b/g, 'revenue'],
+  // "How does revenue stack up against …": a comparison.
+  [/\bstacks? up (against|to|with|vs)\b/g, 'compared with'],
+  // Early-payment discounts customers take are the sales discounts.
+  [/\b(early|prompt) ?pay(ment)? discounts?\b/g, 'sales discounts'],
+  [/\bmonth ?ends?\b/g, 'month end'],
   [/\b(shareholders?|stockholders?|owners?|members?) ?equity\b/g, 'equity'],
   [/\bbottom ?line\b/g, 'net income'],
 ];
@@ -125,7 +130,7 @@ const FILLER = new Set(
   same vs versus compared compare against actual actuals actually reported real figure number stand stood issue
   issued raise raised send sent take took taken get got give gave given offered hand
   did come in at our level looks look like was there any give me what is whats the report on
-  currently current now today latest recent most result results performance run runs ran went go goes buy bought pay pays paid paying`.split(
+  currently current now today latest recent most result results performance run runs ran went go goes buy bought pay pays paid paying &`.split(
     /\s+/,
   ),
 );
@@ -340,6 +345,17 @@ function accountsIn(
     );
     for (const word of coveredWords) q.takePhrase(word);
   }
+  // The rest of a chosen name said short ("refurb" of Repair and Refurbishment).
+  for (const account of accounts)
+    for (const word of q.words())
+      if (
+        word.length >= 5 &&
+        !FILLER.has(word) &&
+        normalize(account.name)
+          .split(' ')
+          .some((part) => part.length > word.length && part.startsWith(word))
+      )
+        q.takePhrase(word);
   return { accounts, said };
 }
 
@@ -347,17 +363,42 @@ function accountsIn(
  * Counterparties named in the question: by their whole name (a slip allowed) or its first two words or more when
  * no other counterparty starts so ("Cascade Hydraulics" for Cascade Hydraulics Inc.). Longest names first.
  */
-function counterpartiesIn(q: Question, context: ParserContext): ParserCounterparty[] {
+function counterpartiesIn(
+  q: Question,
+  context: ParserContext,
+  /** A follow-up about another counterparty may name it by its first word alone ("and Ryerson?"). */
+  options: { firstWord?: boolean } = {},
+): ParserCounterparty[] {
   const all = context.counterparties ?? [];
   const found: ParserCounterparty[] = [];
   const names = all.map((party) => ({ party, words: normalize(party.name).split(' ') }));
+  // By initials ("the IRS" for Internal Revenue Service): three letters or more, one counterparty's only.
+  const initialsOf = (words: string[]) =>
+    words
+      .filter((word) => !/^(inc|co|llc|llp|ltd|corp|the|of|and|&)$/.test(word) && /^[a-z]/.test(word))
+      .map((word) => word[0])
+      .join('');
+  for (const { party, words } of names) {
+    const initials = initialsOf(words);
+    if (
+      initials.length >= 3 &&
+      words.length >= 3 &&
+      !FILLER.has(initials) &&
+      !MONTH_NAMES.some((month) => month.startsWith(initials)) &&
+      names.filter((other) => initialsOf(other.words) === initials).length === 1 &&
+      ` ${q.text} `.includes(` ${initials} `)
+    ) {
+      found.push(party);
+      q.takePhrase(initials);
+    }
+  }
   for (const { party, words } of names.toSorted((a, b) => b.words.length - a.words.length)) {
     const whole = mentions(q.text, words.join(' '));
     let said = whole && words.join(' ').length >= 6 ? whole : undefined;
-    for (let size = words.length - 1; !said && size >= 2; size--) {
+    for (let size = words.length - 1; !said && size >= (options.firstWord ? 1 : 2); size--) {
       const head = words.slice(0, size).join(' ');
       const unique = names.filter((other) => other.words.slice(0, size).join(' ') === head).length === 1;
-      if (unique && head.length >= 8 && ` ${q.text} `.includes(` ${head} `)) said = head;
+      if (unique && head.length >= (size === 1 ? 5 : 8) && ` ${q.text} `.includes(` ${head} `)) said = head;
     }
     if (said) {
       found.push(party);
@@ -378,11 +419,11 @@ function moneyVerbIn(q: Question, parties: readonly ParserCounterparty[]): ChatM
       'cash_received',
     ],
     [
-      /\b(bill(ed|s)? us|invoiced us|bills? from|bills? received|sent us bills|billed by|bills|billed( amount)?)\b/,
+      /\b(bill(ed|s)? us|invoice(d|s)? us|bills? from|bills? received|sent us bills|billed by|bills|billed( amount)?)\b/,
       'billed',
     ],
     [
-      /\b(did we pay|we paid|paid to|pay to|payments? to|paid|payments|spend with|spent with|spending with|spent at|spend at)\b/,
+      /\b(did we pay|we paid|paid to|pay to|payments? to|paid|payments|spend with|spent with|spending with|spent at|spend at|did we send|we sent|sent to|send to|sent|send|remitted( to)?|remit( to)?)\b/,
       'cash_paid',
     ],
   ];
@@ -484,7 +525,7 @@ function dimensionsIn(q: Question): ChatDimension[] {
   add('counterparty', /\b(by|per|each|for each) (counterpart(y|ies)|customers?|suppliers?|vendors?|clients?)\b/);
   add('account_subtype', /\b(by|per|each) (account )?subtype\b/);
   add('account_type', /\b(by|per|each) (account )?type\b/);
-  add('account', /\b(by|per|each|for each) (account|line item|gl account)s?\b/);
+  add('account', /\b(by|per|each|for each) (revenue |expense |cost |opex |gl )?(account|line item)s?\b/);
   return found;
 }
 
@@ -678,8 +719,8 @@ const unknownAnswer = (
 
 /** "X as a % of Y", "X as a share of Y", "what share of Y was X", "X to Y", "ratio of X to Y": the two sides. */
 const RATIO_PATTERNS: RegExp[] = [
-  /^(?:.*? )?(?:what|which|how much of) (?:share|proportion|percentage|percent|%|part|portion|fraction) (?:of )?(?<den>.+?) (?:is|was|were|are|did|came from|went to|comes from|goes to|made up by|is made up of) (?<num>.+)$/,
   /^(?:.*? )?(?:what|which) (?:share|proportion|percentage|percent|%) (?:of )?(?<den>.+?) (?:does|did|do) (?<num>.+?) (?:make up|represent|account for|take)$/,
+  /^(?:.*? )?(?:what|which|how much of) (?:share|proportion|percentage|percent|%|part|portion|fraction) (?:of )?(?<den>.+?) (?:is|was|were|are|did|came from|went to|comes from|goes to|made up by|is made up of) (?<num>.+)$/,
   /^(?:what (?:is|was|were) )?(?:the )?ratio of (?<num>.+?) (?:to|over|and) (?<den>.+)$/,
   /^(?<num>.+?) (?:as (?:a |an )?)?(?:%|percent|percentage|pct|share|proportion|fraction|ratio) (?:of|to|vs) (?<den>.+)$/,
   /^(?<num>.+?) (?:to|over|per) (?<den>.+?)(?: ratio| percentage| %)?$/,
@@ -716,7 +757,10 @@ function ratioOf(text: string, context: ParserContext, time: TimeReading): Parse
     // The part is read as the kind of its whole: "hydraulic fittings" of sales are the sales account.
     const den = parseQuestion(match.groups.den!, context, { sides: false });
     const kindOf = den.kind === 'query' ? SIDE_KINDS[den.query.metrics[0]!] : undefined;
-    const num = parseQuestion(match.groups.num!, context, { sides: false, ...(kindOf ? { prefer: [kindOf] } : {}) });
+    let num = parseQuestion(match.groups.num!, context, { sides: false, ...(kindOf ? { prefer: [kindOf] } : {}) });
+    // "What share of opex did the G&A department account for": the part is the whole's figure of a department.
+    if (num.kind === 'unknown' && !num.unknown.length && !num.reason && den.kind === 'query')
+      num = parseQuestion(`${match.groups.den!} ${match.groups.num!}`, context, { sides: false });
     const measure = (side: ParseResult | undefined) =>
       side?.kind === 'query' &&
       side.query.metrics.length === 1 &&
@@ -744,8 +788,9 @@ function ratioOf(text: string, context: ParserContext, time: TimeReading): Parse
     };
     const readingOf = (side: ParseResult) => {
       if (side.kind !== 'query') return '';
-      const departments = side.query.filters.departments;
-      return `${side.reading.split(', ')[0]!}${departments?.length ? ` of the ${departments.join(', ')} department` : ''}`;
+      const { departments, counterparties } = side.query.filters;
+      const parties = counterparties?.length && counterparties.length <= 3 ? ` with ${counterparties.join(', ')}` : '';
+      return `${side.reading.split(', ')[0]!}${parties}${departments?.length ? ` of the ${departments.join(', ')} department` : ''}`;
     };
     return {
       kind: 'query',
@@ -766,6 +811,32 @@ export function parseQuestion(
   const passing = options.sides === false ? undefined : thresholdIn(question);
   const text = passing ? ` ${readable(question)} `.replace(` ${passing.said} `, ' ').trim() : readable(question);
   const calendar = calendarOf(context);
+  // The effective tax rate: income tax as a percentage of profit before tax.
+  if (options.sides !== false && /\b(effective (income )?tax rate|etr)\b/.test(text)) {
+    const time = readTime(text, calendar);
+    if (time.outside) return unknownAnswer([], [], rephrasings(context), `${time.outside}.`);
+    const rest = new Question(text);
+    rest.take(/\b(effective (income )?tax rate|etr)\b/);
+    for (const phrase of time.matched) rest.takePhrase(phrase);
+    const unknown = rest.words().filter((word) => !FILLER.has(word));
+    if (unknown.length) return unknownAnswer(['effective tax rate'], unknown, rephrasings(context, time));
+    const query: SemanticQuery = {
+      metrics: ['amount'],
+      dimensions: [],
+      filters: {},
+      timeRange: { from: time.range.from, to: time.range.to },
+      ratio: {
+        numerator: { metric: 'amount', filters: { accountSubtypes: ['income_tax'] } },
+        denominator: { metric: 'profit_before_tax', filters: {} },
+      },
+    };
+    return {
+      kind: 'query',
+      query,
+      when: time.range.label,
+      reading: `Income tax as a percentage of profit before tax (the effective tax rate), ${describeReading(query, { when: time.range.label, accounts: [], groups: [] }).split(', ').slice(1).join(', ')}`,
+    };
+  }
   if (options.sides !== false && /\b(to|over|vs|versus|against|per|of|ratio)\b|%/.test(text)) {
     const time = readTime(text, calendar);
     if (!time.outside && !time.against) {
@@ -879,6 +950,13 @@ export function parseQuestion(
   // Slips in the words that are left, then time.
   const nameWords = new Set(context.accounts.flatMap((account) => normalize(account.name).split(' ')));
   correctSlips(q, nameWords);
+  // A group said with a slip ("recievables"), read once corrected.
+  for (const entry of BALANCE_GROUPS)
+    if (!groups.includes(entry) && q.has(entry[0])) {
+      groups.push(entry);
+      q.take(entry[0]);
+      groupSubtypes.push(...entry[2]);
+    }
   let time = readTime(q.text, calendar);
   // "Revenue from Repair and Refurbishment last quarter": with the name read out, "from" stands before the time,
   // but it named the account, not the start of a range or the period compared with.
@@ -893,15 +971,22 @@ export function parseQuestion(
 
   // Operators, then metric words.
   const wantsBudget =
-    q.take(/\b(vs|versus|against|compared (to|with)|relative to)? ?(the )?(budget(ed)?|plan(ned)?|forecast(ed)?)\b/)
-      .length > 0;
+    q.take(
+      /\b((over|under|above|below|ahead of|behind)( or (over|under|above|below|ahead of|behind))? |vs |versus |against |compared (to|with) |relative to |to )?(the )?(budget(ed)?|plan(ned)?|forecast(ed)?)( vs actuals?| versus actuals?)?\b/,
+    ).length > 0;
+  if (wantsBudget) q.take(/\b(by how much|how far|and by how much)\b/);
   // A side of a ratio is a figure, not a budget ("as a % of budget" is not a ratio of two figures).
   if (wantsBudget && options.sides === false) return unknownAnswer(understood, ['budget'], rephrasings(context));
   const ranking = rankingIn(q);
   const listed = passing && !ranking ? categoryIn(q) : undefined;
   q.take(/\b(department|dept|team)\b/);
+  // "Give me the $ and % change", "% growth": the change and its percentage, which a comparison carries.
+  const percentChange =
+    q.take(
+      /(\band )?(%|percent(age)?) ?(change|growth|increase|decrease|difference|movement)\b|\b(change|growth|increase|decrease) ?(%|percent(age)?)(?= |$)/,
+    ).length > 0;
   const changeWords =
-    q.take(/\b(growth|grow|grew|change|changed|increase|decrease|difference|moved|move)\b/).length > 0;
+    q.take(/\b(growth|grow|grew|change|changed|increase|decrease|difference|moved|move)\b/).length > 0 || percentChange;
   const movementWords = q.take(/\b(movement|activity|net change)\b/).length > 0;
   const metrics: ChatMetric[] = [];
   for (const [pattern, metric] of METRIC_WORDS)
@@ -928,10 +1013,12 @@ export function parseQuestion(
   // "Why did opex go up", "what drove the change in revenue": the change split into its contributors.
   const explains =
     q.take(
-      /\b(why|what drove|what drives|what caused|what is behind|whats behind|drivers?|drove|driven|explain|explanation|behind|caused|contribut\w*|break ?down|reasons?|account for|decompose|decomposition|bridge|walk)\b/,
+      /\b(why|what drove|what drives|what caused|what is behind|whats behind|drivers?|drove|driven|explain|explanation|behind|caused|contribut\w*|break ?down|break (it|that|this) down|reasons?|account for|decompose|decomposition|bridge|walk|(biggest |largest |top )?movers)\b/,
     ).length > 0;
+  // "Opex variance to budget by department": the variance split into its contributors.
+  const explainsVariance = wantsBudget && !explains && q.take(/\bvariances?\b/).length > 0;
   // What the change is split by: departments, customers, or (by default) accounts.
-  const explainedBy: ChatDimension | undefined = !explains
+  const explainedBy: ChatDimension | undefined = !(explains || explainsVariance)
     ? undefined
     : /\b(which|by|what|the) (departments?|depts?|teams?)\b|\bdepartments\b/.test(text)
       ? 'department'
@@ -982,7 +1069,8 @@ export function parseQuestion(
   }
   if (!metrics.length && balanceWords) metrics.push('balance');
   if (!metrics.length) {
-    if (wantsBudget) metrics.push('net_income');
+    // A department is a cost centre: its budget is its expenses'.
+    if (wantsBudget) metrics.push(departments.length ? 'expenses' : 'net_income');
     else
       return unknownAnswer(
         understood,
@@ -1078,7 +1166,7 @@ export function parseQuestion(
       closestQuestions(context, { time, metrics, unknown: [], department: departments[0] }),
       `Chat DB compares flows (revenue, costs, profits) and balances between periods, not yet cash flows or counts: ask for each period on its own.`,
     );
-  if (explains) {
+  if (explains || explainsVariance) {
     const flow = metrics.length === 1 && FLOW_METRICS.includes(metrics[0]!);
     if (!flow || !time.explicit || time.point)
       return unknownAnswer(
@@ -1114,6 +1202,8 @@ export function parseQuestion(
           ? { compare: 'prior_year' as const }
           : { compare: 'previous_period' as const, compareMonthsBack: monthsBetween(against.from, time.range.from) }),
       decompose: true,
+      // "Top 5 accounts": the five largest contributors.
+      ...(ranking?.limit && ranking.limit > 1 ? { limit: ranking.limit } : {}),
     };
     return {
       kind: 'query',
@@ -1217,7 +1307,7 @@ const ELLIPTICAL =
   /^(and|what about|how about|same(?! (period|month|months|quarter|time)\b)|now|then|also|what of|ok and|okay and|as a|as an|as %|in %|by|vs|versus|compared (to|with)|against)(?= |$)/;
 /** Words pointing back at the answer before: "was that", "those months", "of that". */
 const REFERS_BACK =
-  /\b(that|those|then|it) (period|months?|quarters?|years?|time|in total|total)\b|\b(was|were|is) (that|those|it)\b|\bof (that|those)\b/;
+  /\b(that|those|then|it) (period|months?|quarters?|years?|time|in total|total)\b|\b(was|were|is|does|did|do) (that|those|it)\b|\bof (that|those)\b|\b(that|it) compares?\b/;
 /** Whether a question leans on the one before ("and the quarter before?", "what about Marketing?", "was that"). */
 export const isFollowUp = (question: string) =>
   ELLIPTICAL.test(readable(question)) || REFERS_BACK.test(readable(question));
@@ -1262,8 +1352,24 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
       };
     }
   }
-  const parties = counterpartiesIn(q, context);
+  const parties = counterpartiesIn(q, context, {
+    firstWord:
+      (previous.filters.counterparties?.length ?? 0) > 0 && (previous.filters.counterparties?.length ?? 0) <= 3,
+  });
   if (parties.length) query.filters = { ...query.filters, counterparties: parties.map((party) => party.name) };
+  // "And audit fees?": another account, in the same period and departments.
+  const years = new Set(context.periods.map((p) => String(p.fiscalYear)));
+  const read = accountsIn(q, context, years, []);
+  if (read.accounts.length) {
+    const codes = new Set<string>();
+    for (const account of read.accounts)
+      for (const code of withDescendants(context.accounts, account.code)) codes.add(code);
+    const { accountTypes: _types, accountSubtypes: _subtypes, ...rest } = query.filters;
+    query.filters = { ...rest, accountCodes: [...codes] };
+    const balanceSheet = read.accounts.every((a) => ['asset', 'liability', 'equity'].includes(a.type));
+    query.metrics = [balanceSheet ? 'balance' : 'amount'];
+    for (const key of ['ratio', 'countDistinct', 'decompose'] as const) delete query[key];
+  }
   // "How many vendors was that with?": the lines of the answer before, counted.
   const counted = countingIn(q);
   if (counted) {

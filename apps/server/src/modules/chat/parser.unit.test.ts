@@ -399,4 +399,65 @@ describe('the built-in Chat DB parser', () => {
     });
     expect(queryOf('money owed to us').filters.accountSubtypes).toEqual(['receivable']);
   });
+
+  it('reads a % change, over or under budget, a department budget, and the effective tax rate', () => {
+    expect(queryOf('Opex Q3 2026 vs Q3 2025, what is the % change?')).toMatchObject({
+      metrics: ['operating_expenses'],
+      timeRange: { from: '2026-07', to: '2026-09' },
+      compare: 'previous_period',
+      compareMonthsBack: 12,
+    });
+    expect(queryOf('Are we over or under budget on opex YTD, and by how much?')).toMatchObject({
+      metrics: ['operating_expenses'],
+      compare: 'budget',
+    });
+    expect(queryOf('marketing budget vs actual last quarter')).toMatchObject({
+      metrics: ['expenses'],
+      filters: { departments: ['Marketing'] },
+      compare: 'budget',
+    });
+    expect(queryOf('effective tax rate last year').ratio).toEqual({
+      numerator: { metric: 'amount', filters: { accountSubtypes: ['income_tax'] } },
+      denominator: { metric: 'profit_before_tax', filters: {} },
+    });
+  });
+
+  it('reads a counterparty by its initials and its share of a total, and limits the drivers to the top N', () => {
+    const irs: ParserContext = {
+      ...context,
+      counterparties: [...context.counterparties!, { name: 'Internal Revenue Service', role: 'other' }],
+    };
+    expect(parseQuestion('How much did we send the IRS last quarter?', irs)).toMatchObject({
+      query: { metrics: ['cash_paid'], filters: { counterparties: ['Internal Revenue Service'] } },
+    });
+    expect(queryOf("Cascade Hydraulics' share of our revenue last year").ratio).toEqual({
+      numerator: { metric: 'revenue', filters: { counterparties: ['Cascade Hydraulics Inc.'] } },
+      denominator: { metric: 'revenue', filters: {} },
+    });
+    expect(queryOf('what drove the change in revenue from Q2 to Q3 2026? top 3 accounts')).toMatchObject({
+      decompose: true,
+      limit: 3,
+    });
+    expect(queryOf('marketing spend variance to budget by department for 2025')).toMatchObject({
+      decompose: true,
+      compare: 'budget',
+      dimensions: ['department'],
+    });
+  });
+
+  it('follows up with another account, or another counterparty by its first word', () => {
+    const legal = queryOf('Legal fees last quarter');
+    expect(followUp('and digital advertising?', legal, context)).toMatchObject({
+      query: { metrics: ['amount'], filters: { accountCodes: ['6230'] }, timeRange: legal.timeRange },
+    });
+    const puget = queryOf('How much did we pay Puget Sound Steel Service in 2025?');
+    const twoCascades: ParserContext = {
+      ...context,
+      counterparties: [...context.counterparties!, { name: 'Cascade Aluminum Supply', role: 'supplier' }],
+    };
+    expect(followUp('and Cascade?', puget, twoCascades).kind).toBe('unknown');
+    expect(followUp('and Northwind?', puget, context)).toMatchObject({
+      query: { filters: { counterparties: ['Northwind Marine Systems'] } },
+    });
+  });
 });

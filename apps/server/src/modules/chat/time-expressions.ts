@@ -223,7 +223,7 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
       m[1] === 'may' &&
       !m[2] &&
       !m[3] &&
-      !/\b(in|of|since|from|to|through|until|and|vs|end) may\b|\bmay (to|through|and|vs)\b/.test(text)
+      !/\b(in|of|since|from|to|through|thru|till|until|and|vs|end) may\b|\bmay (to|through|thru|and|vs)\b/.test(text)
     )
       return undefined;
     const month = monthOf(m[1]!);
@@ -519,13 +519,25 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
 
   // A year named once beside yearless periods ("Q2–Q3 2025", "Feb to May 2026", "March vs April 2026") belongs to
   // every one of them.
+  // ("Feb thru May last year": the year said in words is theirs too.)
+  const relativeYear = (item: Found) =>
+    item.unit === 'year' &&
+    /^(the )?(this|last|previous|prior|current) (fiscal )?year$/.test(text.slice(item.start, item.end));
   const years = found.filter(
-    (item) => item.unit !== 'other' && !item.yearless && /\d{2}/.test(text.slice(item.start, item.end)),
+    (item) =>
+      item.unit !== 'other' && !item.yearless && (/\d{2}/.test(text.slice(item.start, item.end)) || relativeYear(item)),
   );
-  const namedYear = (item: Found) => {
-    const after = years.find((y) => y.start >= item.end);
-    const source = after ?? years.find((y) => y.end <= item.start);
+  /** A year said apart from the periods it belongs to, to be read with them. */
+  let yearSource: Found | undefined;
+  const namedYear = (item: Found, inWords = false) => {
+    const candidates = inWords ? years : years.filter((y) => !relativeYear(y));
+    const after = candidates.find((y) => y.start >= item.end);
+    const source = after ?? candidates.find((y) => y.end <= item.start);
     if (!source) return undefined;
+    if (relativeYear(source)) {
+      yearSource = source;
+      return calendar.fiscalYearOf(source.span.from);
+    }
     const digits = text
       .slice(source.start, source.end)
       .match(/(?:19|20)\d\d|\b\d\d\b/g)
@@ -609,11 +621,11 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
     const isChange =
       CHANGE_WORDS.test(text) &&
       ((/\bfrom $/.test(before) && /^ ?to ?$/.test(join)) ||
-        (/\bbetween $/.test(before) && /^ ?and ?$/.test(join)) ||
+        (/\bbetween (the )?$/.test(before) && /^ ?and ?$/.test(join)) ||
         // "the revenue bridge Q2 to Q3", "what drove opex Q2 to Q3": from one to the other.
         (/^ ?to ?$/.test(join) && /\b(bridge|walk|drove|drive|drivers?|why|explain)\b/.test(text)));
     // "between Q3 and Q4" is a range, unless a change between them is asked about.
-    const isBetween = /\bbetween $/.test(before) && /^ ?and ?$/.test(join) && !CHANGE_WORDS.test(text);
+    const isBetween = /\bbetween (the )?$/.test(before) && /^ ?and ?$/.test(join) && !CHANGE_WORDS.test(text);
     const isCompare =
       !isBetween &&
       (COMPARE_JOIN.test(join) || isChange) &&
@@ -625,7 +637,8 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
       !(a.point && b.point && /^ ?and ?$/.test(join) && !isBetween);
     if (!isRange && !isCompare) continue;
     if (a.unit === 'other' || b.unit === 'other') continue;
-    const year = a.yearless || b.yearless ? namedYear(a.yearless ? a : b) : undefined;
+    // A year in words names a range's year ("Feb thru May last year"), not a comparison's ("March vs last year").
+    const year = a.yearless || b.yearless ? namedYear(a.yearless ? a : b, isRange) : undefined;
     if (a.yearless && year !== undefined) a = withYear(a, year);
     if (b.yearless && year !== undefined) b = withYear(b, year);
     if (isRange) {
@@ -673,6 +686,7 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
       // "This year vs last year", "March vs last year": the same months a year earlier.
       const sameMonthsLastYear =
         earlier.unit === 'year' &&
+        !earlier.point &&
         (later.unit !== 'year' ||
           later.span.to !== calendar.periodsOfYear(calendar.fiscalYearOf(later.span.to)).at(-1));
       against = sameMonthsLastYear
@@ -686,10 +700,14 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
       point = Boolean(a.point && b.point);
     }
     future = Boolean(a.future || b.future);
-    take(a, /\b(from|between) $/.exec(before)?.[0] ?? '');
+    take(a, /\b(from|between)( the)? $/.exec(before)?.[0] ?? '');
     matched.push(join.trim());
     take(b);
     found = found.filter((item) => item.start !== a.start && item.start !== b.start);
+    if (yearSource && range) {
+      take(yearSource);
+      found = found.filter((item) => item !== yearSource);
+    }
   }
 
   // "YTD net income vs the same period last year": the period said, against the same months that far back.

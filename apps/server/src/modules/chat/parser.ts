@@ -753,7 +753,7 @@ function ratioOf(text: string, context: ParserContext, time: TimeReading): Parse
     const match = rest.match(pattern);
     if (!match?.groups) continue;
     // "to"/"over"/"per" alone make a ratio only between two figures ("opex to revenue").
-    if (pattern === RATIO_PATTERNS.at(-1) && explicitOperator) continue;
+    if (pattern === RATIO_PATTERNS.at(-1) && explicitOperator && !/ (ratio|percentage|%)$/.test(rest)) continue;
     // The part is read as the kind of its whole: "hydraulic fittings" of sales are the sales account.
     const den = parseQuestion(match.groups.den!, context, { sides: false });
     const kindOf = den.kind === 'query' ? SIDE_KINDS[den.query.metrics[0]!] : undefined;
@@ -897,6 +897,26 @@ export function parseQuestion(
   );
   const moneyMetric = wholeName ? undefined : moneyVerbIn(q, parties);
   const counted = countingIn(q);
+  // "How many months had a net loss": a count of something Chat DB does not count — asked back, never a total.
+  const uncounted = counted
+    ? undefined
+    : q.rest.match(
+        /\b(?:how many|number of|count of) (months?|quarters?|years?|weeks?|days?|times|units?|orders?|products?|items?|people)\b/,
+      );
+  if (uncounted)
+    return unknownAnswer(
+      [],
+      [`how many ${uncounted[1]}`],
+      rephrasings(context),
+      'Chat DB counts customers, suppliers, departments, accounts, journals and invoices; ask for the figure by month to see each month.',
+    );
+  if (counted && passing)
+    return unknownAnswer(
+      [],
+      [passing.said],
+      rephrasings(context),
+      'Chat DB lists the ones above or below a figure rather than counting them: ask, for example, "suppliers we paid more than 50k in 2025".',
+    );
   const role: ParserCounterparty['role'] | undefined = /\b(customers?|clients?|custmers?|buyers?)\b/.test(q.rest)
     ? 'customer'
     : /\b(suppliers?|vendors?|payees?)\b/.test(q.rest)

@@ -460,4 +460,17 @@ describe('the built-in Chat DB parser', () => {
       query: { filters: { counterparties: ['Northwind Marine Systems'] } },
     });
   });
+
+  it('asks back on a count it does not make, and on a threshold it would drop', () => {
+    expect(parseQuestion('how many months this year did we have a net loss', context)).toMatchObject({
+      kind: 'unknown',
+      unknown: ['how many months'],
+    });
+    expect(parseQuestion('number of suppliers we paid more than 50k in 2025', context)).toMatchObject({
+      kind: 'unknown',
+      unknown: ['more than 50k'],
+    });
+    expect(queryOf('rent to revenue ratio').ratio?.denominator.metric).toBe('revenue');
+    expect(queryOf('how many days of sales outstanding').metrics).toEqual(['dso']);
+  });
 });

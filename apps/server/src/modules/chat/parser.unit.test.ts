@@ -470,7 +470,7 @@ describe('the built-in Chat DB parser', () => {
       kind: 'unknown',
       unknown: ['more than 50k'],
     });
-    expect(queryOf('rent to revenue ratio').ratio?.denominator.metric).toBe('revenue');
+    expect(queryOf('legal fees to revenue ratio').ratio?.denominator.metric).toBe('revenue');
     expect(queryOf('how many days of sales outstanding').metrics).toEqual(['dso']);
   });
 });

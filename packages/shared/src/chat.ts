@@ -158,15 +158,22 @@ export const semanticQuerySchema = z.object({
   countDistinct: z.enum(['counterparty', 'department', 'account', 'journal']).optional(),
   order: z.object({ by: z.string().min(1).max(60), direction: z.enum(['asc', 'desc']) }).optional(),
   limit: z.number().int().min(1).max(CHAT_MAX_ROWS).optional(),
-  /**
-   * "Customers with more than $1M of revenue", "months where expenses were under 1.5M": with a dimension, only the
-   * rows whose first metric is above (`gt`, `gte`) or below (`lt`, `lte`) the value.
-   */
   /** "Average monthly revenue": each money flow divided by the months of the range (no breakdown by time). */
   perMonth: z.boolean().optional(),
+  /**
+   * "Customers with more than $1M of revenue", "months where expenses were under 1.5M": with a dimension, only the
+   * rows whose first metric is above (`gt`, `gte`) or below (`lt`, `lte`) the value — or, `against: 'budget'`
+   * (with `compare: 'budget'`), its budget ("months that beat budget").
+   */
   threshold: z
-    .object({ op: z.enum(['gt', 'gte', 'lt', 'lte']), value: z.number().finite().min(-1e15).max(1e15) })
+    .object({
+      op: z.enum(['gt', 'gte', 'lt', 'lte']),
+      value: z.number().finite().min(-1e15).max(1e15),
+      against: z.literal('budget').optional(),
+    })
     .optional(),
+  /** "In how many months did revenue beat budget": the number of rows of the breakdown that pass the threshold. */
+  countRows: z.boolean().optional(),
 });
 export type SemanticQuery = z.infer<typeof semanticQuerySchema>;
 

@@ -75,6 +75,7 @@ export function decompositionOf(
 
 /** The chart that fits: one value a KPI card, a time series a line, categories bars, the rest a table. */
 export function chartOf(query: SemanticQuery, columns: readonly ChatColumn[], rowCount: number): ChatChart {
+  if (query.countRows) return { type: 'kpi', y: columns.map((column) => column.name) };
   const measures = columns.filter((column) => column.type === 'number' && column.name !== 'fiscal_year');
   const y = measures.map((column) => column.name);
   if (query.dimensions.length === 0) return { type: 'kpi', y };

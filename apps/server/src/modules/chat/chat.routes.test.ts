@@ -199,6 +199,24 @@ describe('POST /api/v1/chat/ask', () => {
     );
   });
 
+  it('counts the months that beat the budget and the months with a loss', async () => {
+    const { data } = (await ask('In how many of the last 12 months did revenue beat budget?')).json();
+    expect(data.reading).toBe(
+      'Number of months with revenue, the trailing twelve months (Nov 2025 – Oct 2026), all departments, more than budget',
+    );
+    const beaten = await gold(`select count(*) as value from (
+      select g.period, sum(g.credit - g.debit) as actual ${PL} where ${REVENUE} and g.period between '2025-11' and '2026-10' group by 1) a
+      join (select b.period, sum(b.amount) as budget from "03_Budget" b join "01_Account" a on a.account_code = b.account_code
+        where ${REVENUE} and b.period between '2025-11' and '2026-10' group by 1) b on b.period = a.period
+      where a.actual > b.budget`);
+    expect(data.result).toEqual([{ row_count: beaten }]);
+    expect(data.chart.type).toBe('kpi');
+    const losses = (await ask('how many months this year did we have a net loss')).json().data;
+    const expected = await gold(`select count(*) as value from (select g.period, sum(g.credit - g.debit) as income ${PL}
+      where a.account_type in ('revenue', 'expense') and g.period between '2026-01' and '2026-10' group by 1) m where m.income < 0`);
+    expect(losses.result).toEqual([{ row_count: expected }]);
+  });
+
   it('follows up a question that names no figure of its own, and not one that is off-topic', async () => {
     const first = (await ask('Total operating expenses last quarter')).json().data;
     const marketing = (await ask('Just the Marketing department', { conversationId: first.conversationId })).json()

@@ -735,8 +735,14 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
     if (!output.some((column) => column.name === metrics[0]))
       throw new CompileError(`a threshold is not answered for ${metrics[0]}`);
     const op = { gt: '>', gte: '>=', lt: '<', lte: '<=' }[query.threshold.op];
-    kept.push(`a.${metrics[0]} ${op} ${params.add(query.threshold.value)}::numeric`);
+    if (query.threshold.against === 'budget') {
+      if (!output.some((column) => column.name === `${metrics[0]}_budget`))
+        throw new CompileError('a comparison with the budget needs the budget beside the figure');
+      kept.push(`a.${metrics[0]} ${op} a.${metrics[0]}_budget`);
+    } else kept.push(`a.${metrics[0]} ${op} ${params.add(query.threshold.value)}::numeric`);
   }
+  if (query.countRows && (!query.threshold || !dimensionList.length))
+    throw new CompileError('a count of months or categories needs the condition they meet');
   const names = output.map((column) => column.name);
   let order = orderOf(query, names, timeDimension, dimensionList.length > 0);
   if (query.decompose) {
@@ -754,6 +760,13 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   SELECT ${answerSelect}${cumulative ? ', g.last_period' : ''} FROM grouped g
 )
 SELECT ${[...names, ...(totals.length ? ['total_now', 'total_then'] : [])].map((name) => `a.${name}`).join(', ')} FROM answer a${keep}${order}${limit}`;
+  // "How many months …": the rows that pass, counted.
+  if (query.countRows)
+    return {
+      sql: `SELECT count(*)::bigint AS row_count FROM (${sql}) passing`,
+      params: params.values,
+      columns: [{ name: 'row_count', label: 'Count', type: 'number', unit: 'count' }],
+    };
   return { sql, params: params.values, columns: output };
 }
 

@@ -897,12 +897,31 @@ export function parseQuestion(
   );
   const moneyMetric = wholeName ? undefined : moneyVerbIn(q, parties);
   const counted = countingIn(q);
-  // "How many months had a net loss": a count of something Chat DB does not count — asked back, never a total.
-  const uncounted = counted
+  // "In how many of the last 12 months did revenue beat budget", "how many months did we make a loss": the months
+  // (or quarters) that meet the condition, counted.
+  const rowsCounted = counted
     ? undefined
-    : q.rest.match(
-        /\b(?:how many|number of|count of) (months?|quarters?|years?|weeks?|days?|times|units?|orders?|products?|items?|people)\b/,
-      );
+    : q.rest.match(/\b(?:in )?(?:how many|number of|count of) (?:of (?:the )?(?=(?:last|past|\d)))?(months|quarters)?/);
+  let countRows: { dimension: ChatDimension; condition?: 'loss' | 'profit' } | undefined;
+  const beatsBudget = /\b(beat|beats|exceeded|exceed|above|over|ahead of|better than)\b/.test(text);
+  if (rowsCounted && (rowsCounted[1] || /\b(months|quarters)\b/.test(q.rest))) {
+    const unit = rowsCounted[1] ?? q.rest.match(/\b(months|quarters)\b/)![1]!;
+    countRows = { dimension: unit === 'quarters' ? 'quarter' : 'period' };
+    q.rest = q.rest.replace(rowsCounted[0], ' ');
+    if (!/\b(last|past|trailing|previous) (\w+ )?(months|quarters)\b/.test(q.rest)) q.take(/\b(months|quarters)\b/);
+    if (q.take(/\b(a |an )?(net )?loss(es)?\b|\blost money\b|\bunprofitable\b|\bin the red\b|\bnegative\b/).length)
+      countRows.condition = 'loss';
+    else if (q.take(/\b(a )?profit\b|\bprofitable\b|\bin the black\b|\bpositive\b/).length)
+      countRows.condition = 'profit';
+    q.take(/\b(beat|beats|exceeded|exceed|missed|miss|come in|came in)\b/);
+  }
+  // "How many times did we pay X": a count of something Chat DB does not count — asked back, never a total.
+  const uncounted =
+    counted || countRows
+      ? undefined
+      : q.rest.match(
+          /\b(?:how many|number of|count of) (months?|quarters?|years?|weeks?|days?|times|units?|orders?|products?|items?|people)\b/,
+        );
   if (uncounted)
     return unknownAnswer(
       [],
@@ -1023,6 +1042,7 @@ export function parseQuestion(
     }
   }
   if (counted?.metric && !metrics.length) metrics.push(counted.metric);
+  if (countRows?.condition && !metrics.length) metrics.push('net_income');
   if (counted?.subtypes) groupSubtypes.push(...counted.subtypes);
   const partyRole = role ?? parties[0]?.role;
   if (!metrics.length && !read.accounts.length && !groups.length && partyRole && partyRole !== 'other')
@@ -1119,8 +1139,25 @@ export function parseQuestion(
     limit = ranking.limit;
   }
   if (listed && !allDimensions.includes(listed)) allDimensions.push(listed);
-  // A threshold keeps rows of a breakdown; on a single figure it is the figure ("did revenue pass $1M?").
-  const threshold = passing && allDimensions.length ? passing.threshold : undefined;
+  if (countRows) allDimensions.splice(0, allDimensions.length, countRows.dimension);
+  // A threshold keeps rows of a breakdown; on a single figure it is the figure ("did revenue pass $1M?"). Months
+  // counted meet theirs: a loss, a profit, the budget beaten or missed, a figure.
+  const threshold: SemanticQuery['threshold'] = countRows
+    ? countRows.condition
+      ? { op: countRows.condition === 'loss' ? 'lt' : 'gt', value: 0 }
+      : wantsBudget
+        ? { op: beatsBudget ? 'gt' : 'lt', value: 0, against: 'budget' }
+        : passing?.threshold
+    : passing && allDimensions.length
+      ? passing.threshold
+      : undefined;
+  if (countRows && (!threshold || metrics.length !== 1 || !FLOW_METRICS.includes(metrics[0]!)))
+    return unknownAnswer(
+      understood,
+      ['how many'],
+      closestQuestions(context, { time, metrics, unknown: [], department: departments[0] }),
+      'Chat DB counts the months of a range whose figure meets a condition: a loss or a profit, above or below a figure, or the budget beaten or missed (e.g. "In how many of the last 12 months did revenue beat budget?").',
+    );
   if (allDimensions.includes('account') && !named && !explains && metrics.some((m) => FLOW_GROUP[m])) {
     // "Top 5 expense accounts": the accounts of that group, each with its movement.
     const group = FLOW_GROUP[metrics[0]!];
@@ -1295,6 +1332,7 @@ export function parseQuestion(
     ...(order ? { order, ...(limit ? { limit } : {}) } : {}),
     ...(threshold ? { threshold } : {}),
     ...(averaged ? { perMonth: true } : {}),
+    ...(countRows ? { countRows: true } : {}),
   };
   const when =
     opening && balances

@@ -462,9 +462,9 @@ describe('the built-in Chat DB parser', () => {
   });
 
   it('asks back on a count it does not make, and on a threshold it would drop', () => {
-    expect(parseQuestion('how many months this year did we have a net loss', context)).toMatchObject({
+    expect(parseQuestion('how many times did we pay Puget Sound Steel Service this year', context)).toMatchObject({
       kind: 'unknown',
-      unknown: ['how many months'],
+      unknown: ['how many times'],
     });
     expect(parseQuestion('number of suppliers we paid more than 50k in 2025', context)).toMatchObject({
       kind: 'unknown',
@@ -472,5 +472,26 @@ describe('the built-in Chat DB parser', () => {
     });
     expect(queryOf('legal fees to revenue ratio').ratio?.denominator.metric).toBe('revenue');
     expect(queryOf('how many days of sales outstanding').metrics).toEqual(['dso']);
+  });
+
+  it('counts the months that meet a condition: a loss, the budget beaten, a figure passed', () => {
+    expect(queryOf('In how many of the last 12 months did revenue beat budget?')).toMatchObject({
+      metrics: ['revenue'],
+      dimensions: ['period'],
+      compare: 'budget',
+      threshold: { op: 'gt', value: 0, against: 'budget' },
+      countRows: true,
+      timeRange: { from: '2025-11', to: '2026-10' },
+    });
+    expect(queryOf('how many months this year did we have a net loss')).toMatchObject({
+      metrics: ['net_income'],
+      threshold: { op: 'lt', value: 0 },
+      countRows: true,
+    });
+    expect(queryOf('how many quarters was revenue above 1.8M in 2025')).toMatchObject({
+      dimensions: ['quarter'],
+      threshold: { op: 'gt', value: 1_800_000 },
+    });
+    expect(parseQuestion('how many months this year', context).kind).toBe('unknown');
   });
 });

@@ -46,7 +46,10 @@ export function describeReading(
         .toLowerCase()
         .replace(/ lines$/, '')} lines`
     : undefined;
-  const what = `${counted ?? query.metrics.map(metricLabel).join(', ')}${query.perMonth ? ', monthly average' : ''}`;
+  const rows = query.countRows
+    ? `Number of ${query.dimensions.map((d) => `${DIMENSION_WORDS[d] ?? d}s`).join(' and ')} with ${query.metrics.map(metricLabel).join(', ').toLowerCase()}`
+    : undefined;
+  const what = `${rows ?? counted ?? query.metrics.map(metricLabel).join(', ')}${query.perMonth ? ', monthly average' : ''}`;
   const of = [...said.groups, ...said.accounts].filter(Boolean);
   const subject = of.length
     ? `${query.metrics.every((m) => m === 'balance') ? 'Balance' : what} of ${of.join(', ')}`
@@ -68,7 +71,7 @@ export function describeReading(
       : 'all departments',
   );
   if (query.filters.entities?.length) parts.push(`entity ${query.filters.entities.join(', ')}`);
-  if (query.dimensions.length && !query.decompose)
+  if (query.dimensions.length && !query.decompose && !query.countRows)
     parts.push(`by ${query.dimensions.map((d) => DIMENSION_WORDS[d] ?? d).join(' and ')}`);
   if (query.decompose) parts.push(`the change split by ${DIMENSION_WORDS[query.dimensions[0]!] ?? 'account'}`);
   else if (query.order)
@@ -77,9 +80,9 @@ export function describeReading(
     );
   if (query.threshold)
     parts.push(
-      `${{ gt: 'more than', gte: 'at least', lt: 'less than', lte: 'at most' }[query.threshold.op]} ${query.threshold.value.toLocaleString('en-US')}`,
+      `${{ gt: 'more than', gte: 'at least', lt: 'less than', lte: 'at most' }[query.threshold.op]} ${query.threshold.against === 'budget' ? 'budget' : query.threshold.value.toLocaleString('en-US')}`,
     );
-  if (query.compare === 'budget') parts.push('vs budget');
+  if (query.compare === 'budget' && !query.countRows) parts.push('vs budget');
   if (query.compare === 'prior_year') parts.push('vs the same months a year earlier');
   if (query.compare === 'previous_period')
     parts.push(

@@ -11,15 +11,8 @@ import { chatCalendar, type FiscalNumbering } from './chat-calendar.ts';
 import { chatRepository as repo } from './chat.repository.ts';
 import type { ChatRunner } from './chat-runner.ts';
 import { CompileError, compileSemanticQuery, metricLabel } from './compiler.ts';
-import {
-  followUp,
-  isFollowUp,
-  parseQuestion,
-  rephrasings,
-  type ParseResult,
-  type ParserContext,
-  type ParserCounterparty,
-} from './parser.ts';
+import { followUp, isFollowUp } from './follow-up.ts';
+import { parseQuestion, rephrasings, type ParseResult, type ParserContext, type ParserCounterparty } from './parser.ts';
 import { describeReading } from './reading.ts';
 import { spanWords } from './time-expressions.ts';
 import { checkSql, loadSqlParser, SqlRefusedError } from './sql-guard.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { followUp, isFollowUp, parseQuestion, type ParserContext } from './parser.ts';
+import { followUp, isFollowUp } from './follow-up.ts';
+import { parseQuestion, type ParserContext } from './parser.ts';
 
 const context: ParserContext = {
   accounts: [

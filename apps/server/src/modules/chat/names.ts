@@ -1,0 +1,296 @@
+import type { ChatMetric, SemanticQuery } from '@finboard/shared/chat';
+import { METRIC_WORDS, VOCABULARY_WORDS } from './metric-vocabulary.ts';
+import { MONTH_NAMES } from './time-expressions.ts';
+import type { ParserAccount, ParserContext, ParserCounterparty } from './parser-types.ts';
+import { type Question, FILLER, mentions, normalize, stem } from './question-words.ts';
+
+/** The organization's own names in a question: accounts, counterparties (and what moved with them), departments. */
+
+const GENERIC_NAME_WORDS = new Set(
+  `account accounts and of the for to in on a an other others total first harbor bank trade expense expenses cost
+  costs sales revenue income fees fee services service tax taxes net general misc miscellaneous department
+  departments dept team customer customers client clients vendor vendors supplier suppliers month months quarter
+  quarters year years entity entities budget`.split(/\s+/),
+);
+
+interface AccountsRead {
+  accounts: ParserAccount[];
+  /** What the user called them, for the reading. */
+  said: string[];
+  /** Several accounts of different kinds share the word: which, to ask. */
+  ambiguous?: { word: string; accounts: ParserAccount[] };
+}
+
+/**
+ * Accounts named in the question: by code, by full name (a slip allowed), by the head of a name ("Accounts
+ * Receivable" for "Accounts Receivable - Trade" when no other starts so), or by the distinctive words of a name
+ * ("line of credit" → Revolving Line of Credit; "rent" → Factory Rent and Office Rent). Metric words inside a name
+ * ("Bonus Expense", "Sales Commissions") belong to the account, not to the metric.
+ */
+export function accountsIn(
+  q: Question,
+  context: ParserContext,
+  years: ReadonlySet<string>,
+  /** Of accounts of different kinds sharing the words, the kinds the question is about, in order of weight. */
+  prefer: readonly (readonly string[])[],
+): AccountsRead {
+  const accounts: ParserAccount[] = [];
+  const said: string[] = [];
+  for (const [, code] of q.rest.matchAll(/\b(?:account |acct |#)?(\d{3,6})\b/g)) {
+    const account = context.accounts.find((candidate) => candidate.code === code);
+    if (account && (!years.has(code!) || new RegExp(`\\b(account|acct) ${code}\\b`).test(q.rest))) {
+      accounts.push(account);
+      said.push(account.name);
+      q.take(new RegExp(`\\b(account |acct |#)?${code}\\b`));
+    }
+  }
+  // The head of a family of accounts ("Raw Materials - Steel", "Raw Materials - Aluminum") is not the one-word
+  // account inside it ("Materials"): its words are read below, with the rest of the question.
+  const heads = new Set(
+    context.accounts
+      .filter((account) => account.name.includes(' - '))
+      .map((account) => normalize(account.name.split(' - ')[0]!))
+      .filter((head) => head.includes(' ')),
+  );
+  const byLength = [...context.accounts].sort((a, b) => b.name.length - a.name.length);
+  for (const account of byLength) {
+    const name = normalize(account.name);
+    if (!name.includes(' ') && [...heads].some((head) => head.split(' ').includes(name) && mentions(q.text, head)))
+      continue;
+    // Names that are only a metric word ("Revenue", "Cost of Sales") stay metrics.
+    if (METRIC_WORDS.some(([pattern]) => new RegExp(`^(${pattern.source})$`).test(name))) continue;
+    if (name.split(' ').length < 2 && name.length < 6) continue;
+    // A group named after a department ("Marketing Department") means the department.
+    if (context.departments.some((d) => [normalize(d), `${normalize(d)} department`].includes(name))) continue;
+    const head = account.name.includes(' - ') ? normalize(account.name.split(' - ')[0]!) : undefined;
+    const uniqueHead =
+      head &&
+      head.includes(' ') &&
+      context.accounts.filter((other) => normalize(other.name).startsWith(head)).length === 1;
+    const found = mentions(q.text, name) ?? (uniqueHead ? mentions(q.text, head) : undefined);
+    if (found) {
+      accounts.push(account);
+      said.push(account.name);
+      q.takePhrase(found);
+    }
+  }
+  // The rest of a name already matched by its head ("federal" of Income Tax Expense - Federal) is that name's.
+  for (const account of accounts)
+    for (const word of normalize(account.name).split(' '))
+      if (word.length >= 4 && !GENERIC_NAME_WORDS.has(word) && q.words().includes(word)) q.takePhrase(word);
+  // Distinctive words of names: the accounts covering most of them, then most words in all. Words are compared by
+  // their stem ("bill" for Billed, "discount" for Discounts).
+  const index = new Map<string, ParserAccount[]>();
+  // Each account's name as word stems, once per question.
+  const stemsOf = new Map(
+    context.accounts.map((account) => [account, new Set(normalize(account.name).split(' ').map(stem))]),
+  );
+  for (const [account, stems] of stemsOf)
+    for (const word of stems) if (word.length >= 3) index.set(word, [...(index.get(word) ?? []), account]);
+  const metricWords = new Set(VOCABULARY_WORDS);
+  // A department's name is the department ("Marketing spend"), unless the whole account name was said.
+  const departmentWords = new Set(context.departments.flatMap((d) => normalize(d).split(' ')));
+  const distinctive = (word: string) =>
+    index.has(stem(word)) &&
+    !GENERIC_NAME_WORDS.has(word) &&
+    !FILLER.has(word) &&
+    !metricWords.has(word) &&
+    !departmentWords.has(word) &&
+    word.length >= 4;
+  for (let guard = 0; guard < 5; guard++) {
+    const words = q.words();
+    const keys = words.filter(distinctive);
+    if (!keys.length) break;
+    const scored = context.accounts
+      .filter((account) => !accounts.includes(account))
+      .map((account) => {
+        const nameWords = stemsOf.get(account)!;
+        return {
+          account,
+          keys: keys.filter((word) => nameWords.has(stem(word))).length,
+          all: words.filter((word) => word.length >= 3 && !FILLER.has(word) && nameWords.has(stem(word))).length,
+        };
+      })
+      .filter((entry) => entry.keys > 0);
+    const best = Math.max(...scored.map((entry) => entry.keys * 100 + entry.all));
+    let chosen = scored.filter((entry) => entry.keys * 100 + entry.all === best).map((entry) => entry.account);
+    // A group and its own accounts: the group (its accounts come with it).
+    chosen = chosen.filter((account) => !chosen.some((other) => other.code === account.parentCode));
+    const coveredWords = words.filter((word) => chosen.some((account) => stemsOf.get(account)!.has(stem(word))));
+    // Accounts of different kinds share the words: the kind the question is about, when it says.
+    for (const kinds of prefer) {
+      const preferred = chosen.filter((account) => kinds.includes(account.type));
+      if (preferred.length && preferred.length < chosen.length) chosen = preferred;
+    }
+    const types = new Set(chosen.map((account) => account.type));
+    if (types.size > 1) return { accounts, said, ambiguous: { word: coveredWords.join(' '), accounts: chosen } };
+    accounts.push(...chosen);
+    said.push(
+      chosen.length === 1
+        ? chosen[0]!.name
+        : coveredWords.filter((word) => !GENERIC_NAME_WORDS.has(word) || word === 'expense').join(' '),
+    );
+    for (const word of coveredWords) q.takePhrase(word);
+  }
+  // The rest of a chosen name said short ("refurb" of Repair and Refurbishment).
+  for (const account of accounts)
+    for (const word of q.words())
+      if (
+        word.length >= 5 &&
+        !FILLER.has(word) &&
+        normalize(account.name)
+          .split(' ')
+          .some((part) => part.length > word.length && part.startsWith(word))
+      )
+        q.takePhrase(word);
+  return { accounts, said };
+}
+
+/**
+ * Counterparties named in the question: by their whole name (a slip allowed) or its first two words or more when
+ * no other counterparty starts so ("Cascade Hydraulics" for Cascade Hydraulics Inc.). Longest names first.
+ */
+export function counterpartiesIn(
+  q: Question,
+  context: ParserContext,
+  /** A follow-up about another counterparty may name it by its first word alone ("and Ryerson?"). */
+  options: { firstWord?: boolean } = {},
+): ParserCounterparty[] {
+  const all = context.counterparties ?? [];
+  const found: ParserCounterparty[] = [];
+  const names = all.map((party) => ({ party, words: normalize(party.name).split(' ') }));
+  // By initials ("the IRS" for Internal Revenue Service): three letters or more, one counterparty's only.
+  const initialsOf = (words: string[]) =>
+    words
+      .filter((word) => !/^(inc|co|llc|llp|ltd|corp|the|of|and|&)$/.test(word) && /^[a-z]/.test(word))
+      .map((word) => word[0])
+      .join('');
+  for (const { party, words } of names) {
+    const initials = initialsOf(words);
+    if (
+      initials.length >= 3 &&
+      words.length >= 3 &&
+      !FILLER.has(initials) &&
+      !MONTH_NAMES.some((month) => month.startsWith(initials)) &&
+      names.filter((other) => initialsOf(other.words) === initials).length === 1 &&
+      ` ${q.text} `.includes(` ${initials} `)
+    ) {
+      found.push(party);
+      q.takePhrase(initials);
+    }
+  }
+  for (const { party, words } of names.toSorted((a, b) => b.words.length - a.words.length)) {
+    const whole = mentions(q.text, words.join(' '));
+    let said = whole && words.join(' ').length >= 6 ? whole : undefined;
+    for (let size = words.length - 1; !said && size >= (options.firstWord ? 1 : 2); size--) {
+      const head = words.slice(0, size).join(' ');
+      const unique = names.filter((other) => other.words.slice(0, size).join(' ') === head).length === 1;
+      if (unique && head.length >= (size === 1 ? 5 : 8) && ` ${q.text} `.includes(` ${head} `)) said = head;
+    }
+    if (said) {
+      found.push(party);
+      q.takePhrase(said);
+    }
+  }
+  return found;
+}
+
+/** What money moved with a counterparty: it paid us, we paid it, it billed us, we billed or sold to it. */
+export function moneyVerbIn(q: Question, parties: readonly ParserCounterparty[]): ChatMetric | undefined {
+  // Only with a counterparty named or asked about: "how much interest did we pay" is the interest expense.
+  if (!parties.length && !/\b(customers?|clients?|custmers?|suppliers?|vendors?|payees?)\b/.test(q.rest))
+    return undefined;
+  const verbs: [RegExp, ChatMetric][] = [
+    [
+      /\b(paid us|pay us|pays us|paying us|received from|receipts? from|cash received( from)?|collected from|collections from|payments? from)\b/,
+      'cash_received',
+    ],
+    [
+      /\b(bill(ed|s)? us|invoice(d|s)? us|bills? from|bills? received|sent us bills|billed by|bills|billed( amount)?)\b/,
+      'billed',
+    ],
+    [
+      /\b(did we pay|we paid|paid to|pay to|payments? to|paid|payments|spend with|spent with|spending with|spent at|spend at|did we send|we sent|sent to|send to|sent|send|remitted( to)?|remit( to)?)\b/,
+      'cash_paid',
+    ],
+  ];
+  for (const [pattern, metric] of verbs) if (q.take(pattern).length) return metric;
+  if (
+    (parties.length || /\b(customers?|clients?|custmers?)\b/.test(q.rest)) &&
+    q.take(
+      /\b(bill(ed)?|invoice(d)?|sold( to)?|sell to|buy from us|bought( from us)?|buy|purchased from us|sales to|revenue from)\b/,
+    ).length
+  )
+    return 'revenue';
+  return undefined;
+}
+
+interface Counted {
+  target: NonNullable<SemanticQuery['countDistinct']>;
+  role?: ParserCounterparty['role'];
+  /** What the counted lines are: invoices debit receivables; bills credit payables. */
+  subtypes?: string[];
+  metric?: ChatMetric;
+}
+
+/** "How many (different) customers / suppliers / departments / accounts / invoices / bills". */
+export function countingIn(q: Question): Counted | undefined {
+  // A few words may stand between: "how many raw material suppliers" (they are read as names after).
+  const match = q.rest.match(
+    /\b(how many|number of|count of|count the|count)( different| distinct| unique| separate| active)?((?: [a-z]+){0,3}?) ((sales |customer )?invoices?|bills?|customers?|clients?|custmers?|suppliers?|vendors?|payees?|departments?|depts?|teams?|(expense |revenue |gl )?accounts?|counterpart(y|ies)|journals?|journal entries|entries)\b/,
+  );
+  if (!match) return undefined;
+  const noun = match[4]!;
+  q.rest = q.rest.replace(match[0], ` ${match[3]!.trim()} `).replace(/\s+/g, ' ');
+  if (/invoice/.test(noun)) return { target: 'journal', subtypes: ['receivable'], metric: 'amount' };
+  if (/bill/.test(noun)) return { target: 'journal', metric: 'billed' };
+  if (/customer|client|custmer/.test(noun)) return { target: 'counterparty', role: 'customer' };
+  if (/supplier|vendor|payee/.test(noun)) return { target: 'counterparty', role: 'supplier' };
+  if (/dep|team/.test(noun)) return { target: 'department' };
+  if (/journal|entries/.test(noun)) return { target: 'journal' };
+  if (/counterpart/.test(noun)) return { target: 'counterparty' };
+  const kind = noun.match(/^(expense|revenue) /)?.[1];
+  return { target: 'account', ...(kind ? { metric: kind === 'expense' ? 'expenses' : 'revenue' } : {}) };
+}
+
+/** Departments by name; one named like a metric ("Sales") only with "department" or "team" beside it. */
+export function departmentsIn(text: string, context: ParserContext): string[] {
+  const others = (name: string) =>
+    context.departments
+      .map(normalize)
+      .filter((other) => other !== name)
+      .map((other) => other.replace(/&/g, '\\&'))
+      .join('|');
+  return context.departments.filter((department) => {
+    const name = normalize(department);
+    if (!mentions(text, name)) return false;
+    const isMetricWord = METRIC_WORDS.some(([pattern]) => pattern.test(` ${name} `));
+    // "Sales and Marketing costs": a department beside another one is a department.
+    return (
+      !isMetricWord ||
+      new RegExp(`\\b${name} (department|dept|team)\\b|\\b(department|dept|team) ${name}\\b`).test(text) ||
+      (others(name) !== '' &&
+        new RegExp(`\\b${name} (and|&) (${others(name)})\\b|\\b(${others(name)}) (and|&) ${name}\\b`).test(text))
+    );
+  });
+}
+
+/** Takes a department's name out; one named like a metric ("Sales") only with "department" or "team" beside it. */
+export function takeDepartment(q: Question, department: string) {
+  const name = normalize(department).replace(/&/g, '\\&');
+  const isMetricWord = METRIC_WORDS.some(([pattern]) => pattern.test(` ${normalize(department)} `));
+  if (isMetricWord && new RegExp(`\\b${name} (and|&) |\\b(and|&) ${name}\\b`).test(q.rest))
+    q.take(new RegExp(`\\b(the )?${name}\\b`));
+  else if (isMetricWord)
+    q.take(new RegExp(`\\b(the )?${name} (department|dept|team)\\b|\\b(the )?(department|dept|team) ${name}\\b`));
+  else q.take(new RegExp(`\\b(the )?${name}( department| dept| team)?\\b`));
+}
+
+/** Account groups mean the group and every account under it. */
+export function withDescendants(accounts: readonly ParserAccount[], code: string): string[] {
+  const codes = [code];
+  for (let i = 0; i < codes.length; i++)
+    for (const account of accounts)
+      if (account.parentCode === codes[i] && !codes.includes(account.code)) codes.push(account.code);
+  return codes;
+}

@@ -1,0 +1,137 @@
+import { COUNT_WORDS } from './time-expressions.ts';
+
+/**
+ * The words of a question as the parser reads them: normalized, shorthand written out, with the words that change
+ * no answer (FILLER) and the ways a name may be said (a slip, a stem). A Question is what is left of one as the
+ * parser reads names, time and operators out of it.
+ */
+
+/** Lower case, apostrophes dropped, everything but letters, digits, & and % a single space. */
+export const normalize = (value: string) =>
+  value
+    .toLowerCase()
+    // A possessive is its noun: "2025's quarters", "this year's sales", "last month's revenue".
+    .replace(/([a-z0-9])[’']s\b/g, '$1')
+    .replace(/[’']/g, '')
+    .replace(/(\d),(\d{3})/g, '$1$2')
+    .replace(/[^a-z0-9&%]+/g, ' ')
+    .trim();
+
+/** Shorthand written out: "last qtr", "top line", "yr". */
+const SHORTHAND: [RegExp, string][] = [
+  [/\bqtrs\b/g, 'quarters'],
+  [/\bqtr\b/g, 'quarter'],
+  [/\byrs\b/g, 'years'],
+  [/\byr\b/g, 'year'],
+  [/\bm(?:o|th|nth)s\b/g, 'months'],
+  [/\bm(?:th|nth)\b/g, 'month'],
+  [/\btop ?line\b/g, 'revenue'],
+  [/\bnet (sales|revenues?|turnover)\b/g, 'revenue'],
+  // "How does revenue stack up against …": a comparison.
+  [/\bstacks? up (against|to|with|vs)\b/g, 'compared with'],
+  // Early-payment discounts customers take are the sales discounts.
+  [/\b(early|prompt) ?pay(ment)? discounts?\b/g, 'sales discounts'],
+  [/\bmonth ?ends?\b/g, 'month end'],
+  [/\b(shareholders?|stockholders?|owners?|members?) ?equity\b/g, 'equity'],
+  [/\bbottom ?line\b/g, 'net income'],
+];
+/** A question as the parser reads it: normalized, shorthand written out. */
+export const readable = (question: string) =>
+  SHORTHAND.reduce((text, [pattern, full]) => text.replace(pattern, full), normalize(question));
+
+/** Counts as words ("which three clients"), and "single" for one ("our single biggest customer"). */
+export const NUMBER_WORDS: Record<string, number> = { ...COUNT_WORDS, single: 1 };
+export const numberOf = (word: string | undefined) =>
+  word === undefined ? undefined : /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word];
+
+/**
+ * Words that change no answer: question words, pronouns, auxiliaries, politeness, "total", "amount". Anything
+ * else left once names, time, metrics and operators are read is a word the parser did not understand.
+ */
+export const FILLER = new Set(
+  `a an the of in on at for to from by with and or as into within over during across is are was were be been being
+  am do does did doing done have has had having what whats which who whom when where how much many i me my we us
+  our ours you your it its this that these those there their they them please pls kindly can could would should
+  let lets show tell give list get find display report pull see look view provide bring up total totals overall
+  combined sum aggregate grand amount amounts figure figures number numbers value values level levels company
+  companys business firm organization organisation books ledger data gl so far just only about approximately
+  roughly around exactly all any whole entire full complete make made earn earned earning generate generated
+  generating bring brought book booked booking record recorded post posted incur incurred come came period periods
+  month months quarter quarters year years day time end ending ended than then like hey hi hello thanks thank
+  same vs versus compared compare against actual actuals actually reported real figure number stand stood issue
+  issued raise raised send sent take took taken get got give gave given offered hand
+  did come in at our level looks look like was there any give me what is whats the report on
+  currently current now today latest recent most result results performance run runs ran went go goes buy bought pay pays paid paying &`.split(
+    /\s+/,
+  ),
+);
+
+/** Edit distance, for names and words typed with a slip ("Legla fees", "revnue"). */
+export function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** A word without its common endings, to match "bill" with Billed and "discount" with Discounts. */
+export const stem = (word: string) => (word.length > 4 ? word.replace(/(ing|ed|es|s)$/, '') : word);
+
+/** Whether `name` (normalized words) stands in `text`, exactly or within a small edit distance per word group. */
+export function mentions(text: string, name: string): string | undefined {
+  if (name.length < 3) return undefined;
+  if (` ${text} `.includes(` ${name} `)) return name;
+  if (name.length < 8) return undefined;
+  const words = text.split(' ');
+  const size = name.split(' ').length;
+  for (let i = 0; i + size <= words.length; i++) {
+    const window = words.slice(i, i + size).join(' ');
+    if (distance(window, name) <= Math.floor(name.length / 8)) return window;
+  }
+  return undefined;
+}
+
+/** A mutable question: what is left of it as names, time and words are read out of it. */
+export class Question {
+  rest: string;
+  constructor(text: string) {
+    this.rest = ` ${text} `;
+  }
+  has(pattern: RegExp) {
+    return pattern.test(this.rest);
+  }
+  /** Takes every match of `pattern` out; answers the matches. */
+  take(pattern: RegExp): string[] {
+    const global = new RegExp(pattern.source, 'g');
+    const found = [...this.rest.matchAll(global)].map((m) => m[0].trim()).filter(Boolean);
+    if (found.length) this.rest = ` ${this.rest.replace(global, ' ').replace(/\s+/g, ' ').trim()} `;
+    return found;
+  }
+  /** Takes one phrase (its words, once) out. */
+  takePhrase(phrase: string) {
+    const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    this.rest = ` ${this.rest
+      .replace(new RegExp(`(^| )${escaped}(?= |$)`), ' ')
+      .replace(/\s+/g, ' ')
+      .trim()} `;
+  }
+  words() {
+    return this.rest.trim().split(' ').filter(Boolean);
+  }
+  get text() {
+    return this.rest.trim();
+  }
+}
+
+export const ELLIPTICAL =
+  /^(and|what about|how about|same(?! (period|month|months|quarter|time)\b)|now|then|also|what of|ok and|okay and|as a|as an|as %|in %|by|vs|versus|compared (to|with)|against)(?= |$)/;
+/** Words pointing back at the answer before: "was that", "those months", "of that". */
+export const REFERS_BACK =
+  /\b(that|those|then|it) (period|months?|quarters?|years?|time|in total|total)\b|\b(was|were|is|does|did|do) (that|those|it)\b|\bof (that|those)\b|\b(that|it) compares?\b/;

@@ -393,7 +393,7 @@ export function parseQuestion(
   // Operators, then metric words.
   const wantsBudget =
     q.take(
-      /\b((over|under|above|below|ahead of|behind)( or (over|under|above|below|ahead of|behind))? |vs |versus |against |compared (to|with) |relative to |to )?(the )?(budget(ed)?|plan(ned)?|forecast(ed)?)( vs actuals?| versus actuals?)?\b/,
+      /\b((over|under|above|below|ahead of|behind)( or (over|under|above|below|ahead of|behind))? |vs |versus |against |compared (to|with) |relative to |to |between (the )?actuals? and )?(the )?(budget(ed)?|plan(ned)?|forecast(ed)?)( vs actuals?| versus actuals?)?\b/,
     ).length > 0;
   if (wantsBudget) q.take(/\b(by how much|how far|and by how much)\b/);
   // A side of a ratio is a figure, not a budget ("as a % of budget" is not a ratio of two figures).
@@ -435,10 +435,16 @@ export function parseQuestion(
   // "Why did opex go up", "what drove the change in revenue": the change split into its contributors.
   const explains =
     q.take(
-      /\b(why|what drove|what drives|what caused|what is behind|whats behind|drivers?|drove|driven|explain|explanation|behind|caused|contribut\w*|break ?down|break (it|that|this) down|reasons?|account for|decompose|decomposition|bridge|walk|(biggest |largest |top )?movers)\b/,
+      /\b(why|what drove|what drives|what caused|what is behind|whats behind|drivers?|drove|driven|explain|explanation|behind|caused|contribut\w*|break ?down|break (it|that|this) down|reasons?|account for|decompose|decomposition|bridge|walk( me)?( through)?|(biggest |largest |top )?movers)\b/,
     ).length > 0;
   // "Opex variance to budget by department": the variance split into its contributors.
-  const explainsVariance = wantsBudget && !explains && q.take(/\bvariances?\b/).length > 0;
+  const explainsVariance =
+    wantsBudget &&
+    !explains &&
+    /\bby (departments?|depts?|teams?|accounts?|line items?|customers?|clients?)\b/.test(text) &&
+    q.take(/\bvariances?\b/).length > 0;
+  // "The variance between actual and budget revenue": the budget comparison, whose variance it answers.
+  if (wantsBudget) q.take(/\bvariances?\b/);
   // What the change is split by: departments, customers, or (by default) accounts.
   const explainedBy: ChatDimension | undefined = !(explains || explainsVariance)
     ? undefined

@@ -495,4 +495,18 @@ describe('the built-in Chat DB parser', () => {
     });
     expect(parseQuestion('how many months this year', context).kind).toBe('unknown');
   });
+
+  it('reads a variance to budget as the budget comparison, split into contributors only when a breakdown is asked', () => {
+    expect(queryOf("what's the variance between actual and budget revenue for 2025")).toMatchObject({
+      metrics: ['revenue'],
+      compare: 'budget',
+    });
+    expect(queryOf("what's the variance between actual and budget revenue for 2025").decompose).toBeUndefined();
+    expect(queryOf('walk me through the change in revenue from Q2 to Q3 2026')).toMatchObject({ decompose: true });
+    expect(queryOf('main drivers of opex growth ytd vs last year by department')).toMatchObject({
+      decompose: true,
+      dimensions: ['department'],
+      compare: 'prior_year',
+    });
+  });
 });

@@ -61,7 +61,7 @@ export const FILLER = new Set(
   same vs versus compared compare against actual actuals actually reported real figure number stand stood issue
   issued raise raised send sent take took taken get got give gave given offered hand
   did come in at our level looks look like was there any give me what is whats the report on
-  currently current now today latest recent most result results performance run runs ran went go goes buy bought pay pays paid paying &`.split(
+  currently current now today latest recent most result results performance run runs ran went go goes buy bought pay pays paid paying & main key primary`.split(
     /\s+/,
   ),
 );

@@ -803,13 +803,13 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
     };
     if (
       phrase(
-        /\b(?:month over month|mom|m o m|month on month|(?:vs|versus|compared (?:to|with)|against|over|from|than) (?:the )?(?:previous|prior|last|preceding) month|(?:vs |versus |compared (?:to|with) |against |than )?(?:the )?month before)\b/,
+        /\b(?:month over month|mom|m o m|month on month|(?:vs|versus|compared? (?:to|with)|against|over|from|than) (?:the )?(?:previous|prior|last|preceding) month|(?:vs |versus |compared (?:to|with) |against |than )?(?:the )?month before)\b/,
       )
     )
       against = previous(1, spanWords(addMonths(range.from, -1), addMonths(range.to, -1)));
     else if (
       phrase(
-        /\b(?:quarter over quarter|qoq|q o q|quarter on quarter|sequential(?:ly)?|(?:vs|versus|compared (?:to|with)|against|over|from|than) (?:the )?(?:previous|prior|last|preceding) quarter|(?:vs |versus |compared (?:to|with) |against |than )?(?:the )?quarter before)\b/,
+        /\b(?:quarter over quarter|qoq|q o q|quarter on quarter|sequential(?:ly)?|(?:vs|versus|compared? (?:to|with)|against|over|from|than) (?:the )?(?:previous|prior|last|preceding) quarter|(?:vs |versus |compared (?:to|with) |against |than )?(?:the )?quarter before)\b/,
       )
     )
       against = previous(3, '');

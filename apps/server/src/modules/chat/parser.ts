@@ -399,7 +399,15 @@ export function parseQuestion(
   // A side of a ratio is a figure, not a budget ("as a % of budget" is not a ratio of two figures).
   if (wantsBudget && options.sides === false) return unknownAnswer(understood, ['budget'], rephrasings(context));
   const ranking = rankingIn(q);
-  const listed = passing && !ranking ? categoryIn(q) : undefined;
+  // "Customers with more than $1M", "list our customers", "who are our suppliers": a list of them.
+  const listed =
+    (passing ||
+      /\b(list|who are|show( me)?|which are|name)( all)?( of)? (our|the|my)? ?(customers|clients|suppliers|vendors)\b/.test(
+        text,
+      )) &&
+    !ranking
+      ? categoryIn(q)
+      : undefined;
   q.take(/\b(department|dept|team)\b/);
   // "Give me the $ and % change", "% growth": the change and its percentage, which a comparison carries.
   const percentChange =

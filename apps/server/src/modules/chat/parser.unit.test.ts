@@ -509,4 +509,17 @@ describe('the built-in Chat DB parser', () => {
       compare: 'prior_year',
     });
   });
+
+  it('lists the customers or suppliers asked for, and reads "X vs last year" as this year against the last', () => {
+    expect(queryOf('list our customers')).toMatchObject({
+      metrics: ['revenue'],
+      dimensions: ['counterparty'],
+      filters: { counterparties: ['Cascade Hydraulics Inc.', 'Northwind Marine Systems'] },
+    });
+    expect(queryOf('revenue from Northwind Marine Systems vs last year')).toMatchObject({
+      filters: { counterparties: ['Northwind Marine Systems'] },
+      timeRange: { from: '2026-01', to: '2026-10' },
+      compare: 'prior_year',
+    });
+  });
 });

@@ -719,10 +719,10 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
       /\b(?:vs|versus|compared? (?:to|with)|against|relative to) $/.exec(text.slice(0, relative.start))?.[0] ?? '',
     );
   }
-  // "Revenue growth from last year": this year to date against the same months of last year.
+  // "Revenue growth from last year", "revenue vs last year": this year to date against the same months of last year.
   if (!range && found.length === 1 && CHANGE_WORDS.test(text)) {
     const item = found[0]!;
-    const from = /\bfrom (the )?$/.exec(text.slice(0, item.start));
+    const from = /\b(from|vs|versus|compared? (to|with)|against|over) (the )?$/.exec(text.slice(0, item.start));
     if (from && item.unit === 'year' && item.span.to === calendar.periodsOfYear(lastYear - 1).at(-1)) {
       const current = calendar.periodsOfYear(lastYear);
       range = { from: current[0]!, to: last, label: `FY${lastYear} to date` };

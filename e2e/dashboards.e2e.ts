@@ -146,7 +146,10 @@ describe('built-in dashboards', () => {
     // Rename it.
     await page.getByRole('button', { name: 'Edit Cash Flow by Entity' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Dashboard' });
+    // Filled once the dialog has opened (its form takes the dashboard's values as it opens), then checked.
+    await expect.poll(async () => (await edit.getAttribute('class')) ?? '').not.toContain('ant-zoom-appear');
     await edit.getByLabel('Dashboard name').fill('Cash by Entity');
+    await expect.poll(() => edit.getByLabel('Dashboard name').inputValue()).toBe('Cash by Entity');
     await edit.getByRole('button', { name: 'Update' }).click();
     await edit.waitFor({ state: 'hidden' });
     await expect.poll(async () => (await stored()).at(-1)?.name).toBe('Cash by Entity');

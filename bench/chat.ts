@@ -28,10 +28,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ChatAnswer } from '@finboard/shared/chat';
 import { loadDemo } from '../demo/load-demo.ts';
 import { booksOf, QUESTION_CLASSES, type HeldOutCase } from './chat-questions/case.ts';
-import * as questionSets from './chat-questions/index.ts';
-const { heldOutQuestions, secondHeldOutQuestions, thirdHeldOutQuestions } = questionSets;
-/** The fourth set, once written. */
-const FOURTH = (questionSets as Partial<Record<string, typeof heldOutQuestions>>).fourthHeldOutQuestions;
+import {
+  fourthHeldOutQuestions,
+  heldOutQuestions,
+  secondHeldOutQuestions,
+  thirdHeldOutQuestions,
+} from './chat-questions/index.ts';
 import { startLlmFake } from '../apps/server/test/llm-fake.ts';
 import { parseQuestion } from '../apps/server/src/modules/chat/parser.ts';
 import { openBenchDatabase, percentile, seedBenchAdmin, startApp } from './support/harness.ts';
@@ -555,8 +557,8 @@ if ((SET === 'all' || SET === 'second') && !LLM)
   await runHeldOut('Second held-out set (written after the parser change)', secondHeldOutQuestions);
 if ((SET === 'all' || SET === 'third') && !LLM)
   await runHeldOut('Third held-out set (written after the changes for the second)', thirdHeldOutQuestions);
-if ((SET === 'all' || SET === 'fourth') && !LLM && FOURTH)
-  await runHeldOut('Fourth held-out set (written after the changes for the third)', FOURTH);
+if ((SET === 'all' || SET === 'fourth') && !LLM)
+  await runHeldOut('Fourth held-out set (written after the changes for the third)', fourthHeldOutQuestions);
 if (LLM && fakeModel) {
   const { context } = await app.services.chat.contextOf(orgId);
   // A model that guesses: it reads the question as the parser does with the words the parser did not understand

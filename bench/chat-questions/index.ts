@@ -1,4 +1,5 @@
 import type { Books, HeldOutCase } from './case.ts';
+import { questions as fourthSet } from './fourth-set.ts';
 import { questions as rankingsAndHonesty } from './rankings-and-honesty.ts';
 import { questions as secondSet } from './second-set.ts';
 import { questions as thirdSet } from './third-set.ts';
@@ -15,3 +16,6 @@ export const secondHeldOutQuestions = (books: Books): HeldOutCase[] => secondSet
 
 /** A third held-out set, written after the changes for the second, without sight of the parser or the earlier sets. */
 export const thirdHeldOutQuestions = (books: Books): HeldOutCase[] => thirdSet(books);
+
+/** A fourth held-out set, written after the changes for the third, without sight of the parser or the earlier sets. */
+export const fourthHeldOutQuestions = (books: Books): HeldOutCase[] => fourthSet(books);

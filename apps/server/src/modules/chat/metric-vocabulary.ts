@@ -63,7 +63,7 @@ export const BALANCE_GROUPS: readonly [RegExp, string, readonly string[]][] = [
  * equity" is the ratio, not the debt.
  */
 export const KPI_WORDS: readonly [RegExp, ChatMetric][] = [
-  [/\bworking capital\b/, 'working_capital'],
+  [/\bworking cap(ital)?\b/, 'working_capital'],
   [/\bcurrent ratio\b/, 'current_ratio'],
   [/\b(quick ratio|acid test( ratio)?)\b/, 'quick_ratio'],
   [/\b(debt to equity( ratio)?|debt equity ratio|d ?\/? ?e ratio|gearing( ratio)?)\b/, 'debt_to_equity'],

@@ -202,7 +202,7 @@ export function moneyVerbIn(q: Question, parties: readonly ParserCounterparty[])
     return undefined;
   const verbs: [RegExp, ChatMetric][] = [
     [
-      /\b(paid us|pay us|pays us|paying us|received from|receipts? from|cash received( from)?|collected from|collections from|payments? from)\b/,
+      /\b(paid us|pay us|pays us|paying us|received from|receipts? from|cash received( from)?|collect(ed)? from|collections? from|payments? from)\b/,
       'cash_received',
     ],
     [
@@ -245,7 +245,9 @@ export function countingIn(q: Question): Counted | undefined {
   if (/invoice/.test(noun)) return { target: 'journal', subtypes: ['receivable'], metric: 'amount' };
   if (/bill/.test(noun)) return { target: 'journal', metric: 'billed' };
   if (/customer|client|custmer/.test(noun)) return { target: 'counterparty', role: 'customer' };
-  if (/supplier|vendor|payee/.test(noun)) return { target: 'counterparty', role: 'supplier' };
+  if (/supplier|vendor/.test(noun)) return { target: 'counterparty', role: 'supplier' };
+  // Payees are whoever was paid: suppliers, the tax office, the payroll provider.
+  if (/payee/.test(noun)) return { target: 'counterparty' };
   if (/dep|team/.test(noun)) return { target: 'department' };
   if (/journal|entries/.test(noun)) return { target: 'journal' };
   if (/counterpart/.test(noun)) return { target: 'counterparty' };

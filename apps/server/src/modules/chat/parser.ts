@@ -320,13 +320,19 @@ export function parseQuestion(
     );
   const role: ParserCounterparty['role'] | undefined = /\b(customers?|clients?|custmers?|buyers?)\b/.test(q.rest)
     ? 'customer'
-    : /\b(suppliers?|vendors?|payees?)\b/.test(q.rest)
+    : /\b(suppliers?|vendors?)\b/.test(q.rest)
       ? 'supplier'
       : counted?.role;
 
   // Names first: "Sales Commissions" is an account, "Engineering Services" is not the Engineering department.
   const years = new Set(context.periods.map((p) => String(p.fiscalYear)));
-  const groups = BALANCE_GROUPS.filter(([pattern]) => q.has(pattern));
+  // A group's word inside an account's whole name ("Income Tax Payable") is the account's.
+  const wholeNames = context.accounts
+    .map((account) => normalize(account.name))
+    .filter((name) => name.includes(' ') && ` ${q.text} `.includes(` ${name} `));
+  const groups = BALANCE_GROUPS.filter(
+    ([pattern]) => q.has(pattern) && !wholeNames.some((name) => pattern.test(` ${name} `)),
+  );
   for (const [pattern] of groups) q.take(pattern);
   // What a customer owes us is its receivable; what we owe a supplier, its payable.
   const owedRole = parties[0]?.role ?? role;
@@ -412,10 +418,12 @@ export function parseQuestion(
   // "Give me the $ and % change", "% growth": the change and its percentage, which a comparison carries.
   const percentChange =
     q.take(
-      /(\band )?(%|percent(age)?) ?(change|growth|increase|decrease|difference|movement)\b|\b(change|growth|increase|decrease) ?(%|percent(age)?)(?= |$)/,
+      /(\band )?(%|percent(age)?) ?(change|growth|increase|decrease|difference|movement)\b|\b(change|growth|increase|decrease) ?(%|percent(age)?)(?= |$)|\b(in|as a) (%|percent(age)?)(?= |$)|\bhow many points\b/,
     ).length > 0;
   const changeWords =
-    q.take(/\b(growth|grow|grew|change|changed|increase|decrease|difference|moved|move)\b/).length > 0 || percentChange;
+    q.take(
+      /\b(gone|go|went) up( or down)?\b|\bup or down\b|\b(how much )?(higher|lower|more|less)( or (higher|lower|more|less))?\b|\b(growth|grow|grew|change|changed|increase|decrease|difference|moved|move)\b/,
+    ).length > 0 || percentChange;
   const movementWords = q.take(/\b(movement|activity|net change)\b/).length > 0;
   const metrics: ChatMetric[] = [];
   for (const [pattern, metric] of METRIC_WORDS)
@@ -647,6 +655,14 @@ export function parseQuestion(
         ...(accountCodes.size ? { accountCodes: [...accountCodes] } : {}),
         ...(departments.length ? { departments } : {}),
         ...(entities.length ? { entities } : {}),
+        // "Which suppliers account for the change": the suppliers only.
+        ...(by === 'counterparty' && (role === 'customer' || role === 'supplier')
+          ? {
+              counterparties: (context.counterparties ?? [])
+                .filter((party) => party.role === role)
+                .map((party) => party.name),
+            }
+          : {}),
       },
       timeRange: { from: time.range.from, to: time.range.to },
       ...(wantsBudget

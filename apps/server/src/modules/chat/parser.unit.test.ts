@@ -522,4 +522,19 @@ describe('the built-in Chat DB parser', () => {
       compare: 'prior_year',
     });
   });
+
+  it('reads comparisons asked in words: in %, higher or lower than, gone up or down since, a metric between periods', () => {
+    expect(queryOf('Q3 2026 sales vs Q3 2025, % change?')).toMatchObject({
+      metrics: ['revenue'],
+      timeRange: { from: '2026-07', to: '2026-09' },
+      compareMonthsBack: 12,
+    });
+    expect(queryOf('How much higher or lower was revenue in October 2026 than in October 2025?')).toMatchObject({
+      timeRange: { from: '2026-10', to: '2026-10' },
+      compareMonthsBack: 12,
+    });
+    expect(queryOf('revenue growth YTD vs the same period last year, in %').compare).toBe('prior_year');
+    expect(queryOf('How are we tracking against budget on revenue this year?').compare).toBe('budget');
+    expect(queryOf('working cap at the end of last month').metrics).toEqual(['working_capital']);
+  });
 });

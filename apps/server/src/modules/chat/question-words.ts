@@ -61,7 +61,7 @@ export const FILLER = new Set(
   same vs versus compared compare against actual actuals actually reported real figure number stand stood issue
   issued raise raised send sent take took taken get got give gave given offered hand
   did come in at our level looks look like was there any give me what is whats the report on
-  currently current now today latest recent most result results performance run runs ran went go goes buy bought pay pays paid paying & main key primary`.split(
+  currently current now today latest recent most result results performance run runs ran went go goes buy bought pay pays paid paying & main key primary money tracking doing performing faring`.split(
     /\s+/,
   ),
 );
@@ -134,4 +134,4 @@ export const ELLIPTICAL =
   /^(and|what about|how about|same(?! (period|month|months|quarter|time)\b)|now|then|also|what of|ok and|okay and|as a|as an|as %|in %|by|vs|versus|compared (to|with)|against)(?= |$)/;
 /** Words pointing back at the answer before: "was that", "those months", "of that". */
 export const REFERS_BACK =
-  /\b(that|those|then|it) (period|months?|quarters?|years?|time|in total|total)\b|\b(was|were|is|does|did|do) (that|those|it)\b|\bof (that|those)\b|\b(that|it) compares?\b/;
+  /\b(that|those|then|it) (period|months?|quarters?|years?|time|in total|total)\b|\b(was|were|is) (that|those|it)\b|\b(does|did|do) (that|those)\b|\bof (that|those)\b|\b(that|it) compares?\b/;

@@ -497,7 +497,15 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
 }
 
 const RANGE_JOIN = /^ ?(?:-|to|through|thru|until|till|up to|and)(?: the end of)? ?$/;
-const COMPARE_JOIN = /^ ?(?:vs|versus|v|compared? (?:to|with)|against|relative to|over|and|to|with) ?$/;
+const COMPARE_JOIN =
+  /^ ?(?:[a-z]+ ){0,2}?(?:vs|versus|v|compared? (?:to|with)|against|relative to|over|and|to|with|than(?: in)?) ?$/;
+/** The words of a join that are the join ("sales vs" → "vs"): a word before it stays the question's. */
+const joinWords = (join: string) =>
+  join
+    .match(
+      /(?:vs|versus|v|compared? (?:to|with)|against|relative to|over|and|to|with|than(?: in)?|-|through|thru|until|till|up to)(?: the end of)? ?$/,
+    )?.[0]
+    ?.trim() ?? join.trim();
 /** Money's source, not the start of a time: "bought from", "received from". */
 const SOURCE_FROM =
   /\b(bought|buy|buying|purchased?|purchasing|received?|receiving|collected|collect|get|got|came|come|comes|earned|earn|ordered|order|sourced?|sourcing) from\b/g;
@@ -668,7 +676,7 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
         point = Boolean(main.point);
         future = Boolean(main.future);
         take(a, /\b(from|between) $/.exec(before)?.[0] ?? '');
-        matched.push(join.trim());
+        matched.push(joinWords(join));
         take(b);
         found = found.filter((item) => item.start !== a.start && item.start !== b.start);
         break;
@@ -701,7 +709,7 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
     }
     future = Boolean(a.future || b.future);
     take(a, /\b(from|between)( the)? $/.exec(before)?.[0] ?? '');
-    matched.push(join.trim());
+    matched.push(joinWords(join));
     take(b);
     found = found.filter((item) => item.start !== a.start && item.start !== b.start);
     if (yearSource && range) {

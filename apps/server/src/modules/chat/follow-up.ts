@@ -5,7 +5,15 @@ import { describeReading } from './reading.ts';
 import { readTime, spanWords } from './time-expressions.ts';
 import type { ParseResult, ParserContext } from './parser-types.ts';
 import { ELLIPTICAL, FILLER, normalize, Question, readable, REFERS_BACK } from './question-words.ts';
-import { accountsIn, counterpartiesIn, countingIn, departmentsIn, takeDepartment, withDescendants } from './names.ts';
+import {
+  accountsIn,
+  counterpartiesIn,
+  counterpartiesOfRole,
+  countingIn,
+  departmentsIn,
+  takeDepartment,
+  withDescendants,
+} from './names.ts';
 import { dimensionsIn, rankingIn } from './operators.ts';
 import { calendarOf, FLOW_METRICS, monthsBetween, parseQuestion, rephrasings, unknownAnswer } from './parser.ts';
 
@@ -81,12 +89,7 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
     delete query.limit;
     query.dimensions = [];
     if (counted.role && counted.role !== 'other' && !parties.length)
-      query.filters = {
-        ...query.filters,
-        counterparties: (context.counterparties ?? [])
-          .filter((party) => party.role === counted.role)
-          .map((party) => party.name),
-      };
+      query.filters = { ...query.filters, counterparties: counterpartiesOfRole(context, counted.role) };
   }
   // "Break that down by month": the breakdown is read below.
   q.take(

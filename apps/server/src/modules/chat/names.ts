@@ -195,6 +195,10 @@ export function counterpartiesIn(
   return found;
 }
 
+/** The names of every counterparty of a role ("customers", "suppliers"). */
+export const counterpartiesOfRole = (context: ParserContext, role: ParserCounterparty['role']) =>
+  (context.counterparties ?? []).filter((party) => party.role === role).map((party) => party.name);
+
 /** What money moved with a counterparty: it paid us, we paid it, it billed us, we billed or sold to it. */
 export function moneyVerbIn(q: Question, parties: readonly ParserCounterparty[]): ChatMetric | undefined {
   // Only with a counterparty named or asked about: "how much interest did we pay" is the interest expense.

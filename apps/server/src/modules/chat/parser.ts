@@ -8,6 +8,7 @@ import { distance, FILLER, mentions, normalize, Question, readable, REFERS_BACK 
 import {
   accountsIn,
   counterpartiesIn,
+  counterpartiesOfRole,
   countingIn,
   departmentsIn,
   moneyVerbIn,
@@ -657,11 +658,7 @@ export function parseQuestion(
         ...(entities.length ? { entities } : {}),
         // "Which suppliers account for the change": the suppliers only.
         ...(by === 'counterparty' && (role === 'customer' || role === 'supplier')
-          ? {
-              counterparties: (context.counterparties ?? [])
-                .filter((party) => party.role === role)
-                .map((party) => party.name),
-            }
+          ? { counterparties: counterpartiesOfRole(context, role) }
           : {}),
       },
       timeRange: { from: time.range.from, to: time.range.to },
@@ -714,7 +711,7 @@ export function parseQuestion(
   const partyNames = parties.length
     ? parties.map((party) => party.name)
     : role && role !== 'other' && byParty
-      ? (context.counterparties ?? []).filter((party) => party.role === role).map((party) => party.name)
+      ? counterpartiesOfRole(context, role)
       : [];
   const partyWords = parties.length
     ? parties.map((party) => party.name).join(', ')

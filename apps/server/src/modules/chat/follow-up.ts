@@ -20,8 +20,10 @@ import { calendarOf, FLOW_METRICS, monthsBetween, parseQuestion, rephrasings, un
 /** Follow-ups: a question read against the conversation's last semantic query. */
 
 /** Whether a question leans on the one before ("and the quarter before?", "what about Marketing?", "was that"). */
-export const isFollowUp = (question: string) =>
-  ELLIPTICAL.test(readable(question)) || REFERS_BACK.test(readable(question));
+export const isFollowUp = (question: string) => {
+  const text = readable(question);
+  return ELLIPTICAL.test(text) || REFERS_BACK.test(text);
+};
 
 /**
  * A follow-up: the previous query with what the new question changes — its time ("the quarter before": the

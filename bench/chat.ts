@@ -118,9 +118,10 @@ const pct = (top: string, range: { from: string; to: string }) =>
   `select round(${top} * 100 / ${REV}, 2) ${GL} where ${within(range)}`;
 const monthly = (figure: string, range: { from: string; to: string }, extra = '') =>
   `select ${figure} ${GL} where ${within(range)} ${extra} group by g.period order by g.period`;
-// A department is in an answer only with lines of the figure (a "no department" group without opex lines is not).
+// A department is in an answer only with lines of the figure (a "no department" group without opex lines is not);
+// a breakdown lists the largest first.
 const byDepartment = (figure: string, range: { from: string; to: string }) =>
-  `select ${figure} ${GL} where ${within(range)} group by g.department having ${figure} is not null order by g.department`;
+  `select ${figure} ${GL} where ${within(range)} group by g.department having ${figure} is not null order by 1 desc, g.department`;
 const accountAmount = (code: string, range: { from: string; to: string }) =>
   `select sum(case when a.account_type in ('asset', 'expense') then g.debit - g.credit else g.credit - g.debit end)
    ${GL} where ${within(range)} and g.account_code = '${code}'`;

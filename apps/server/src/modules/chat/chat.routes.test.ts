@@ -118,6 +118,27 @@ describe('POST /api/v1/chat/ask', () => {
     );
   });
 
+  it('lists a breakdown by department the largest first, months in order', async () => {
+    const { data } = (await ask('Operating expenses by department last quarter')).json();
+    const rows = await t.app.services.warehouse.withOrganization(organizationId, async (tx) =>
+      rowsOf<{ department: string; opex: string }>(
+        await tx.execute(
+          sql.raw(`select g.department, sum(g.debit - g.credit) as opex ${PL}
+          where a.account_type = 'expense' and coalesce(a.account_subtype, '') not in ('cost_of_sales',
+            'depreciation_amortization', 'interest_expense', 'other_expense', 'income_tax')
+            and g.period between '2026-07' and '2026-09'
+          group by 1 order by 2 desc`),
+        ),
+      ),
+    );
+    expect(rows.length).toBeGreaterThan(2);
+    expect(data.result.map((row: Record<string, unknown>) => [row.department, row.operating_expenses])).toEqual(
+      rows.map((row) => [row.department, Number(row.opex)]),
+    );
+    const { data: monthly } = (await ask('Operating expenses by month last quarter')).json();
+    expect(monthly.result.map((row: Record<string, unknown>) => row.period)).toEqual(['2026-07', '2026-08', '2026-09']);
+  });
+
   it('answers month over month month by month, a ratio by quarter, a monthly average, and who owes us the most', async () => {
     const { data } = (await ask('month-over-month revenue change for the last 3 months')).json();
     expect(data.reading).toBe(

@@ -744,7 +744,7 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   if (query.countRows && (!query.threshold || !dimensionList.length))
     throw new CompileError('a count of months or categories needs the condition they meet');
   const names = output.map((column) => column.name);
-  let order = orderOf(query, names, timeDimension, dimensionList.length > 0);
+  let order = orderOf(query, names, timeDimension, dimensionList.length > 0 ? metrics[0] : undefined);
   if (query.decompose) {
     // The contributors: what changed, the largest change either way first (ties by name).
     kept.push(`a.${metrics[0]}_change <> 0`);
@@ -774,13 +774,17 @@ function orderOf(
   query: SemanticQuery,
   names: readonly string[],
   timeDimension: ChatDimension | undefined,
-  hasDimensions: boolean,
+  /** The figure a breakdown by category is ordered by (undefined without categories). */
+  largestFirst: string | undefined,
 ): string {
   if (query.order) {
     if (!names.includes(query.order.by)) throw new CompileError(`cannot order by ${query.order.by}`);
     return ` ORDER BY a.${query.order.by} ${query.order.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, 1`;
   }
   if (timeDimension) return ` ORDER BY ${names.map((_, i) => i + 1).join(', ')}`;
-  if (hasDimensions) return ' ORDER BY 1';
+  // A breakdown by department, account or counterparty reads as a finance reader lists one: the largest first.
+  if (largestFirst !== undefined && names.includes(largestFirst))
+    return ` ORDER BY a.${largestFirst} DESC NULLS LAST, 1`;
+  if (largestFirst !== undefined) return ' ORDER BY 1';
   return '';
 }

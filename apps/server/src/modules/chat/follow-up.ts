@@ -204,8 +204,17 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
         rephrasings(context),
         'To explain a change, name one flow (revenue, cost of sales, gross profit, operating expenses, expenses, net income) and the period, e.g. "What drove the change in operating expenses last month?"',
       );
-    const by =
-      query.dimensions.find((d) => ['account', 'department', 'counterparty', 'entity'].includes(d)) ?? 'account';
+    // "Which departments explain it", "what lines": the contributors named; otherwise the breakdown before.
+    const named = q.take(
+      /\b(which|by|what|the) (departments?|depts?|teams?|customers?|clients?|accounts?|lines|line items)\b/,
+    )[0];
+    const by = named
+      ? /dep|team/.test(named)
+        ? 'department'
+        : /customer|client/.test(named)
+          ? 'counterparty'
+          : 'account'
+      : (query.dimensions.find((d) => ['account', 'department', 'counterparty', 'entity'].includes(d)) ?? 'account');
     for (const key of ['order', 'limit', 'threshold', 'perMonth', 'countDistinct'] as const) delete query[key];
     query.dimensions = [by];
     query.decompose = true;

@@ -358,6 +358,18 @@ describe('the built-in Chat DB parser', () => {
       compare: 'previous_period',
       compareMonthsBack: 3,
     });
+    // The contributors named: a statement's "lines" are its accounts; departments when asked for.
+    expect(follow('which revenue lines explain it?', 'revenue last month').query).toMatchObject({
+      metrics: ['revenue'],
+      dimensions: ['account'],
+      decompose: true,
+      compareMonthsBack: 1,
+    });
+    expect(follow('which departments explain the change?', 'opex last quarter').query).toMatchObject({
+      dimensions: ['department'],
+      decompose: true,
+      compareMonthsBack: 3,
+    });
     expect(follow('and sales?', 'Marketing expenses last quarter').query).toMatchObject({
       metrics: ['expenses'],
       filters: { departments: ['Sales'] },

@@ -34,6 +34,8 @@ const SHORTHAND: [RegExp, string][] = [
   [/\bmonth ?ends?\b/g, 'month end'],
   [/\b(shareholders?|stockholders?|owners?|members?) ?equity\b/g, 'equity'],
   [/\bbottom ?line\b/g, 'net income'],
+  // "Which revenue lines explain it": a statement's lines are its accounts (the ledger's lines are "gl lines").
+  [/\b(revenue|sales|income|expense|cost|opex|operating expense|p ?& ?l) (lines|line items)\b/g, '$1 accounts'],
 ];
 /** A question as the parser reads it: normalized, shorthand written out. */
 export const readable = (question: string) =>

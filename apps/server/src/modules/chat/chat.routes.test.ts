@@ -400,6 +400,19 @@ describe('balances', () => {
     const expected = await gold(`select sum(g.debit - g.credit) as value ${PL} where a.account_subtype = 'cash'`);
     expect(response.json().data.result).toEqual([{ closing_cash: expected }]);
   });
+
+  it('answers total equity as the balance sheet has it: assets less liabilities, earnings not yet closed included', async () => {
+    const response = await ask("What is total shareholders' equity at the end of 2025?");
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    const expected = await gold(
+      `select sum(g.debit - g.credit) as value ${PL} where g.period <= '2025-12' and a.account_type in ('asset', 'liability')`,
+    );
+    expect(data.result).toEqual([{ balance: expected }]);
+    expect(data.reading).toBe(
+      'Total equity (the equity accounts and the earnings not yet closed into them), at the end of Dec 2025, all departments',
+    );
+  });
 });
 
 describe('Chat DB and the organization’s fiscal year start month', () => {

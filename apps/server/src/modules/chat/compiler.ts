@@ -662,7 +662,13 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
       case 'closing_cash': {
         // Movements of every period up to each bucket, summed by a running window in `answer`.
         const where = metric === 'closing_cash' ? `f.account_subtype = 'cash'` : 'f.account_code IS NOT NULL';
-        const sign = metric === 'closing_cash' ? 'f.net' : READING;
+        // Equity's balance holds the earnings not yet closed into it: revenue adds to it, expenses take from it.
+        const sign =
+          metric === 'closing_cash'
+            ? 'f.net'
+            : filters.accountTypes?.includes('equity')
+              ? `CASE WHEN f.account_type = 'asset' THEN f.net ELSE -f.net END`
+              : READING;
         groupedColumns.push(
           `coalesce(sum(${sign}) FILTER (WHERE ${where} AND f.span = 'current'), 0) AS ${metric}_movement`,
         );

@@ -167,9 +167,20 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
   const departments = alone.length ? alone : departmentsIn(q.text, context);
   if (alone.length) q.rest = ' ';
   for (const department of departments) takeDepartment(q, department);
-  q.take(/\b(department|dept|team)\b/);
+  // "The Marketing department": the word goes with the name; "which dept was highest" ranks departments.
+  if (departments.length) q.take(/\b(department|dept|team)\b/);
   if (departments.length) query.filters = { ...query.filters, departments };
-  if (dimensions.length) query.dimensions = dimensions;
+  if (dimensions.length) {
+    // A new breakdown ("the trend for the last 6 months"): the ranking of the one before goes with it.
+    query.dimensions = dimensions;
+    delete query.order;
+    delete query.limit;
+    // "By department?" after Marketing's figure: every department, not Marketing alone.
+    if (dimensions.includes('department') && !departments.length) {
+      const { departments: _one, ...rest } = query.filters;
+      query.filters = rest;
+    }
+  }
   // "Which was the biggest?", "top 3?": the breakdown before, ranked.
   const ranking = rankingIn(q);
   // "What drove that?", "why?": the change of the figure before, split into its contributors.

@@ -195,18 +195,41 @@ export function counterpartiesIn(
   return found;
 }
 
+/**
+ * Words that are one counterparty's first word alone ("grainger" for Grainger Industrial Supply): five letters or
+ * more, the first word of no other counterparty's name.
+ */
+export function namedByFirstWord(words: readonly string[], context: ParserContext): { word: string; name: string }[] {
+  const all = context.counterparties ?? [];
+  return words.flatMap((word) => {
+    const parties = all.filter((party) => normalize(party.name).split(' ')[0] === word);
+    return word.length >= 5 && parties.length === 1 ? [{ word, name: parties[0]!.name }] : [];
+  });
+}
+
 /** The names of every counterparty of a role ("customers", "suppliers"). */
 export const counterpartiesOfRole = (context: ParserContext, role: ParserCounterparty['role']) =>
   (context.counterparties ?? []).filter((party) => party.role === role).map((party) => party.name);
 
 /** What money moved with a counterparty: it paid us, we paid it, it billed us, we billed or sold to it. */
 export function moneyVerbIn(q: Question, parties: readonly ParserCounterparty[]): ChatMetric | undefined {
-  // Only with a counterparty named or asked about: "how much interest did we pay" is the interest expense.
-  if (!parties.length && !/\b(customers?|clients?|custmers?|suppliers?|vendors?|payees?)\b/.test(q.rest))
+  // Only with a counterparty named or asked about ("who did we pay the most"): "how much interest did we pay" is
+  // the interest expense.
+  if (!parties.length && !/\b(customers?|clients?|custmers?|suppliers?|vendors?|payees?|who)\b/.test(q.rest))
     return undefined;
+  // "Customers billed", "what have we invoiced Rainier": we billed them, their revenue (bills to us are "billed us").
+  const ofCustomers =
+    /\b(customers?|clients?|custmers?)\b/.test(q.rest) ||
+    (parties.length > 0 && parties.every((party) => party.role === 'customer'));
+  if (
+    ofCustomers &&
+    !/\b(bill(ed|s)?|invoice(d|s)?) us\b|\bbills? from\b/.test(q.rest) &&
+    q.take(/\b(billed|invoiced|bill|invoice)\b/).length
+  )
+    return 'revenue';
   const verbs: [RegExp, ChatMetric][] = [
     [
-      /\b(paid us|pay us|pays us|paying us|received from|receipts? from|cash received( from)?|collect(ed)? from|collections? from|payments? from)\b/,
+      /\b((paid|pay|pays|paying|sent|send|remitted|wired) (to )?us(?! (bills?|invoices?|statements?)\b)|received from|receipts? from|cash received( from)?|collect(ed)? from|collections? from|payments? from)\b/,
       'cash_received',
     ],
     [
@@ -214,13 +237,16 @@ export function moneyVerbIn(q: Question, parties: readonly ParserCounterparty[])
       'billed',
     ],
     [
-      /\b(did we pay|we paid|paid to|pay to|payments? to|paid|payments|spend with|spent with|spending with|spent at|spend at|did we send|we sent|sent to|send to|sent|send|remitted( to)?|remit( to)?)\b/,
+      /\b(did we pay|we paid|paid to|pay to|payments? to|paid|payments|spend with|spent with|spending with|spent at|spend at|remitted( to)?|remit( to)?)\b/,
       'cash_paid',
     ],
   ];
+  // Money sent is paid; invoices sent are billed, counted or summed elsewhere.
+  if (!/\b(invoices?|bills?|statements?)\b/.test(q.rest))
+    verbs.push([/\b(did we send|we sent|sent to|send to|sent|send)\b/, 'cash_paid']);
   for (const [pattern, metric] of verbs) if (q.take(pattern).length) return metric;
   if (
-    (parties.length || /\b(customers?|clients?|custmers?)\b/.test(q.rest)) &&
+    (parties.length || /\b(customers?|clients?|custmers?|who)\b/.test(q.rest)) &&
     q.take(
       /\b(bill(ed)?|invoice(d)?|sold( to)?|sell to|buy from us|bought( from us)?|buy|purchased from us|sales to|revenue from)\b/,
     ).length

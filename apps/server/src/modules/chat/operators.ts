@@ -11,12 +11,12 @@ export function dimensionsIn(q: Question): ChatDimension[] {
   const add = (dimension: ChatDimension, pattern: RegExp) => {
     if (q.take(pattern).length && !found.includes(dimension)) found.push(dimension);
   };
-  add(
-    'period',
-    /\b(by|per|each|every|for each) month\b|\bmonthly\b|\bmonth by month\b|\btrend(s|ing|ed)?\b|\bover time\b|\bmonth on month breakdown\b/,
-  );
+  add('period', /\b(by|per|each|every|for each) month\b|\bmonthly\b|\bmonth by month\b|\bmonth on month breakdown\b/);
   add('quarter', /\b(by|per|each|for each) quarter\b|\bquarterly\b/);
   add('fiscal_year', /\b(by|per|each|for each) (fiscal )?year\b|\byearly\b|\bannual(ly)?\b/);
+  // A trend is month by month, unless the question says by quarter or year ("the margin trend by quarter").
+  const trend = q.take(/\btrend(s|ing|ed)?\b|\bover time\b/).length > 0;
+  if (trend && !found.some((d) => ['period', 'quarter', 'fiscal_year'].includes(d))) found.unshift('period');
   add('department', /\b(by|per|each|for each|across|split by) (department|dept|team)s?\b/);
   add('entity', /\b(by|per|each|for each) entit(y|ies)\b/);
   add('counterparty', /\b(by|per|each|for each) (counterpart(y|ies)|customers?|suppliers?|vendors?|clients?)\b/);
@@ -37,6 +37,8 @@ const CATEGORY: [RegExp, ChatDimension][] = [
   [/\b(suppliers?|vendors?|payees?)\b/, 'counterparty'],
   [/\b(entit(y|ies))\b/, 'entity'],
   [/\b(accounts?|line items?|categor(y|ies)|items?)\b/, 'account'],
+  // "Who owes us the most", "who did we pay the most": a person or company, a counterparty.
+  [/\bwho\b/, 'counterparty'],
 ];
 
 interface Ranking {
@@ -63,7 +65,11 @@ export function rankingIn(q: Question): Ranking | undefined {
     )?.[1];
   const limit = numberOf(n);
   const category = CATEGORY.find(([pattern]) => pattern.test(q.rest));
-  if (!limit && !which && !category) return undefined;
+  // "The largest expense in October", "our biggest costs": the accounts of that figure, ranked.
+  const rankedFigure = new RegExp(
+    `\\b(?:${RANK_HIGH}|${RANK_LOW}) (?:single )?(?:expenses?|costs?|expenditures?|overheads?|cost items?)\\b`,
+  ).test(q.rest);
+  if (!limit && !which && !category && !rankedFigure) return undefined;
   // "best"/"worst" of a period read the figure's size; "most"/"least" likewise.
   const direction = rank && new RegExp(`^(${RANK_LOW})$`).test(rank[1]!) ? 'asc' : 'desc';
   let dimension = category?.[1];

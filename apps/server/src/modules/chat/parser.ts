@@ -7,6 +7,7 @@ import type { ParseResult, ParserContext, ParserCounterparty } from './parser-ty
 import { distance, FILLER, mentions, normalize, Question, readable, REFERS_BACK } from './question-words.ts';
 import {
   accountsIn,
+  namedByFirstWord,
   counterpartiesIn,
   counterpartiesOfRole,
   countingIn,
@@ -142,7 +143,8 @@ function ratioOf(text: string, context: ParserContext, time: TimeReading): Parse
     const kindOf = den.kind === 'query' ? SIDE_KINDS[den.query.metrics[0]!] : undefined;
     let num = parseQuestion(match.groups.num!, context, { sides: false, ...(kindOf ? { prefer: [kindOf] } : {}) });
     // "What share of opex did the G&A department account for": the part is the whole's figure of a department.
-    if (num.kind === 'unknown' && !num.unknown.length && !num.reason && den.kind === 'query')
+    // Only when a share was asked for: "how much did we pay to Grainger" is not pay as a share of Grainger.
+    if (explicitOperator && num.kind === 'unknown' && !num.unknown.length && !num.reason && den.kind === 'query')
       num = parseQuestion(`${match.groups.den!} ${match.groups.num!}`, context, { sides: false });
     const measure = (side: ParseResult | undefined) =>
       side?.kind === 'query' &&
@@ -190,6 +192,22 @@ export function parseQuestion(
   context: ParserContext,
   /** sides: false for one side of a ratio; prefer: the kinds of account it is about, first. */
   options: { sides?: boolean; prefer?: string[][] } = {},
+): ParseResult {
+  const parsed = readQuestion(question, context, options);
+  if (parsed.kind !== 'unknown' || parsed.reason || !parsed.unknown.length) return parsed;
+  // "What did we pay Grainger": a counterparty by the first word of its name, read only where that word was
+  // otherwise not understood (a first word such as "Delta" or "Summit" is read as its word first).
+  const named = namedByFirstWord(parsed.unknown, context);
+  if (!named.length) return parsed;
+  const whole = named.reduce((said, { word, name }) => said.replace(new RegExp(`\\b${word}\\b`, 'i'), name), question);
+  const again = readQuestion(whole, context, options);
+  return again.kind === 'query' ? again : parsed;
+}
+
+function readQuestion(
+  question: string,
+  context: ParserContext,
+  options: { sides?: boolean; prefer?: string[][] },
 ): ParseResult {
   const passing = options.sides === false ? undefined : thresholdIn(question);
   const text = passing ? ` ${readable(question)} `.replace(` ${passing.said} `, ' ').trim() : readable(question);
@@ -323,7 +341,9 @@ export function parseQuestion(
     ? 'customer'
     : /\b(suppliers?|vendors?)\b/.test(q.rest)
       ? 'supplier'
-      : counted?.role;
+      : // "Who owes us the most": customers; "who do we owe": suppliers.
+        (counted?.role ??
+        (/\b(owes?|owing) us\b/.test(q.rest) ? 'customer' : /\bwe owe\b/.test(q.rest) ? 'supplier' : undefined));
 
   // Names first: "Sales Commissions" is an account, "Engineering Services" is not the Engineering department.
   const years = new Set(context.periods.map((p) => String(p.fiscalYear)));
@@ -400,7 +420,7 @@ export function parseQuestion(
   // Operators, then metric words.
   const wantsBudget =
     q.take(
-      /\b((over|under|above|below|ahead of|behind)( or (over|under|above|below|ahead of|behind))? |vs |versus |against |compared (to|with) |relative to |to |between (the )?actuals? and )?(the )?(budget(ed)?|plan(ned)?|forecast(ed)?)( vs actuals?| versus actuals?)?\b/,
+      /\b((over|under|above|below|ahead of|behind|off)( or (over|under|above|below|ahead of|behind))? |vs |versus |against |compared (to|with) |relative to |to |between (the )?actuals? and )?(the )?(budget(ed)?|plan(ned)?|forecast(ed)?)( vs actuals?| versus actuals?)?\b/,
     ).length > 0;
   if (wantsBudget) q.take(/\b(by how much|how far|and by how much)\b/);
   // A side of a ratio is a figure, not a budget ("as a % of budget" is not a ratio of two figures).
@@ -419,11 +439,11 @@ export function parseQuestion(
   // "Give me the $ and % change", "% growth": the change and its percentage, which a comparison carries.
   const percentChange =
     q.take(
-      /(\band )?(%|percent(age)?) ?(change|growth|increase|decrease|difference|movement)\b|\b(change|growth|increase|decrease) ?(%|percent(age)?)(?= |$)|\b(in|as a) (%|percent(age)?)(?= |$)|\bhow many points\b/,
+      /(\band )?(%|percent(age)?) ?(change|growth|increase|decrease|difference|movement)\b|\b(change|growth|increase|decrease) ?(%|percent(age)?)(?= |$)|\bgrowth rate\b|\bin (and|&) (%|percent(age)?)(?= |$)|\b(in )?(dollars?|usd|absolute terms)? ?(and|&)? ?(in|as a) (%|percent(age)?|relative terms)(?= |$)|\b(in )?(dollars?|absolute terms) (and|&) (%|percent(age)?)(?= |$)|\bhow many points\b/,
     ).length > 0;
   const changeWords =
     q.take(
-      /\b(gone|go|went) up( or down)?\b|\bup or down\b|\b(how much )?(higher|lower|more|less)( or (higher|lower|more|less))?\b|\b(growth|grow|grew|change|changed|increase|decrease|difference|moved|move)\b/,
+      /\b(gone|go|went) up( or down)?\b|\bup or down\b|\b(how much )?(higher|lower|more|less|better|worse)( or (higher|lower|more|less|better|worse))?\b|\b(by how much|growth|grow|grew|change|changed|increase|increased|decrease|decreased|difference|delta|moved|move|improve|improved|improvement|worsen|worsened|deteriorat\w*|declin\w*|rise|rose|risen|fall|fell|fallen|drop|dropped|jump|jumped|climb|climbed)\b/,
     ).length > 0 || percentChange;
   const movementWords = q.take(/\b(movement|activity|net change)\b/).length > 0;
   const metrics: ChatMetric[] = [];
@@ -471,6 +491,8 @@ export function parseQuestion(
         ? 'counterparty'
         : undefined;
   if (explainedBy) q.take(/\b(which |the |by |what )?(departments?|depts?|teams?|customers?|clients?)\b/);
+  // "Which revenue accounts explain it": accounts, the contributors a change is split into by default.
+  else if (explains) q.take(/\b(which |the |by |what )?(accounts?|line items?)\b/);
   if (explains)
     q.take(
       /\b(go|went|gone|going) (up|down)\b|\b(rise|rose|risen|fall|fell|fallen|drop|dropped|jump|jumped|spike|spiked|dip|dipped|swing|swung|move|moved|movement|change|changed|increase|increased|decrease|decreased|up|down|higher|lower|so much|the|different|differ|differed|vary|varied|variance|declin\w*|growth|grew|gains?|surged?|slump\w*|shortfall|overrun|jump)\b/,
@@ -532,8 +554,17 @@ export function parseQuestion(
       "Which account's balance? No account of the chart was named.",
     );
 
+  // Total equity as the balance sheet has it: the equity accounts and the earnings not yet closed into them.
+  const equityCodes = context.accounts.filter((a) => a.type === 'equity').map((a) => a.code);
+  const wholeEquity =
+    metrics.length === 1 &&
+    metrics[0] === 'balance' &&
+    !groups.length &&
+    ((types.length === 1 && types[0] === 'equity' && !read.accounts.length) ||
+      (!types.length && equityCodes.length > 0 && equityCodes.every((code) => accountCodes.has(code))));
+  if (wholeEquity) accountCodes.clear();
   const allDimensions = [...dimensions];
-  const accountTypes: string[] = [...types];
+  const accountTypes: string[] = wholeEquity ? ['equity', 'revenue', 'expense'] : [...types];
   const subtypes: string[] = [...groupSubtypes];
   let order: SemanticQuery['order'];
   let limit: number | undefined;

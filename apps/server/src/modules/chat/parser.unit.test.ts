@@ -358,6 +358,20 @@ describe('the built-in Chat DB parser', () => {
       compare: 'previous_period',
       compareMonthsBack: 3,
     });
+    expect(follow('which dept was highest', 'opex last month').query).toMatchObject({
+      dimensions: ['department'],
+      order: { by: 'operating_expenses', direction: 'desc' },
+      limit: 1,
+    });
+    // A new breakdown drops the ranking before it, and a breakdown by department the one department filtered.
+    const trend = follow('show me the trend for the last 6 months', 'opex by department last month, top 1').query;
+    expect(trend).toMatchObject({ dimensions: ['period'], timeRange: { from: '2026-05', to: '2026-10' } });
+    expect(trend.order).toBeUndefined();
+    expect(trend.limit).toBeUndefined();
+    expect(follow('by department?', 'Marketing opex last month').query).toMatchObject({
+      dimensions: ['department'],
+      filters: {},
+    });
     // The contributors named: a statement's "lines" are its accounts; departments when asked for.
     expect(follow('which revenue lines explain it?', 'revenue last month').query).toMatchObject({
       metrics: ['revenue'],
@@ -406,11 +420,78 @@ describe('the built-in Chat DB parser', () => {
       reading: 'Expenses, FY2026 to date (Jan – Oct 2026), Sales and Marketing departments',
     });
     expect(queryOf('net sales in 2025').metrics).toEqual(['revenue']);
+    // Total equity as the balance sheet has it: with the earnings not yet closed into it.
     expect(queryOf('shareholders equity')).toMatchObject({
       metrics: ['balance'],
-      filters: { accountTypes: ['equity'] },
+      filters: { accountTypes: ['equity', 'revenue', 'expense'] },
     });
     expect(queryOf('money owed to us').filters.accountSubtypes).toEqual(['receivable']);
+  });
+
+  it('reads worded comparisons: a change said by its verb, its units, and a period "the same … last year" alone', () => {
+    const yoy = { timeRange: { from: '2026-01', to: '2026-10' }, compare: 'prior_year' };
+    expect(queryOf('Is opex higher or lower than last year YTD?')).toMatchObject(yoy);
+    expect(queryOf('how does revenue compare with the same period last year')).toMatchObject(yoy);
+    expect(queryOf('ytd revenue against py ytd')).toMatchObject(yoy);
+    expect(queryOf('net income this yr compared w/ last yr')).toMatchObject(yoy);
+    // Said alone without a comparison, the earlier period itself.
+    expect(queryOf('revenue last year ytd').timeRange).toEqual({ from: '2025-01', to: '2025-10' });
+    expect(queryOf('revenue vs the same month last year')).toMatchObject({
+      timeRange: { from: '2026-10', to: '2026-10' },
+      compare: 'prior_year',
+    });
+    expect(queryOf('Did gross margin improve from Q2 to Q3?')).toMatchObject({
+      metrics: ['gross_margin_pct'],
+      timeRange: { from: '2026-07', to: '2026-09' },
+      compare: 'previous_period',
+      compareMonthsBack: 3,
+    });
+    expect(queryOf('Revenue October vs September, difference in dollars and percent')).toMatchObject({
+      compare: 'previous_period',
+      compareMonthsBack: 1,
+    });
+    expect(queryOf('revenue q3 vs q2 in $ and %').compare).toBe('previous_period');
+    expect(queryOf('revenue growth rate last month')).toMatchObject({ compare: 'previous_period' });
+    expect(queryOf("what's the delta between actual and budgeted opex for 2025").compare).toBe('budget');
+    expect(queryOf('How far off budget was revenue last quarter?').compare).toBe('budget');
+    expect(queryOf('EBITDA margin trend by quarter this year').dimensions).toEqual(['quarter']);
+    expect(queryOf("what's our gross margin running at this year").metrics).toEqual(['gross_margin_pct']);
+  });
+
+  it('reads who: a counterparty by the first word of its name, who owes us, who we paid, customers billed', () => {
+    expect(queryOf('what did we pay Puget last month')).toMatchObject({
+      metrics: ['cash_paid'],
+      filters: { counterparties: ['Puget Sound Steel Service'] },
+    });
+    // Paid to someone is not a ratio of what was paid to what they billed.
+    expect(queryOf('how much did we pay to Puget in Q3')).toMatchObject({
+      metrics: ['cash_paid'],
+      filters: { counterparties: ['Puget Sound Steel Service'] },
+    });
+    expect(queryOf('how much did we pay to Puget in Q3').ratio).toBeUndefined();
+    expect(queryOf('how much did Northwind pay to us in 2025').metrics).toEqual(['cash_received']);
+    expect(queryOf('who owes us the most money right now')).toMatchObject({
+      metrics: ['balance'],
+      dimensions: ['counterparty'],
+      filters: { accountSubtypes: ['receivable'] },
+      order: { by: 'balance', direction: 'desc' },
+      limit: 1,
+    });
+    expect(queryOf('who did we pay the most last quarter')).toMatchObject({
+      metrics: ['cash_paid'],
+      dimensions: ['counterparty'],
+      limit: 1,
+    });
+    expect(queryOf('largest expense in October')).toMatchObject({
+      dimensions: ['account'],
+      filters: { accountTypes: ['expense'] },
+      limit: 1,
+    });
+    expect(queryOf('number of unique customers billed ytd')).toMatchObject({
+      metrics: ['revenue'],
+      countDistinct: 'counterparty',
+    });
+    expect(queryOf('what have we billed Northwind this year').metrics).toEqual(['revenue']);
   });
 
   it('reads a % change, over or under budget, a department budget, and the effective tax rate', () => {

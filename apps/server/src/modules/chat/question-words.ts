@@ -34,6 +34,10 @@ const SHORTHAND: [RegExp, string][] = [
   [/\bmonth ?ends?\b/g, 'month end'],
   [/\b(shareholders?|stockholders?|owners?|members?) ?equity\b/g, 'equity'],
   [/\bbottom ?line\b/g, 'net income'],
+  // "Gross margin running at this year": where it stands.
+  [/\b(running|tracking|sitting|coming in) at\b/g, 'at'],
+  // "Compared w/ last yr": "w/" is "with" once the slash is gone.
+  [/\bw(?= )/g, 'with'],
   // "Which revenue lines explain it": a statement's lines are its accounts (the ledger's lines are "gl lines").
   [/\b(revenue|sales|income|expense|cost|opex|operating expense|p ?& ?l) (lines|line items)\b/g, '$1 accounts'],
 ];

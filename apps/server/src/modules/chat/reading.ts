@@ -51,9 +51,15 @@ export function describeReading(
     : undefined;
   const what = `${rows ?? counted ?? query.metrics.map(metricLabel).join(', ')}${query.perMonth ? ', monthly average' : ''}`;
   const of = [...said.groups, ...said.accounts].filter(Boolean);
-  const subject = of.length
-    ? `${query.metrics.every((m) => m === 'balance') ? 'Balance' : what} of ${of.join(', ')}`
-    : what;
+  const totalEquity =
+    query.metrics.every((m) => m === 'balance') &&
+    query.filters.accountTypes?.includes('equity') &&
+    query.filters.accountTypes.includes('revenue');
+  const subject = totalEquity
+    ? 'Total equity (the equity accounts and the earnings not yet closed into them)'
+    : of.length
+      ? `${query.metrics.every((m) => m === 'balance') ? 'Balance' : what} of ${of.join(', ')}`
+      : what;
   const { from, to } = query.timeRange;
   const months = spanWords(from, to);
   const when = said.when.includes(months) || said.when === from ? said.when : `${said.when} (${months})`;

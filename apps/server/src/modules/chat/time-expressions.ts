@@ -137,6 +137,8 @@ interface Found {
   pointOf?: Span;
   /** Relative to another period, this many months back. */
   monthsBack?: number;
+  /** "The same quarter last year" said alone: the current period it is the same as (this quarter so far). */
+  current?: Span;
   /** Said without a year: its year is settled against the books (or a year named beside it). */
   yearless?: { unit: 'month' | 'quarter' | 'half'; index: number };
   future?: boolean;
@@ -324,14 +326,21 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
   // Relative: "6 months ago", "a year ago", "the same month last year".
   add(
     new RegExp(
-      `\\b(?:(a|an|one|${COUNT.slice(1, -1)}) (months?|quarters?|years?) (?:ago|earlier|before)|(?:the )?same (?:month|months|quarter|period|time) (?:of |in )?(?:the )?(?:last|previous|prior) year)\\b`,
+      `\\b(?:(a|an|one|${COUNT.slice(1, -1)}) (months?|quarters?|years?) (?:ago|earlier|before)|(?:the )?same (?:month|months) (?:of |in )?(?:the )?(?:last|previous|prior) year)\\b`,
     ),
     (m) => {
       const n = m[1] ? (/^(a|an|one)$/.test(m[1]) ? 1 : countOf(m[1])) : 1;
       const unit = !m[2] || m[2].startsWith('year') ? 12 : m[2].startsWith('quarter') ? 3 : 1;
       if (!n) return undefined;
       const back = n * unit;
-      return { span: monthSpan(addMonths(last, -back)), unit: 'month', monthsBack: back };
+      // "The same month last year" said alone is this month's.
+      const current = m[1] ? undefined : monthSpan(last);
+      return {
+        span: monthSpan(addMonths(last, -back)),
+        unit: 'month',
+        monthsBack: back,
+        ...(current ? { current } : {}),
+      };
     },
   );
   // Years: "fy25", "fiscal 2025", "in 2025", "2025"; the fiscal year of a year named alone.
@@ -385,6 +394,16 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
     const s = quarterSpan(lastYear, quarterOfLast());
     return { span: { from: s.from, to: last, label: `${s.label} to date` }, unit: 'quarter' };
   });
+  // "The same quarter last year", "last year's YTD" said alone: this quarter or year so far, a year earlier.
+  add(
+    /\b(?:the )?same (quarter|period|time) (?:of |in )?(?:the )?(?:last|previous|prior) year\b|\b(?:the )?(?:last|prior|previous) (?:fiscal )?year (?:ytd|to date|so far)\b|\b(?:ytd|year to date) (?:of |for )?(?:the )?(?:last|prior|previous) (?:fiscal )?year\b|\bpy ?ytd\b|\bprior ytd\b/,
+    (m) => {
+      const s = m[1] === 'quarter' ? quarterSpan(lastYear, quarterOfLast()) : yearSpan(lastYear);
+      const current = { from: s.from, to: last, label: `${s.label.replace(/ to date$/, '')} to date` };
+      const [from, to] = [addMonths(current.from, -12), addMonths(last, -12)];
+      return { span: { from, to, label: spanWords(from, to) }, unit: 'month', monthsBack: 12, current };
+    },
+  );
   add(/\bnext quarter\b/, () => {
     const q = quarterOfLast();
     return {
@@ -510,7 +529,10 @@ const joinWords = (join: string) =>
 const SOURCE_FROM =
   /\b(bought|buy|buying|purchased?|purchasing|received?|receiving|collected|collect|get|got|came|come|comes|earned|earn|ordered|order|sourced?|sourcing) from\b/g;
 const CHANGE_WORDS =
-  /\b(change|changed|grow|grew|growth|increase|increased|decrease|decreased|drop|dropped|fall|fell|rise|rose|move|moved|movement|differ|difference|swing|variance|vs|versus|compare|compared|comparison|against|drove|drive|drivers?|why|explain|behind|bridge)\b/;
+  /\b(change|changed|grow|grew|growth|increase|increased|decrease|decreased|drop|dropped|fall|fell|rise|rose|move|moved|movement|differ|difference|delta|swing|variance|vs|versus|compare|compared|comparison|against|drove|drive|drivers?|why|explain|behind|bridge|improve|improved|worsen|worsened|deteriorat\w*|declin\w*|jump|jumped|climb|climbed)\b/;
+
+/** Words that compare a figure with another without naming a change ("is opex higher than …"). */
+const COMPARED = /\b(higher|lower|more|less|better|worse|bigger|smaller|than|compare|compared|vs|versus|against)\b/;
 
 /**
  * The time of a question: its months, a point in time, and what it is compared with. `text` is normalized.
@@ -726,6 +748,22 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
       relative,
       /\b(?:vs|versus|compared? (?:to|with)|against|relative to) $/.exec(text.slice(0, relative.start))?.[0] ?? '',
     );
+  }
+  // "How does revenue compare with the same quarter last year": this quarter so far against those months a year back.
+  const alone =
+    !range && found.length === 1 && found[0]!.current && (CHANGE_WORDS.test(text) || COMPARED.test(text))
+      ? found[0]!
+      : undefined;
+  if (alone) {
+    range = alone.current!;
+    against = { ...alone.span, kind: 'prior_year' };
+    take(
+      alone,
+      /\b(?:vs|versus|compared? (?:to|with)|against|relative to|than|over|from) (?:the )?$/.exec(
+        text.slice(0, alone.start),
+      )?.[0] ?? '',
+    );
+    found = [];
   }
   // "Revenue growth from last year", "revenue vs last year": this year to date against the same months of last year.
   if (!range && found.length === 1 && CHANGE_WORDS.test(text)) {

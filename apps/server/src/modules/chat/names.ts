@@ -2,7 +2,7 @@ import type { ChatMetric, SemanticQuery } from '@finboard/shared/chat';
 import { METRIC_WORDS, VOCABULARY_WORDS } from './metric-vocabulary.ts';
 import { MONTH_NAMES } from './time-expressions.ts';
 import type { ParserAccount, ParserContext, ParserCounterparty } from './parser-types.ts';
-import { type Question, FILLER, mentions, normalize, stem } from './question-words.ts';
+import { Question, FILLER, mentions, normalize, stem } from './question-words.ts';
 
 /** The organization's own names in a question: accounts, counterparties (and what moved with them), departments. */
 
@@ -67,7 +67,16 @@ export function accountsIn(
       head &&
       head.includes(' ') &&
       context.accounts.filter((other) => normalize(other.name).startsWith(head)).length === 1;
-    const found = mentions(q.text, name) ?? (uniqueHead ? mentions(q.text, head) : undefined);
+    // "Bad debt" of Bad Debt Expense: a name of two words or more without its "expense", when no other has them.
+    const short = name.replace(/ (expense|expenses|cost|costs)$/, '');
+    const uniqueShort =
+      short !== name &&
+      short.includes(' ') &&
+      context.accounts.filter((other) => normalize(other.name).includes(short)).length === 1;
+    const found =
+      mentions(q.text, name) ??
+      (uniqueHead ? mentions(q.text, head) : undefined) ??
+      (uniqueShort ? mentions(q.text, short) : undefined);
     if (found) {
       accounts.push(account);
       said.push(account.name);
@@ -193,6 +202,50 @@ export function counterpartiesIn(
     }
   }
   return found;
+}
+
+const isSales = (account: ParserAccount) => account.type === 'revenue' && account.subtype !== 'other_income';
+const isCostOfSales = (account: ParserAccount) => account.type === 'expense' && account.subtype === 'cost_of_sales';
+
+/**
+ * "The margin on spare parts": a product line is its sales accounts and the cost of sales accounts named like them
+ * (Sales - Spare Parts and Materials - Spare Parts). Read into `read` when a gross margin or profit is asked of
+ * named sales accounts; the line's name when no cost of sales account is named like them (its margin cannot be
+ * told), undefined otherwise.
+ */
+export function readProductLine(read: AccountsRead, q: Question, context: ParserContext): string | undefined {
+  if (read.ambiguous) {
+    const { accounts, word } = read.ambiguous;
+    if (
+      !accounts.every((a) => isSales(a) || isCostOfSales(a)) ||
+      !accounts.some(isSales) ||
+      !accounts.some(isCostOfSales)
+    )
+      return undefined;
+    read.accounts.push(...accounts);
+    read.said.push(accounts.map((account) => account.name).join(' and '));
+    for (const said of word.split(' ')) q.takePhrase(said);
+    delete read.ambiguous;
+    return undefined;
+  }
+  if (!read.accounts.length || !read.accounts.every(isSales)) return undefined;
+  const words = new Set(
+    read.accounts.flatMap((account) =>
+      normalize(account.name)
+        .split(' ')
+        .filter((word) => word.length >= 4 && !GENERIC_NAME_WORDS.has(word)),
+    ),
+  );
+  const costs = context.accounts.filter(
+    (account) =>
+      isCostOfSales(account) &&
+      words.size > 0 &&
+      [...words].every((word) => normalize(account.name).split(' ').includes(word)),
+  );
+  if (!costs.length) return read.said.join(', ');
+  read.accounts.push(...costs);
+  read.said.splice(0, read.said.length, [...read.said, ...costs.map((account) => account.name)].join(' and '));
+  return undefined;
 }
 
 /**
@@ -325,4 +378,31 @@ export function withDescendants(accounts: readonly ParserAccount[], code: string
     for (const account of accounts)
       if (account.parentCode === codes[i] && !codes.includes(account.code)) codes.push(account.code);
   return codes;
+}
+
+/**
+ * "Legal fees vs audit fees in 2025", "Marketing vs Engineering opex", "Rainier vs Kodiak revenue": two accounts,
+ * departments or counterparties side by side, not a comparison of periods. The question rewritten as a breakdown
+ * of both ("legal fees and audit fees in 2025 by account"), or undefined when either side names none of one kind.
+ */
+export function namesCompared(text: string, context: ParserContext, years: ReadonlySet<string>): string | undefined {
+  const match = text.match(/^(.*?)\b(?:vs|versus|compared (?:to|with)|against)\b(.*)$/);
+  if (!match || /\b(budget|plan|forecast)\b/.test(text)) return undefined;
+  const [left, right] = [match[1]!.trim(), match[2]!.trim()];
+  if (!left || !right) return undefined;
+  const accounts = (side: string) => {
+    const read = accountsIn(new Question(side), context, years, []);
+    // A name shared by accounts of different kinds is still a name: the whole question says which kind.
+    return read.accounts.length > 0 || read.ambiguous !== undefined;
+  };
+  const parties = (side: string) => counterpartiesIn(new Question(side), context).length > 0;
+  // "Sales vs Marketing": a department named like a metric is a department beside another one.
+  const named = departmentsIn(`${left} and ${right}`, context);
+  const departments = (side: string) => named.some((department) => mentions(side, normalize(department)));
+  const by = [
+    [departments, 'department'],
+    [parties, 'counterparty'],
+    [accounts, 'account'],
+  ].find(([names]) => (names as (side: string) => boolean)(left) && (names as (side: string) => boolean)(right))?.[1];
+  return by ? `${left} and ${right} by ${by as string}` : undefined;
 }

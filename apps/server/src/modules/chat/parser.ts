@@ -8,6 +8,8 @@ import { distance, FILLER, mentions, normalize, Question, readable, REFERS_BACK 
 import {
   accountsIn,
   namedByFirstWord,
+  namesCompared,
+  readProductLine,
   counterpartiesIn,
   counterpartiesOfRole,
   countingIn,
@@ -245,6 +247,12 @@ function readQuestion(
       if (ratio) return ratio;
     }
   }
+  // "Legal fees vs audit fees": two names side by side, a breakdown of both.
+  const sideBySide =
+    options.sides === false
+      ? undefined
+      : namesCompared(text, context, new Set(context.periods.map((p) => String(p.fiscalYear))));
+  if (sideBySide) return readQuestion(sideBySide, context, options);
   const q = new Question(text);
   const understood: string[] = [];
 
@@ -370,10 +378,39 @@ function readQuestion(
   const prefer: string[][] = [...(options.prefer ?? [])];
   if (role === 'customer') prefer.push(['revenue']);
   if (role === 'supplier') prefer.push(['expense', 'asset']);
-  if (/\b(balance|drawn|owe|owed|outstanding|as of|as at|at the end|at \d|end of|position)\b/.test(text))
-    prefer.push(['asset', 'liability', 'equity']);
+  const saysADate = /\b(balance|drawn|owe|owed|outstanding|as of|as at|at the end|at \d|end of|position)\b/.test(text);
+  if (saysADate) prefer.push(['asset', 'liability', 'equity']);
   if (/\b(expenses?|costs?|spend|spent|charges?|interest)\b/.test(text)) prefer.push(['expense']);
+  // "Bonus last quarter", "utilities in H1": over a period, what was spent or earned, not the balance beside it.
+  const over = readTime(text, calendar);
+  if (!saysADate && over.explicit && !over.point) prefer.push(['expense', 'revenue']);
   const read = accountsIn(q, context, years, prefer);
+  let lineMargin = false;
+  // A product line's gross margin or profit: its sales and the costs named like them.
+  if (
+    /\b(gross (profit )?margin|gm|gross profit|gp|margins?)\b/.test(text) &&
+    !/\b(net|ebitda|operating|ebit|profit) margins?\b/.test(text)
+  ) {
+    const line = readProductLine(read, q, context);
+    const lines = read.accounts.filter((account) => account.type === 'revenue');
+    if (lines.length > 1 && read.accounts.some((a) => a.subtype === 'cost_of_sales') && /\bby account\b/.test(text))
+      return unknownAnswer(
+        [read.said.join(', ')],
+        [],
+        lines.map((account) => `Gross margin of ${account.name} this year`),
+        'Chat DB tells the margin of one product line at a time: ask for each line on its own.',
+      );
+    // "The margin on spare parts": a line's margin is its gross margin.
+    if (!line && read.accounts.some((account) => account.subtype === 'cost_of_sales') && q.take(/\bmargins?\b/).length)
+      lineMargin = true;
+    if (line)
+      return unknownAnswer(
+        [line],
+        [],
+        [`${line} this year`, 'What was gross margin last quarter?'],
+        `A margin of ${line} needs its cost of sales, and no cost of sales account is named like it: ask for its revenue, or for the gross margin of the business.`,
+      );
+  }
   if (read.ambiguous) {
     const names = read.ambiguous.accounts.slice(0, 3).map((account) => account.name);
     return unknownAnswer(
@@ -449,6 +486,7 @@ function readQuestion(
   const metrics: ChatMetric[] = [];
   for (const [pattern, metric] of METRIC_WORDS)
     if (q.take(pattern).length && !metrics.includes(metric)) metrics.push(metric);
+  if (lineMargin && !metrics.includes('gross_margin_pct')) metrics.push('gross_margin_pct');
   const balanceWords = q.take(/\b(owe|owed|outstanding|drawn|sitting|held|position|closing)\b/).length > 0;
   const types = TYPE_WORDS.filter(([pattern]) => q.take(pattern).length).map(([, type]) => type);
   for (const kpi of kpis.toReversed()) if (!metrics.includes(kpi)) metrics.unshift(kpi);

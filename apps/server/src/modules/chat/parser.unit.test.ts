@@ -494,6 +494,89 @@ describe('the built-in Chat DB parser', () => {
     expect(queryOf('what have we billed Northwind this year').metrics).toEqual(['revenue']);
   });
 
+  it('reads a name without its "expense", write-offs, and over a period the cost rather than the balance beside it', () => {
+    const chart: ParserContext = {
+      ...context,
+      accounts: [
+        ...context.accounts,
+        { code: '7680', name: 'Bad Debt Expense', type: 'expense', subtype: 'operating_expense', parentCode: null },
+        { code: '7130', name: 'Bonus Expense', type: 'expense', subtype: 'operating_expense', parentCode: null },
+        { code: '2240', name: 'Accrued Bonus', type: 'liability', subtype: 'accrued_liability', parentCode: null },
+      ],
+    };
+    const codes = (question: string) => {
+      const parsed = parseQuestion(question, chart);
+      return parsed.kind === 'query' ? parsed.query.filters.accountCodes : parsed.kind;
+    };
+    expect(codes('how much bad debt did we write off last year')).toEqual(['7680']);
+    expect(codes('write-offs in 2025')).toEqual(['7680']);
+    expect(codes('bonus last quarter')).toEqual(['7130']);
+    expect(codes('accrued bonus at the end of September')).toEqual(['2240']);
+    expect(codes('bonus balance')).toEqual(['2240']);
+    expect(codes('bonus')).toBe('unknown');
+  });
+
+  it('reads a product line’s margin, and two names side by side as a breakdown of both', () => {
+    const chart: ParserContext = {
+      ...context,
+      accounts: [
+        ...context.accounts,
+        { code: '4140', name: 'Sales - Spare Parts', type: 'revenue', subtype: 'sales', parentCode: '4100' },
+        { code: '4210', name: 'Engineering Services', type: 'revenue', subtype: 'sales', parentCode: null },
+        {
+          code: '5110',
+          name: 'Materials - Machined Components',
+          type: 'expense',
+          subtype: 'cost_of_sales',
+          parentCode: '5100',
+        },
+        {
+          code: '5140',
+          name: 'Materials - Spare Parts',
+          type: 'expense',
+          subtype: 'cost_of_sales',
+          parentCode: '5100',
+        },
+      ],
+    };
+    const parse = (question: string) => parseQuestion(question, chart);
+    expect(parse('margin on spare parts last quarter')).toMatchObject({
+      query: { metrics: ['gross_margin_pct'], filters: { accountCodes: ['4140', '5140'] } },
+      reading:
+        'Gross margin % of Sales - Spare Parts and Materials - Spare Parts, Q3 2026 (Jul – Sep 2026), all departments',
+    });
+    expect(parse('gross profit on Sales - Machined Components in 2025')).toMatchObject({
+      query: { metrics: ['gross_profit'], filters: { accountCodes: ['4110', '5110'] } },
+    });
+    // No cost of sales named like it: its margin cannot be told, and is not 100 %.
+    expect(parse("What's the gross margin on engineering services?")).toMatchObject({
+      kind: 'unknown',
+      reason:
+        'A margin of Engineering Services needs its cost of sales, and no cost of sales account is named like it: ask for its revenue, or for the gross margin of the business.',
+    });
+    expect(parse('margins on machined components vs spare parts')).toMatchObject({
+      kind: 'unknown',
+      reason: 'Chat DB tells the margin of one product line at a time: ask for each line on its own.',
+    });
+    expect(parse('sales of spare parts vs machined components last year')).toMatchObject({
+      query: {
+        dimensions: ['account'],
+        filters: { accountCodes: ['4110', '4140'] },
+        timeRange: { from: '2025-01', to: '2025-12' },
+      },
+    });
+    expect(parse('Legal fees vs digital advertising in 2025')).toMatchObject({
+      query: { dimensions: ['account'], timeRange: { from: '2025-01', to: '2025-12' } },
+    });
+    expect(parseQuestion('Legal fees vs digital advertising in 2025', chart)).not.toHaveProperty('query.compare');
+    expect(parse('Cascade vs Northwind revenue in 2025')).toMatchObject({
+      query: { metrics: ['revenue'], dimensions: ['counterparty'] },
+    });
+    expect(parse('Sales vs Marketing department expenses last quarter')).toMatchObject({
+      query: { dimensions: ['department'], filters: { departments: ['Sales', 'Marketing'] } },
+    });
+  });
+
   it('reads a % change, over or under budget, a department budget, and the effective tax rate', () => {
     expect(queryOf('Opex Q3 2026 vs Q3 2025, what is the % change?')).toMatchObject({
       metrics: ['operating_expenses'],

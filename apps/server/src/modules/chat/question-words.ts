@@ -34,6 +34,9 @@ const SHORTHAND: [RegExp, string][] = [
   [/\bmonth ?ends?\b/g, 'month end'],
   [/\b(shareholders?|stockholders?|owners?|members?) ?equity\b/g, 'equity'],
   [/\bbottom ?line\b/g, 'net income'],
+  // Bad debts written off are the bad debt expense.
+  [/\b(bad debts?\b.*?) ?\b(write|wrote|written) ?offs?\b/g, '$1'],
+  [/\b(write|wrote|written) ?offs?\b/g, 'bad debt'],
   // "Gross margin running at this year": where it stands.
   [/\b(running|tracking|sitting|coming in) at\b/g, 'at'],
   // "Compared w/ last yr": "w/" is "with" once the slash is gone.

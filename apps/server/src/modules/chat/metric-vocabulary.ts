@@ -67,8 +67,14 @@ export const KPI_WORDS: readonly [RegExp, ChatMetric][] = [
   [/\bcurrent ratio\b/, 'current_ratio'],
   [/\b(quick ratio|acid test( ratio)?)\b/, 'quick_ratio'],
   [/\b(debt to equity( ratio)?|debt equity ratio|d ?\/? ?e ratio|gearing( ratio)?)\b/, 'debt_to_equity'],
-  [/\b(dso|days (of )?sales outstanding|debtor days|receivables? days)\b/, 'dso'],
-  [/\b(dpo|days (of )?payables? outstanding|creditor days|payables? days)\b/, 'dpo'],
+  [
+    /\b(dso|days (of )?sales outstanding|debtor days|receivables? days|(average )?(collection period|days to (collect|get paid)))\b/,
+    'dso',
+  ],
+  [
+    /\b(dpo|days (of )?payables? outstanding|creditor days|payables? days|(average )?days to pay( our)?( suppliers| vendors| bills)?)\b/,
+    'dpo',
+  ],
   [/\b(dio|days (of )?inventory (outstanding|on hand)|inventory days|days in inventory)\b/, 'dio'],
   [/\b(cash conversion cycle|cash cycle|ccc|cash to cash( cycle)?)\b/, 'cash_conversion_cycle'],
   [/\b((cash )?runway|months of (cash|runway)( left)?)\b/, 'cash_runway'],

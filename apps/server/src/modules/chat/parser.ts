@@ -468,7 +468,10 @@ function readQuestion(
     (passing ||
       /\b(list|who are|show( me)?|which are|name)( all)?( of)? (our|the|my)? ?(customers|clients|suppliers|vendors)\b/.test(
         text,
-      )) &&
+      ) ||
+      // "Which customers owe us": the ones that do, unless it asks what drove a change.
+      (/\bwhich (customers|clients|suppliers|vendors)\b/.test(text) &&
+        !/\b(why|drove|drive|drivers?|explain\w*|behind|contribut\w*|caused)\b/.test(text))) &&
     !ranking
       ? categoryIn(q)
       : undefined;
@@ -624,7 +627,12 @@ function readQuestion(
         : passing?.threshold
     : passing && allDimensions.length
       ? passing.threshold
-      : undefined;
+      : // "Which customers owe us": those with something owed.
+        listed === 'counterparty' &&
+          metrics[0] === 'balance' &&
+          groupSubtypes.some((subtype) => subtype === 'receivable' || subtype === 'payable')
+        ? { op: 'gt', value: 0 }
+        : undefined;
   if (countRows && (!threshold || metrics.length !== 1 || !FLOW_METRICS.includes(metrics[0]!)))
     return unknownAnswer(
       understood,

@@ -492,6 +492,17 @@ describe('the built-in Chat DB parser', () => {
       countDistinct: 'counterparty',
     });
     expect(queryOf('what have we billed Northwind this year').metrics).toEqual(['revenue']);
+    expect(queryOf("which customers haven't paid us yet")).toMatchObject({
+      metrics: ['balance'],
+      dimensions: ['counterparty'],
+      filters: { accountSubtypes: ['receivable'] },
+      threshold: { op: 'gt', value: 0 },
+      order: { by: 'balance', direction: 'desc' },
+    });
+    expect(queryOf('which suppliers do we still owe').filters.accountSubtypes).toEqual(['payable']);
+    expect(queryOf('how many vendors did we use last year').countDistinct).toBe('counterparty');
+    expect(queryOf("what's the average days to pay our suppliers").metrics).toEqual(['dpo']);
+    expect(queryOf('average collection period last quarter').metrics).toEqual(['dso']);
   });
 
   it('reads a name without its "expense", write-offs, and over a period the cost rather than the balance beside it', () => {

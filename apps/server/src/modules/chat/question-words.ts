@@ -37,6 +37,10 @@ const SHORTHAND: [RegExp, string][] = [
   // Bad debts written off are the bad debt expense.
   [/\b(bad debts?\b.*?) ?\b(write|wrote|written) ?offs?\b/g, '$1'],
   [/\b(write|wrote|written) ?offs?\b/g, 'bad debt'],
+  // "Which customers haven't paid": what they owe us.
+  [/\b(havent|hasnt|have not|has not|didnt|did not|not yet|yet to) (paid|pay)( us)?( yet)?\b/g, 'owe us'],
+  // "How many vendors did we use": had dealings with.
+  [/\b(use|used|work with|worked with|deal with|dealt with|do business with|did business with)\b/g, 'with'],
   // "Gross margin running at this year": where it stands.
   [/\b(running|tracking|sitting|coming in) at\b/g, 'at'],
   // "Compared w/ last yr": "w/" is "with" once the slash is gone.
@@ -70,7 +74,7 @@ export const FILLER = new Set(
   same vs versus compared compare against actual actuals actually reported real figure number stand stood issue
   issued raise raised send sent take took taken get got give gave given offered hand
   did come in at our level looks look like was there any give me what is whats the report on
-  currently current now today latest recent most result results performance run runs ran went go goes buy bought pay pays paid paying & main key primary money tracking doing performing faring`.split(
+  currently current now today still yet latest recent most result results performance run runs ran went go goes buy bought pay pays paid paying & main key primary money tracking doing performing faring`.split(
     /\s+/,
   ),
 );

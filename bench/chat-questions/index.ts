@@ -1,4 +1,5 @@
 import type { Books, HeldOutCase } from './case.ts';
+import { questions as fifthSet } from './fifth-set.ts';
 import { questions as fourthSet } from './fourth-set.ts';
 import { questions as rankingsAndHonesty } from './rankings-and-honesty.ts';
 import { questions as secondSet } from './second-set.ts';
@@ -19,3 +20,6 @@ export const thirdHeldOutQuestions = (books: Books): HeldOutCase[] => thirdSet(b
 
 /** A fourth held-out set, written after the changes for the third, without sight of the parser or the earlier sets. */
 export const fourthHeldOutQuestions = (books: Books): HeldOutCase[] => fourthSet(books);
+
+/** A fifth held-out set, written after the changes for the fourth, without sight of the parser or the earlier sets. */
+export const fifthHeldOutQuestions = (books: Books): HeldOutCase[] => fifthSet(books);

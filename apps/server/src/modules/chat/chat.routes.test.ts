@@ -236,6 +236,13 @@ describe('POST /api/v1/chat/ask', () => {
     const expected = await gold(`select count(*) as value from (select g.period, sum(g.credit - g.debit) as income ${PL}
       where a.account_type in ('revenue', 'expense') and g.period between '2026-01' and '2026-10' group by 1) m where m.income < 0`);
     expect(losses.result).toEqual([{ row_count: expected }]);
+    // Customers counted above a figure.
+    const counted = (await ask('How many customers did more than $1M of revenue last year?')).json().data;
+    const customers = await gold(`select count(*) as value from (select g.counterparty ${PL}
+      where ${REVENUE} and g.period between '2025-01' and '2025-12' and g.counterparty is not null
+      group by 1 having sum(g.credit - g.debit) > 1000000) c`);
+    expect(customers).toBeGreaterThan(0);
+    expect(counted.result).toEqual([{ row_count: customers }]);
   });
 
   it('follows up a question that names no figure of its own, and not one that is off-topic', async () => {

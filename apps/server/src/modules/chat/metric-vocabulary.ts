@@ -32,7 +32,7 @@ export const METRIC_WORDS: readonly [RegExp, ChatMetric][] = [
   [/\b(revenues?|sales|turnover|top ?line|rev|income|billings|invoiced|sold)\b/, 'revenue'],
   [/\b(expenses?|expenditures?|costs?|spend|spending|spent|outgoings)\b/, 'expenses'],
   [/\b(number of journals|journals?|journal entries|entries)\b/, 'journal_count'],
-  [/\b(gl lines|ledger lines|lines|transactions)\b/, 'line_count'],
+  [/\b(gl lines|ledger lines|lines|transactions|postings?)\b/, 'line_count'],
   [/\bbalances?\b/, 'balance'],
 ];
 
@@ -97,6 +97,10 @@ export const NOT_COMPUTED: readonly [RegExp, string][] = [
   [/\b(return on (equity|assets|capital|investment|capital employed)|roe|roa|roi|roce|roic)\b/, 'returns on capital'],
   [/\b(aging|ageing|aged (receivables|payables|debtors|creditors))\b/, 'aging'],
   [/\b(break ?even|breakeven|contribution margin|unit economics)\b/, 'break-even and contribution analysis'],
+  [
+    /\b(average|avg|mean|typical) (invoice|order|sale|ticket|deal|bill|payment|transaction)( (value|size|amount))?\b/,
+    'averages per invoice, order or payment',
+  ],
 ];
 
 /**

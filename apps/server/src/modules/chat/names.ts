@@ -10,8 +10,10 @@ const GENERIC_NAME_WORDS = new Set(
   `account accounts and of the for to in on a an other others total first harbor bank trade expense expenses cost
   costs sales revenue income fees fee services service tax taxes net general misc miscellaneous department
   departments dept team customer customers client clients vendor vendors supplier suppliers month months quarter
-  quarters year years entity entities budget`.split(/\s+/),
+  quarters year years entity entities budget bill bills billed invoice invoices invoiced`.split(/\s+/),
 );
+
+const MONEY_VERBS = new Set(['bill', 'billed']);
 
 interface AccountsRead {
   accounts: ParserAccount[];
@@ -117,7 +119,10 @@ export function accountsIn(
         return {
           account,
           keys: keys.filter((word) => nameWords.has(stem(word))).length,
-          all: words.filter((word) => word.length >= 3 && !FILLER.has(word) && nameWords.has(stem(word))).length,
+          // A money verb in a name ("Freight Billed to Customers") weighs between names, never names one alone.
+          all: words.filter(
+            (word) => word.length >= 3 && (!FILLER.has(word) || MONEY_VERBS.has(word)) && nameWords.has(stem(word)),
+          ).length,
         };
       })
       .filter((entry) => entry.keys > 0);

@@ -69,7 +69,9 @@ export function rankingIn(q: Question): Ranking | undefined {
   const rankedFigure = new RegExp(
     `\\b(?:${RANK_HIGH}|${RANK_LOW}) (?:single )?(?:expenses?|costs?|expenditures?|overheads?|cost items?)\\b`,
   ).test(q.rest);
-  if (!limit && !which && !category && !rankedFigure) return undefined;
+  // "Biggest first": an order, every one of them.
+  const inOrder = new RegExp(`\\b(?:${RANK_HIGH}|${RANK_LOW}) first\\b`).test(q.rest);
+  if (!limit && !which && !category && !rankedFigure && !inOrder) return undefined;
   // "best"/"worst" of a period read the figure's size; "most"/"least" likewise.
   const direction = rank && new RegExp(`^(${RANK_LOW})$`).test(rank[1]!) ? 'asc' : 'desc';
   let dimension = category?.[1];
@@ -81,11 +83,11 @@ export function rankingIn(q: Question): Ranking | undefined {
   const plural = saidCategory
     ? /s$/.test(saidCategory)
     : new RegExp(`\\b(?:${RANK_HIGH}|${RANK_LOW}) (?:[a-z]+ )?(expenses|costs|expenditures)\\b`).test(q.rest);
-  q.take(new RegExp(`\\b(highest first|lowest first|${RANK_HIGH}|${RANK_LOW}|rank(ed|ing)?)\\b`));
+  q.take(new RegExp(`\\b((?:${RANK_HIGH}|${RANK_LOW}) first|${RANK_HIGH}|${RANK_LOW}|rank(ed|ing)?)\\b`));
   if (n) q.take(new RegExp(`\\b${n}\\b`));
   if (category) q.take(category[0]);
   q.take(/\b(which|who|with the|with)\b/);
-  const everyOne = (ranks || plural) && !limit;
+  const everyOne = (ranks || plural || inOrder) && !limit;
   return { dimension, named: category !== undefined, direction, limit: everyOne ? undefined : (limit ?? 1) };
 }
 
@@ -149,6 +151,7 @@ export function correctSlips(q: Question, known: ReadonlySet<string>) {
     'customer',
     'supplier',
     'vendor',
+    'account',
     'month',
     'expense',
   ];

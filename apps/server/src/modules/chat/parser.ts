@@ -106,7 +106,7 @@ export const unknownAnswer = (
 /** "X as a % of Y", "X as a share of Y", "what share of Y was X", "X to Y", "ratio of X to Y": the two sides. */
 const RATIO_PATTERNS: RegExp[] = [
   /^(?:.*? )?(?:what|which) (?:share|proportion|percentage|percent|%) (?:of )?(?<den>.+?) (?:does|did|do) (?<num>.+?) (?:make up|represent|account for|take)$/,
-  /^(?:.*? )?(?:what|which|how much of) (?:share|proportion|percentage|percent|%|part|portion|fraction) (?:of )?(?<den>.+?) (?:is|was|were|are|did|came from|went to|comes from|goes to|made up by|is made up of) (?<num>.+)$/,
+  /^(?:.*? )?(?:what|which|how much of) (?:share|proportion|percentage|percent|%|part|portion|fraction) (?:of )?(?<den>.+?) (?:is|was|were|are|did|came from|went to|comes from|goes to|went on|goes on|go on|was spent on|is spent on|we spent on|did we spend on|made up by|is made up of) (?<num>.+)$/,
   /^(?:what (?:is|was|were) )?(?:the )?ratio of (?<num>.+?) (?:to|over|and) (?<den>.+)$/,
   /^(?<num>.+?) (?:as (?:a |an )?)?(?:%|percent|percentage|pct|share|proportion|fraction|ratio) (?:of|to|vs) (?<den>.+)$/,
   /^(?<num>.+?) (?:to|over|per) (?<den>.+?)(?: ratio| percentage| %)?$/,
@@ -338,7 +338,9 @@ function readQuestion(
       rephrasings(context),
       'Chat DB counts customers, suppliers, departments, accounts, journals and invoices; ask for the figure by month to see each month.',
     );
-  if (counted && passing)
+  // "How many customers did more than $250k of revenue": the customers above it, counted.
+  if (counted && passing && counted.target !== 'journal') countRows = { dimension: counted.target };
+  else if (counted && passing)
     return unknownAnswer(
       [],
       [passing.said],
@@ -510,11 +512,39 @@ function readQuestion(
   // Counting the counterparties of named accounts: those on lines that move the accounts their own way.
   if (!metrics.length && counted) metrics.push(read.accounts.length ? 'amount' : 'line_count');
 
+  // "Break down October opex by department", "split revenue by account": a plain breakdown (accounts unless said);
+  // the same words of a change, a variance or growth split it into its contributors.
+  const ofAChange =
+    changeWords || time.against !== undefined || wantsBudget || /\b(variances?|growth|movement)\b/.test(text);
+  const plainSplit = !ofAChange && q.take(/\b(break ?down|break (it|that|this) down|split( up| out)?)\b/).length > 0;
+  // Split into named groups of accounts ("into Materials, Direct Labour …"): a breakdown lists the accounts inside
+  // them one by one, which is not what was asked: asked back.
+  const splitIntoGroups =
+    plainSplit &&
+    !dimensions.length &&
+    read.accounts.length > 1 &&
+    read.accounts.some((account) => context.accounts.some((other) => other.parentCode === account.code));
+  if (splitIntoGroups)
+    return unknownAnswer(
+      read.said,
+      ['split'],
+      read.said.slice(0, 3).map((name) => `${name} last quarter`),
+      'Chat DB splits a figure by its accounts one by one, not into groups of them: ask for each group on its own.',
+    );
+  if (plainSplit && !dimensions.length) dimensions.push('account');
+  // "Which 3 accounts moved the most, October vs the same month last year": ranked by their change, a split of it.
+  const rankedByChange =
+    ranking !== undefined &&
+    time.against !== undefined &&
+    /\b(grew|grow|growth|moved?|changed?|increased?|decreased?|rose|risen|rise|fell|fall|fallen|dropped|drop|declin\w*|jump\w*|swung|swing|improved?|worsened?)\b/.test(
+      text,
+    );
   // "Why did opex go up", "what drove the change in revenue": the change split into its contributors.
-  const explains =
+  const explainWords =
     q.take(
       /\b(why|what drove|what drives|what caused|what is behind|whats behind|drivers?|drove|driven|explain|explanation|behind|caused|contribut\w*|break ?down|break (it|that|this) down|reasons?|account for|decompose|decomposition|bridge|walk( me)?( through)?|(biggest |largest |top )?movers)\b/,
     ).length > 0;
+  const explains = explainWords || rankedByChange;
   // "Opex variance to budget by department": the variance split into its contributors.
   const explainsVariance =
     wantsBudget &&
@@ -746,7 +776,8 @@ function readQuestion(
           : { compare: 'previous_period' as const, compareMonthsBack: monthsBetween(against.from, time.range.from) }),
       decompose: true,
       // "Top 5 accounts": the five largest contributors.
-      ...(ranking?.limit && ranking.limit > 1 ? { limit: ranking.limit } : {}),
+      // "Which account grew the most": the one.
+      ...(ranking?.limit && (ranking.limit > 1 || rankedByChange) ? { limit: ranking.limit } : {}),
     };
     return {
       kind: 'query',
@@ -814,7 +845,7 @@ function readQuestion(
         ? { from: addMonths(time.range.from, -1), to: addMonths(time.range.from, -1) }
         : { from: wholePoint ? time.range.to : time.range.from, to: time.range.to },
     ...compare,
-    ...(counted ? { countDistinct: counted.target } : {}),
+    ...(counted && !countRows ? { countDistinct: counted.target } : {}),
     ...(order ? { order, ...(limit ? { limit } : {}) } : {}),
     ...(threshold ? { threshold } : {}),
     ...(averaged ? { perMonth: true } : {}),

@@ -588,6 +588,57 @@ describe('the built-in Chat DB parser', () => {
     });
   });
 
+  it('reads a plain split, a ranking by change, a share that "went on", and periods said of a relative year', () => {
+    expect(queryOf('break down last month opex by department')).toMatchObject({
+      metrics: ['operating_expenses'],
+      dimensions: ['department'],
+      timeRange: { from: '2026-10', to: '2026-10' },
+    });
+    expect(queryOf('break down last month opex by department').decompose).toBeUndefined();
+    expect(queryOf('split revenue for Q3 by account, biggest first')).toMatchObject({
+      dimensions: ['account'],
+      order: { direction: 'desc' },
+    });
+    expect(queryOf('split revenue for Q3 by account, biggest first').limit).toBeUndefined();
+    // The change split, as before, when a change is said.
+    expect(queryOf('break down the change in opex last quarter by department').decompose).toBe(true);
+    expect(
+      queryOf('Marketing expenses, October vs the same month last year: which 2 accounts moved the most?'),
+    ).toMatchObject({
+      dimensions: ['account'],
+      filters: { departments: ['Marketing'] },
+      compare: 'prior_year',
+      decompose: true,
+      limit: 2,
+    });
+    expect(queryOf('which revenue account grew the most in dollars, ytd vs the same period last year')).toMatchObject({
+      metrics: ['revenue'],
+      decompose: true,
+      limit: 1,
+    });
+    expect(queryOf('What % of revenue went on Digital Advertising last year?').ratio).toEqual({
+      numerator: { metric: 'amount', filters: { accountCodes: ['6230'] } },
+      denominator: { metric: 'revenue', filters: {} },
+    });
+    expect(queryOf('opex since the start of 2025').timeRange).toEqual({ from: '2025-01', to: '2026-10' });
+    expect(queryOf('net profit in the first quarter of last year').timeRange).toEqual({
+      from: '2025-01',
+      to: '2025-03',
+    });
+    expect(queryOf('total expenses in October last year').timeRange).toEqual({ from: '2025-10', to: '2025-10' });
+    expect(queryOf('reveune by quarter for FY2025').metrics).toEqual(['revenue']);
+    expect(queryOf('revenue over the last 6 months vs the prior 6')).toMatchObject({
+      timeRange: { from: '2026-05', to: '2026-10' },
+      compare: 'previous_period',
+      compareMonthsBack: 6,
+    });
+    expect(queryOf('how many different GL accounts had postings in October?').countDistinct).toBe('account');
+    expect(parseQuestion('Average invoice value last quarter', context)).toMatchObject({
+      kind: 'unknown',
+      reason: expect.stringMatching(/^Chat DB does not compute averages per invoice, order or payment\./),
+    });
+  });
+
   it('reads a % change, over or under budget, a department budget, and the effective tax rate', () => {
     expect(queryOf('Opex Q3 2026 vs Q3 2025, what is the % change?')).toMatchObject({
       metrics: ['operating_expenses'],
@@ -649,15 +700,18 @@ describe('the built-in Chat DB parser', () => {
     });
   });
 
-  it('asks back on a count it does not make, and on a threshold it would drop', () => {
+  it('asks back on a count it does not make, and counts the ones above a figure', () => {
     expect(parseQuestion('how many times did we pay Puget Sound Steel Service this year', context)).toMatchObject({
       kind: 'unknown',
       unknown: ['how many times'],
     });
-    expect(parseQuestion('number of suppliers we paid more than 50k in 2025', context)).toMatchObject({
-      kind: 'unknown',
-      unknown: ['more than 50k'],
+    expect(queryOf('number of suppliers we paid more than 50k in 2025')).toMatchObject({
+      metrics: ['cash_paid'],
+      dimensions: ['counterparty'],
+      threshold: { op: 'gt', value: 50000 },
+      countRows: true,
     });
+    expect(queryOf('number of suppliers we paid more than 50k in 2025').countDistinct).toBeUndefined();
     expect(queryOf('legal fees to revenue ratio').ratio?.denominator.metric).toBe('revenue');
     expect(queryOf('how many days of sales outstanding').metrics).toEqual(['dso']);
   });

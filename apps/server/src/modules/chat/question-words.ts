@@ -37,6 +37,10 @@ const SHORTHAND: [RegExp, string][] = [
   // Bad debts written off are the bad debt expense.
   [/\b(bad debts?\b.*?) ?\b(write|wrote|written) ?offs?\b/g, '$1'],
   [/\b(write|wrote|written) ?offs?\b/g, 'bad debt'],
+  // "Grew the most in dollars": the change itself, which every comparison answers.
+  [/\b(in|by) (dollars?|dollar terms|absolute terms)\b(?! (and|&))/g, ''],
+  // "The last 12 months vs the prior 12": months.
+  [/\b(prior|previous|preceding) (\d{1,2}|three|six|nine|twelve)\b(?! (months?|quarters?|years?))/g, '$1 $2 months'],
   // "Which customers haven't paid": what they owe us.
   [/\b(havent|hasnt|have not|has not|didnt|did not|not yet|yet to) (paid|pay)( us)?( yet)?\b/g, 'owe us'],
   // "How many vendors did we use": had dealings with.
@@ -74,24 +78,27 @@ export const FILLER = new Set(
   same vs versus compared compare against actual actuals actually reported real figure number stand stood issue
   issued raise raised send sent take took taken get got give gave given offered hand
   did come in at our level looks look like was there any give me what is whats the report on
-  currently current now today still yet latest recent most result results performance run runs ran went go goes buy bought pay pays paid paying & main key primary money tracking doing performing faring`.split(
+  currently current now today still yet bill billed active anyone anybody everyone latest recent most result results performance run runs ran went go goes buy bought pay pays paid paying & main key primary money tracking doing performing faring`.split(
     /\s+/,
   ),
 );
 
 /** Edit distance, for names and words typed with a slip ("Legla fees", "revnue"). */
 export function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  // Optimal string alignment: two letters swapped ("reveune") is one slip, as a letter wrong or missing is.
+  const rows = [Array.from({ length: b.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
+    const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      row.push(best);
     }
+    rows.push(row);
   }
-  return row[b.length]!;
+  return rows[a.length]![b.length]!;
 }
 
 /** A word without its common endings, to match "bill" with Billed and "discount" with Discounts. */

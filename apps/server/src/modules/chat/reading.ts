@@ -47,7 +47,11 @@ export function describeReading(
         .replace(/ lines$/, '')} lines`
     : undefined;
   const rows = query.countRows
-    ? `Number of ${query.dimensions.map((d) => `${DIMENSION_WORDS[d] ?? d}s`).join(' and ')} with ${query.metrics.map(metricLabel).join(', ').toLowerCase()}`
+    ? `Number of ${query.dimensions
+        .map((d) =>
+          d === 'counterparty' && said.parties ? said.parties : `${DIMENSION_WORDS[d] ?? d}s`.replace(/ys$/, 'ies'),
+        )
+        .join(' and ')} with ${query.metrics.map(metricLabel).join(', ').toLowerCase()}`
     : undefined;
   const what = `${rows ?? counted ?? query.metrics.map(metricLabel).join(', ')}${query.perMonth ? ', monthly average' : ''}`;
   const of = [...said.groups, ...said.accounts].filter(Boolean);

@@ -268,6 +268,18 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
       ? { span: quarterSpan(year, q), unit: 'quarter' }
       : { span: quarterSpan(latestYearOf(q - 1, 3), q), unit: 'quarter', yearless: { unit: 'quarter', index: q } };
   });
+  // "The first quarter of last year", "October last year", "March of this year": that period of that fiscal year.
+  const ofRelativeYear = `(?: of)?(?: the)? (this|last|previous|prior|current) (?:fiscal )?year`;
+  add(new RegExp(`\\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter${ofRelativeYear}\\b`), (m) => ({
+    span: quarterSpan(/this|current/.test(m[2]!) ? lastYear : lastYear - 1, ORDINALS[m[1]!]!),
+    unit: 'quarter',
+  }));
+  add(new RegExp(`\\b${MONTH}${ofRelativeYear}\\b`), (m) => {
+    const month = monthOf(m[1]!);
+    const year = /this|current/.test(m[2]!) ? lastYear : lastYear - 1;
+    const p = yearPeriods(year).find((candidate) => Number(candidate.slice(5)) === month);
+    return p ? { span: monthSpan(p), unit: 'month' } : undefined;
+  });
   // Halves: "h1 2025", "2025 h2", "first half of 2025", "second half of last year", "h1".
   const halfWith = (h: number, yearText: string | undefined, four?: string, two?: string, three?: string) => {
     const year =
@@ -792,12 +804,11 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
             /^ (on|onwards?|forward|to date|until now|till now|to now)\b/.test(text.slice(item.end)))),
     );
     if (sinceItem) {
-      range = {
-        from: sinceItem.span.from,
-        to: last,
-        label: `${spanWords(sinceItem.span.from, last)} (since ${sinceItem.span.label})`,
-      };
-      since = true;
+      // Since a date ("since the start of 2025", "since the end of June"): the months after it; a balance moved
+      // since then is compared with the balance at it, as for any range.
+      const from = sinceItem.point ? addMonths(sinceItem.span.to, 1) : sinceItem.span.from;
+      range = { from, to: last, label: `${spanWords(from, last)} (since ${sinceItem.span.label})` };
+      since = !sinceItem.point;
       take(sinceItem, /\b(since|from) $/.exec(text.slice(0, sinceItem.start))![0]);
       const onwards = /^ (on|onwards?|forward|to date|until now|till now|to now)\b/.exec(text.slice(sinceItem.end));
       if (onwards) matched.push(onwards[0].trim());

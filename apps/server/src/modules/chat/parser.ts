@@ -492,6 +492,8 @@ function readQuestion(
   for (const [pattern, metric] of METRIC_WORDS)
     if (q.take(pattern).length && !metrics.includes(metric)) metrics.push(metric);
   if (lineMargin && !metrics.includes('gross_margin_pct')) metrics.push('gross_margin_pct');
+  // "Which grew faster, revenue or cost of sales? Both growth rates": each figure, side by side.
+  if (metrics.length > 1) q.take(/\b(faster|slower|quicker|more quickly|both|each|either)\b/);
   const balanceWords = q.take(/\b(owe|owed|outstanding|drawn|sitting|held|position|closing)\b/).length > 0;
   const types = TYPE_WORDS.filter(([pattern]) => q.take(pattern).length).map(([, type]) => type);
   for (const kpi of kpis.toReversed()) if (!metrics.includes(kpi)) metrics.unshift(kpi);

@@ -452,6 +452,10 @@ describe('the built-in Chat DB parser', () => {
     });
     expect(queryOf('revenue q3 vs q2 in $ and %').compare).toBe('previous_period');
     expect(queryOf('revenue growth rate last month')).toMatchObject({ compare: 'previous_period' });
+    expect(queryOf('did opex or revenue grow faster this year vs last year? both growth rates')).toMatchObject({
+      metrics: ['operating_expenses', 'revenue'],
+      compare: 'prior_year',
+    });
     expect(queryOf("what's the delta between actual and budgeted opex for 2025").compare).toBe('budget');
     expect(queryOf('How far off budget was revenue last quarter?').compare).toBe('budget');
     expect(queryOf('EBITDA margin trend by quarter this year').dimensions).toEqual(['quarter']);

@@ -247,11 +247,10 @@ function readQuestion(
       if (ratio) return ratio;
     }
   }
+  // The fiscal years, so that "2025" is read as a year and not an account code.
+  const years = new Set(context.periods.map((p) => String(p.fiscalYear)));
   // "Legal fees vs audit fees": two names side by side, a breakdown of both.
-  const sideBySide =
-    options.sides === false
-      ? undefined
-      : namesCompared(text, context, new Set(context.periods.map((p) => String(p.fiscalYear))));
+  const sideBySide = options.sides === false ? undefined : namesCompared(text, context, years);
   if (sideBySide) return readQuestion(sideBySide, context, options);
   const q = new Question(text);
   const understood: string[] = [];
@@ -356,7 +355,6 @@ function readQuestion(
         (/\b(owes?|owing) us\b/.test(q.rest) ? 'customer' : /\bwe owe\b/.test(q.rest) ? 'supplier' : undefined));
 
   // Names first: "Sales Commissions" is an account, "Engineering Services" is not the Engineering department.
-  const years = new Set(context.periods.map((p) => String(p.fiscalYear)));
   // A group's word inside an account's whole name ("Income Tax Payable") is the account's.
   const wholeNames = context.accounts
     .map((account) => normalize(account.name))

@@ -3,6 +3,7 @@ import { questions as fifthSet } from './fifth-set.ts';
 import { questions as fourthSet } from './fourth-set.ts';
 import { questions as rankingsAndHonesty } from './rankings-and-honesty.ts';
 import { questions as secondSet } from './second-set.ts';
+import { questions as seventhSet } from './seventh-set.ts';
 import { questions as sixthSet } from './sixth-set.ts';
 import { questions as thirdSet } from './third-set.ts';
 import { questions as timeAndMetrics } from './time-and-metrics.ts';
@@ -27,3 +28,6 @@ export const fifthHeldOutQuestions = (books: Books): HeldOutCase[] => fifthSet(b
 
 /** A sixth held-out set, written after the changes for the fifth, without sight of the parser or the earlier sets. */
 export const sixthHeldOutQuestions = (books: Books): HeldOutCase[] => sixthSet(books);
+
+/** A seventh held-out set, written after the changes for the sixth, without sight of the parser or the earlier sets. */
+export const seventhHeldOutQuestions = (books: Books): HeldOutCase[] => seventhSet(books);

@@ -142,8 +142,17 @@ export const semanticQuerySchema = z.object({
   /**
    * A metric as a percentage of another ("payroll as % of sales", "what share of opex is rent"): the answer is
    * `ratio_pct` = numerator × 100 ÷ denominator (2 decimals) beside both. `metrics` then names the numerator's metric.
+   * With `difference` ("Freight Out vs Freight In", "how much more did Engineering spend than Marketing"): the two
+   * side by side and `difference` = numerator − denominator instead of the percentage; `labels` name the two.
    */
-  ratio: z.object({ numerator: measureSchema, denominator: measureSchema }).optional(),
+  ratio: z
+    .object({
+      numerator: measureSchema,
+      denominator: measureSchema,
+      difference: z.boolean().optional(),
+      labels: z.tuple([z.string().min(1).max(200), z.string().min(1).max(200)]).optional(),
+    })
+    .optional(),
   /**
    * "Why did X change", "what drove": with a comparison and one dimension (account, department, counterparty), the
    * answer is the contributors to the change — those with a non-zero change, the largest (either way) first —
@@ -194,7 +203,16 @@ export const chatChartSchema = z.object({
   /** The columns drawn as series (line, bar) or shown (kpi). */
   y: z.array(z.string()).default([]),
   /** A bridge's two ends: the earlier total it starts from and the later total the contributors lead to. */
-  bridge: z.object({ from: z.number(), to: z.number(), fromLabel: z.string(), toLabel: z.string() }).optional(),
+  bridge: z
+    .object({
+      from: z.number(),
+      to: z.number(),
+      fromLabel: z.string(),
+      toLabel: z.string(),
+      /** The change on lines without a name of the breakdown (no department, no counterparty), its own step. */
+      unnamed: z.object({ label: z.string(), change: z.number() }).optional(),
+    })
+    .optional(),
 });
 export type ChatChart = z.infer<typeof chatChartSchema>;
 

@@ -48,7 +48,25 @@ export function decompositionOf(
     .map((row) => `${String(row[label] ?? '—')} ${signed(Number(row[`${metric}_change`] ?? 0))}`);
   const what = `${words.what[0]!.toUpperCase()}${words.what.slice(1)}`;
   const budget = query.compare === 'budget';
-  const contributors = `The largest contributors: ${top.join(', ')}${result.length > 3 ? `, and ${result.length - 3} more` : ''}.`;
+  // What the rows listed do not hold — lines without a department or counterparty, or the contributors past the
+  // top N asked for — is part of the total's change: its own step, so the bridge reaches the later total.
+  const listed = result.reduce((sum, row) => sum + Number(row[`${metric}_change`] ?? 0), 0);
+  const rest = Math.round((change - listed) * 100) / 100;
+  const dimension = query.dimensions.find((d) => d !== 'account')?.replaceAll('_', ' ');
+  const unnamed =
+    Math.abs(rest) < 0.01
+      ? undefined
+      : query.limit
+        ? { label: 'Other', change: rest }
+        : dimension
+          ? { label: `No ${dimension}`, change: rest }
+          : undefined;
+  const unnamedWords = !unnamed
+    ? ''
+    : query.limit
+      ? ` The rest: ${signed(rest)}.`
+      : ` Lines without a ${dimension}: ${signed(rest)}.`;
+  const contributors = `The largest contributors: ${top.join(', ')}${result.length > 3 ? `, and ${result.length - 3} more` : ''}.${unnamedWords}`;
   if (budget)
     return {
       response: `${what} was ${money(Math.abs(change))}${percent} ${change >= 0 ? 'above' : 'below'} budget in ${words.when} (budget ${money(totals.then)}, actual ${money(totals.now)}).${result.length ? ` ${contributors}` : ''}`,
@@ -56,11 +74,17 @@ export function decompositionOf(
         type: 'bridge',
         x: label,
         y: [`${metric}_change`],
-        bridge: { from: totals.then, to: totals.now, fromLabel: 'Budget', toLabel: words.when },
+        bridge: {
+          from: totals.then,
+          to: totals.now,
+          fromLabel: 'Budget',
+          toLabel: words.when,
+          ...(unnamed ? { unnamed } : {}),
+        },
       },
     };
   const response = result.length
-    ? `${what} ${movement} from ${words.against} to ${words.when} (${money(totals.then)} → ${money(totals.now)}). The largest contributors: ${top.join(', ')}${result.length > 3 ? `, and ${result.length - 3} more` : ''}.`
+    ? `${what} ${movement} from ${words.against} to ${words.when} (${money(totals.then)} → ${money(totals.now)}). ${contributors}`
     : `${what} did not change from ${words.against} to ${words.when} (${money(totals.now)}).`;
   return {
     response,
@@ -68,7 +92,13 @@ export function decompositionOf(
       type: 'bridge',
       x: label,
       y: [`${metric}_change`],
-      bridge: { from: totals.then, to: totals.now, fromLabel: words.against, toLabel: words.when },
+      bridge: {
+        from: totals.then,
+        to: totals.now,
+        fromLabel: words.against,
+        toLabel: words.when,
+        ...(unnamed ? { unnamed } : {}),
+      },
     },
   };
 }

@@ -54,23 +54,27 @@ export const chatRepository = {
   },
 
   /**
-   * The ledger's counterparties and their roles: a customer has sales revenue or receivable lines; a supplier has
-   * payable, inventory or expense lines and is never a customer (the ledger names customers on their cost of
-   * sales too). One pass over 02_GL_Detail: the service keeps it until the aggregates are refreshed.
+   * The ledger's counterparties and their roles: a customer has sales revenue or receivable lines; a supplier bills
+   * us through payables (the payables ledger is the list of suppliers) and is never a customer (the ledger names
+   * customers on their cost of sales too). Books that keep no payables (costs paid as they come) have as suppliers
+   * those with inventory or expense lines. One pass over 02_GL_Detail: the service keeps it until the aggregates
+   * are refreshed.
    */
   async counterparties(tx: Executor, schema: string): Promise<ParserCounterparty[]> {
-    const rows = rowsOf<{ name: string; customer: boolean; supplier: boolean }>(
+    const rows = rowsOf<{ name: string; customer: boolean; bills: boolean; costs: boolean }>(
       await tx.execute(sql`select g.counterparty as name,
           bool_or((a.account_type = 'revenue' and coalesce(a.account_subtype, '') <> 'other_income')
             or a.account_subtype = 'receivable') as customer,
-          bool_or(a.account_subtype in ('payable', 'inventory') or a.account_type = 'expense') as supplier
+          bool_or(a.account_subtype = 'payable' and g.credit > 0) as bills,
+          bool_or(a.account_subtype = 'inventory' or a.account_type = 'expense') as costs
         from ${qualifiedSql(schema, '02_GL_Detail')} g
         join ${qualifiedSql(schema, '01_Account')} a on a.account_code = g.account_code
         where g.counterparty is not null group by g.counterparty order by g.counterparty`),
     );
+    const keepsPayables = rows.some((row) => row.bills && !row.customer);
     return rows.map((row) => ({
       name: row.name,
-      role: row.customer ? 'customer' : row.supplier ? 'supplier' : 'other',
+      role: row.customer ? 'customer' : (keepsPayables ? row.bills : row.costs) ? 'supplier' : 'other',
     }));
   },
 

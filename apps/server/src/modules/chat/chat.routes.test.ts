@@ -422,6 +422,69 @@ describe('balances', () => {
   });
 });
 
+describe('suppliers, two figures side by side, and the contributors that have a name', () => {
+  /** Rows of a query straight from the ledger, as the organization's role. */
+  const goldRows = (query: string) =>
+    t.app.services.warehouse.withOrganization(organizationId, async (tx) =>
+      rowsOf<Record<string, string>>(await tx.execute(sql.raw(query))),
+    );
+
+  it('ranks suppliers by what they billed us through payables', async () => {
+    const { data } = (await ask('Top 3 suppliers by spend last year')).json();
+    const expected = await goldRows(`select g.counterparty, sum(g.credit) as billed ${PL}
+      where a.account_subtype = 'payable' and g.credit > 0 and g.period between '2025-01' and '2025-12'
+        and g.counterparty not in (select c.counterparty from "02_GL_Detail" c
+          join "01_Account" ca on ca.account_code = c.account_code where c.counterparty is not null
+            and ((ca.account_type = 'revenue' and coalesce(ca.account_subtype, '') <> 'other_income')
+              or ca.account_subtype = 'receivable'))
+      group by 1 order by 2 desc limit 3`);
+    expect(expected).toHaveLength(3);
+    expect(data.result.map((row: Record<string, unknown>) => [row.counterparty, row.billed])).toEqual(
+      expected.map((row) => [row.counterparty, Number(row.billed)]),
+    );
+  });
+
+  it('answers how much more one department spent than another: both, and the difference', async () => {
+    const { data } = (await ask('How much more did Engineering spend than Marketing last year?')).json();
+    const spend = (department: string) =>
+      gold(`select sum(g.debit - g.credit) as value ${PL} where a.account_type = 'expense'
+        and g.department = '${department}' and g.period between '2025-01' and '2025-12'`);
+    const [engineering, marketing] = [await spend('Engineering'), await spend('Marketing')];
+    expect(data.result).toEqual([
+      {
+        numerator: engineering,
+        denominator: marketing,
+        difference: Math.round((engineering - marketing) * 100) / 100,
+      },
+    ]);
+    expect(data.columns.map((column: { label: string }) => column.label)).toEqual([
+      'Engineering',
+      'Marketing',
+      'Difference',
+    ]);
+    expect(data.reading).toBe('Expenses: Engineering vs Marketing, FY2025, side by side with the difference');
+  });
+
+  it('splits a change by department without the lines that have none, and says what they add', async () => {
+    const { data } = (
+      await ask("break down this year's change in spend vs the same months last year by department")
+    ).json();
+    const change = `sum(case when g.period >= '2026-01' then g.debit - g.credit else g.credit - g.debit end)`;
+    const ledger = `${PL} where a.account_type = 'expense'
+      and (g.period between '2026-01' and '2026-10' or g.period between '2025-01' and '2025-10')`;
+    const expected = await goldRows(`select g.department, ${change} as change ${ledger}
+      and g.department is not null group by 1 having ${change} <> 0 order by abs(${change}) desc, 1`);
+    expect(data.result.map((row: Record<string, unknown>) => [row.department, row.expenses_change])).toEqual(
+      expected.map((row) => [row.department, Number(row.change)]),
+    );
+    const unnamed = await gold(`select ${change} as value ${ledger} and g.department is null`);
+    expect(unnamed).not.toBe(0);
+    const signed = `${unnamed >= 0 ? '+' : '−'}${Math.abs(unnamed).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    expect(data.response).toContain(`Lines without a department: ${signed}.`);
+    expect(data.chart.bridge.unnamed).toEqual({ label: 'No department', change: unnamed });
+  });
+});
+
 describe('Chat DB and the organization’s fiscal year start month', () => {
   it('reads "this fiscal year" and fiscal quarters as the statements do when the fiscal year starts in April', async () => {
     const setMonth = (month: number | null) =>

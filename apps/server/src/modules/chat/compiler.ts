@@ -489,17 +489,32 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
     };
     const top = flowSum(sideWhere(ratio.numerator), 'net');
     const bottom = flowSum(sideWhere(ratio.denominator), 'net');
-    groupedColumns.push(
-      `round(${top} * 100 / nullif(${bottom}, 0), 2) AS ratio_pct`,
-      `${top}::${MONEY} AS numerator`,
-      `${bottom}::${MONEY} AS denominator`,
-    );
-    answerColumns.push('ratio_pct', 'numerator', 'denominator');
-    output.push(
-      { name: 'ratio_pct', label: 'Percentage', type: 'number', unit: 'percent' },
-      { name: 'numerator', label: METRIC_LABELS[ratio.numerator.metric], type: 'number', unit: 'currency' },
-      { name: 'denominator', label: METRIC_LABELS[ratio.denominator.metric], type: 'number', unit: 'currency' },
-    );
+    const [topLabel, bottomLabel] = ratio.labels ?? [
+      METRIC_LABELS[ratio.numerator.metric],
+      METRIC_LABELS[ratio.denominator.metric],
+    ];
+    const sides: ChatColumn[] = [
+      { name: 'numerator', label: topLabel, type: 'number', unit: 'currency' },
+      { name: 'denominator', label: bottomLabel, type: 'number', unit: 'currency' },
+    ];
+    if (ratio.difference) {
+      // Two figures side by side: each, and how much more the first is.
+      groupedColumns.push(
+        `${top}::${MONEY} AS numerator`,
+        `${bottom}::${MONEY} AS denominator`,
+        `(${top} - ${bottom})::${MONEY} AS difference`,
+      );
+      answerColumns.push('numerator', 'denominator', 'difference');
+      output.push(...sides, { name: 'difference', label: 'Difference', type: 'number', unit: 'currency' });
+    } else {
+      groupedColumns.push(
+        `round(${top} * 100 / nullif(${bottom}, 0), 2) AS ratio_pct`,
+        `${top}::${MONEY} AS numerator`,
+        `${bottom}::${MONEY} AS denominator`,
+      );
+      answerColumns.push('ratio_pct', 'numerator', 'denominator');
+      output.push({ name: 'ratio_pct', label: 'Percentage', type: 'number', unit: 'percent' }, ...sides);
+    }
   }
   const comparing = compare === 'prior_year' || compare === 'previous_period';
   const prior = `f.span = 'prior'`;
@@ -731,8 +746,10 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
     : [];
   const answerSelect = [...answerColumns.map((name) => `g.${name}`), ...windowColumns, ...totals].join(', ');
   const kept: string[] = cumulative && timeDimension ? [`a.last_period >= ${from}`] : [];
-  // A ranking ranks what has a name: lines without a department or counterparty are not "a department".
-  if (query.order)
+  // A ranking or the contributors to a change list what has a name: lines without a department or counterparty
+  // are not "a department" (a decomposition's totals still hold them; the answer tells them apart). A plain
+  // breakdown shows them as a row of their own, as the statements do, so that it adds up to the whole.
+  if (query.order || query.decompose)
     for (const category of categories)
       if (category.name !== 'account_name') kept.push(`a.${category.name} IS NOT NULL`);
   if (query.threshold) {

@@ -1,6 +1,6 @@
 import type { ChatMetric, SemanticQuery } from '@finboard/shared/chat';
 import { addMonths } from './compiler.ts';
-import { METRIC_WORDS } from './metric-vocabulary.ts';
+import { BALANCE_GROUPS, METRIC_WORDS } from './metric-vocabulary.ts';
 import { describeReading } from './reading.ts';
 import { readTime, spanWords } from './time-expressions.ts';
 import type { ParseResult, ParserContext } from './parser-types.ts';
@@ -70,6 +70,25 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
       (previous.filters.counterparties?.length ?? 0) > 0 && (previous.filters.counterparties?.length ?? 0) <= 3,
   });
   if (parties.length) query.filters = { ...query.filters, counterparties: parties.map((party) => party.name) };
+  // "Same for suppliers" after the top customers: the other side, with its own money (what they billed us).
+  const role =
+    parties.length || /\b(how many|number of|count)\b/.test(q.rest)
+      ? undefined
+      : q.take(/(?<!\b(which|by|what) )\b(suppliers?|vendors?)\b/).length
+        ? ('supplier' as const)
+        : q.take(/(?<!\b(which|by|what) )\b(customers?|clients?)\b/).length
+          ? ('customer' as const)
+          : undefined;
+  if (role) {
+    query.filters = { ...query.filters, counterparties: counterpartiesOfRole(context, role) };
+    const other: Partial<Record<ChatMetric, ChatMetric>> =
+      role === 'supplier'
+        ? { revenue: 'billed', cash_received: 'cash_paid' }
+        : { billed: 'revenue', cash_paid: 'cash_received', expenses: 'revenue' };
+    query.metrics = query.metrics.map((metric) => other[metric] ?? metric);
+    if (query.order) query.order = { ...query.order, by: query.metrics[0]! };
+    if (!query.dimensions.includes('counterparty') && !query.countDistinct) query.dimensions = ['counterparty'];
+  }
   // "And audit fees?": another account, in the same period and departments.
   const years = new Set(context.periods.map((p) => String(p.fiscalYear)));
   const read = accountsIn(q, context, years, []);
@@ -83,6 +102,17 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
     query.metrics = [balanceSheet ? 'balance' : 'amount'];
     for (const key of ['ratio', 'countDistinct', 'decompose'] as const) delete query[key];
   }
+  // "And AP?" after the receivables: a balance sheet group at the same date.
+  const group = read.accounts.length ? undefined : BALANCE_GROUPS.find(([pattern]) => q.has(pattern));
+  if (group) {
+    q.take(group[0]);
+    const { accountTypes: _types, accountCodes: _codes, ...rest } = query.filters;
+    query.filters = { ...rest, accountSubtypes: [...group[2]] };
+    query.metrics = ['balance'];
+    if (!previous.metrics.every((m) => m === 'balance' || m === 'closing_cash'))
+      query.timeRange = { from: previous.timeRange.to, to: previous.timeRange.to };
+    for (const key of ['ratio', 'countDistinct', 'decompose'] as const) delete query[key];
+  }
   // "How many vendors was that with?": the lines of the answer before, counted.
   const counted = countingIn(q);
   if (counted) {
@@ -90,7 +120,9 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
     delete query.order;
     delete query.limit;
     query.dimensions = [];
-    if (counted.role && counted.role !== 'other' && !parties.length)
+    // Of named accounts' lines, whoever they were with ("how many vendors was that with" after digital advertising,
+    // paid by card and never billed through payables).
+    if (counted.role && counted.role !== 'other' && !parties.length && !query.filters.accountCodes?.length)
       query.filters = { ...query.filters, counterparties: counterpartiesOfRole(context, counted.role) };
   }
   // "Break that down by month": the breakdown is read below.
@@ -277,5 +309,11 @@ function saidOf(query: SemanticQuery, context: ParserContext) {
           : roles.size === 1 && roles.has('supplier')
             ? 'suppliers'
             : 'counterparties';
-  return { accounts, groups: [], ...(parties ? { parties } : {}) };
+  const subtypes = query.filters.accountSubtypes ?? [];
+  const groups = BALANCE_GROUPS.filter(
+    ([, , of]) => of.length === subtypes.length && of.every((s) => subtypes.includes(s)),
+  )
+    .slice(0, 1)
+    .map(([, name]) => name);
+  return { accounts, groups, ...(parties ? { parties } : {}) };
 }

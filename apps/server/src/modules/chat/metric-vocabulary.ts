@@ -52,7 +52,13 @@ export const BALANCE_GROUPS: readonly [RegExp, string, readonly string[]][] = [
     ['payable'],
   ],
   [/\b(inventory|inventories|stock on hand)\b/, 'Inventory', ['inventory']],
-  [/\b(fixed assets|ppe|property plant (and|&) equipment)\b/, 'Fixed assets', ['fixed_asset']],
+  // Net of their accumulated depreciation, as the balance sheet shows them; "gross" or alone, at cost.
+  [
+    /\bnet (fixed assets|ppe|property plant (and|&) equipment)\b/,
+    'Fixed assets net of accumulated depreciation',
+    ['fixed_asset', 'accumulated_depreciation'],
+  ],
+  [/(?<!\bnet )\b(fixed assets|ppe|property plant (and|&) equipment)\b/, 'Fixed assets', ['fixed_asset']],
   [/(?<!\bbad )\b(debt|borrowings|total loans)\b(?! expense)/, 'Debt', ['current_debt', 'long_term_debt']],
   [/\b(prepaids?|prepaid expenses)\b/, 'Prepaid expenses', ['prepaid']],
   [/\b(accrued liabilities|accruals)\b/, 'Accrued liabilities', ['accrued_liability']],

@@ -193,9 +193,18 @@ export function counterpartiesIn(
       q.takePhrase(initials);
     }
   }
-  for (const { party, words } of names.toSorted((a, b) => b.words.length - a.words.length)) {
+  const longestFirst = names.toSorted((a, b) => b.words.length - a.words.length);
+  // Whole names before the first words of others: "Northwind Marine Systems" is not "Marine View …"'s "Marine".
+  for (const { party, words } of longestFirst) {
     const whole = mentions(q.text, words.join(' '));
-    let said = whole && words.join(' ').length >= 6 ? whole : undefined;
+    if (whole && words.join(' ').length >= 6) {
+      found.push(party);
+      q.takePhrase(whole);
+    }
+  }
+  for (const { party, words } of longestFirst) {
+    if (found.includes(party)) continue;
+    let said: string | undefined;
     for (let size = words.length - 1; !said && size >= (options.firstWord ? 1 : 2); size--) {
       const head = words.slice(0, size).join(' ');
       const unique = names.filter((other) => other.words.slice(0, size).join(' ') === head).length === 1;
@@ -299,6 +308,9 @@ export function moneyVerbIn(q: Question, parties: readonly ParserCounterparty[])
       'cash_paid',
     ],
   ];
+  // "Top suppliers by spend", "vendors by purchases": what they billed us (one named is what we paid it, above).
+  if (!parties.length && /\b(suppliers?|vendors?)\b/.test(q.rest))
+    verbs.push([/\b(spend|spending|spent|purchases|purchased|bought)\b/, 'billed']);
   // Money sent is paid; invoices sent are billed, counted or summed elsewhere.
   if (!/\b(invoices?|bills?|statements?)\b/.test(q.rest))
     verbs.push([/\b(did we send|we sent|sent to|send to|sent|send)\b/, 'cash_paid']);
@@ -390,10 +402,18 @@ export function withDescendants(accounts: readonly ParserAccount[], code: string
  * departments or counterparties side by side, not a comparison of periods. The question rewritten as a breakdown
  * of both ("legal fees and audit fees in 2025 by account"), or undefined when either side names none of one kind.
  */
-export function namesCompared(text: string, context: ParserContext, years: ReadonlySet<string>): string | undefined {
-  const match = text.match(/^(.*?)\b(?:vs|versus|compared (?:to|with)|against)\b(.*)$/);
+export function namesCompared(
+  text: string,
+  context: ParserContext,
+  years: ReadonlySet<string>,
+): { both: string; by: 'department' | 'counterparty' | 'account'; left: string; right: string } | undefined {
+  // "How much more did Engineering spend than Marketing": the two, and by how much the first is more.
+  const than = text.match(/^(.*?)\b(?:how much )?(?:more|less|higher|lower|bigger|smaller)\b(.*?)\bthan\b(.*)$/);
+  const match = than
+    ? ([text, `${than[1]!}${than[2]!}`, than[3]!] as const)
+    : text.match(/^(.*?)\b(?:vs|versus|compared (?:to|with)|against)\b(.*)$/);
   if (!match || /\b(budget|plan|forecast)\b/.test(text)) return undefined;
-  const [left, right] = [match[1]!.trim(), match[2]!.trim()];
+  const [left, right] = [match[1]!.replace(/\s+/g, ' ').trim(), match[2]!.trim()];
   if (!left || !right) return undefined;
   const accounts = (side: string) => {
     const read = accountsIn(new Question(side), context, years, []);
@@ -404,10 +424,11 @@ export function namesCompared(text: string, context: ParserContext, years: Reado
   // "Sales vs Marketing": a department named like a metric is a department beside another one.
   const named = departmentsIn(`${left} and ${right}`, context);
   const departments = (side: string) => named.some((department) => mentions(side, normalize(department)));
-  const by = [
+  const kinds = [
     [departments, 'department'],
     [parties, 'counterparty'],
     [accounts, 'account'],
-  ].find(([names]) => (names as (side: string) => boolean)(left) && (names as (side: string) => boolean)(right))?.[1];
-  return by ? `${left} and ${right} by ${by as string}` : undefined;
+  ] as const;
+  const by = kinds.find(([names]) => names(left) && names(right))?.[1];
+  return by ? { both: `${left} and ${right} by ${by}`, by, left, right } : undefined;
 }

@@ -19,6 +19,7 @@ import {
   withDescendants,
 } from './names.ts';
 import { categoryIn, correctSlips, dimensionsIn, rankingIn, thresholdIn } from './operators.ts';
+import { sideBySideOf } from './side-by-side.ts';
 
 /**
  * The built-in parser: a question in plain English → a semantic query, offline and deterministic. A grammar, not
@@ -134,6 +135,10 @@ function ratioOf(text: string, context: ParserContext, time: TimeReading): Parse
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^(what (is|was|were) |show me |give me )/, '');
+  // "Cascade's share of total revenue (%)": the unit said again at the end belongs to the share.
+  const unitSaidAgain = rest.replace(/ (in |as a |as )?(%|percent|pct)$/, '');
+  if (unitSaidAgain !== rest && /\b(share|proportion|fraction|percentage|percent|pct)\b|%/.test(unitSaidAgain))
+    rest = unitSaidAgain;
   const explicitOperator = /%|percent|percentage|share|proportion|fraction|ratio|pct/.test(rest);
   for (const pattern of RATIO_PATTERNS) {
     const match = rest.match(pattern);
@@ -249,9 +254,13 @@ function readQuestion(
   }
   // The fiscal years, so that "2025" is read as a year and not an account code.
   const years = new Set(context.periods.map((p) => String(p.fiscalYear)));
-  // "Legal fees vs audit fees": two names side by side, a breakdown of both.
-  const sideBySide = options.sides === false ? undefined : namesCompared(text, context, years);
-  if (sideBySide) return readQuestion(sideBySide, context, options);
+  // "Legal fees vs audit fees": two names side by side with the difference; asked by month or ranked, a breakdown.
+  const compared = options.sides === false ? undefined : namesCompared(text, context, years);
+  if (compared) {
+    const both = readQuestion(compared.both, context, options);
+    const swap = /\b(less|lower|smaller)\b.*\bthan\b/.test(text);
+    return sideBySideOf(both, compared, context, years, swap) ?? both;
+  }
   const q = new Question(text);
   const understood: string[] = [];
 
@@ -355,12 +364,15 @@ function readQuestion(
         (/\b(owes?|owing) us\b/.test(q.rest) ? 'customer' : /\bwe owe\b/.test(q.rest) ? 'supplier' : undefined));
 
   // Names first: "Sales Commissions" is an account, "Engineering Services" is not the Engineering department.
-  // A group's word inside an account's whole name ("Income Tax Payable") is the account's.
+  // A group's word inside an account's whole name ("Income Tax Payable") is the account's; a heading named just
+  // like the group ("Accounts Payable", over the credit card too) is the group, as the KPI library defines it.
   const wholeNames = context.accounts
     .map((account) => normalize(account.name))
     .filter((name) => name.includes(' ') && ` ${q.text} `.includes(` ${name} `));
   const groups = BALANCE_GROUPS.filter(
-    ([pattern]) => q.has(pattern) && !wholeNames.some((name) => pattern.test(` ${name} `)),
+    ([pattern]) =>
+      q.has(pattern) &&
+      !wholeNames.some((name) => pattern.test(` ${name} `) && name.replace(pattern, '').trim() !== ''),
   );
   for (const [pattern] of groups) q.take(pattern);
   // What a customer owes us is its receivable; what we owe a supplier, its payable.
@@ -479,7 +491,7 @@ function readQuestion(
   // "Give me the $ and % change", "% growth": the change and its percentage, which a comparison carries.
   const percentChange =
     q.take(
-      /(\band )?(%|percent(age)?) ?(change|growth|increase|decrease|difference|movement)\b|\b(change|growth|increase|decrease) ?(%|percent(age)?)(?= |$)|\bgrowth rate\b|\bin (and|&) (%|percent(age)?)(?= |$)|\b(in )?(dollars?|usd|absolute terms)? ?(and|&)? ?(in|as a) (%|percent(age)?|relative terms)(?= |$)|\b(in )?(dollars?|absolute terms) (and|&) (%|percent(age)?)(?= |$)|\bhow many points\b/,
+      /(\band )?(%|percent(age)?) ?(change|growth|increase|decrease|difference|movement)\b|\b(change|growth|increase|decrease) ?(%|percent(age)?)(?= |$)|\bgrowth rate\b|\bin (and|&) (%|percent(age)?)(?= |$)|\b(in )?(dollars?|usd|absolute terms)? ?(and|&)? ?(in|as a) (%|percent(age)?|relative terms)(?= |$)|\b(in )?(dollars?|absolute terms) (and|&) (%|percent(age)?)(?= |$)|\bhow many points\b|\b(in |by )?(percentage )?(points|pts|ppts|pp)\b/,
     ).length > 0;
   const changeWords =
     q.take(
@@ -816,9 +828,12 @@ function readQuestion(
   const wholePoint = (time.point || balanceMove !== undefined || (balances && compare.compare)) && atADate;
   // The counterparties: those named, or every one of the role asked about (customers, suppliers).
   const byParty = allDimensions.includes('counterparty') || counted?.target === 'counterparty';
+  // Counted over named accounts, whoever the lines were with: "vendors we used for digital advertising" paid by
+  // card are vendors of it, though they never bill through payables.
+  const overNamedAccounts = counted?.target === 'counterparty' && read.accounts.length > 0;
   const partyNames = parties.length
     ? parties.map((party) => party.name)
-    : role && role !== 'other' && byParty
+    : role && role !== 'other' && byParty && !overNamedAccounts
       ? counterpartiesOfRole(context, role)
       : [];
   const partyWords = parties.length

@@ -531,7 +531,7 @@ describe('the built-in Chat DB parser', () => {
     expect(codes('bonus')).toBe('unknown');
   });
 
-  it('reads a product line’s margin, and two names side by side as a breakdown of both', () => {
+  it('reads a product line’s margin, and two names side by side with their difference', () => {
     const chart: ParserContext = {
       ...context,
       accounts: [
@@ -575,20 +575,56 @@ describe('the built-in Chat DB parser', () => {
     });
     expect(parse('sales of spare parts vs machined components last year')).toMatchObject({
       query: {
-        dimensions: ['account'],
-        filters: { accountCodes: ['4110', '4140'] },
+        dimensions: [],
+        filters: {},
         timeRange: { from: '2025-01', to: '2025-12' },
+        ratio: {
+          numerator: { metric: 'amount', filters: { accountCodes: ['4140'] } },
+          denominator: { metric: 'amount', filters: { accountCodes: ['4110'] } },
+          difference: true,
+          labels: ['Sales - Spare Parts', 'Sales - Machined Components'],
+        },
       },
+      reading: 'Amount: Sales - Spare Parts vs Sales - Machined Components, FY2025, side by side with the difference',
     });
     expect(parse('Legal fees vs digital advertising in 2025')).toMatchObject({
-      query: { dimensions: ['account'], timeRange: { from: '2025-01', to: '2025-12' } },
+      query: { ratio: { difference: true }, timeRange: { from: '2025-01', to: '2025-12' } },
     });
     expect(parseQuestion('Legal fees vs digital advertising in 2025', chart)).not.toHaveProperty('query.compare');
     expect(parse('Cascade vs Northwind revenue in 2025')).toMatchObject({
-      query: { metrics: ['revenue'], dimensions: ['counterparty'] },
+      query: {
+        metrics: ['revenue'],
+        ratio: {
+          numerator: { filters: { counterparties: ['Cascade Hydraulics Inc.'] } },
+          denominator: { filters: { counterparties: ['Northwind Marine Systems'] } },
+        },
+      },
     });
     expect(parse('Sales vs Marketing department expenses last quarter')).toMatchObject({
-      query: { dimensions: ['department'], filters: { departments: ['Sales', 'Marketing'] } },
+      query: {
+        ratio: {
+          numerator: { metric: 'expenses', filters: { departments: ['Sales'] } },
+          denominator: { metric: 'expenses', filters: { departments: ['Marketing'] } },
+        },
+      },
+    });
+    // "How much more … than": the difference of the first less the second; "less … than", the other way round.
+    expect(parse('How much more did Marketing spend than the Sales department last year?')).toMatchObject({
+      query: {
+        timeRange: { from: '2025-01', to: '2025-12' },
+        ratio: {
+          numerator: { filters: { departments: ['Marketing'] } },
+          denominator: { filters: { departments: ['Sales'] } },
+          difference: true,
+        },
+      },
+    });
+    expect(parse('How much less did the Sales department spend than Marketing last year?')).toMatchObject({
+      query: { ratio: { labels: ['Marketing', 'Sales'] } },
+    });
+    // Asked by month, or ranked, two names are a breakdown of both.
+    expect(parse('legal fees vs digital advertising by month in 2025')).toMatchObject({
+      query: { dimensions: ['period', 'account'] },
     });
   });
 
@@ -781,5 +817,141 @@ describe('the built-in Chat DB parser', () => {
     expect(queryOf('revenue growth YTD vs the same period last year, in %').compare).toBe('prior_year');
     expect(queryOf('How are we tracking against budget on revenue this year?').compare).toBe('budget');
     expect(queryOf('working cap at the end of last month').metrics).toEqual(['working_capital']);
+  });
+
+  it('reads the words of the sixth unseen set: a year ago, dollars, points, balance sheet names, halves of a year', () => {
+    const books: ParserContext = {
+      ...context,
+      accounts: [
+        ...context.accounts,
+        {
+          code: '1500',
+          name: 'Property, Plant and Equipment',
+          type: 'asset',
+          subtype: 'fixed_asset',
+          parentCode: null,
+        },
+        {
+          code: '1600',
+          name: 'Accumulated Depreciation',
+          type: 'asset',
+          subtype: 'accumulated_depreciation',
+          parentCode: null,
+        },
+        { code: '2100', name: 'Accounts Payable', type: 'liability', subtype: 'payable', parentCode: null },
+        { code: '2110', name: 'Accounts Payable - Trade', type: 'liability', subtype: 'payable', parentCode: '2100' },
+        { code: '2130', name: 'Corporate Credit Card', type: 'liability', subtype: 'credit_card', parentCode: '2100' },
+        {
+          code: '2520',
+          name: 'Revolving Line of Credit',
+          type: 'liability',
+          subtype: 'long_term_debt',
+          parentCode: null,
+        },
+      ],
+    };
+    const read = (question: string) => {
+      const parsed = parseQuestion(question, books);
+      if (parsed.kind !== 'query') throw new Error(`not understood: ${question}`);
+      return parsed.query;
+    };
+    expect(read('How did October revenue compare with October a year ago?')).toMatchObject({
+      timeRange: { from: '2026-10', to: '2026-10' },
+      compare: 'previous_period',
+      compareMonthsBack: 12,
+    });
+    expect(read('by how many dollars did opex change MoM last month?')).toMatchObject({
+      metrics: ['operating_expenses'],
+      compareMonthsBack: 1,
+    });
+    expect(read('change in gross margin, last quarter vs the same quarter last year, in points')).toMatchObject({
+      metrics: ['gross_margin_pct'],
+      compare: 'prior_year',
+    });
+    expect(read('gross margin dollars last year').metrics).toEqual(['gross_profit']);
+    expect(read('inventory on the balance sheet at the end of Q3 2026')).toMatchObject({
+      metrics: ['balance'],
+      timeRange: { from: '2026-09', to: '2026-09' },
+    });
+    expect(read("what's drawn on the revolver right now?").filters).toEqual({ accountCodes: ['2520'] });
+    expect(read('net PP&E at the end of last month').filters).toEqual({
+      accountSubtypes: ['fixed_asset', 'accumulated_depreciation'],
+    });
+    expect(read('PP&E at cost at month end').filters).toEqual({ accountSubtypes: ['fixed_asset'] });
+    // A heading named like the group is the group (payables, not the credit card beneath the heading).
+    expect(read('accounts payable at September 2026 month end')).toMatchObject({
+      filters: { accountSubtypes: ['payable'] },
+      timeRange: { from: '2026-09', to: '2026-09' },
+    });
+    expect(read('Net income H1 vs H2 last year')).toMatchObject({
+      timeRange: { from: '2025-07', to: '2025-12' },
+      compareMonthsBack: 6,
+    });
+    expect(read('October revenue vs October last year')).toMatchObject({
+      timeRange: { from: '2026-10', to: '2026-10' },
+      compareMonthsBack: 12,
+    });
+    // "Over last quarter" without a change is the quarter; with one, the quarter before.
+    expect(read('avg monthly cash burn over last quarter')).toEqual({
+      metrics: ['monthly_burn'],
+      dimensions: [],
+      filters: {},
+      timeRange: { from: '2026-07', to: '2026-09' },
+    });
+    expect(read('revenue growth over last quarter').compare).toBe('previous_period');
+    expect(
+      read('which product lines drove revenue growth last quarter vs the same quarter a year ago? top 3'),
+    ).toMatchObject({
+      metrics: ['revenue'],
+      dimensions: ['account'],
+      decompose: true,
+      compare: 'prior_year',
+      limit: 3,
+    });
+    expect(read('break the change in opex down by department for last month')).toMatchObject({
+      dimensions: ['department'],
+      decompose: true,
+    });
+    expect(read("Cascade Hydraulics' share of total revenue last year (%)").ratio).toEqual({
+      numerator: { metric: 'revenue', filters: { counterparties: ['Cascade Hydraulics Inc.'] } },
+      denominator: { metric: 'revenue', filters: {} },
+    });
+    expect(read('# of vendors we paid in Q3 2026')).toMatchObject({
+      metrics: ['cash_paid'],
+      countDistinct: 'counterparty',
+      filters: { counterparties: ['Puget Sound Steel Service'] },
+    });
+    // The suppliers ranked by spend: what they billed us.
+    expect(read('Top 3 suppliers by spend last year')).toMatchObject({ metrics: ['billed'], limit: 3 });
+  });
+
+  it('follows up with a balance sheet group, the other side of the customers, and a name in full', () => {
+    const books: ParserContext = {
+      ...context,
+      counterparties: [...context.counterparties!, { name: 'Marine View Industrial Properties LLC', role: 'supplier' }],
+    };
+    const after = (first: string, question: string) => {
+      const before = parseQuestion(first, books);
+      if (before.kind !== 'query') throw new Error(`not understood: ${first}`);
+      const parsed = followUp(question, before.query, books);
+      if (parsed.kind !== 'query') throw new Error(`not understood: ${question}`);
+      return parsed;
+    };
+    expect(after('AR at the end of last month', 'and AP?')).toMatchObject({
+      query: { metrics: ['balance'], filters: { accountSubtypes: ['payable'] }, timeRange: { to: '2026-10' } },
+      reading: 'Balance of Accounts payable, at the end of Oct 2026, all departments',
+    });
+    expect(after('top 3 customers by revenue last year', 'same for suppliers').query).toMatchObject({
+      metrics: ['billed'],
+      dimensions: ['counterparty'],
+      filters: { counterparties: ['Puget Sound Steel Service', 'Marine View Industrial Properties LLC'] },
+      order: { by: 'billed', direction: 'desc' },
+      limit: 3,
+    });
+    // A whole name is read before another's first word ("Marine" of Marine View …).
+    expect(
+      after('revenue from Cascade Hydraulics Inc. last year', 'how about Northwind Marine Systems').query.filters,
+    ).toEqual({ counterparties: ['Northwind Marine Systems'] });
+    expect(isFollowUp('by how much did opex change last month')).toBe(false);
   });
 });

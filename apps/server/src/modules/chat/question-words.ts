@@ -37,6 +37,21 @@ const SHORTHAND: [RegExp, string][] = [
   // Bad debts written off are the bad debt expense.
   [/\b(bad debts?\b.*?) ?\b(write|wrote|written) ?offs?\b/g, '$1'],
   [/\b(write|wrote|written) ?offs?\b/g, 'bad debt'],
+  // "Gross margin dollars", "GM $": the gross profit, not the percentage.
+  [/\b(gross margin|gm|gross profit|gp) (dollars?|usd|in dollars)\b/g, 'gross profit'],
+  // "By how many dollars did opex change": by how much.
+  [/\bhow many (dollars?|bucks|usd)\b/g, 'how much'],
+  // "October a year ago", "Q3 a year earlier": that month or quarter of the year before.
+  [
+    /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|q[1-4]|h[12]) (?:a|one) year (?:ago|earlier|before)\b/g,
+    '$1 last year',
+  ],
+  // "Inventory on the balance sheet": the balance sheet is where every balance is read.
+  [/\b(on|in|per|from) (the |our )?(balance sheet|bs)\b/g, ''],
+  // "What's drawn on the revolver": the revolving line of credit.
+  [/\b(the )?(revolver|revolving (credit )?facility|revolving credit)\b/g, '$1line of credit'],
+  // "Net PP&E": property, plant and equipment.
+  [/\bpp ?& ?e\b/g, 'ppe'],
   // "Grew the most in dollars": the change itself, which every comparison answers.
   [/\b(in|by) (dollars?|dollar terms|absolute terms)\b(?! (and|&))/g, ''],
   // "The last 12 months vs the prior 12": months.
@@ -49,12 +64,24 @@ const SHORTHAND: [RegExp, string][] = [
   [/\b(running|tracking|sitting|coming in) at\b/g, 'at'],
   // "Compared w/ last yr": "w/" is "with" once the slash is gone.
   [/\bw(?= )/g, 'with'],
+  // "Break the change down by account": break down the change.
+  [
+    /\bbreak ((?:the |that |this )?(?:change|movement|variance|difference|increase|decrease|growth)(?: in(?: [a-z&]+){1,3}?)?) down\b/g,
+    'break down $1',
+  ],
+  // "Which product lines drove revenue growth": the lines of business are the revenue accounts.
+  [/\b(product|service|business) lines\b/g, 'revenue accounts'],
+  [/\b(product|service|business) line\b/g, 'revenue account'],
   // "Which revenue lines explain it": a statement's lines are its accounts (the ledger's lines are "gl lines").
   [/\b(revenue|sales|income|expense|cost|opex|operating expense|p ?& ?l) (lines|line items)\b/g, '$1 accounts'],
 ];
 /** A question as the parser reads it: normalized, shorthand written out. */
 export const readable = (question: string) =>
-  SHORTHAND.reduce((text, [pattern, full]) => text.replace(pattern, full), normalize(question));
+  SHORTHAND.reduce(
+    (text, [pattern, full]) => text.replace(pattern, full),
+    // "# of vendors": the number of them ("#" is otherwise not a word).
+    normalize(question.replace(/#\s*(?=of\b)/gi, 'number ')),
+  );
 
 /** Counts as words ("which three clients"), and "single" for one ("our single biggest customer"). */
 export const NUMBER_WORDS: Record<string, number> = { ...COUNT_WORDS, single: 1 };
@@ -151,7 +178,7 @@ export class Question {
 }
 
 export const ELLIPTICAL =
-  /^(and|what about|how about|same(?! (period|month|months|quarter|time)\b)|now|then|also|what of|ok and|okay and|as a|as an|as %|in %|by|vs|versus|compared (to|with)|against)(?= |$)/;
+  /^(and|what about|how about|same(?! (period|month|months|quarter|time)\b)|now|then|also|what of|ok and|okay and|as a|as an|as %|in %|by(?! how)|vs|versus|compared (to|with)|against)(?= |$)/;
 /** Words pointing back at the answer before: "was that", "those months", "of that". */
 export const REFERS_BACK =
   /\b(that|those|then|it) (period|months?|quarters?|years?|time|in total|total)\b|\b(was|were|is) (that|those|it)\b|\b(does|did|do) (that|those)\b|\bof (that|those)\b|\b(that|it) compares?\b/;

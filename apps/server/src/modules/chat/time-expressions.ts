@@ -565,6 +565,7 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
   const relativeYear = (item: Found) =>
     item.unit === 'year' &&
     /^(the )?(this|last|previous|prior|current) (fiscal )?year$/.test(text.slice(item.start, item.end));
+  const relativeYearIn = (said: string) => /\b(this|last|previous|prior|current) (fiscal )?year$/.test(said);
   const years = found.filter(
     (item) =>
       item.unit !== 'other' && !item.yearless && (/\d{2}/.test(text.slice(item.start, item.end)) || relativeYear(item)),
@@ -683,6 +684,12 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
     const year = a.yearless || b.yearless ? namedYear(a.yearless ? a : b, isRange) : undefined;
     if (a.yearless && year !== undefined) a = withYear(a, year);
     if (b.yearless && year !== undefined) b = withYear(b, year);
+    // "H1 vs H2 last year": two periods of one unit, the year said with the second, are both of that year (but
+    // "October vs October last year" is this October against last year's).
+    if (isCompare && a.yearless && a.unit === b.unit && relativeYearIn(text.slice(b.start, b.end))) {
+      const inYear = withYear(a, calendar.fiscalYearOf(b.span.from));
+      if (inYear.span.from !== b.span.from) a = inYear;
+    }
     if (isRange) {
       let from = a.span.from;
       const to = b.span.to;
@@ -853,8 +860,9 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
     };
     const phrase = (pattern: RegExp) => {
       const hit = text.match(pattern);
-      // "Revenue from last quarter" is last quarter's; "revenue growth from last quarter" compares.
-      if (!hit || (/^from /.test(hit[0]) && !CHANGE_WORDS.test(text))) return false;
+      // "Revenue from last quarter", "average burn over last quarter" are last quarter's; "revenue growth from
+      // last quarter" compares.
+      if (!hit || (/^(from|over) /.test(hit[0]) && !CHANGE_WORDS.test(text))) return false;
       matched.push(hit[0]);
       return true;
     };

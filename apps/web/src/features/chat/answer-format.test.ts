@@ -65,4 +65,25 @@ describe("a decomposition's bridge", () => {
       ['Sep 2026', 1090],
     ]);
   });
+
+  it('steps through the change of lines without a name, so the bars reach the later total', () => {
+    const { steps } = bridgeSteps({
+      ...answer,
+      chart: {
+        ...answer.chart,
+        x: 'department',
+        bridge: { ...answer.chart.bridge, to: 1095, unnamed: { label: 'No department', change: 5 } },
+      },
+      result: answer.result.map(({ account_name, expenses_change }) => ({ department: account_name, expenses_change })),
+    });
+    expect(steps.map((step) => [step.label, step.change])).toEqual([
+      ['Aug 2026', 1000],
+      ['Rent', 120],
+      ['Travel', -40],
+      ['Fees', 10],
+      ['No department', 5],
+      ['Sep 2026', 1095],
+    ]);
+    expect(steps.at(-2)).toMatchObject({ base: 1090, value: 5, kind: 'up' });
+  });
 });

@@ -57,6 +57,8 @@ export function bridgeSteps(
   const rest = answer.result.slice(shown).reduce((sum, row) => sum + changeOf(row), 0);
   if (answer.result.length > shown)
     contributors.push({ label: `Other (${answer.result.length - shown})`, change: rest });
+  // Lines without a department or counterparty: their change, its own step, so the bars reach the later total.
+  if (bridge.unnamed) contributors.push(bridge.unnamed);
   // Where the bars stand: 0, or — when every level is positive — below the lowest level by half the swing (a round
   // figure), so a change of 2 % of the total is still seen.
   const levels = [bridge.from];

@@ -152,5 +152,11 @@ describe('Chat DB', () => {
       .click();
     const sentence = await ask('What was net income last year?', 0);
     expect(sentence).toMatch(/^Net income in FY\d{4} was -?[\d,]+\.\d{2}\.$/);
+    // Two accounts side by side: each figure and the difference, as cards.
+    const sideBySide = await ask('Freight Out vs Freight In last year', 1);
+    expect(sideBySide).toMatch(
+      /^Freight Out in FY\d{4} was [\d,]+\.\d{2} \(freight in [\d,]+\.\d{2}, difference -?[\d,]+\.\d{2}\)\.$/,
+    );
+    await page.getByTestId('chat-kpi').filter({ hasText: 'Difference' }).first().waitFor();
   }, 60_000);
 });

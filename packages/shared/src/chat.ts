@@ -86,6 +86,8 @@ export const CHAT_DIMENSIONS = [
   'quarter',
   'fiscal_year',
   'account',
+  /** The group an account is under: its parent account's name (its own when it has none). */
+  'account_group',
   'account_type',
   'account_subtype',
   'department',

@@ -465,6 +465,35 @@ describe('suppliers, two figures side by side, and the contributors that have a 
     expect(data.reading).toBe('Expenses: Engineering vs Marketing, FY2025, side by side with the difference');
   });
 
+  it('splits a figure into the groups of accounts named, and cash by bank account', async () => {
+    const { data } = (
+      await ask(
+        'Split Q3 2025 cost of sales into Materials, Direct Labour, Manufacturing Overhead and Freight and Logistics',
+      )
+    ).json();
+    const expected = await goldRows(`select p.account_name as account_group, sum(g.debit - g.credit) as amount ${PL}
+      join "01_Account" p on p.account_code = a.parent_code
+      where a.account_subtype = 'cost_of_sales' and g.period between '2025-07' and '2025-09'
+      group by 1 order by 2 desc`);
+    expect(expected.map((row) => row.account_group)).toEqual([
+      'Materials',
+      'Manufacturing Overhead',
+      'Direct Labour',
+      'Freight and Logistics',
+    ]);
+    expect(data.result.map((row: Record<string, unknown>) => [row.account_group, row.cost_of_sales])).toEqual(
+      expected.map((row) => [row.account_group, Number(row.amount)]),
+    );
+    expect(data.reading).toContain('by account group');
+
+    const { data: cash } = (await ask('cash by bank account at the end of last month')).json();
+    const banks = await goldRows(`select a.account_name, sum(g.debit - g.credit) as balance ${PL}
+      where a.account_subtype = 'cash' and g.period <= '2026-10' group by 1 order by 2 desc`);
+    expect(cash.result.map((row: Record<string, unknown>) => [row.account_name, row.balance])).toEqual(
+      banks.map((row) => [row.account_name, Number(row.balance)]),
+    );
+  });
+
   it('splits a change by department without the lines that have none, and says what they add', async () => {
     const { data } = (
       await ask("break down this year's change in spend vs the same months last year by department")

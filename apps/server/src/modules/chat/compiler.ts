@@ -133,6 +133,7 @@ const DIMENSION_LABELS: Record<string, string> = {
   fiscal_year: 'Fiscal year',
   account_code: 'Account',
   account_name: 'Account name',
+  account_group: 'Account group',
   account_type: 'Account type',
   account_subtype: 'Account subtype',
   department: 'Department',
@@ -334,11 +335,16 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   }) => {
     const a = values.accountAlias;
     return `${values.period} AS period, ${values.fiscalYear} AS fiscal_year, ${fiscalPeriodOfPeriod} AS fiscal_period, ${values.span}::text AS span,
-      ${a ? `${a}.account_code, ${a}.account_name, ${a}.account_type, ${a}.account_subtype` : 'NULL::text AS account_code, NULL::text AS account_name, NULL::text AS account_type, NULL::text AS account_subtype'},
+      ${a ? `${a}.account_code, ${a}.account_name, ${a}.account_type, ${a}.account_subtype, ${groupOf(a)} AS account_group` : 'NULL::text AS account_code, NULL::text AS account_name, NULL::text AS account_type, NULL::text AS account_subtype, NULL::text AS account_group'},
       ${values.department}::text AS department, ${values.entity}::text AS entity, ${values.counterparty}::text AS counterparty,
       ${values.net}::numeric AS net, ${values.credit}::numeric AS credit, ${values.lines}::bigint AS lines, ${values.journal}::text AS journal,
       ${values.budget}::numeric AS budget, ${values.cashIn}::numeric AS cash_in, ${values.cashOut}::numeric AS cash_out`;
   };
+  // An account's group: the account it is under (read only when asked for: a correlated lookup per row).
+  const groupOf = (a: string) =>
+    dimensions.includes('account_group')
+      ? `coalesce((SELECT pa.account_name FROM ${t('01_Account')} pa WHERE pa.account_code = ${a}.parent_code), ${a}.account_name)`
+      : 'NULL::text';
   // The compared months moved onto the months they are compared with, so a month-by-month answer lines them up.
   let monthsBackParam: string | undefined;
   const shifted = {

@@ -37,10 +37,14 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
     .trim();
   const calendar = calendarOf(context);
   const q = new Question(text);
-  q.take(/\b(that|those|then|it|in total|for|as well|too|instead)\b/);
+  q.take(/\b(that|those|then|it|in total|for|as well|too|instead|but|only)\b/);
   const query: SemanticQuery = structuredClone(previous);
   // "as a % of revenue?": the figure before as a percentage of another.
-  const share = text.match(/^(?:and )?(?:as )?(?:a |an )?(?:%|percent|percentage|share|proportion) (?:of|to) (.+)$/);
+  // ("What % of revenue is that?": the same, asked about "that".)
+  const share = text
+    .replace(/^(?:what|whats|what is) (?=(?:a |an |the )?(?:%|percent|percentage|share|proportion) )/, '')
+    .replace(/ (?:is|was) (?:that|it|this)$/, '')
+    .match(/^(?:and )?(?:as )?(?:a |an |the )?(?:%|percent|percentage|share|proportion) (?:of|to) (.+)$/);
   if (share && !previous.ratio && !previous.dimensions.length && FLOW_METRICS.includes(previous.metrics[0]!)) {
     const side = parseQuestion(share[1]!, context, { sides: false });
     if (side.kind === 'query' && side.query.metrics.length === 1 && FLOW_METRICS.includes(side.query.metrics[0]!)) {

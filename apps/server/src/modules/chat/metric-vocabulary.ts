@@ -29,7 +29,7 @@ export const METRIC_WORDS: readonly [RegExp, ChatMetric][] = [
     /\b(closing cash|cash balance|cash position|cash on hand|cash in (the )?bank|(have|money|sitting) in the bank|bank balances?|how much cash( on hand| in the bank)?|cash at bank|cash)\b/,
     'closing_cash',
   ],
-  [/\b(revenues?|sales|turnover|top ?line|rev|income|billings|invoiced|sold)\b/, 'revenue'],
+  [/\b(revenues?|sales|turnover|top ?line|rev|income|billings|invoiced|sold|sell|selling)\b/, 'revenue'],
   [/\b(expenses?|expenditures?|costs?|spend|spending|spent|outgoings)\b/, 'expenses'],
   [/\b(number of journals|journals?|journal entries|entries)\b/, 'journal_count'],
   [/\b(gl lines|ledger lines|lines|transactions|postings?)\b/, 'line_count'],

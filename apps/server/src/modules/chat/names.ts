@@ -284,6 +284,8 @@ export function moneyVerbIn(q: Question, parties: readonly ParserCounterparty[])
   // the interest expense.
   if (!parties.length && !/\b(customers?|clients?|custmers?|suppliers?|vendors?|payees?|who)\b/.test(q.rest))
     return undefined;
+  // "How many vendor bills came in": the bills are counted, not a money verb.
+  if (/\b(how many|number of|count of|count the)( [a-z]+){0,3} (bills?|invoices?)\b/.test(q.rest)) return undefined;
   // "Customers billed", "what have we invoiced Rainier": we billed them, their revenue (bills to us are "billed us").
   const ofCustomers =
     /\b(customers?|clients?|custmers?)\b/.test(q.rest) ||
@@ -300,15 +302,17 @@ export function moneyVerbIn(q: Question, parties: readonly ParserCounterparty[])
       'cash_received',
     ],
     [
-      /\b(bill(ed|s)? us|invoice(d|s)? us|bills? from|bills? received|sent us bills|billed by|bills|billed( amount)?)\b/,
+      // What we spent with a supplier is what it billed us (paid is the cash).
+      /\b(bill(ed|s)? us|invoice(d|s)? us|bills? from|bills? received|sent us bills|billed by|bills|billed( amount)?|spend with|spent with|spending with|spent at|spend at)\b/,
       'billed',
     ],
-    [
-      /\b(did we pay|we paid|paid to|pay to|payments? to|paid|payments|spend with|spent with|spending with|spent at|spend at|remitted( to)?|remit( to)?)\b/,
-      'cash_paid',
-    ],
+    [/\b(did we pay|we paid|paid to|pay to|payments? to|paid|payments|remitted( to)?|remit( to)?)\b/, 'cash_paid'],
   ];
-  // "Top suppliers by spend", "vendors by purchases": what they billed us (one named is what we paid it, above).
+  // What we bought from a supplier is what it billed us; counted ("how many raw material suppliers did we buy from"),
+  // the suppliers on the lines of the accounts named.
+  if (!/\b(how many|number of|count of|count the)\b/.test(q.rest))
+    verbs.splice(1, 0, [/\b(purchases?|purchased|bought|buy|buying) from(?! us)\b/, 'billed']);
+  // "Top suppliers by spend", "vendors by purchases": what they billed us.
   if (!parties.length && /\b(suppliers?|vendors?)\b/.test(q.rest))
     verbs.push([/\b(spend|spending|spent|purchases|purchased|bought)\b/, 'billed']);
   // Money sent is paid; invoices sent are billed, counted or summed elsewhere.
@@ -337,11 +341,13 @@ interface Counted {
 export function countingIn(q: Question): Counted | undefined {
   // A few words may stand between: "how many raw material suppliers" (they are read as names after).
   const match = q.rest.match(
-    /\b(how many|number of|count of|count the|count)( different| distinct| unique| separate| active)?((?: [a-z]+){0,3}?) ((sales |customer )?invoices?|bills?|customers?|clients?|custmers?|suppliers?|vendors?|payees?|departments?|depts?|teams?|(expense |revenue |gl )?accounts?|counterpart(y|ies)|journals?|journal entries|entries)\b/,
+    /\b(how many|number of|count of|count the|count)( different| distinct| unique| separate| active)?((?: [a-z]+){0,3}?) ((vendor |supplier |purchase )(bills?|invoices?)|(sales |customer )?invoices?|bills?|customers?|clients?|custmers?|suppliers?|vendors?|payees?|departments?|depts?|teams?|(expense |revenue |gl )?accounts?|counterpart(y|ies)|journals?|journal entries|entries)\b/,
   );
   if (!match) return undefined;
   const noun = match[4]!;
   q.rest = q.rest.replace(match[0], ` ${match[3]!.trim()} `).replace(/\s+/g, ' ');
+  // "Vendor invoices" are the bills they sent us.
+  if (/^(vendor|supplier|purchase) /.test(noun)) return { target: 'journal', metric: 'billed' };
   if (/invoice/.test(noun)) return { target: 'journal', subtypes: ['receivable'], metric: 'amount' };
   if (/bill/.test(noun)) return { target: 'journal', metric: 'billed' };
   if (/customer|client|custmer/.test(noun)) return { target: 'counterparty', role: 'customer' };

@@ -22,6 +22,8 @@ export function dimensionsIn(q: Question): ChatDimension[] {
   add('counterparty', /\b(by|per|each|for each) (counterpart(y|ies)|customers?|suppliers?|vendors?|clients?)\b/);
   add('account_subtype', /\b(by|per|each) (account )?subtype\b/);
   add('account_type', /\b(by|per|each) (account )?type\b/);
+  // "By account group", "into groups": the accounts' groups, before "by account" reads the first word alone.
+  add('account_group', /\b(by|per|each|for each|into( its)?) (account )?(groups?|headings?)\b/);
   add('account', /\b(by|per|each|for each) (revenue |expense |cost |opex |gl )?(account|line item)s?\b/);
   return found;
 }
@@ -92,7 +94,7 @@ export function rankingIn(q: Question): Ranking | undefined {
 }
 
 const ABOVE =
-  'more than|greater than|higher than|bigger than|larger than|over|above|exceeding|exceeded|exceeds|exceed|in excess of|at least|north of|upwards of|>=|>';
+  'more than|greater than|higher than|bigger than|larger than|over|above|exceeding|exceeded|exceeds|exceed|in excess of|at least|north of|upwards of|topped|tops|top(?=\\s*\\$)|>=|>';
 const BELOW = 'less than|lower than|smaller than|under|below|at most|fewer than|<=|<';
 const THRESHOLD = new RegExp(
   `(${ABOVE}|${BELOW})\\s*\\$?\\s*(\\d[\\d,]*(?:\\.\\d+)?)\\s*(k|m|mm|mn|million|thousand|bn|b|billion)?(?![\\w%])(?!\\s*(?:%|percent|months?|quarters?|years?|days?|weeks?))`,

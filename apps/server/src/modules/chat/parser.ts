@@ -397,6 +397,8 @@ function readQuestion(
   const over = readTime(text, calendar);
   if (!saysADate && over.explicit && !over.point) prefer.push(['expense', 'revenue']);
   const read = accountsIn(q, context, years, prefer);
+  // "Service Revenue (the 4200 group)": a named account's heading is the account (its accounts come with it).
+  if (read.accounts.length) q.take(/(?<!\b(by|into|per|each) (account )?)\b(group|heading|header)\b/);
   let lineMargin = false;
   // A product line's gross margin or profit: its sales and the costs named like them.
   if (
@@ -528,21 +530,22 @@ function readQuestion(
   // the same words of a change, a variance or growth split it into its contributors.
   const ofAChange =
     changeWords || time.against !== undefined || wantsBudget || /\b(variances?|growth|movement)\b/.test(text);
-  const plainSplit = !ofAChange && q.take(/\b(break ?down|break (it|that|this) down|split( up| out)?)\b/).length > 0;
-  // Split into named groups of accounts ("into Materials, Direct Labour …"): a breakdown lists the accounts inside
-  // them one by one, which is not what was asked: asked back.
+  const plainSplit =
+    !ofAChange &&
+    q.take(
+      /\b(break ?down|break (it|that|this) down|broken (down|out)|split( up| out)?|makes? up|made up( of)?|composed of|composition( of)?|consists? of)\b/,
+    ).length > 0;
+  // Split into named groups of accounts ("into Materials, Direct Labour …", "what makes up cost of sales? materials,
+  // direct labour, overhead, freight"): by the groups, each the sum of the accounts under it.
   const splitIntoGroups =
     plainSplit &&
     !dimensions.length &&
     read.accounts.length > 1 &&
     read.accounts.some((account) => context.accounts.some((other) => other.parentCode === account.code));
-  if (splitIntoGroups)
-    return unknownAnswer(
-      read.said,
-      ['split'],
-      read.said.slice(0, 3).map((name) => `${name} last quarter`),
-      'Chat DB splits a figure by its accounts one by one, not into groups of them: ask for each group on its own.',
-    );
+  if (splitIntoGroups) {
+    q.take(/\b(into|of)\b/);
+    dimensions.push('account_group');
+  }
   if (plainSplit && !dimensions.length) dimensions.push('account');
   // "Which 3 accounts moved the most, October vs the same month last year": ranked by their change, a split of it.
   const rankedByChange =
@@ -692,6 +695,13 @@ function readQuestion(
       if (group.subtypes) subtypes.push(...group.subtypes);
       if (metric === 'operating_expenses') subtypes.push('operating_expense');
     }
+  }
+  // "Cash by bank account": the balance of each cash account (cash flows are not kept per account).
+  const cashAccounts =
+    allDimensions.includes('account') && !named && metrics.length === 1 && metrics[0] === 'closing_cash';
+  if (cashAccounts) {
+    metrics[0] = 'balance';
+    subtypes.push('cash');
   }
   if (ranking) order = { by: metrics[0]!, direction: ranking.direction };
   // The rows passing a threshold, largest first (months stay in their order).
@@ -878,8 +888,8 @@ function readQuestion(
     when,
     reading: describeReading(query, {
       when,
-      accounts: read.said,
-      groups: groups.map(([, label]) => label),
+      accounts: [...new Set(read.said)],
+      groups: [...groups.map(([, label]) => label), ...(cashAccounts ? ['Cash accounts'] : [])],
       against:
         time.against?.label ??
         (balanceMove

@@ -276,10 +276,12 @@ describe('the built-in Chat DB parser', () => {
       return parsed.query;
     };
     expect(follow('break that down by month').dimensions).toEqual(['period']);
+    // Of a named account's lines, whoever they were with: vendors paid by card never bill through payables.
     expect(follow('how many vendors was that with?')).toMatchObject({
       countDistinct: 'counterparty',
-      filters: { accountCodes: ['6230'], counterparties: ['Puget Sound Steel Service'] },
+      filters: { accountCodes: ['6230'] },
     });
+    expect(follow('how many vendors was that with?').filters.counterparties).toBeUndefined();
     expect(follow('Just the Marketing department').filters.departments).toEqual(['Marketing']);
     expect(follow('compare with the same month last year')).toMatchObject({
       timeRange: expenses.timeRange,
@@ -923,6 +925,76 @@ describe('the built-in Chat DB parser', () => {
     });
     // The suppliers ranked by spend: what they billed us.
     expect(read('Top 3 suppliers by spend last year')).toMatchObject({ metrics: ['billed'], limit: 3 });
+  });
+
+  it('reads the words of the seventh unseen set: purchases and spend with a supplier, vendor bills, beating budget', () => {
+    expect(queryOf('total purchases from Puget Sound Steel Service in the last twelve months')).toMatchObject({
+      metrics: ['billed'],
+      filters: { counterparties: ['Puget Sound Steel Service'] },
+      timeRange: { from: '2025-11', to: '2026-10' },
+    });
+    expect(queryOf('how much have we spent with Puget Sound Steel Service YTD').metrics).toEqual(['billed']);
+    expect(queryOf('what did we pay Puget Sound Steel Service YTD').metrics).toEqual(['cash_paid']);
+    expect(queryOf('how many vendor bills came in last quarter')).toMatchObject({
+      metrics: ['billed'],
+      countDistinct: 'journal',
+      filters: {},
+    });
+    expect(queryOf('How many invoices did we send out in October 2026?')).toMatchObject({
+      countDistinct: 'journal',
+      filters: { accountSubtypes: ['receivable'] },
+    });
+    expect(queryOf('How much did we sell in August 2026?')).toMatchObject({
+      metrics: ['revenue'],
+      timeRange: { from: '2026-08', to: '2026-08' },
+    });
+    expect(queryOf('did we beat the revenue budget last month? by how much')).toMatchObject({
+      metrics: ['revenue'],
+      compare: 'budget',
+    });
+    expect(queryOf('difference in net income between Q3 2026 and the same quarter a year earlier')).toMatchObject({
+      timeRange: { from: '2026-07', to: '2026-09' },
+      compare: 'prior_year',
+    });
+    expect(queryOf('in how many of the last 12 months did revenue top $1.5M?')).toMatchObject({
+      countRows: true,
+      threshold: { op: 'gt', value: 1_500_000 },
+    });
+    expect(queryOf('Legal Fees (the 7310 group) year to date').filters).toEqual({ accountCodes: ['7310'] });
+    expect(queryOf('cash by bank account at the end of last month')).toMatchObject({
+      metrics: ['balance'],
+      dimensions: ['account'],
+      filters: { accountSubtypes: ['cash'] },
+    });
+    // Split into named groups of accounts: by the groups.
+    const groups: ParserContext = {
+      ...context,
+      accounts: [
+        ...context.accounts,
+        { code: '5110', name: 'Materials - Bar Stock', type: 'expense', subtype: 'cost_of_sales', parentCode: '5100' },
+        { code: '5200', name: 'Direct Labour', type: 'expense', subtype: 'cost_of_sales', parentCode: null },
+        { code: '5210', name: 'Machinist Wages', type: 'expense', subtype: 'cost_of_sales', parentCode: '5200' },
+      ],
+    };
+    expect(parseQuestion('what makes up cost of sales last year? materials, direct labour', groups)).toMatchObject({
+      query: {
+        metrics: ['cost_of_sales'],
+        dimensions: ['account_group'],
+        filters: { accountCodes: ['5200', '5210', '5100', '5110'] },
+      },
+    });
+    expect(parseQuestion('COGS for Q3 2026 broken down by account group', groups)).toMatchObject({
+      query: { metrics: ['cost_of_sales'], dimensions: ['account_group'], filters: {} },
+      reading: 'Cost of sales, Q3 2026 (Jul – Sep 2026), all departments, by account group',
+    });
+    const opex = queryOf('opex last quarter');
+    expect(followUp('what % of revenue is that?', opex, context)).toMatchObject({
+      query: { ratio: { numerator: { metric: 'operating_expenses' }, denominator: { metric: 'revenue' } } },
+    });
+    const top = queryOf('top 2 customers by revenue last year');
+    expect(followUp('same but for the trailing twelve months', top, context)).toMatchObject({
+      query: { timeRange: { from: '2025-11', to: '2026-10' }, limit: 2 },
+    });
   });
 
   it('follows up with a balance sheet group, the other side of the customers, and a name in full', () => {

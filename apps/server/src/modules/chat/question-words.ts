@@ -64,6 +64,17 @@ const SHORTHAND: [RegExp, string][] = [
   [/\b(running|tracking|sitting|coming in) at\b/g, 'at'],
   // "Compared w/ last yr": "w/" is "with" once the slash is gone.
   [/\bw(?= )/g, 'with'],
+  // "The same quarter a year earlier": of last year.
+  [/\b(the )?same (month|months|quarter|period|half) (?:a|one) year (?:earlier|ago|before)\b/g, '$1same $2 last year'],
+  // "Did we beat the revenue budget": the revenue against its budget.
+  [
+    /\b(did|do|have|will) we (beat|miss|missed|exceed|hit|make|meet) (?:the |our )?((?:[a-z]+ ){0,2})budget\b/g,
+    '$3 vs budget',
+  ],
+  // "Cash by bank account": the bank accounts are the (cash) accounts.
+  [/\b(by|per|each|for each|in each) bank accounts?\b/g, '$1 account'],
+  // "Invoices we sent out": sent.
+  [/\b(send|sent|sending|went|go|going) out\b/g, '$1'],
   // "Break the change down by account": break down the change.
   [
     /\bbreak ((?:the |that |this )?(?:change|movement|variance|difference|increase|decrease|growth)(?: in(?: [a-z&]+){1,3}?)?) down\b/g,

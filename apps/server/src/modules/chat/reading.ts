@@ -17,6 +17,7 @@ const DIMENSION_WORDS: Record<string, string> = {
   quarter: 'quarter',
   fiscal_year: 'fiscal year',
   account: 'account',
+  account_group: 'account group',
   account_type: 'account type',
   account_subtype: 'account subtype',
   department: 'department',

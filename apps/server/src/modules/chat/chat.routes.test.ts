@@ -494,6 +494,23 @@ describe('suppliers, two figures side by side, and the contributors that have a 
     );
   });
 
+  it('ranks the departments by how far over budget they went', async () => {
+    const { data } = (await ask('Which department went most over budget last quarter?')).json();
+    const expected = await goldRows(`select d.department, d.actual - coalesce(b.budget, 0) as variance from
+      (select g.department, sum(g.debit - g.credit) as actual ${PL} where a.account_type = 'expense'
+        and g.department is not null and g.period between '2026-07' and '2026-09' group by 1) d
+      left join (select b.department, sum(b.amount) as budget from "03_Budget" b
+        join "01_Account" a on a.account_code = b.account_code
+        where a.account_type = 'expense' and b.period between '2026-07' and '2026-09' group by 1) b
+        on b.department = d.department
+      order by 2 desc limit 1`);
+    expect(data.result).toHaveLength(1);
+    expect([data.result[0].department, data.result[0].expenses_variance]).toEqual([
+      expected[0]!.department,
+      Number(expected[0]!.variance),
+    ]);
+  });
+
   it('splits a change by department without the lines that have none, and says what they add', async () => {
     const { data } = (
       await ask("break down this year's change in spend vs the same months last year by department")

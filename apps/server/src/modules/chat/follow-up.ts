@@ -1,6 +1,6 @@
 import type { ChatMetric, SemanticQuery } from '@finboard/shared/chat';
 import { addMonths } from './compiler.ts';
-import { BALANCE_GROUPS, METRIC_WORDS } from './metric-vocabulary.ts';
+import { BALANCE_GROUPS, FLOW_METRICS, METRIC_WORDS } from './metric-vocabulary.ts';
 import { describeReading } from './reading.ts';
 import { readTime, spanWords } from './time-expressions.ts';
 import type { ParseResult, ParserContext } from './parser-types.ts';
@@ -15,7 +15,7 @@ import {
   withDescendants,
 } from './names.ts';
 import { dimensionsIn, rankingIn } from './operators.ts';
-import { calendarOf, FLOW_METRICS, monthsBetween, parseQuestion, rephrasings, unknownAnswer } from './parser.ts';
+import { calendarOf, monthsBetween, parseQuestion, rephrasings, unknownAnswer } from './parser.ts';
 
 /** Follow-ups: a question read against the conversation's last semantic query. */
 

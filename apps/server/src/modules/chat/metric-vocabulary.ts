@@ -103,6 +103,12 @@ export const NOT_COMPUTED: readonly [RegExp, string][] = [
   [/\b(return on (equity|assets|capital|investment|capital employed)|roe|roa|roi|roce|roic)\b/, 'returns on capital'],
   [/\b(aging|ageing|aged (receivables|payables|debtors|creditors))\b/, 'aging'],
   [/\b(break ?even|breakeven|contribution margin|unit economics)\b/, 'break-even and contribution analysis'],
+  // Cash by activity needs the cash flow statement's classification, which Chat DB does not make: not the
+  // Operations department's cash, nor the net change in cash.
+  [
+    /\b(operating cash flows?|cash flows? (from|of) (operations|operating activities|investing|financing)|(generated?|generating|provided|produced|used) (from|by|in) (operations|operating activities|investing|financing)|(from|in) (operating|investing|financing) activities|free cash flow|fcf|capex|capital expenditures?)\b/,
+    'cash flows by activity (operating, investing, financing), free cash flow or capital expenditure',
+  ],
   [
     /\b(average|avg|mean|typical) (invoice|order|sale|ticket|deal|bill|payment|transaction)( (value|size|amount))?\b/,
     'averages per invoice, order or payment',
@@ -135,4 +141,22 @@ export const VOCABULARY_WORDS: readonly string[] = [
       ([pattern]) => pattern.source.match(/[a-z]{4,}/g) ?? [],
     ),
   ),
+];
+
+/** The money flows a ratio or a decomposition reads. */
+export const FLOW_METRICS: readonly ChatMetric[] = [
+  'revenue',
+  'cost_of_sales',
+  'gross_profit',
+  'operating_expenses',
+  'other_expenses',
+  'expenses',
+  'net_income',
+  'other_income',
+  'ebitda',
+  'operating_income',
+  'amount',
+  'cash_received',
+  'cash_paid',
+  'billed',
 ];

@@ -1,6 +1,13 @@
 import type { ChatDimension, ChatMetric, SemanticQuery } from '@finboard/shared/chat';
 import { addMonths } from './compiler.ts';
-import { BALANCE_GROUPS, KPI_WORDS, METRIC_WORDS, NOT_COMPUTED, NOT_IN_THE_BOOKS } from './metric-vocabulary.ts';
+import {
+  BALANCE_GROUPS,
+  FLOW_METRICS,
+  KPI_WORDS,
+  METRIC_WORDS,
+  NOT_COMPUTED,
+  NOT_IN_THE_BOOKS,
+} from './metric-vocabulary.ts';
 import { describeReading } from './reading.ts';
 import { type BooksCalendar, readTime, spanWords, type TimeReading } from './time-expressions.ts';
 import type { ParseResult, ParserContext, ParserCounterparty } from './parser-types.ts';
@@ -64,24 +71,6 @@ const DAYS_AND_BURN: readonly ChatMetric[] = [
   'cash_conversion_cycle',
   'monthly_burn',
   'cash_runway',
-];
-
-/** The money flows a ratio or a decomposition reads. */
-export const FLOW_METRICS: readonly ChatMetric[] = [
-  'revenue',
-  'cost_of_sales',
-  'gross_profit',
-  'operating_expenses',
-  'other_expenses',
-  'expenses',
-  'net_income',
-  'other_income',
-  'ebitda',
-  'operating_income',
-  'amount',
-  'cash_received',
-  'cash_paid',
-  'billed',
 ];
 
 /** Which accounts a flow metric covers, to rank its accounts. */
@@ -477,9 +466,22 @@ function readQuestion(
   // A side of a ratio is a figure, not a budget ("as a % of budget" is not a ratio of two figures).
   if (wantsBudget && options.sides === false) return unknownAnswer(understood, ['budget'], rephrasings(context));
   const ranking = rankingIn(q);
+  // "Departments over budget YTD", "which expense accounts are under budget": those whose figure is.
+  const overOrUnder =
+    wantsBudget &&
+    !ranking &&
+    /\b(over|under|above|below) (the )?budget\b/.test(text) &&
+    /\b(departments?|depts?|teams?|accounts?|line items?|months?|quarters?|customers?|clients?)\b/.test(q.rest)
+      ? {
+          op: /\b(under|below) (the )?budget\b/.test(text) ? ('lt' as const) : ('gt' as const),
+          value: 0,
+          against: 'budget' as const,
+        }
+      : undefined;
   // "Customers with more than $1M", "list our customers", "who are our suppliers": a list of them.
   const listed =
     (passing ||
+      overOrUnder ||
       /\b(list|who are|show( me)?|which are|name)( all)?( of)? (our|the|my)? ?(customers|clients|suppliers|vendors)\b/.test(
         text,
       ) ||
@@ -623,7 +625,15 @@ function readQuestion(
   if (!metrics.length && balanceWords) metrics.push('balance');
   if (!metrics.length) {
     // A department is a cost centre: its budget is its expenses'.
-    if (wantsBudget) metrics.push(departments.length ? 'expenses' : 'net_income');
+    if (wantsBudget)
+      metrics.push(
+        departments.length ||
+          dimensions.includes('department') ||
+          listed === 'department' ||
+          ranking?.dimension === 'department'
+          ? 'expenses'
+          : 'net_income',
+      );
     else
       return unknownAnswer(
         understood,
@@ -661,6 +671,16 @@ function readQuestion(
     limit = ranking.limit;
   }
   if (listed && !allDimensions.includes(listed)) allDimensions.push(listed);
+  // "Show me expenses over 50,000 in October": a list of the accounts above it ("did revenue pass $1M?" is the
+  // figure itself).
+  if (
+    passing &&
+    !countRows &&
+    !allDimensions.length &&
+    FLOW_METRICS.includes(metrics[0]!) &&
+    /^(show|list|give|display|find|pull|which|what are|what were)\b/.test(text)
+  )
+    allDimensions.push('account');
   if (countRows) allDimensions.splice(0, allDimensions.length, countRows.dimension);
   // A threshold keeps rows of a breakdown; on a single figure it is the figure ("did revenue pass $1M?"). Months
   // counted meet theirs: a loss, a profit, the budget beaten or missed, a figure.
@@ -670,14 +690,16 @@ function readQuestion(
       : wantsBudget
         ? { op: beatsBudget ? 'gt' : 'lt', value: 0, against: 'budget' }
         : passing?.threshold
-    : passing && allDimensions.length
-      ? passing.threshold
-      : // "Which customers owe us": those with something owed.
-        listed === 'counterparty' &&
-          metrics[0] === 'balance' &&
-          groupSubtypes.some((subtype) => subtype === 'receivable' || subtype === 'payable')
-        ? { op: 'gt', value: 0 }
-        : undefined;
+    : overOrUnder && allDimensions.length
+      ? overOrUnder
+      : passing && allDimensions.length
+        ? passing.threshold
+        : // "Which customers owe us": those with something owed.
+          listed === 'counterparty' &&
+            metrics[0] === 'balance' &&
+            groupSubtypes.some((subtype) => subtype === 'receivable' || subtype === 'payable')
+          ? { op: 'gt', value: 0 }
+          : undefined;
   if (countRows && (!threshold || metrics.length !== 1 || !FLOW_METRICS.includes(metrics[0]!)))
     return unknownAnswer(
       understood,
@@ -704,6 +726,18 @@ function readQuestion(
     subtypes.push('cash');
   }
   if (ranking) order = { by: metrics[0]!, direction: ranking.direction };
+  // "Which department went most over budget", "the biggest budget variance": ranked by the variance (actual less
+  // budget), the most over first ("most under budget": the most under first).
+  if (
+    ranking &&
+    wantsBudget &&
+    !explains &&
+    /\b(over|under|above|below|variances?|overspen\w*|underspen\w*)\b/.test(text)
+  )
+    order = {
+      by: `${metrics[0]!}_variance`,
+      direction: /\b(under|below|underspen\w*)\b/.test(text) ? 'asc' : 'desc',
+    };
   // The rows passing a threshold, largest first (months stay in their order).
   else if (threshold && !allDimensions.some((d) => ['period', 'quarter', 'fiscal_year'].includes(d)))
     order = { by: metrics[0]!, direction: 'desc' };

@@ -997,6 +997,41 @@ describe('the built-in Chat DB parser', () => {
     });
   });
 
+  it('ranks and lists against the budget by the variance, lists figures above a threshold, and asks about cash by activity', () => {
+    expect(queryOf('Which department went most over budget last quarter?')).toMatchObject({
+      metrics: ['expenses'],
+      dimensions: ['department'],
+      compare: 'budget',
+      order: { by: 'expenses_variance', direction: 'desc' },
+      limit: 1,
+    });
+    expect(parseQuestion('which department overspent its budget the most last quarter', context)).toMatchObject({
+      reading:
+        'Expenses, Q3 2026 (Jul – Sep 2026), all departments, by department, most over budget first, one, vs budget',
+    });
+    expect(queryOf('departments over budget ytd')).toMatchObject({
+      metrics: ['expenses'],
+      dimensions: ['department'],
+      compare: 'budget',
+      threshold: { op: 'gt', value: 0, against: 'budget' },
+    });
+    expect(queryOf('which months were under budget on revenue this year')).toMatchObject({
+      metrics: ['revenue'],
+      dimensions: ['period'],
+      threshold: { op: 'lt', value: 0, against: 'budget' },
+    });
+    expect(queryOf('show me expenses over 50000 in October')).toMatchObject({
+      dimensions: ['account'],
+      filters: { accountTypes: ['expense'] },
+      threshold: { op: 'gt', value: 50_000 },
+    });
+    for (const question of ['How much cash did we generate from operations last year?', 'operating cash flow ytd'])
+      expect(parseQuestion(question, context)).toMatchObject({
+        kind: 'unknown',
+        reason: expect.stringMatching(/^Chat DB does not compute cash flows by activity/),
+      });
+  });
+
   it('follows up with a balance sheet group, the other side of the customers, and a name in full', () => {
     const books: ParserContext = {
       ...context,

@@ -73,6 +73,9 @@ const SHORTHAND: [RegExp, string][] = [
   ],
   // "Cash by bank account": the bank accounts are the (cash) accounts.
   [/\b(by|per|each|for each|in each) bank accounts?\b/g, '$1 account'],
+  // "Which department overspent its budget": went over it.
+  [/\boverspen(t|d|ding)( (its|their|the|our) budgets?)?\b/g, 'over budget'],
+  [/\bunderspen(t|d|ding)( (its|their|the|our) budgets?)?\b/g, 'under budget'],
   // "Invoices we sent out": sent.
   [/\b(send|sent|sending|went|go|going) out\b/g, '$1'],
   // "Break the change down by account": break down the change.

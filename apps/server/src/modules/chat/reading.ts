@@ -87,7 +87,7 @@ export function describeReading(
   if (query.decompose) parts.push(`the change split by ${DIMENSION_WORDS[query.dimensions[0]!] ?? 'account'}`);
   else if (query.order)
     parts.push(
-      `${query.order.direction === 'desc' ? 'highest' : 'lowest'} ${!query.limit ? 'first' : query.limit === 1 ? 'first, one' : `${query.limit} first`}`,
+      `${query.order.by.endsWith('_variance') ? (query.order.direction === 'desc' ? 'most over budget' : 'most under budget') : query.order.direction === 'desc' ? 'highest' : 'lowest'} ${!query.limit ? 'first' : query.limit === 1 ? 'first, one' : `${query.limit} first`}`,
     );
   if (query.threshold)
     parts.push(

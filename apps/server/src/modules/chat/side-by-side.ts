@@ -3,7 +3,7 @@ import { metricLabel } from './compiler.ts';
 import type { ParseResult, ParserContext } from './parser-types.ts';
 import { accountsIn, counterpartiesIn, departmentsIn, withDescendants } from './names.ts';
 import type { namesCompared } from './names.ts';
-import { FLOW_METRICS } from './parser.ts';
+import { FLOW_METRICS } from './metric-vocabulary.ts';
 import { mentions, normalize, Question } from './question-words.ts';
 
 /**

@@ -370,10 +370,16 @@ function readQuestion(
     !groups.length &&
     (owedRole === 'customer' || owedRole === 'supplier') &&
     q.take(/\b(owes?|owed|owing|outstanding|unpaid|open balance|balance due|due)\b/).length
-  )
+  ) {
     groups.push(
       BALANCE_GROUPS.find(([, , subtypes]) => subtypes.includes(owedRole === 'customer' ? 'receivable' : 'payable'))!,
     );
+    // "How much do customers owe us": the whole receivable, not a list of them.
+    if (!parties.length)
+      q.take(
+        /(?<!\b(which|what|list|each|by|per|our top|top|the top) )\b(customers|clients|suppliers|vendors)\b(?! (who|that|with))/,
+      );
+  }
   const groupSubtypes = groups.flatMap(([, , subtypes]) => [...subtypes]);
   // Which kind of account the question is about: a balance ("drawn", "at 12/31") or a cost, a customer's revenue.
   const prefer: string[][] = [...(options.prefer ?? [])];

@@ -1032,6 +1032,34 @@ describe('the built-in Chat DB parser', () => {
       });
   });
 
+  it('reads everyday phrasings: year over year alone, this year to last year, make money, owe the bank, by two things', () => {
+    expect(queryOf('revenue growth year over year')).toMatchObject({
+      timeRange: { from: '2026-01', to: '2026-10' },
+      compare: 'prior_year',
+    });
+    expect(queryOf('opex MoM')).toMatchObject({ timeRange: { from: '2026-10', to: '2026-10' }, compareMonthsBack: 1 });
+    expect(queryOf('compare marketing spend this year to last year')).toMatchObject({
+      timeRange: { from: '2026-01', to: '2026-10' },
+      compare: 'prior_year',
+    });
+    expect(queryOf('did we make money in September')).toMatchObject({
+      metrics: ['net_income'],
+      timeRange: { from: '2026-09', to: '2026-09' },
+    });
+    expect(queryOf('How much did we owe the bank at year end?')).toMatchObject({
+      metrics: ['balance'],
+      filters: { accountSubtypes: ['current_debt', 'long_term_debt'] },
+    });
+    expect(queryOf('expenses by department and month last quarter').dimensions).toEqual(['period', 'department']);
+    expect(queryOf('how much do customers owe us')).toMatchObject({
+      metrics: ['balance'],
+      dimensions: [],
+      filters: { accountSubtypes: ['receivable'] },
+    });
+    // "Charge" is not a slip of "change".
+    expect(queryOf('How much freight did we charge customers last quarter?').compare).toBeUndefined();
+  });
+
   it('follows up with a balance sheet group, the other side of the customers, and a name in full', () => {
     const books: ParserContext = {
       ...context,

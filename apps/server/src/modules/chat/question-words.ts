@@ -71,6 +71,15 @@ const SHORTHAND: [RegExp, string][] = [
     /\b(did|do|have|will) we (beat|miss|missed|exceed|hit|make|meet) (?:the |our )?((?:[a-z]+ ){0,2})budget\b/g,
     '$3 vs budget',
   ],
+  // "Did we make money in September": a profit.
+  [/\b(make|made|making|earn|earned|earning|lose|lost|losing) (any )?money\b/g, 'profit'],
+  // "How much do we owe the bank": the debt.
+  [/\b(owe|owed|owing) (to )?(the )?banks?\b|\bbank (debt|loans?|borrowings?)\b/g, 'debt'],
+  // "Expenses by department and month": by both.
+  [
+    /\bby (department|dept|team|customer|client|supplier|vendor|account|entity|month|quarter|year)s? and (department|dept|team|customer|client|supplier|vendor|account|entity|month|quarter|year)s?\b/g,
+    'by $1 by $2',
+  ],
   // "Cash by bank account": the bank accounts are the (cash) accounts.
   [/\b(by|per|each|for each|in each) bank accounts?\b/g, '$1 account'],
   // "Which department overspent its budget": went over it.
@@ -119,7 +128,7 @@ export const FILLER = new Set(
   same vs versus compared compare against actual actuals actually reported real figure number stand stood issue
   issued raise raised send sent take took taken get got give gave given offered hand
   did come in at our level looks look like was there any give me what is whats the report on
-  currently current now today still yet bill billed active anyone anybody everyone latest recent most result results performance run runs ran went go goes buy bought pay pays paid paying & main key primary money tracking doing performing faring`.split(
+  currently current now today still yet bill billed active anyone anybody everyone latest recent most result results performance run runs ran went go goes buy bought pay pays paid paying & main key primary money tracking doing performing faring charge charged charging mix`.split(
     /\s+/,
   ),
 );

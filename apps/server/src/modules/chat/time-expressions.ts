@@ -616,7 +616,8 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
   for (const b of found) {
     if (range || b.unit === 'other' || b.monthsBack) continue;
     const lead = new RegExp(
-      `\\b(?:the )?(?:(?:trailing|rolling|last|past|previous|prior) )?(?:(quarter|half|(?:fiscal |financial )?year)|${COUNT} months?) (?:ended|ending|to|through|thru|up to)(?: the end of)? $`,
+      // ("This year to last year" is two years compared, not a year up to one.)
+      `(?<!\\b(?:this|current) )\\b(?:the )?(?:(?:trailing|rolling|last|past|previous|prior) )?(?:(quarter|half|(?:fiscal |financial )?year)|${COUNT} months?) (?:ended|ending|to|through|thru|up to)(?: the end of)? $`,
     ).exec(text.slice(0, b.start));
     if (!lead) continue;
     const n = lead[1] ? (lead[1] === 'quarter' ? 3 : lead[1] === 'half' ? 6 : 12) : countOf(lead[2]!);
@@ -849,6 +850,13 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
     const back = relative.monthsBack!;
     const [from, to] = [addMonths(range.from, -back), addMonths(range.to, -back)];
     against = { from, to, label: spanWords(from, to), kind: back === 12 ? 'prior_year' : 'previous_period' };
+  }
+  // "Revenue growth year over year", "opex MoM" with no period said: this year to date, or the latest month.
+  if (!range && !against) {
+    if (/\b(year over year|yoy|y o y|year on year)\b/.test(text))
+      range = { from: calendar.periodsOfYear(lastYear)[0]!, to: last, label: `FY${lastYear} to date` };
+    else if (/\b(month over month|mom|m o m|month on month)\b/.test(text))
+      range = { from: last, to: last, label: last };
   }
   // Comparison words without a second period: month over month, quarter over quarter, year over year.
   if (range && !against) {

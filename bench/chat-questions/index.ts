@@ -1,4 +1,5 @@
 import type { Books, HeldOutCase } from './case.ts';
+import { questions as eighthSet } from './eighth-set.ts';
 import { questions as fifthSet } from './fifth-set.ts';
 import { questions as fourthSet } from './fourth-set.ts';
 import { questions as rankingsAndHonesty } from './rankings-and-honesty.ts';
@@ -31,3 +32,6 @@ export const sixthHeldOutQuestions = (books: Books): HeldOutCase[] => sixthSet(b
 
 /** A seventh held-out set, written after the changes for the sixth, without sight of the parser or the earlier sets. */
 export const seventhHeldOutQuestions = (books: Books): HeldOutCase[] => seventhSet(books);
+
+/** An eighth held-out set, written after the changes for the seventh, without sight of the parser or the earlier sets. */
+export const eighthHeldOutQuestions = (books: Books): HeldOutCase[] => eighthSet(books);

@@ -2,7 +2,7 @@ import type { ChatMetric, SemanticQuery } from '@finboard/shared/chat';
 import { addMonths } from './compiler.ts';
 import { BALANCE_GROUPS, FLOW_METRICS, METRIC_WORDS } from './metric-vocabulary.ts';
 import { describeReading } from './reading.ts';
-import { readTime, spanWords } from './time-expressions.ts';
+import { outsideTheBooks, readTime, spanWords } from './time-expressions.ts';
 import type { ParseResult, ParserContext } from './parser-types.ts';
 import { ELLIPTICAL, FILLER, normalize, Question, readable, REFERS_BACK } from './question-words.ts';
 import {
@@ -11,6 +11,7 @@ import {
   counterpartiesOfRole,
   countingIn,
   departmentsIn,
+  moneyVerbIn,
   takeDepartment,
   withDescendants,
 } from './names.ts';
@@ -105,6 +106,18 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
     const balanceSheet = read.accounts.every((a) => ['asset', 'liability', 'equity'].includes(a.type));
     query.metrics = [balanceSheet ? 'balance' : 'amount'];
     for (const key of ['ratio', 'countDistinct', 'decompose'] as const) delete query[key];
+  }
+  // "How much did they pay us?" after the top customers: the money that moved with them.
+  const withParties = (query.filters.counterparties ?? []).flatMap((name) =>
+    (context.counterparties ?? []).filter((party) => party.name === name),
+  );
+  const money = withParties.length ? moneyVerbIn(q, withParties) : undefined;
+  if (money) {
+    query.metrics = [money];
+    const { accountCodes: _codes, accountTypes: _types, accountSubtypes: _subtypes, ...rest } = query.filters;
+    query.filters = rest;
+    if (query.order) query.order = { ...query.order, by: money };
+    for (const key of ['ratio', 'decompose'] as const) delete query[key];
   }
   // "And AP?" after the receivables: a balance sheet group at the same date.
   const group = read.accounts.length ? undefined : BALANCE_GROUPS.find(([pattern]) => q.has(pattern));
@@ -284,6 +297,16 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
     back === undefined
       ? undefined
       : spanWords(addMonths(query.timeRange.from, -back), addMonths(query.timeRange.to, -back));
+  // "And the year before?" moved to months the books do not hold: said so, as a question's own time would be.
+  // (A balance is read at its last month only.)
+  const atADate = query.metrics.every((m) => !FLOW_METRICS.includes(m) && !m.endsWith('_pct'));
+  const asked = { from: atADate ? query.timeRange.to : query.timeRange.from, to: query.timeRange.to };
+  const outside =
+    outsideTheBooks(calendar, asked.from, asked.to) ??
+    (back === undefined
+      ? undefined
+      : outsideTheBooks(calendar, addMonths(asked.from, -back), addMonths(asked.to, -back)));
+  if (outside) return unknownAnswer([], [], rephrasings(context), `${outside}.`);
   return {
     kind: 'query',
     query,

@@ -31,6 +31,12 @@ const context: ParserContext = {
   ],
 };
 
+const parseQuestionOrThrow = (question: string, books: ParserContext) => {
+  const parsed = parseQuestion(question, books);
+  if (parsed.kind !== 'query') throw new Error(`not understood: ${question}`);
+  return parsed.query;
+};
+
 const queryOf = (question: string) => {
   const parsed = parseQuestion(question, context);
   if (parsed.kind !== 'query') throw new Error(`not understood: ${question}`);
@@ -269,7 +275,7 @@ describe('the built-in Chat DB parser', () => {
   });
 
   it('follows up without a figure of its own: a department, a breakdown, a count, the same month last year', () => {
-    const expenses = queryOf('What did we spend on digital advertising in 2025?');
+    const expenses = queryOf('What did we spend on digital advertising in 2026?');
     const follow = (question: string) => {
       const parsed = followUp(question, expenses, context);
       if (parsed.kind !== 'query') throw new Error(`not understood: ${question}`);
@@ -1088,5 +1094,16 @@ describe('the built-in Chat DB parser', () => {
       after('revenue from Cascade Hydraulics Inc. last year', 'how about Northwind Marine Systems').query.filters,
     ).toEqual({ counterparties: ['Northwind Marine Systems'] });
     expect(isFollowUp('by how much did opex change last month')).toBe(false);
+    // What moved with the counterparties of the answer before.
+    expect(after('top 2 customers by revenue last year', 'how much did they pay us?').query).toMatchObject({
+      metrics: ['cash_received'],
+      order: { by: 'cash_received', direction: 'desc' },
+      limit: 2,
+    });
+    // Moved to months the books do not hold (they start in January 2025): said so.
+    expect(followUp('and the year before?', parseQuestionOrThrow('net income last year', books), books)).toMatchObject({
+      kind: 'unknown',
+      reason: 'Jan – Dec 2024 is before the books start: the books run from Jan 2025 to Dec 2026.',
+    });
   });
 });

@@ -117,6 +117,27 @@ const monthLabel = (p: string) =>
 const monthsBetween = (from: string, to: string) =>
   (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5)) + 1;
 /** "Jul – Sep 2025", "Nov 2025 – Apr 2026", "Mar 2026". */
+/** The months the books hold: an open month of 00_Period with nothing posted yet is in them (its figures are 0). */
+function booksOf(calendar: BooksCalendar) {
+  const { first, last } = calendar;
+  const start = calendar.start && calendar.start < first ? calendar.start : first;
+  const end = calendar.end && calendar.end > last ? calendar.end : last;
+  return { start, end, books: `the books run from ${monthLabel(start)} to ${monthLabel(end)}` };
+}
+
+/**
+ * Why months moved to by a follow-up ("and the year before?") cannot be answered, in the words a question's own
+ * time gets: before the books, only partly in them, or after them; undefined when they are in the books.
+ */
+export function outsideTheBooks(calendar: BooksCalendar, from: string, to: string): string | undefined {
+  const { start, end, books } = booksOf(calendar);
+  const label = spanWords(from, to);
+  if (from > end) return `${label} is after the latest period with data: ${books}, and Chat DB does not forecast`;
+  if (to < start) return `${label} is before the books start: ${books}`;
+  if (from < start) return `${label} is only partly in the books: ${books}`;
+  return undefined;
+}
+
 export function spanWords(from: string, to: string): string {
   if (from === to) return monthLabel(from);
   const sameYear = from.slice(0, 4) === to.slice(0, 4);
@@ -904,10 +925,7 @@ export function readTime(said: string, calendar: BooksCalendar): TimeReading {
   const fiscalYearStart = calendar.periodsOfYear(lastYear)[0]!;
   range ??= { from: fiscalYearStart, to: last, label: `FY${lastYear} to date` };
   let outside: string | undefined;
-  // An open month of 00_Period with nothing posted yet is in the books (its figures are 0 so far).
-  const start = calendar.start && calendar.start < first ? calendar.start : first;
-  const end = calendar.end && calendar.end > last ? calendar.end : last;
-  const books = `the books run from ${monthLabel(start)} to ${monthLabel(end)}`;
+  const { start, end, books } = booksOf(calendar);
   if (future || range.from > end)
     outside = `${range.label} is after the latest period with data: ${books}, and Chat DB does not forecast`;
   else if (range.to < start || (against && against.to < start))

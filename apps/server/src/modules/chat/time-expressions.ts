@@ -574,7 +574,7 @@ const COMPARED = /\b(higher|lower|more|less|better|worse|bigger|smaller|than|com
 export function readTime(said: string, calendar: BooksCalendar): TimeReading {
   // Same length, so what is matched is still the words of `said`.
   const text = said.replace(SOURCE_FROM, (words) => `${words.slice(0, -4)}frxm`);
-  const { last, first } = calendar;
+  const { last } = calendar;
   const lastYear = calendar.fiscalYearOf(last);
   let found = expressionsIn(text, calendar);
   const matched: string[] = [];

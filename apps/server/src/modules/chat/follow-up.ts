@@ -231,6 +231,14 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
     }
   }
   // "Which was the biggest?", "top 3?": the breakdown before, ranked.
+  // "Which were they? rank them by revenue" after a count: the ones counted, listed (largest first).
+  const countedBefore = previous.countDistinct === 'journal' ? undefined : previous.countDistinct;
+  const listsThem =
+    countedBefore !== undefined &&
+    q.take(
+      /\b(which|who|what) (were|are) (they|those|them|these)\b|\b(list|name|show|rank|sort|order)( me)? (them|those|these)\b|\bwhich ones\b/,
+    ).length > 0;
+  if (listsThem) q.take(/\b(rank|ranked|sort|sorted|order|ordered|largest first|biggest first)\b/);
   const ranking = rankingIn(q);
   // "What drove that?", "why?": the change of the figure before, split into its contributors.
   const explains =
@@ -247,6 +255,12 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
     delete query.decompose;
     query.metrics = metrics;
     if (!metrics.includes('amount') && !metrics.includes('balance')) delete query.filters.accountCodes;
+  }
+  if (listsThem) {
+    delete query.countDistinct;
+    query.dimensions = [countedBefore];
+    query.order = { by: query.metrics[0]!, direction: 'desc' };
+    delete query.limit;
   }
   if (ranking) {
     if (ranking.named && !query.dimensions.includes(ranking.dimension)) query.dimensions = [ranking.dimension];

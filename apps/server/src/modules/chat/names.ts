@@ -312,6 +312,9 @@ export function moneyVerbIn(q: Question, parties: readonly ParserCounterparty[])
   // the suppliers on the lines of the accounts named.
   if (!/\b(how many|number of|count of|count the)\b/.test(q.rest))
     verbs.splice(1, 0, [/\b(purchases?|purchased|bought|buy|buying) from(?! us)\b/, 'billed']);
+  // "Kennametal spend YTD": what a supplier named billed us, as spent with it.
+  if (parties.length && parties.every((party) => party.role === 'supplier'))
+    verbs.push([/\b(spend|spent|spending|purchases|purchased)\b/, 'billed']);
   // "Top suppliers by spend", "vendors by purchases": what they billed us.
   if (!parties.length && /\b(suppliers?|vendors?)\b/.test(q.rest))
     verbs.push([/\b(spend|spending|spent|purchases|purchased|bought)\b/, 'billed']);

@@ -82,9 +82,13 @@ export function rankingIn(q: Question): Ranking | undefined {
   // "Rank the quarters", "our top customers", "the biggest costs": every one, in order; "which month", "the best
   // customer": one.
   const saidCategory = category ? q.rest.match(category[0])?.[0] : undefined;
-  const plural = saidCategory
-    ? /s$/.test(saidCategory)
-    : new RegExp(`\\b(?:${RANK_HIGH}|${RANK_LOW}) (?:[a-z]+ )?(expenses|costs|expenditures)\\b`).test(q.rest);
+  // "Who did we pay the most? (vendors)": one, whatever the note beside it says ("who are our top customers": all).
+  const askedWho = /\bwho\b(?! (are|were)\b)/.test(q.rest);
+  const plural = askedWho
+    ? false
+    : saidCategory
+      ? /s$/.test(saidCategory)
+      : new RegExp(`\\b(?:${RANK_HIGH}|${RANK_LOW}) (?:[a-z]+ )?(expenses|costs|expenditures)\\b`).test(q.rest);
   q.take(new RegExp(`\\b((?:${RANK_HIGH}|${RANK_LOW}) first|${RANK_HIGH}|${RANK_LOW}|rank(ed|ing)?)\\b`));
   if (n) q.take(new RegExp(`\\b${n}\\b`));
   if (category) q.take(category[0]);
@@ -157,7 +161,12 @@ export function correctSlips(q: Question, known: ReadonlySet<string>) {
     'month',
     'expense',
   ];
-  const words = q.words().map((word) => {
+  q.rest = ` ${correctedWords(q.words(), known, vocabulary).join(' ')} `;
+}
+
+/** Each word, or the word of `vocabulary` it is a slip of (one letter in five, two in eight or more). */
+function correctedWords(words: readonly string[], known: ReadonlySet<string>, vocabulary: readonly string[]) {
+  return words.map((word) => {
     if (word.length < 5 || FILLER.has(word) || known.has(word) || vocabulary.includes(word) || /\d/.test(word))
       return word;
     const limit = word.length >= 8 ? 2 : 1;
@@ -170,5 +179,22 @@ export function correctSlips(q: Question, known: ReadonlySet<string>) {
     }
     return best ?? word;
   });
-  q.rest = ` ${words.join(' ')} `;
 }
+
+/** The words that shape a question (who, by what), read before names and time: their slips corrected first. */
+const SHAPING_WORDS = [
+  'customer',
+  'customers',
+  'supplier',
+  'suppliers',
+  'vendor',
+  'vendors',
+  'department',
+  'departments',
+  'account',
+  'accounts',
+];
+
+/** "Revenue by cusotmer": slips of the words that shape a question, corrected in the text before it is read. */
+export const correctShapingSlips = (text: string, known: ReadonlySet<string>) =>
+  correctedWords(text.split(' '), known, SHAPING_WORDS).join(' ');

@@ -25,7 +25,7 @@ import {
   takeDepartment,
   withDescendants,
 } from './names.ts';
-import { categoryIn, correctSlips, dimensionsIn, rankingIn, thresholdIn } from './operators.ts';
+import { categoryIn, correctShapingSlips, correctSlips, dimensionsIn, rankingIn, thresholdIn } from './operators.ts';
 import { sideBySideOf } from './side-by-side.ts';
 
 /**
@@ -95,7 +95,7 @@ export const unknownAnswer = (
 
 /** "X as a % of Y", "X as a share of Y", "what share of Y was X", "X to Y", "ratio of X to Y": the two sides. */
 const RATIO_PATTERNS: RegExp[] = [
-  /^(?:.*? )?(?:what|which) (?:share|proportion|percentage|percent|%) (?:of )?(?<den>.+?) (?:does|did|do) (?<num>.+?) (?:make up|represent|account for|take)$/,
+  /^(?:.*? )?(?:what|which) (?:share|proportion|percentage|percent|%) (?:of )?(?<den>.+?) (?:does|did|do) (?<num>.+?) (?:make up|represent|account for|take|take up|eat|eat up|consume|absorb|use up)$/,
   /^(?:.*? )?(?:what|which|how much of) (?:share|proportion|percentage|percent|%|part|portion|fraction) (?:of )?(?<den>.+?) (?:is|was|were|are|did|came from|went to|comes from|goes to|went on|goes on|go on|was spent on|is spent on|we spent on|did we spend on|made up by|is made up of) (?<num>.+)$/,
   /^(?:what (?:is|was|were) )?(?:the )?ratio of (?<num>.+?) (?:to|over|and) (?<den>.+)$/,
   /^(?<num>.+?) (?:as (?:a |an )?)?(?:%|percent|percentage|pct|share|proportion|fraction|ratio) (?:of|to|vs) (?<den>.+)$/,
@@ -183,6 +183,23 @@ function ratioOf(text: string, context: ParserContext, time: TimeReading): Parse
   return undefined;
 }
 
+/** The role said beside what is owed ("how much do customers owe us"), not a list of them ("which customers"). */
+const takeRole = (q: Question) =>
+  q.take(
+    /(?<!\b(which|what|list|each|by|per|our top|top|the top) )\b(customers|clients|suppliers|vendors)\b(?! (who|that|with))/,
+  );
+
+/** The words of the chart's account names, never slips of anything (cached per context). */
+const nameWordsCache = new WeakMap<ParserContext, ReadonlySet<string>>();
+function nameWordsOf(context: ParserContext): ReadonlySet<string> {
+  let words = nameWordsCache.get(context);
+  if (!words) {
+    words = new Set(context.accounts.flatMap((account) => normalize(account.name).split(' ')));
+    nameWordsCache.set(context, words);
+  }
+  return words;
+}
+
 export function parseQuestion(
   question: string,
   context: ParserContext,
@@ -206,7 +223,8 @@ function readQuestion(
   options: { sides?: boolean; prefer?: string[][] },
 ): ParseResult {
   const passing = options.sides === false ? undefined : thresholdIn(question);
-  const text = passing ? ` ${readable(question)} `.replace(` ${passing.said} `, ' ').trim() : readable(question);
+  const said = passing ? ` ${readable(question)} `.replace(` ${passing.said} `, ' ').trim() : readable(question);
+  const text = correctShapingSlips(said, nameWordsOf(context));
   const calendar = calendarOf(context);
   // The effective tax rate: income tax as a percentage of profit before tax.
   if (options.sides !== false && /\b(effective (income )?tax rate|etr)\b/.test(text)) {
@@ -215,6 +233,8 @@ function readQuestion(
     const rest = new Question(text);
     rest.take(/\b(effective (income )?tax rate|etr)\b/);
     for (const phrase of time.matched) rest.takePhrase(phrase);
+    // "(Income tax over pre-tax income)": the rate's own definition said beside it.
+    rest.take(/\b(income tax(es)?|tax(es)?|over|divided by|pre tax|before tax|income|profit|pbt|ebt|earnings|as a)\b/);
     const unknown = rest.words().filter((word) => !FILLER.has(word));
     if (unknown.length) return unknownAnswer(['effective tax rate'], unknown, rephrasings(context, time));
     const query: SemanticQuery = {
@@ -375,11 +395,15 @@ function readQuestion(
       BALANCE_GROUPS.find(([, , subtypes]) => subtypes.includes(owedRole === 'customer' ? 'receivable' : 'payable'))!,
     );
     // "How much do customers owe us": the whole receivable, not a list of them.
-    if (!parties.length)
-      q.take(
-        /(?<!\b(which|what|list|each|by|per|our top|top|the top) )\b(customers|clients|suppliers|vendors)\b(?! (who|that|with))/,
-      );
+    if (!parties.length) takeRole(q);
   }
+  // "What do we owe vendors? AP at month end": the whole payable.
+  else if (
+    !parties.length &&
+    groups.some(([, , subtypes]) => subtypes.includes('receivable') || subtypes.includes('payable')) &&
+    /\b(owe|owed|owes|owing)\b/.test(q.rest)
+  )
+    takeRole(q);
   const groupSubtypes = groups.flatMap(([, , subtypes]) => [...subtypes]);
   // Which kind of account the question is about: a balance ("drawn", "at 12/31") or a cost, a customer's revenue.
   const prefer: string[][] = [...(options.prefer ?? [])];
@@ -392,8 +416,12 @@ function readQuestion(
   const over = readTime(text, calendar);
   if (!saysADate && over.explicit && !over.point) prefer.push(['expense', 'revenue']);
   const read = accountsIn(q, context, years, prefer);
-  // "Service Revenue (the 4200 group)": a named account's heading is the account (its accounts come with it).
-  if (read.accounts.length) q.take(/(?<!\b(by|into|per|each) (account )?)\b(group|heading|header)\b/);
+  // "Service Revenue (the 4200 group)", "the Engineering Salaries account": the account named (a heading with its
+  // accounts).
+  if (read.accounts.length)
+    q.take(
+      /(?<!\b(by|into|per|each|for each) (account )?)\b(group|heading|header|gl account|account|acct)\b(?! (group|type|subtype))/,
+    );
   let lineMargin = false;
   // A product line's gross margin or profit: its sales and the costs named like them.
   if (
@@ -442,7 +470,7 @@ function readQuestion(
   for (const entity of entities) q.take(new RegExp(`\\b${normalize(entity)}\\b`));
 
   // Slips in the words that are left, then time.
-  const nameWords = new Set(context.accounts.flatMap((account) => normalize(account.name).split(' ')));
+  const nameWords = nameWordsOf(context);
   correctSlips(q, nameWords);
   // A group said with a slip ("recievables"), read once corrected.
   for (const entry of BALANCE_GROUPS)

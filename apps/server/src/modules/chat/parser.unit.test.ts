@@ -1066,6 +1066,45 @@ describe('the built-in Chat DB parser', () => {
     expect(queryOf('How much freight did we charge customers last quarter?').compare).toBeUndefined();
   });
 
+  it('reads the words of the eighth unseen set: a basis, all time, the last twelve, owing vendors, slips of shaping words', () => {
+    expect(queryOf('EBITDA margin on a TTM basis')).toMatchObject({
+      metrics: ['ebitda_margin_pct'],
+      timeRange: { from: '2025-11', to: '2026-10' },
+    });
+    expect(queryOf('What share of revenue did COGS eat last month').ratio).toEqual({
+      numerator: { metric: 'cost_of_sales', filters: {} },
+      denominator: { metric: 'revenue', filters: {} },
+    });
+    expect(queryOf('effective tax rate 2025 (income tax over pre-tax income)').timeRange).toEqual({
+      from: '2025-01',
+      to: '2025-12',
+    });
+    expect(queryOf('which month in the last twelve had the highest revenue')).toMatchObject({
+      dimensions: ['period'],
+      timeRange: { from: '2025-11', to: '2026-10' },
+      limit: 1,
+    });
+    expect(queryOf('total purchases from Puget Sound Steel Service since the books began').timeRange).toEqual({
+      from: '2025-01',
+      to: '2026-10',
+    });
+    expect(queryOf('money in the bank at end of October 2026').metrics).toEqual(['closing_cash']);
+    expect(queryOf('What do we owe vendors? AP at last month end').filters).toEqual({ accountSubtypes: ['payable'] });
+    expect(queryOf('Legal Fees account, YTD').filters).toEqual({ accountCodes: ['7310'] });
+    expect(queryOf('Legal Fees, all departments, last month').filters).toEqual({ accountCodes: ['7310'] });
+    expect(queryOf('vendors paid in September — how many?')).toMatchObject({
+      metrics: ['cash_paid'],
+      countDistinct: 'counterparty',
+    });
+    expect(queryOf('revenue by cusotmer last month').dimensions).toEqual(['counterparty']);
+    expect(queryOf('Puget Sound Steel Service spend ytd').metrics).toEqual(['billed']);
+    expect(queryOf('Who did we pay the most last month? (vendors)')).toMatchObject({ limit: 1 });
+    expect(queryOf('Gross profit by quarter, last four quarters').timeRange).toEqual({
+      from: '2025-10',
+      to: '2026-09',
+    });
+  });
+
   it('follows up with a balance sheet group, the other side of the customers, and a name in full', () => {
     const books: ParserContext = {
       ...context,
@@ -1100,6 +1139,12 @@ describe('the built-in Chat DB parser', () => {
       order: { by: 'cash_received', direction: 'desc' },
       limit: 2,
     });
+    // "Which were they? rank them by revenue" after a count: the ones counted, largest first.
+    const counted = parseQuestionOrThrow('How many customers did we bill in Q3 2026?', books);
+    expect(followUp('which were they? rank them by revenue', counted, books)).toMatchObject({
+      query: { dimensions: ['counterparty'], order: { by: 'revenue', direction: 'desc' } },
+    });
+    expect(isFollowUp('which were they? rank them by revenue')).toBe(true);
     // Moved to months the books do not hold (they start in January 2025): said so.
     expect(followUp('and the year before?', parseQuestionOrThrow('net income last year', books), books)).toMatchObject({
       kind: 'unknown',

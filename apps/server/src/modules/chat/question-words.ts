@@ -71,6 +71,20 @@ const SHORTHAND: [RegExp, string][] = [
     /\b(did|do|have|will) we (beat|miss|missed|exceed|hit|make|meet) (?:the |our )?((?:[a-z]+ ){0,2})budget\b/g,
     '$3 vs budget',
   ],
+  // "EBITDA margin on a TTM basis": the period itself; LTM is TTM.
+  [/\bltm\b/g, 'ttm'],
+  [/\bon an? ((?:[a-z]+ ){0,2}?[a-z]+) basis\b/g, '$1'],
+  // "Which month in the last twelve": months.
+  [
+    /\b(last|past|previous|trailing|rolling) (twelve|12|six|6|three|3|nine|9|eighteen|18|twenty four|24)\b(?! (months?|quarters?|years?|weeks?|days?))/g,
+    '$1 $2 months',
+  ],
+  // "Money in the bank": the cash balance, not the cash that came in.
+  [/\b(money|cash) (in|at) the bank\b/g, 'cash balance'],
+  // "For all departments", "company-wide": the whole organization, every department.
+  [/\b(for |across |in )?all (departments|depts|teams)\b|\bcompany ?wide\b/g, ''],
+  // "Vendors paid in September — how many?": how many vendors.
+  [/^(.+?) how many$/g, 'how many $1'],
   // "Did we make money in September": a profit.
   [/\b(make|made|making|earn|earned|earning|lose|lost|losing) (any )?money\b/g, 'profit'],
   // "How much do we owe the bank": the debt.
@@ -204,4 +218,4 @@ export const ELLIPTICAL =
   /^(and|what about|how about|same(?! (period|month|months|quarter|time)\b)|now|then|also|what of|ok and|okay and|as a|as an|as %|in %|by(?! how)|vs|versus|compared (to|with)|against)(?= |$)/;
 /** Words pointing back at the answer before: "was that", "those months", "of that". */
 export const REFERS_BACK =
-  /\b(that|those|then|it) (period|months?|quarters?|years?|time|in total|total)\b|\b(was|were|is) (that|those|it)\b|\b(does|did|do) (that|those)\b|\bof (that|those)\b|\b(that|it) compares?\b/;
+  /\b(that|those|then|it) (period|months?|quarters?|years?|time|in total|total)\b|\b(was|were|is) (that|those|it)\b|\b(does|did|do) (that|those)\b|\bof (that|those)\b|\b(that|it) compares?\b|\b(were|are) (they|these)\b|\b(list|name|show|rank|sort|order)( me)? (them|those|these)\b/;

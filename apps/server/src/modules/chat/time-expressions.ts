@@ -459,6 +459,14 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
     unit: 'month',
     point: true,
   }));
+  // "Since the books began", "all time", "ever": every month of the books.
+  add(
+    /\b(?:since (?:the (?:books|ledger|records) (?:began|begin|started|start|opened)|inception|(?:the )?(?:very )?beginning(?: of the books)?|we started|day one)|all[ -]time|lifetime|ever)\b/,
+    () => ({
+      span: { from: calendar.first, to: last, label: `since the books began (${spanWords(calendar.first, last)})` },
+      unit: 'other',
+    }),
+  );
   // Trailing: "ttm", "ltm", "trailing twelve months", "last 12 months", "past year", "last 3 quarters".
   add(
     /\b(?:ttm|ltm|(?:trailing|rolling|last|past) (?:twelve|12) months?|(?:the )?past year|(?:the )?last 12m)\b/,
@@ -476,7 +484,8 @@ function expressionsIn(text: string, calendar: BooksCalendar): Found[] {
       const n = countOf(m[1]!);
       if (!n) return undefined;
       const unit = m[2]!.startsWith('quarter') ? 3 : m[2]!.startsWith('year') ? 12 : 1;
-      if (unit === 3 && /full|complete/.test(m[0])) {
+      // Quarters are whole ones: "the last four quarters" in October are Q4 to Q3, not months cut mid-quarter.
+      if (unit === 3) {
         const newest = quarterBack(quarterSpan(lastYear, quarterOfLast()).to === last ? 0 : 1);
         const oldest = quarterBack((quarterSpan(lastYear, quarterOfLast()).to === last ? 0 : 1) + n - 1);
         return {

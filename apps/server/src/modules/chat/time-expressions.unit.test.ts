@@ -23,7 +23,7 @@ describe('the time grammar', () => {
     ['trailing twelve months', '2025-11', '2026-10'],
     ['over the last 12 months', '2025-11', '2026-10'],
     ['the past 3 months', '2026-08', '2026-10'],
-    ['last 2 quarters', '2026-05', '2026-10'],
+    ['last 2 quarters', '2026-04', '2026-09'],
     ['last 3 full quarters', '2026-01', '2026-09'],
     ['feb to may', '2026-02', '2026-05'],
     ['nov to feb', '2025-11', '2026-02'],

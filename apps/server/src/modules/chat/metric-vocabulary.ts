@@ -42,12 +42,12 @@ export const METRIC_WORDS: readonly [RegExp, ChatMetric][] = [
  */
 export const BALANCE_GROUPS: readonly [RegExp, string, readonly string[]][] = [
   [
-    /\b(accounts receivables?|(trade )?receivables?|(trade )?a ?\/? ?r|(trade )?debtors|(money|amounts?) owed to us|owed to us)\b/,
+    /\b(accounts receivables?|(trade )?receivables?|a ?\/? ?r|(trade )?debtors|(money|amounts?) owed to us|owed to us)\b/,
     'Accounts receivable',
     ['receivable'],
   ],
   [
-    /\b(accounts payables?|(trade )?payables?|(trade )?a ?\/? ?p|(trade )?creditors|(money|amounts?) we owe|owed by us)\b/,
+    /\b(accounts payables?|(trade )?payables?|a ?\/? ?p|(trade )?creditors|(money|amounts?) we owe|owed by us)\b/,
     'Accounts payable',
     ['payable'],
   ],

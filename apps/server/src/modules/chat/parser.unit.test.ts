@@ -1089,6 +1089,38 @@ describe('the built-in Chat DB parser', () => {
       to: '2026-10',
     });
     expect(queryOf('money in the bank at end of October 2026').metrics).toEqual(['closing_cash']);
+    const receivables: ParserContext = {
+      ...context,
+      accounts: [
+        ...context.accounts,
+        { code: '1200', name: 'Receivables', type: 'asset', subtype: 'receivable', parentCode: null },
+        { code: '1210', name: 'Accounts Receivable - Trade', type: 'asset', subtype: 'receivable', parentCode: '1200' },
+        {
+          code: '1220',
+          name: 'Allowance for Doubtful Accounts',
+          type: 'asset',
+          subtype: 'receivable',
+          parentCode: '1200',
+        },
+        {
+          code: '6140',
+          name: 'Sales Travel and Entertainment',
+          type: 'expense',
+          subtype: 'operating_expense',
+          parentCode: null,
+        },
+      ],
+    };
+    // "Trade AR" is the trade account; "AR", every receivable (the allowance too).
+    expect(parseQuestion('trade AR balance as of last month end', receivables)).toMatchObject({
+      query: { filters: { accountCodes: ['1210'] } },
+    });
+    expect(parseQuestion('AR balance last month end', receivables)).toMatchObject({
+      query: { filters: { accountSubtypes: ['receivable'] } },
+    });
+    expect(parseQuestion('T&E last year', receivables)).toMatchObject({
+      query: { filters: { accountCodes: ['6140'] } },
+    });
     expect(queryOf('What do we owe vendors? AP at last month end').filters).toEqual({ accountSubtypes: ['payable'] });
     expect(queryOf('Legal Fees account, YTD').filters).toEqual({ accountCodes: ['7310'] });
     expect(queryOf('Legal Fees, all departments, last month').filters).toEqual({ accountCodes: ['7310'] });

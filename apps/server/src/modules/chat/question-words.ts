@@ -79,6 +79,11 @@ const SHORTHAND: [RegExp, string][] = [
     /\b(last|past|previous|trailing|rolling) (twelve|12|six|6|three|3|nine|9|eighteen|18|twenty four|24)\b(?! (months?|quarters?|years?|weeks?|days?))/g,
     '$1 $2 months',
   ],
+  // "T&E": travel and entertainment.
+  [/\bt ?& ?e\b/g, 'travel and entertainment'],
+  // "Trade AR": the trade receivables account (AR alone is every receivable, the allowance too).
+  [/\btrade a ?r\b/g, 'accounts receivable trade'],
+  [/\btrade a ?p\b/g, 'accounts payable trade'],
   // "Money in the bank": the cash balance, not the cash that came in.
   [/\b(money|cash) (in|at) the bank\b/g, 'cash balance'],
   // "For all departments", "company-wide": the whole organization, every department.

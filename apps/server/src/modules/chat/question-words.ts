@@ -76,7 +76,7 @@ const SHORTHAND: [RegExp, string][] = [
   [/\bon an? ((?:[a-z]+ ){0,2}?[a-z]+) basis\b/g, '$1'],
   // "Which month in the last twelve": months.
   [
-    /\b(last|past|previous|trailing|rolling) (twelve|12|six|6|three|3|nine|9|eighteen|18|twenty four|24)\b(?! (months?|quarters?|years?|weeks?|days?))/g,
+    /\b(last|past|previous|trailing|rolling) (twelve|12|six|6|three|3|nine|9|eighteen|18|twenty four|24)\b(?! ((full|complete|whole|calendar|fiscal) )?(months?|quarters?|years?|weeks?|days?))/g,
     '$1 $2 months',
   ],
   // "T&E": travel and entertainment.

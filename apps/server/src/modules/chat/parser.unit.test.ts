@@ -1135,6 +1135,7 @@ describe('the built-in Chat DB parser', () => {
       from: '2025-10',
       to: '2026-09',
     });
+    expect(queryOf('Revenue over the last 3 full quarters').timeRange).toEqual({ from: '2026-01', to: '2026-09' });
   });
 
   it('follows up with a balance sheet group, the other side of the customers, and a name in full', () => {

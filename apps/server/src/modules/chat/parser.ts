@@ -184,10 +184,10 @@ function ratioOf(text: string, context: ParserContext, time: TimeReading): Parse
 }
 
 /** The role said beside what is owed ("how much do customers owe us"), not a list of them ("which customers"). */
-const takeRole = (q: Question) =>
-  q.take(
-    /(?<!\b(which|what|list|each|by|per|our top|top|the top) )\b(customers|clients|suppliers|vendors)\b(?! (who|that|with))/,
-  );
+const takeRole = (q: Question, text: string) =>
+  /\b(which|what|list|each|by|per|top) (customers|clients|suppliers|vendors)\b/.test(text)
+    ? []
+    : q.take(/\b(customers|clients|suppliers|vendors)\b(?! (who|that|with))/);
 
 /** The words of the chart's account names, never slips of anything (cached per context). */
 const nameWordsCache = new WeakMap<ParserContext, ReadonlySet<string>>();
@@ -395,7 +395,7 @@ function readQuestion(
       BALANCE_GROUPS.find(([, , subtypes]) => subtypes.includes(owedRole === 'customer' ? 'receivable' : 'payable'))!,
     );
     // "How much do customers owe us": the whole receivable, not a list of them.
-    if (!parties.length) takeRole(q);
+    if (!parties.length) takeRole(q, text);
   }
   // "What do we owe vendors? AP at month end": the whole payable.
   else if (
@@ -403,7 +403,7 @@ function readQuestion(
     groups.some(([, , subtypes]) => subtypes.includes('receivable') || subtypes.includes('payable')) &&
     /\b(owe|owed|owes|owing)\b/.test(q.rest)
   )
-    takeRole(q);
+    takeRole(q, text);
   const groupSubtypes = groups.flatMap(([, , subtypes]) => [...subtypes]);
   // Which kind of account the question is about: a balance ("drawn", "at 12/31") or a cost, a customer's revenue.
   const prefer: string[][] = [...(options.prefer ?? [])];
@@ -553,6 +553,15 @@ function readQuestion(
       read.said.splice(0);
     }
   }
+  // "How much have we collected from customers this year": the money that moved with all of them.
+  const moneyOfRole =
+    moneyMetric !== undefined &&
+    !parties.length &&
+    (role === 'customer' || role === 'supplier') &&
+    !listed &&
+    !ranking &&
+    !counted &&
+    takeRole(q, text).length > 0;
   if (counted?.metric && !metrics.length) metrics.push(counted.metric);
   if (countRows?.condition && !metrics.length) metrics.push('net_income');
   if (counted?.subtypes) groupSubtypes.push(...counted.subtypes);
@@ -911,7 +920,7 @@ function readQuestion(
   const overNamedAccounts = counted?.target === 'counterparty' && read.accounts.length > 0;
   const partyNames = parties.length
     ? parties.map((party) => party.name)
-    : role && role !== 'other' && byParty && !overNamedAccounts
+    : role && role !== 'other' && ((byParty && !overNamedAccounts) || moneyOfRole)
       ? counterpartiesOfRole(context, role)
       : [];
   const partyWords = parties.length

@@ -1062,6 +1062,21 @@ describe('the built-in Chat DB parser', () => {
       dimensions: [],
       filters: { accountSubtypes: ['receivable'] },
     });
+    expect(queryOf('How much have we collected from customers this year?')).toMatchObject({
+      metrics: ['cash_received'],
+      dimensions: [],
+      filters: { counterparties: ['Cascade Hydraulics Inc.', 'Northwind Marine Systems'] },
+    });
+    expect(queryOf('what did we pay suppliers last month')).toMatchObject({
+      metrics: ['cash_paid'],
+      filters: { counterparties: ['Puget Sound Steel Service'] },
+    });
+    expect(queryOf('what did Marketing spend on ads in H1').filters).toEqual({
+      accountCodes: ['6230'],
+      departments: ['Marketing'],
+    });
+    expect(queryOf('Legal fees YTD vs last YTD').compare).toBe('prior_year');
+    expect(queryOf('net income margin ytd').metrics).toEqual(['net_margin_pct']);
     // "Charge" is not a slip of "change".
     expect(queryOf('How much freight did we charge customers last quarter?').compare).toBeUndefined();
   });

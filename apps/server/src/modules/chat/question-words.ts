@@ -79,6 +79,12 @@ const SHORTHAND: [RegExp, string][] = [
     /\b(last|past|previous|trailing|rolling) (twelve|12|six|6|three|3|nine|9|eighteen|18|twenty four|24)\b(?! ((full|complete|whole|calendar|fiscal) )?(months?|quarters?|years?|weeks?|days?))/g,
     '$1 $2 months',
   ],
+  // "Ads", "ad spend": advertising.
+  [/\b(ads|ad spend|adverts?)\b/g, 'advertising'],
+  // "Net income margin": the net margin ("operating income margin", the operating margin).
+  [/\b(net|operating) (income|profit) margin\b/g, '$1 margin'],
+  // "Interest expense YTD vs last YTD": last year's to date.
+  [/\b(last|prior|previous) ytd\b/g, 'last year ytd'],
   // "T&E": travel and entertainment.
   [/\bt ?& ?e\b/g, 'travel and entertainment'],
   // "Trade AR": the trade receivables account (AR alone is every receivable, the allowance too).

@@ -296,6 +296,8 @@ export function moneyVerbIn(q: Question, parties: readonly ParserCounterparty[])
     q.take(/\b(billed|invoiced|bill|invoice)\b/).length
   )
     return 'revenue';
+  // "Customers who spent over 100k", "what Cascade spent with us": what they bought, our revenue.
+  if (ofCustomers && q.take(/\b(spend|spent|spending|spends)( with us)?\b/).length) return 'revenue';
   const verbs: [RegExp, ChatMetric][] = [
     [
       /\b((paid|pay|pays|paying|sent|send|remitted|wired) (to )?us(?! (bills?|invoices?|statements?)\b)|received from|receipts? from|cash received( from)?|collect(ed)? from|collections? from|payments? from)\b/,

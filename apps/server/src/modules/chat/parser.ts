@@ -9,7 +9,7 @@ import {
   NOT_IN_THE_BOOKS,
 } from './metric-vocabulary.ts';
 import { describeReading } from './reading.ts';
-import { type BooksCalendar, readTime, spanWords, type TimeReading } from './time-expressions.ts';
+import { type BooksCalendar, outsideTheBooks, readTime, spanWords, type TimeReading } from './time-expressions.ts';
 import type { ParseResult, ParserContext, ParserCounterparty } from './parser-types.ts';
 import { distance, FILLER, mentions, normalize, Question, readable, REFERS_BACK } from './question-words.ts';
 import {
@@ -798,6 +798,12 @@ function readQuestion(
     balances && changeWords && time.explicit && !time.against && !time.point
       ? monthsBetween(time.since ? time.range.from : addMonths(time.range.from, -1), time.range.to)
       : undefined;
+  // A year so far ("revenue growth this year") changed against the same months a year earlier, not the months
+  // just before it.
+  const yearSoFar =
+    !time.against &&
+    time.range.from === calendar.periodsOfYear(calendar.fiscalYearOf(time.range.to))[0] &&
+    monthsBetween(time.range.from, time.range.to) < 11;
   const compare: Pick<SemanticQuery, 'compare' | 'compareMonthsBack'> = balanceMove
     ? { compare: 'previous_period', compareMonthsBack: balanceMove }
     : wantsBudget
@@ -812,8 +818,21 @@ function readQuestion(
                 : monthsBetween(time.against.from, time.range.from),
             }
           : changeWords && time.explicit
-            ? { compare: 'previous_period' }
+            ? yearSoFar && !balances
+              ? { compare: 'prior_year' }
+              : { compare: 'previous_period' }
             : {};
+  // Compared with months the books do not hold ("revenue growth in 2025" when they start in November 2024): said
+  // so, as a period of the question's own would be.
+  if (compare.compare === 'prior_year' || compare.compare === 'previous_period') {
+    const back =
+      compare.compare === 'prior_year'
+        ? 12
+        : (compare.compareMonthsBack ?? monthsBetween(time.range.from, time.range.to) + 1);
+    const from = balances ? time.range.to : time.range.from;
+    const outside = outsideTheBooks(calendar, addMonths(from, -back), addMonths(time.range.to, -back));
+    if (outside) return unknownAnswer(understood, [], rephrasings(context, time), `${outside}.`);
+  }
   // "Month-over-month revenue for the last 6 months": each month against the one before.
   if (
     compare.compare === 'previous_period' &&
@@ -847,12 +866,25 @@ function readQuestion(
       explainedBy ??
       allDimensions.find((d) => ['account', 'department', 'counterparty', 'entity'].includes(d)) ??
       'account';
-    const against = time.against ?? {
-      from: addMonths(time.range.from, -(monthsBetween(time.range.from, time.range.to) + 1)),
-      to: addMonths(time.range.from, -1),
-      label: '',
-      kind: 'previous_period' as const,
-    };
+    const against =
+      time.against ??
+      (yearSoFar
+        ? {
+            from: addMonths(time.range.from, -12),
+            to: addMonths(time.range.to, -12),
+            label: '',
+            kind: 'prior_year' as const,
+          }
+        : {
+            from: addMonths(time.range.from, -(monthsBetween(time.range.from, time.range.to) + 1)),
+            to: addMonths(time.range.from, -1),
+            label: '',
+            kind: 'previous_period' as const,
+          });
+    if (!wantsBudget) {
+      const outside = outsideTheBooks(calendar, against.from, against.to);
+      if (outside) return unknownAnswer(understood, [], rephrasings(context, time), `${outside}.`);
+    }
     // "Explain the variance in opex vs budget": the variance split into its contributors.
     const againstLabel = wantsBudget ? 'budget' : against.label || spanWords(against.from, against.to);
     const query: SemanticQuery = {

@@ -1077,6 +1077,19 @@ describe('the built-in Chat DB parser', () => {
     });
     expect(queryOf('Legal fees YTD vs last YTD').compare).toBe('prior_year');
     expect(queryOf('net income margin ytd').metrics).toEqual(['net_margin_pct']);
+    // A year so far changed against the same months a year earlier; compared with months before the books, asked.
+    expect(queryOf('what contributed most to the revenue growth this year')).toMatchObject({
+      decompose: true,
+      compare: 'prior_year',
+    });
+    expect(queryOf('how much did revenue grow this year').compare).toBe('prior_year');
+    expect(parseQuestion('how much did revenue grow in 2025', context)).toMatchObject({
+      kind: 'unknown',
+      reason: 'Jan – Dec 2024 is before the books start: the books run from Jan 2025 to Dec 2026.',
+    });
+    expect(parseQuestion('what drove the change in revenue in 2025', context)).toMatchObject({ kind: 'unknown' });
+    // "Customers spent over 100k": their revenue.
+    expect(queryOf('how many customers spent over 100k this year').metrics).toEqual(['revenue']);
     // "Charge" is not a slip of "change".
     expect(queryOf('How much freight did we charge customers last quarter?').compare).toBeUndefined();
   });

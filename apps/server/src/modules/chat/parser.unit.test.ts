@@ -1076,6 +1076,14 @@ describe('the built-in Chat DB parser', () => {
       departments: ['Marketing'],
     });
     expect(queryOf('Legal fees YTD vs last YTD').compare).toBe('prior_year');
+    // A name ending in "Ads" stays the name.
+    const ads: ParserContext = {
+      ...context,
+      counterparties: [...context.counterparties!, { name: 'Google Ads', role: 'supplier' }],
+    };
+    expect(parseQuestion('payments to Google Ads in 2025', ads)).toMatchObject({
+      query: { metrics: ['cash_paid'], filters: { counterparties: ['Google Ads'] } },
+    });
     expect(queryOf('net income margin ytd').metrics).toEqual(['net_margin_pct']);
     // A year so far changed against the same months a year earlier; compared with months before the books, asked.
     expect(queryOf('what contributed most to the revenue growth this year')).toMatchObject({

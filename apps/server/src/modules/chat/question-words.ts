@@ -79,8 +79,9 @@ const SHORTHAND: [RegExp, string][] = [
     /\b(last|past|previous|trailing|rolling) (twelve|12|six|6|three|3|nine|9|eighteen|18|twenty four|24)\b(?! ((full|complete|whole|calendar|fiscal) )?(months?|quarters?|years?|weeks?|days?))/g,
     '$1 $2 months',
   ],
-  // "Ads", "ad spend": advertising.
-  [/\b(ads|ad spend|adverts?)\b/g, 'advertising'],
+  // "Spend on ads", "ad spend": advertising ("Google Ads" stays a name).
+  [/\b(on|for|in) ads\b/g, '$1 advertising'],
+  [/\b(ad|ads) (spend|spending|costs?|budget)\b|\badverts?\b/g, 'advertising'],
   // "Net income margin": the net margin ("operating income margin", the operating margin).
   [/\b(net|operating) (income|profit) margin\b/g, '$1 margin'],
   // "Interest expense YTD vs last YTD": last year's to date.

@@ -13,7 +13,7 @@
  * (bench/chat-questions: 202 questions by class, written before the parser change that handles them); and a second
  * held-out set written after that change, without sight of the parser or the first set. The held-out sets are
  * graded as case.ts says; for them the bench prints accuracy per class and the count of confident wrong answers.
- *   BENCH_CHAT_SET=tuned|held-out|second|third|fourth|fifth|sixth|seventh|eighth  one set only (default all)
+ *   BENCH_CHAT_SET=tuned|held-out|second|third|fourth|fifth|sixth|seventh|eighth|ninth  one set only (default all)
  *   BENCH_CHAT_MATCH=<regex>         only the held-out questions matching it, with whole answers (to look into a few)
  *   BENCH_CHAT_GOLD_ONLY=true       prints the held-out set's gold answers and asks nothing (to check gold SQL)
  *   BENCH_CHAT_LLM=fake              the held-out set again with the optional language model path switched on, against
@@ -33,6 +33,7 @@ import {
   fifthHeldOutQuestions,
   fourthHeldOutQuestions,
   heldOutQuestions,
+  ninthHeldOutQuestions,
   secondHeldOutQuestions,
   sixthHeldOutQuestions,
   seventhHeldOutQuestions,
@@ -572,6 +573,8 @@ if ((SET === 'all' || SET === 'seventh') && !LLM)
   await runHeldOut('Seventh held-out set (written after the changes for the sixth)', seventhHeldOutQuestions);
 if ((SET === 'all' || SET === 'eighth') && !LLM)
   await runHeldOut('Eighth held-out set (written after the changes for the seventh)', eighthHeldOutQuestions);
+if ((SET === 'all' || SET === 'ninth') && !LLM)
+  await runHeldOut('Ninth held-out set (written after the changes for the eighth)', ninthHeldOutQuestions);
 if (LLM && fakeModel) {
   const { context } = await app.services.chat.contextOf(orgId);
   // A model that guesses: it reads the question as the parser does with the words the parser did not understand

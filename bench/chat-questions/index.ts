@@ -2,6 +2,7 @@ import type { Books, HeldOutCase } from './case.ts';
 import { questions as eighthSet } from './eighth-set.ts';
 import { questions as fifthSet } from './fifth-set.ts';
 import { questions as fourthSet } from './fourth-set.ts';
+import { questions as ninthSet } from './ninth-set.ts';
 import { questions as rankingsAndHonesty } from './rankings-and-honesty.ts';
 import { questions as secondSet } from './second-set.ts';
 import { questions as seventhSet } from './seventh-set.ts';
@@ -35,3 +36,6 @@ export const seventhHeldOutQuestions = (books: Books): HeldOutCase[] => seventhS
 
 /** An eighth held-out set, written after the changes for the seventh, without sight of the parser or the earlier sets. */
 export const eighthHeldOutQuestions = (books: Books): HeldOutCase[] => eighthSet(books);
+
+/** A ninth held-out set, written after the changes for the eighth, without sight of the parser or the earlier sets. */
+export const ninthHeldOutQuestions = (books: Books): HeldOutCase[] => ninthSet(books);

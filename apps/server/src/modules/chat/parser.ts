@@ -147,7 +147,10 @@ function ratioOf(text: string, context: ParserContext, time: TimeReading): Parse
       side.query.metrics.length === 1 &&
       FLOW_METRICS.includes(side.query.metrics[0]!) &&
       !side.query.dimensions.length &&
-      !side.query.compare
+      !side.query.compare &&
+      // "Count of invoices to Cascade": a count is no side of a percentage.
+      !side.query.countDistinct &&
+      !side.query.countRows
         ? { metric: side.query.metrics[0]!, filters: side.query.filters }
         : undefined;
     const [top, bottom] = [measure(num), measure(den)];

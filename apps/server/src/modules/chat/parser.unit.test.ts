@@ -1098,6 +1098,16 @@ describe('the built-in Chat DB parser', () => {
     expect(parseQuestion('what drove the change in revenue in 2025', context)).toMatchObject({ kind: 'unknown' });
     // "Customers spent over 100k": their revenue.
     expect(queryOf('how many customers spent over 100k this year').metrics).toEqual(['revenue']);
+    // A count is no side of a percentage: "invoices to Cascade" are counted.
+    expect(queryOf('count of invoices to Cascade Hydraulics Inc. YTD')).toMatchObject({
+      countDistinct: 'journal',
+      filters: { accountSubtypes: ['receivable'], counterparties: ['Cascade Hydraulics Inc.'] },
+    });
+    expect(queryOf('count of invoices to Cascade Hydraulics Inc. YTD').ratio).toBeUndefined();
+    expect(isFollowUp('only Cascade Hydraulics Inc.')).toBe(true);
+    expect(followUp('only Cascade Hydraulics Inc.', queryOf('revenue by month for last year'), context)).toMatchObject({
+      query: { dimensions: ['period'], filters: { counterparties: ['Cascade Hydraulics Inc.'] } },
+    });
     // "Charge" is not a slip of "change".
     expect(queryOf('How much freight did we charge customers last quarter?').compare).toBeUndefined();
   });

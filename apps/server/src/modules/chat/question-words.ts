@@ -227,7 +227,7 @@ export class Question {
 }
 
 export const ELLIPTICAL =
-  /^(and|what about|how about|same(?! (period|month|months|quarter|time)\b)|now|then|also|what of|ok and|okay and|as a|as an|as %|in %|by(?! how)|vs|versus|compared (to|with)|against)(?= |$)/;
+  /^(and|what about|how about|same(?! (period|month|months|quarter|time)\b)|now|then|also|what of|ok and|okay and|as a|as an|as %|in %|by(?! how)|vs|versus|compared (to|with)|against|only|just)(?= |$)/;
 /** Words pointing back at the answer before: "was that", "those months", "of that". */
 export const REFERS_BACK =
   /\b(that|those|then|it) (period|months?|quarters?|years?|time|in total|total)\b|\b(was|were|is) (that|those|it)\b|\b(does|did|do) (that|those)\b|\bof (that|those)\b|\b(that|it) compares?\b|\b(were|are) (they|these)\b|\b(list|name|show|rank|sort|order)( me)? (them|those|these)\b/;

@@ -230,7 +230,6 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
       query.filters = rest;
     }
   }
-  // "Which was the biggest?", "top 3?": the breakdown before, ranked.
   // "Which were they? rank them by revenue" after a count: the ones counted, listed (largest first).
   const countedBefore = previous.countDistinct === 'journal' ? undefined : previous.countDistinct;
   const listsThem =
@@ -239,6 +238,7 @@ export function followUp(question: string, previous: SemanticQuery, context: Par
       /\b(which|who|what) (were|are) (they|those|them|these)\b|\b(list|name|show|rank|sort|order)( me)? (them|those|these)\b|\bwhich ones\b/,
     ).length > 0;
   if (listsThem) q.take(/\b(rank|ranked|sort|sorted|order|ordered|largest first|biggest first)\b/);
+  // "Which was the biggest?", "top 3?": the breakdown before, ranked.
   const ranking = rankingIn(q);
   // "What drove that?", "why?": the change of the figure before, split into its contributors.
   const explains =

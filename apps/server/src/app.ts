@@ -23,6 +23,7 @@ import { containerStoreOf, type ContainerStore } from './platform/storage/contai
 import { createFileHolds } from './platform/storage/file-holds.ts';
 import { createFileHoldsRepository } from './platform/storage/file-holds.repository.ts';
 import { createLocalStorage } from './platform/storage/storage.ts';
+import { createSealedBuffers } from './platform/storage/sealed-buffers.ts';
 import { createDatabaseJobRunner } from './platform/jobs/database-job-runner.ts';
 import { handleQueue } from './platform/jobs/job-runner.ts';
 import { transactionOf } from './db/transaction.ts';
@@ -107,6 +108,18 @@ import { createStatementLayoutsRepository } from './modules/statement-layouts/st
 import { statementLayoutsRoutes } from './modules/statement-layouts/statement-layouts.routes.ts';
 import { createStatementLayoutsService } from './modules/statement-layouts/statement-layouts.service.ts';
 import { createOutboxService, type OutboxService } from './modules/outbox/outbox.service.ts';
+import { createPackAssembler, packFigures } from './modules/report-packs/pack-assembler.ts';
+import { createPackDocuments } from './modules/report-packs/pack-documents.ts';
+import { createPackRuns } from './modules/report-packs/pack-runs.ts';
+import { createPackScheduler, type PackScheduler } from './modules/report-packs/pack-scheduler.ts';
+import { renderPackPdf } from './modules/report-packs/render/pdf.ts';
+import { renderPackWorkbook } from './modules/report-packs/render/xlsx.ts';
+import { reportPacksRepository } from './modules/report-packs/report-packs.repository.ts';
+import { reportPacksRoutes } from './modules/report-packs/report-packs.routes.ts';
+import { createReportPacksService, type ReportPacksService } from './modules/report-packs/report-packs.service.ts';
+import { createTieOutReader } from './modules/report-packs/tie-out.repository.ts';
+import { createCommentaryRephraser } from './modules/report-packs/commentary-rephraser.ts';
+import { createChatCompletions } from './platform/llm/chat-completions.ts';
 import { createFlatFileImportService } from './modules/uploads/flat-file-import.service.ts';
 import { flatFileRoutes } from './modules/uploads/flat-file.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -173,6 +186,9 @@ declare module 'fastify' {
       accounting: AccountingService;
       /** Chat DB: questions answered from an organization's warehouse. */
       chat: ChatService;
+      /** Report packs; the scheduler sends those whose time has come (tests call its tick). */
+      reportPacks: ReportPacksService;
+      packScheduler: PackScheduler;
     };
   }
 }
@@ -202,10 +218,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = database.db;
   // Outbox bodies hold reset links and temporary passwords: sealed at rest, opened for administrators.
   const outboxBox = createSecretBox(deriveKey(secret, 'outbox-mail'));
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db, outboxBox, logger: app.log });
-  const outbox = createOutboxService({ db, box: outboxBox, logger: app.log });
-  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const storage = createLocalStorage(path.join(config.DATA_DIR, 'files'));
+  const storedFiles = createStoredFileCrypto(createSecretBox(deriveKey(secret, STORED_FILES_PURPOSE)));
+  // Files the platform makes (report packs, mail attachments), sealed at rest like uploads.
+  const sealedFiles = createSealedBuffers(storage, storedFiles);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    db,
+    outboxBox,
+    files: sealedFiles,
+    logger: app.log,
+  });
+  const outbox = createOutboxService({ db, box: outboxBox, files: sealedFiles, logger: app.log });
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const audit = createAuditService({ db });
   const sessions = createSessionsService({ db });
   const passwordLinks = createPasswordLinksService({ db, publicUrl });
@@ -309,6 +335,60 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     layouts: statementLayouts,
     warehouse,
   });
+  // Report packs (issue 27): assembled from the same statement functions as the screen, rendered, delivered.
+  const packRepository = reportPacksRepository(db);
+  const tieOut = createTieOutReader(warehouse);
+  const packDocuments = createPackDocuments({
+    repository: packRepository,
+    storage,
+    assemble: createPackAssembler({ reports, tieOut }),
+  });
+  const packRuns = createPackRuns({
+    repository: packRepository,
+    jobs,
+    documents: packDocuments,
+    renderers: {
+      pdf: renderPackPdf,
+      xlsx: async (document) => {
+        const { bytes, sheets } = await renderPackWorkbook(document);
+        return { bytes, pages: sheets };
+      },
+    },
+    files: sealedFiles,
+    mailer,
+    tieOut,
+    nameOf: async (id) => (await users.nameOf(id)) ?? '',
+    logger: app.log,
+  });
+  const reportPacks = createReportPacksService({
+    repository: packRepository,
+    transaction: transactionOf(db, (tx) => ({ repository: reportPacksRepository(tx) })),
+    audit,
+    figures: (organizationId, period) => packFigures(reports, organizationId, period),
+    assemble: (pack, pages, period, preparedBy) => packDocuments(pack, period, { pages, preparedBy }),
+    queueRun: packRuns.queueRun,
+    openFile: packRuns.file,
+    nameOf: async (id) => (await users.nameOf(id)) ?? '',
+    // The language model Chat DB uses, when configured, rephrases drafted commentary (its figures locked).
+    ...(config.CHAT_LLM_BASE_URL &&
+      config.CHAT_LLM_MODEL && {
+        rephrase: createCommentaryRephraser(
+          createChatCompletions({
+            baseUrl: config.CHAT_LLM_BASE_URL,
+            apiKey: config.CHAT_LLM_API_KEY,
+            model: config.CHAT_LLM_MODEL,
+          }),
+        ),
+      }),
+    logger: app.log,
+  });
+  const packScheduler = createPackScheduler({
+    repository: packRepository,
+    queueRun: packRuns.queueRun,
+    tieOut,
+    logger: app.log,
+    intervalMs: config.REPORT_PACK_SCHEDULE_POLL_MS,
+  });
   const journals = createJournalsService({
     warehouse,
     audit,
@@ -322,7 +402,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploadKeysRepository(db),
     createSecretBox(deriveKey(secret, UPLOAD_KEYS_PURPOSE)),
   );
-  const storedFiles = createStoredFileCrypto(createSecretBox(deriveKey(secret, STORED_FILES_PURPOSE)));
   const containers = deps.containers ?? containerStoreOf(config);
   // Where onboarded organizations' files go (their storage step), for the uploads, Import Flat File and the sweep.
   const organizationContainers = createOrganizationContainers(onboardingRepository(db));
@@ -408,6 +487,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     audit,
     logger: app.log,
+    onLoaded: packScheduler.periodLoaded,
   });
   const onboarding = createOnboardingService({
     db,
@@ -449,6 +529,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     syncTimeoutMs: config.ACCOUNTING_SYNC_TIMEOUT_MS,
     logger: app.log,
+    onLoaded: packScheduler.periodLoaded,
   });
   const netsuite = createNetsuiteService({ client: netsuiteClient, accounting, logger: app.log });
   const quickbooks = createQuickbooksService({
@@ -462,6 +543,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   handleQueue(jobs, pipelines.jobHandlers);
   handleQueue(jobs, accounting.jobHandlers);
   handleQueue(jobs, dataRefresh.jobHandlers);
+  handleQueue(jobs, packRuns.jobHandlers);
   app.decorate('services', {
     auth,
     users,
@@ -478,6 +560,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dashboards,
     accounting,
     chat,
+    reportPacks,
+    packScheduler,
   });
 
   await app.register(errorHandlerPlugin);
@@ -509,6 +593,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(powerbiRoutes, { powerbi, dataRefresh });
   await app.register(reportsRoutes, { reports });
   await app.register(statementLayoutsRoutes, { statementLayouts });
+  await app.register(reportPacksRoutes, { packs: reportPacks });
   await app.register(onboardingRoutes, { onboarding, organizations });
   await app.register(accountingRoutes, { accounting, organizations });
   await app.register(quickbooksRoutes, { quickbooks, accounting, organizations });
@@ -555,12 +640,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     if (!config.WORK_JOBS) return; // API nodes beside `npm run worker` processes only queue jobs
     void warehousesReady
-      .then(() => (closing ? undefined : jobs.start()))
+      .then(() => (closing ? undefined : Promise.all([jobs.start(), packScheduler.start()])))
       .catch((err: unknown) => app.log.error({ err }, 'starting the job runner failed'));
   });
   app.addHook('preClose', async () => {
     closing = true;
-    jobsStopped = jobs.stop();
+    jobsStopped = Promise.all([packScheduler.stop(), jobs.stop()]).then(() => undefined);
   });
   app.addHook('onClose', async () => {
     stopMigrating.abort();

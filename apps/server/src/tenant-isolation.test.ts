@@ -29,6 +29,9 @@ import {
   pipelineRuns,
   pipelines,
   refreshLogs,
+  reportPackPeriods,
+  reportPackRuns,
+  reportPacks,
   sessions,
   statementLayouts,
   syncRuns,
@@ -37,6 +40,7 @@ import {
   users,
 } from './db/schema.ts';
 import { pipelinesRepository } from './modules/pipelines/pipelines.repository.ts';
+import { PACK_RUN_QUEUE } from './modules/report-packs/pack-runs.ts';
 import { hashPassword } from './platform/crypto/passwords.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../test/build-app.ts';
@@ -87,6 +91,8 @@ const netsuiteKeys = generateKeyPairSync('rsa', {
   publicKeyEncoding: { type: 'spki', format: 'pem' },
 });
 let adminToken: string;
+/** Jobs are queued, never run — but those of a report pack's fixture run, so that its run has files. */
+const isolationJobs = createTestJobRunner();
 /** One argon2 hash for every fixture's users: hashing is the slow part of a fixture, and not under test. */
 let passwordHash: string;
 beforeAll(async () => {
@@ -114,7 +120,7 @@ beforeAll(async () => {
       ...intacctConfigOf(intacctFake),
       ...netsuiteConfigOf(netsuiteFake),
     },
-    { jobs: createTestJobRunner().runner },
+    { jobs: isolationJobs.runner },
   );
   adminToken = await login(t.app, TEST_ADMIN);
   passwordHash = await hashPassword(USER_PASSWORD);
@@ -229,6 +235,36 @@ async function warehouseWithRows(f: Fixture): Promise<void> {
 }
 const glRow = (f: Fixture) => warehouseRows.get(f)![0];
 const crud = { setup: warehouseWithRows, outcomes: usersOfTheOrganizationToo };
+
+/** Per fixture: organization A's report pack (a cover page, PDF) and a run of it for 2024-01 with its file. */
+const packIds = new WeakMap<Fixture, { pack: string; run: string }>();
+async function reportPackWithRun(f: Fixture): Promise<void> {
+  await warehouseWithRows(f);
+  const [pack] = await t.database.db
+    .insert(reportPacks)
+    .values({
+      organizationId: f.organization.id,
+      name: 'Isolation pack',
+      pages: [{ id: 'cover', kind: 'cover' }],
+      formats: ['pdf'],
+    })
+    .returning();
+  const admin = {
+    id: f.user.id,
+    email: f.user.email,
+    role: 'admin' as const,
+    organizationId: null,
+    mustChangePassword: false,
+  };
+  const run = await t.app.services.reportPacks.generate(admin, f.organization.id, pack!.id, {
+    period: '2024-01',
+    deliver: false,
+  });
+  await isolationJobs.drainQueue(PACK_RUN_QUEUE);
+  packIds.set(f, { pack: pack!.id, run });
+}
+const packCase = { setup: reportPackWithRun, outcomes: usersOfTheOrganizationToo };
+const packUrl = (f: Fixture, rest = '') => `/api/v1/report-packs/${f.organization.id}/${packIds.get(f)!.pack}${rest}`;
 const balancedLines = [1, 2].map((lineNo) => ({
   line_no: lineNo,
   posting_date: '2024-01-05',
@@ -741,6 +777,102 @@ const routeCases: RouteCase[] = [
     }),
     mutates: true,
     ...crud,
+  },
+  // Report packs (issue 27): the organization's users and administrators
+  {
+    route: 'GET /api/v1/report-packs/{organizationId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/report-packs/${f.organization.id}` }),
+    mutates: false,
+    ...packCase,
+  },
+  {
+    route: 'POST /api/v1/report-packs/{organizationId}',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/v1/report-packs/${f.organization.id}`,
+      payload: { name: `Pack ${letters()}`, pages: [{ kind: 'cover' }], formats: ['pdf'] },
+    }),
+    mutates: true,
+    allowedStatus: 201,
+    ...packCase,
+  },
+  {
+    route: 'GET /api/v1/report-packs/{organizationId}/{packId}',
+    request: (f) => ({ method: 'GET', url: packUrl(f) }),
+    mutates: false,
+    ...packCase,
+  },
+  {
+    route: 'PUT /api/v1/report-packs/{organizationId}/{packId}',
+    request: (f) => ({ method: 'PUT', url: packUrl(f), payload: { name: `Renamed ${letters()}` } }),
+    mutates: true,
+    ...packCase,
+  },
+  {
+    route: 'DELETE /api/v1/report-packs/{organizationId}/{packId}',
+    request: (f) => ({ method: 'DELETE', url: packUrl(f) }),
+    mutates: true,
+    ...packCase,
+  },
+  {
+    route: 'POST /api/v1/report-packs/{organizationId}/{packId}/preview',
+    request: (f) => ({ method: 'POST', url: packUrl(f, '/preview'), payload: { period: '2024-01' } }),
+    mutates: false,
+    ...packCase,
+  },
+  {
+    route: 'POST /api/v1/report-packs/{organizationId}/{packId}/generate',
+    request: (f) => ({ method: 'POST', url: packUrl(f, '/generate'), payload: { period: '2024-01' } }),
+    mutates: true,
+    allowedStatus: 202,
+    ...packCase,
+  },
+  {
+    route: 'GET /api/v1/report-packs/{organizationId}/{packId}/runs',
+    request: (f) => ({ method: 'GET', url: packUrl(f, '/runs') }),
+    mutates: false,
+    ...packCase,
+  },
+  {
+    route: 'GET /api/v1/report-packs/{organizationId}/{packId}/runs/{runId}',
+    request: (f) => ({ method: 'GET', url: packUrl(f, `/runs/${packIds.get(f)!.run}`) }),
+    mutates: false,
+    ...packCase,
+  },
+  {
+    route: 'GET /api/v1/report-packs/{organizationId}/{packId}/runs/{runId}/files/{format}',
+    request: (f) => ({ method: 'GET', url: packUrl(f, `/runs/${packIds.get(f)!.run}/files/pdf`) }),
+    mutates: false,
+    answersJson: false,
+    ...packCase,
+  },
+  {
+    route: 'GET /api/v1/report-packs/{organizationId}/{packId}/commentary/{period}',
+    request: (f) => ({ method: 'GET', url: packUrl(f, '/commentary/2024-01') }),
+    mutates: false,
+    ...packCase,
+  },
+  {
+    route: 'PUT /api/v1/report-packs/{organizationId}/{packId}/commentary/{period}',
+    request: (f) => ({
+      method: 'PUT',
+      url: packUrl(f, '/commentary/2024-01'),
+      payload: { text: 'Cash was {{cash}}.' },
+    }),
+    mutates: true,
+    ...packCase,
+  },
+  {
+    route: 'POST /api/v1/report-packs/{organizationId}/{packId}/commentary/{period}/draft',
+    request: (f) => ({ method: 'POST', url: packUrl(f, '/commentary/2024-01/draft') }),
+    mutates: false,
+    ...packCase,
+  },
+  {
+    route: 'POST /api/v1/report-packs/{organizationId}/{packId}/tie-out/{period}/sign-off',
+    request: (f) => ({ method: 'POST', url: packUrl(f, '/tie-out/2024-01/sign-off') }),
+    mutates: true,
+    ...packCase,
   },
   // Chat DB (issue 13): the organization named in the body or query (an organization user's own when left out)
   {
@@ -1351,6 +1483,22 @@ async function storedState(f: Fixture) {
       .from(statementLayouts)
       .where(inArray(statementLayouts.organizationId, ids))
       .orderBy(statementLayouts.organizationId),
+    reportPacks: await db
+      .select()
+      .from(reportPacks)
+      .where(inArray(reportPacks.organizationId, ids))
+      .orderBy(reportPacks.id),
+    reportPackRuns: await db
+      .select()
+      .from(reportPackRuns)
+      .where(inArray(reportPackRuns.organizationId, ids))
+      .orderBy(reportPackRuns.id),
+    reportPackPeriods: await db
+      .select({ period: reportPackPeriods })
+      .from(reportPackPeriods)
+      .innerJoin(reportPacks, eq(reportPacks.id, reportPackPeriods.packId))
+      .where(inArray(reportPacks.organizationId, ids))
+      .orderBy(reportPackPeriods.packId, reportPackPeriods.period),
     chatMessages: await db
       .select()
       .from(chatMessages)
@@ -1390,6 +1538,13 @@ const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   'POST /api/v1/contact-us': 'public: the contact form, mailed to the administrators',
   'GET /api/v1/image': 'public: resizes images Finboard stores (logos), which <img> tags load without a token',
   'GET /api/v1/admin/outbox': "platform administrators only: the platform's own mail outbox",
+  'GET /api/v1/admin/outbox/{id}/attachments/{index}': 'platform administrators only: an attachment of the outbox',
+  'GET /api/v1/report-pack-templates':
+    'platform administrators only: templates are the firm’s, applied to many organizations',
+  'POST /api/v1/report-pack-templates': 'platform administrators only: a template belongs to no organization',
+  'GET /api/v1/report-pack-templates/{id}': 'platform administrators only: a template belongs to no organization',
+  'PUT /api/v1/report-pack-templates/{id}': 'platform administrators only: a template belongs to no organization',
+  'DELETE /api/v1/report-pack-templates/{id}': 'platform administrators only: deleting one in use is refused',
   'GET /api/v1/pipeline/upload-key': "the platform's public key browsers seal uploads with, the same for everyone",
   'GET /api/v1/quickbooks/callback':
     "public: Intuit's redirect; acts only for the organization and user its signed, 10-minute state names",

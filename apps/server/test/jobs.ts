@@ -47,6 +47,18 @@ export function createTestJobRunner() {
         done.push(job);
       }
     },
+    /** Runs every queued job of one queue, in order, leaving the others queued. */
+    async drainQueue(queue: string, signal: AbortSignal = new AbortController().signal) {
+      for (
+        let job = queued.find((entry) => entry.queue === queue);
+        job;
+        job = queued.find((entry) => entry.queue === queue)
+      ) {
+        queued.splice(queued.indexOf(job), 1);
+        await handlers.get(job.queue)!(job.payload, { jobId: job.id, signal });
+        done.push(job);
+      }
+    },
     /** Runs the first queued job only (a job that queues another, e.g. when stopped, does not loop). */
     async runNext(signal: AbortSignal = new AbortController().signal) {
       const job = queued.shift()!;

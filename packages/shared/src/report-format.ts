@@ -1,4 +1,4 @@
-import type { KpiUnit, ReportColumn } from './reports.ts';
+import type { KpiUnit, ReportColumn, ReportRow } from './reports.ts';
 
 /** How figures are shown: in thousands, negatives in brackets (issue 25 §2). */
 export interface FigureDisplay {
@@ -54,4 +54,19 @@ export function formatKpiChange(change: number | null, kind: 'percent' | 'points
   if (change === null) return undefined;
   const sign = change > 0 ? '+' : change < 0 ? '−' : '';
   return `${sign}${units.format(Math.abs(change))}${kind === 'points' ? ' pp' : '%'}`;
+}
+
+/**
+ * The rows shown: with zero rows hidden, an account or subtype line whose every figure is zero (or blank)
+ * goes; headings, group totals, results and the check rows stay, so the statement keeps its shape.
+ */
+export function visibleRows(rows: ReportRow[], display: { hideZeroRows: boolean }): ReportRow[] {
+  if (!display.hideZeroRows) return rows;
+  return rows.filter(
+    (row) =>
+      row.kind === 'heading' ||
+      row.kind === 'total' ||
+      row.depth === 0 ||
+      Object.values(row.values).some((value) => value !== null && value !== 0),
+  );
 }

@@ -42,6 +42,8 @@ const envSchema = z.object({
   PIPELINE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   JOB_STALE_AFTER_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
   WORK_JOBS: booleanFlag.default(true),
+  /** How often each process looks for report packs whose monthly schedule is due (docs/report-packs.md). */
+  REPORT_PACK_SCHEDULE_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** Onboarding creates organizations' containers in this Azure Storage account; the local folder otherwise. */
   AZURE_STORAGE_CONNECTION_STRING: optionalString,
   /**

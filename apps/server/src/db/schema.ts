@@ -18,6 +18,14 @@ import {
 import { ACCOUNTING_SYSTEMS, CONNECTION_STATUSES, SYNC_STATUSES } from '@finboard/shared/accounting';
 import { DASHBOARD_TYPES } from '@finboard/shared/dashboards';
 import { REPORT_TEMPLATES } from '@finboard/shared/reports';
+import {
+  PACK_RUN_STATUSES,
+  PACK_RUN_TRIGGERS,
+  type PackDelivery,
+  type PackFormat,
+  type PackPage,
+  type PackSchedule,
+} from '@finboard/shared/report-packs';
 import type { FinestBalance, KnownCashFlow } from '../warehouse/aggregates.ts';
 
 const id = () =>
@@ -195,10 +203,21 @@ export const outboxEmails = pgTable(
     text: text('text'),
     html: text('html'),
     transport: text('transport', { enum: ['outbox', 'smtp'] }).notNull(),
+    /** Files the mail carries (a report pack's PDF and workbook), each stored sealed under `storageKey`. */
+    attachments: jsonb('attachments').$type<OutboxAttachmentRecord[]>(),
     createdAt: createdAt(),
   },
   (table) => [index('outbox_emails_created_idx').on(table.createdAt)],
 );
+
+/** An attachment of an outbox e-mail: what it is, and where its sealed bytes are (platform/crypto/stored-files.ts). */
+export interface OutboxAttachmentRecord {
+  filename: string;
+  contentType: string;
+  bytes: number;
+  storageKey: string;
+  encryption: unknown;
+}
 
 /** Who changed what, when, with the state before and after: every admin change writes one. */
 export const auditEvents = pgTable(
@@ -716,3 +735,123 @@ export const statementLayouts = pgTable('statement_layouts', {
   updatedBy: text('updated_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Report pack templates (issue 27 §1): a pack defined once by an administrator, applied to many organizations.
+ * Its pages carry ids, by which a pack made from it overrides one.
+ */
+export const reportPackTemplates = pgTable(
+  'report_pack_templates',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    pages: jsonb('pages').$type<PackPage[]>().notNull(),
+    formats: jsonb('formats').$type<PackFormat[]>().notNull(),
+    colour: text('colour'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('report_pack_templates_name_unique').on(sql`lower(${table.name})`)],
+);
+
+/**
+ * An organization's report pack. Without a template its pages are `pages`. From a template, the template's
+ * pages are followed except those `pages` holds with the same id (overrides) and those `page_layout.hidden`
+ * names (removed from this pack); pages of `pages` the template lacks are the pack's own, and
+ * `page_layout.order` (ids) places them — null: the template's order, own pages last (pack-pages.ts).
+ */
+export const reportPacks = pgTable(
+  'report_packs',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    templateId: uuid('template_id').references(() => reportPackTemplates.id, { onDelete: 'restrict' }),
+    pages: jsonb('pages').$type<PackPage[]>().notNull(),
+    pageLayout: jsonb('page_layout').$type<{ order: string[] | null; hidden: string[] }>(),
+    /** null: the template's formats (a pack made from one) — a pack without a template always has its own. */
+    formats: jsonb('formats').$type<PackFormat[]>(),
+    colour: text('colour'),
+    schedule: jsonb('schedule').$type<PackSchedule>(),
+    /** When the monthly schedule is next due: the scheduler claims packs whose time has come. */
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    /** [{ userId } | { email }] in the order given. */
+    recipients: jsonb('recipients')
+      .$type<({ userId: string } | { email: string })[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('report_packs_organization_name_unique').on(table.organizationId, sql`lower(${table.name})`),
+    index('report_packs_template_idx').on(table.templateId),
+    index('report_packs_next_run_idx')
+      .on(table.nextRunAt)
+      .where(sql`${table.nextRunAt} is not null`),
+  ],
+);
+
+/**
+ * One generation of a pack for a period (a durable job's record): its files, stored sealed, and the delivery to
+ * each recipient. A pack is sent on its own (schedule, data loaded) once per period: the unique index (a held
+ * run leaves it, so the period is sent once its data is right).
+ */
+export const reportPackRuns = pgTable(
+  'report_pack_runs',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    packId: uuid('pack_id')
+      .notNull()
+      .references(() => reportPacks.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    status: text('status', { enum: PACK_RUN_STATUSES }).notNull().default('queued'),
+    trigger: text('trigger', { enum: PACK_RUN_TRIGGERS }).notNull(),
+    deliver: boolean('deliver').notNull().default(false),
+    progress: smallint('progress').notNull().default(0),
+    message: text('message'),
+    /** [{ format, bytes, pages, storageKey, encryption }] */
+    files: jsonb('files')
+      .$type<{ format: PackFormat; bytes: number; pages: number; storageKey: string; encryption: unknown }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    deliveries: jsonb('deliveries')
+      .$type<PackDelivery[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('report_pack_runs_pack_idx').on(table.packId, table.queuedAt),
+    uniqueIndex('report_pack_runs_sent_once')
+      .on(table.packId, table.period)
+      .where(sql`${table.trigger} <> 'manual' and ${table.status} <> 'held'`),
+  ],
+);
+
+/** A pack's commentary for a period (restricted Markdown with {{placeholders}}) and the tie-out's sign-off. */
+export const reportPackPeriods = pgTable(
+  'report_pack_periods',
+  {
+    packId: uuid('pack_id')
+      .notNull()
+      .references(() => reportPacks.id, { onDelete: 'cascade' }),
+    period: text('period').notNull(),
+    commentary: text('commentary').notNull().default(''),
+    commentaryUpdatedAt: timestamp('commentary_updated_at', { withTimezone: true }),
+    commentaryUpdatedBy: text('commentary_updated_by'),
+    signedOffBy: text('signed_off_by'),
+    signedOffAt: timestamp('signed_off_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.packId, table.period] })],
+);

@@ -149,6 +149,8 @@ export function createAccountingService(deps: {
   /** How long a sync may read and load before it is stopped as timed out. */
   syncTimeoutMs: number;
   logger: FastifyBaseLogger;
+  /** Told when a sync has loaded data (report packs that send when a period is loaded listen); never throws. */
+  onLoaded?: (organizationId: string) => Promise<void>;
 }) {
   const { repository: repo, transaction, jobs, box, connectors, ledger: loader, audit, syncTimeoutMs, logger } = deps;
   const seal = (credentials: unknown, connectionId: string) => box.seal(JSON.stringify(credentials), connectionId);
@@ -249,6 +251,7 @@ export function createAccountingService(deps: {
         syncedThrough: partial ? connection.syncedThrough : changes.syncedThrough,
         rowsWritten: result.accountsWritten + linesSynced,
       });
+      if (!nothing) await deps.onLoaded?.(organizationId);
     } catch (error) {
       await failed(run, connection, error, { stopping: context.signal, deadline });
     }

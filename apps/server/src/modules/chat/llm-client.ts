@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { CHAT_DIMENSIONS, CHAT_METRICS, semanticQuerySchema, type SemanticQuery } from '@finboard/shared/chat';
+import { createChatCompletions, type ChatCompletionsOptions } from '../../platform/llm/chat-completions.ts';
 import type { ParserContext } from './parser.ts';
-
-/** How long Chat DB waits for the model before answering with the built-in parser instead. */
-const LLM_TIMEOUT_MS = 20_000;
 
 /** What the model may answer: a semantic query, or (only when that cannot express the question) one SELECT. */
 export type LlmAnswer = { kind: 'query'; query: SemanticQuery } | { kind: 'sql'; sql: string };
@@ -13,12 +11,6 @@ const modelOutputSchema = z.object({
   semanticQuery: semanticQuerySchema.nullable().optional(),
   sql: z.string().max(20_000).nullable().optional(),
 });
-
-/** The JSON schema sent as `response_format` (OpenAI structured outputs; Ollama and vLLM accept it too). */
-const RESPONSE_FORMAT = {
-  type: 'json_schema',
-  json_schema: { name: 'finboard_chat_answer', schema: z.toJSONSchema(modelOutputSchema, { io: 'input' }) },
-};
 
 function systemPrompt(context: ParserContext): string {
   const accounts = context.accounts
@@ -47,40 +39,19 @@ export type LlmClient = ReturnType<typeof createLlmClient>;
  * e.g. https://api.openai.com/v1 or http://localhost:11434/v1). Whatever it answers is only a proposal: a
  * semantic query is validated by its schema and compiled by us; SQL goes through the same guard as ours.
  */
-export function createLlmClient(options: { baseUrl: string; apiKey?: string; model: string }) {
-  const url = `${options.baseUrl.replace(/\/$/, '')}/chat/completions`;
+export function createLlmClient(options: ChatCompletionsOptions) {
+  const completeJson = createChatCompletions(options);
   return {
     /** The model's proposal, or undefined when it answered nothing usable (the built-in parser then answers). */
     async propose(question: string, context: ParserContext): Promise<LlmAnswer | undefined> {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-        },
-        body: JSON.stringify({
-          model: options.model,
-          temperature: 0,
-          response_format: RESPONSE_FORMAT,
-          messages: [
-            { role: 'system', content: systemPrompt(context) },
-            { role: 'user', content: question },
-          ],
-        }),
-        signal: AbortSignal.timeout(LLM_TIMEOUT_MS),
+      const parsed = await completeJson({
+        name: 'finboard_chat_answer',
+        schema: modelOutputSchema,
+        system: systemPrompt(context),
+        user: question,
       });
-      if (!response.ok) throw new Error(`the language model answered ${response.status}`);
-      const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
-      const content = body.choices?.[0]?.message?.content;
-      if (!content) return undefined;
-      let parsed: z.infer<typeof modelOutputSchema>;
-      try {
-        parsed = modelOutputSchema.parse(JSON.parse(content));
-      } catch {
-        return undefined;
-      }
-      if (parsed.semanticQuery) return { kind: 'query', query: parsed.semanticQuery };
-      if (parsed.sql) return { kind: 'sql', sql: parsed.sql };
+      if (parsed?.semanticQuery) return { kind: 'query', query: parsed.semanticQuery };
+      if (parsed?.sql) return { kind: 'sql', sql: parsed.sql };
       return undefined;
     },
   };

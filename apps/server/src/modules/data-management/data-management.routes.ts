@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendDownload } from '../../platform/http/download.ts';
 import { apiMessageSchema, apiSuccessSchema } from '@finboard/shared/api';
 import {
   checkValueDataSchema,
@@ -124,11 +125,7 @@ export async function dataManagementRoutes(
         request.params.table,
         request.query,
       );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename.replace(/["\\\r\n]/g, '_')}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendDownload(reply, { filename, contentType: 'text/csv; charset=utf-8', body: stream });
     },
   );
 

@@ -8,6 +8,9 @@ export const outboxRepository = (db: Database) => ({
   listNewest: (limit: number): Promise<OutboxRow[]> =>
     db.select().from(outboxEmails).orderBy(desc(outboxEmails.createdAt)).limit(limit),
 
+  find: async (id: string): Promise<OutboxRow | undefined> =>
+    (await db.select().from(outboxEmails).where(eq(outboxEmails.id, id)))[0],
+
   /** Rows kept before bodies were sealed, a batch at a time. */
   listPlainText: (limit: number) =>
     db

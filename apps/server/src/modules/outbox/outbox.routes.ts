@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiSuccessSchema } from '@finboard/shared/api';
 import { messages } from '@finboard/shared/messages';
-import { outboxDataSchema } from '@finboard/shared/outbox';
+import { outboxAttachmentParamsSchema, outboxDataSchema } from '@finboard/shared/outbox';
+import { sendDownload } from '../../platform/http/download.ts';
 import type { OutboxService } from './outbox.service.ts';
 
 /** Admins read the mail the platform kept instead of sending (no SMTP configured). */
 export async function outboxRoutes(app: FastifyInstance, opts: { outbox: OutboxService }): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
     '/api/v1/admin/outbox',
     {
       config: { access: 'admin' },
@@ -25,5 +27,21 @@ export async function outboxRoutes(app: FastifyInstance, opts: { outbox: OutboxS
       message: messages.outboxFetched,
       data: { emails: await opts.outbox.listNewest(request.query.limit) },
     }),
+  );
+
+  routes.get(
+    '/api/v1/admin/outbox/:id/attachments/:index',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "An outbox e-mail's attachment (a report pack's PDF or workbook), opened for the download",
+        params: outboxAttachmentParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { filename, contentType, content } = await opts.outbox.attachment(request.params.id, request.params.index);
+      return sendDownload(reply, { filename, contentType, body: content });
+    },
   );
 }

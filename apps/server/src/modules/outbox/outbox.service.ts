@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OutboxEmail } from '@finboard/shared/outbox';
 import type { Database } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
+import type { StoredFileEncryption } from '../../platform/crypto/stored-files.ts';
+import type { SealedBuffers } from '../../platform/storage/sealed-buffers.ts';
 import { openMailBody, sealMailBody } from '../../platform/mail/outbox-content.ts';
 import { outboxRepository, type OutboxRow } from './outbox.repository.ts';
 
@@ -9,11 +12,22 @@ import { outboxRepository, type OutboxRow } from './outbox.repository.ts';
 export const UNREADABLE_BODY = 'This e-mail cannot be read: it was stored under another application secret key.';
 
 const SEAL_BATCH = 200;
+export const ATTACHMENT_NOT_FOUND = 'Attachment not found';
 
 export type OutboxService = ReturnType<typeof createOutboxService>;
 
 /** The mail kept in the outbox, opened only for the administrators who read it. */
-export function createOutboxService({ db, box, logger }: { db: Database; box: SecretBox; logger: FastifyBaseLogger }) {
+export function createOutboxService({
+  db,
+  box,
+  files,
+  logger,
+}: {
+  db: Database;
+  box: SecretBox;
+  files: SealedBuffers;
+  logger: FastifyBaseLogger;
+}) {
   const repo = outboxRepository(db);
 
   function bodyOf(row: OutboxRow): string {
@@ -34,8 +48,22 @@ export function createOutboxService({ db, box, logger }: { db: Database; box: Se
         to: row.to,
         subject: row.subject,
         text: bodyOf(row),
+        attachments: (row.attachments ?? []).map(({ filename, contentType, bytes }) => ({
+          filename,
+          contentType,
+          bytes,
+        })),
         createdAt: row.createdAt.toISOString(),
       }));
+    },
+
+    /** An attachment's name, type and bytes, opened for the administrator who downloads it. */
+    async attachment(id: string, index: number): Promise<{ filename: string; contentType: string; content: Buffer }> {
+      const attachment = (await repo.find(id))?.attachments?.[index];
+      if (!attachment) throw notFound(ATTACHMENT_NOT_FOUND);
+      const { filename, contentType, storageKey, encryption } = attachment;
+      const content = await files.get(storageKey, storageKey, encryption as StoredFileEncryption);
+      return { filename, contentType, content };
     },
 
     /**

@@ -128,6 +128,8 @@ export function createPipelinesService(deps: {
   jobs: Pick<JobRunner, 'enqueue'>;
   audit: Pick<AuditService, 'record'>;
   logger: FastifyBaseLogger;
+  /** Told when a run has loaded data (report packs that send when a period is loaded listen); never throws. */
+  onLoaded?: (organizationId: string) => Promise<void>;
 }) {
   const { runs: repo, transaction, uploads, dataTypes, ledger: loader, jobs, audit, logger } = deps;
 
@@ -247,6 +249,7 @@ export function createPipelinesService(deps: {
             );
       await writing;
       await succeeded(organizationId, runId, steps, result);
+      if (result && result.rowsLoaded > 0) await deps.onLoaded?.(organizationId);
     } catch (error) {
       await writing;
       await failed(organizationId, runId, steps, files, staged, error, context.signal);

@@ -4,7 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { outboxEmails } from '../../db/schema.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
+import type { SealedBuffers } from '../storage/sealed-buffers.ts';
 import { sealMailBody } from './outbox-content.ts';
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface MailMessage {
   /** Which kind of mail (`password-reset`, `invitation`…): what the log says besides the recipient. */
@@ -13,6 +20,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files the mail carries (a report pack's PDF and workbook). */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -34,8 +43,13 @@ interface MailerOptions {
   db: Database;
   /** Seals the body of mail kept in the outbox. */
   outboxBox: SecretBox;
+  /** Where the outbox keeps attachments, sealed. */
+  files: SealedBuffers;
   logger: FastifyBaseLogger;
 }
+
+/** Where the outbox keeps an e-mail's attachment; also its sealing context. */
+export const outboxAttachmentKey = (emailId: string, index: number) => `outbox/${emailId}/${index}`;
 
 /**
  * SMTP through nodemailer when SMTP_URL is set. Without it, mail is kept in the outbox table (readable
@@ -61,13 +75,13 @@ export function createMailer(opts: MailerOptions): Mailer {
 }
 
 function createTransport(opts: MailerOptions): Pick<Mailer, 'transport' | 'send' | 'close'> {
-  const { smtpUrl, from, db, outboxBox, logger } = opts;
+  const { smtpUrl, from, db, outboxBox, files, logger } = opts;
   if (smtpUrl) {
     const transporter = nodemailer.createTransport(smtpUrl);
     return {
       transport: 'smtp',
-      async send({ kind, ...message }) {
-        await transporter.sendMail({ from, ...message });
+      async send({ kind, attachments, ...message }) {
+        await transporter.sendMail({ from, ...message, ...(attachments && { attachments }) });
         logger.info({ to: message.to, kind }, 'mail sent over SMTP');
       },
       close: () => transporter.close(),
@@ -75,10 +89,19 @@ function createTransport(opts: MailerOptions): Pick<Mailer, 'transport' | 'send'
   }
   return {
     transport: 'outbox',
-    async send({ kind, to, subject, text, html }) {
+    async send({ kind, to, subject, text, html, attachments = [] }) {
       const id = randomUUID();
       const content = sealMailBody(outboxBox, id, html === undefined ? { text } : { text, html });
-      await db.insert(outboxEmails).values({ id, to, subject, content, transport: 'outbox' });
+      const kept = await Promise.all(
+        attachments.map(async ({ filename, contentType, content: bytes }, index) => {
+          const storageKey = outboxAttachmentKey(id, index);
+          const encryption = await files.put(storageKey, storageKey, bytes);
+          return { filename, contentType, bytes: bytes.length, storageKey, encryption };
+        }),
+      );
+      await db
+        .insert(outboxEmails)
+        .values({ id, to, subject, content, transport: 'outbox', ...(kept.length > 0 && { attachments: kept }) });
       logger.info({ to, kind }, 'mail stored in the outbox');
     },
     close: () => undefined,

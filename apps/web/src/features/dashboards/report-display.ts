@@ -1,4 +1,5 @@
-import type { ReportRow } from '@finboard/shared/reports';
+// One rule for the rows shown on the screen and in report packs.
+export { visibleRows } from '@finboard/shared/report-format';
 
 /**
  * How a statement's figures are shown (issue 25 §2), kept in the URL beside its filters so a reload, a shared
@@ -39,17 +40,3 @@ export function searchWithDisplay(search: URLSearchParams, display: ReportDispla
 export const unitsCaption = (currency: string, display: ReportDisplay) =>
   display.thousands ? `${currency} thousands` : currency;
 
-/**
- * The rows shown: with zero rows hidden, an account or subtype line whose every figure is zero (or blank)
- * goes; headings, group totals, results and the check rows stay, so the statement keeps its shape.
- */
-export function visibleRows(rows: ReportRow[], display: ReportDisplay): ReportRow[] {
-  if (!display.hideZeroRows) return rows;
-  return rows.filter(
-    (row) =>
-      row.kind === 'heading' ||
-      row.kind === 'total' ||
-      row.depth === 0 ||
-      Object.values(row.values).some((value) => value !== null && value !== 0),
-  );
-}

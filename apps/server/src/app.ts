@@ -154,6 +154,8 @@ export interface AppDeps {
   bulkRows?: number;
   /** Tests: uploads are staged after this many bytes (upload-stages.ts, 8 MiB). */
   uploadStageAfterBytes?: number;
+  /** Tests: the waits before each retry of a report pack's failed delivery (pack-runs.ts: 2 s, then 10 s). */
+  packDeliveryRetryDelaysMs?: readonly number[];
 }
 
 declare module 'fastify' {
@@ -357,6 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     files: sealedFiles,
     mailer,
     tieOut,
+    retryDelaysMs: deps.packDeliveryRetryDelaysMs,
     nameOf: async (id) => (await users.nameOf(id)) ?? '',
     logger: app.log,
   });

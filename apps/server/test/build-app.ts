@@ -28,7 +28,14 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
   options: { webDistDir?: string; logStream?: Writable } & Pick<
     AppDeps,
-    'jobs' | 'openFileRows' | 'aggregates' | 'containers' | 'warehouseMigrations' | 'bulkRows' | 'uploadStageAfterBytes'
+    | 'jobs'
+    | 'openFileRows'
+    | 'aggregates'
+    | 'containers'
+    | 'warehouseMigrations'
+    | 'bulkRows'
+    | 'uploadStageAfterBytes'
+    | 'packDeliveryRetryDelaysMs'
   > = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-test-'));
@@ -64,6 +71,7 @@ export async function buildTestApp(
       warehouseMigrations: options.warehouseMigrations,
       bulkRows: options.bulkRows,
       uploadStageAfterBytes: options.uploadStageAfterBytes,
+      packDeliveryRetryDelaysMs: options.packDeliveryRetryDelaysMs,
       logger: options.logStream ? { level: 'trace', stream: options.logStream } : undefined,
     });
     await app.services.users.ensureBootstrapAdmin(

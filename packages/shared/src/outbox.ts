@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+export const outboxMessages = {
+  attachmentNotFound: 'Attachment not found',
+} as const;
+
 /** A file an e-mail carries; downloaded at `GET /api/v1/admin/outbox/{id}/attachments/{index}`. */
 export const outboxAttachmentSchema = z.object({
   filename: z.string(),

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@finboard/shared/messages';
+import { outboxMessages } from '@finboard/shared/outbox';
 import { buildApp } from '../../app.ts';
 import { createSecretBox } from '../../platform/crypto/secret-box.ts';
 import { deriveKey } from '../../platform/crypto/secret-key.ts';
@@ -61,6 +64,7 @@ describe('GET /api/v1/admin/outbox', () => {
         to: 'second@example.com',
         subject: 'Second',
         text: 'Sent second',
+        attachments: [],
         createdAt: expect.any(String),
       },
       {
@@ -68,6 +72,7 @@ describe('GET /api/v1/admin/outbox', () => {
         to: 'first@example.com',
         subject: 'First',
         text: 'Sent first',
+        attachments: [],
         createdAt: expect.any(String),
       },
     ]);
@@ -100,6 +105,58 @@ describe('GET /api/v1/admin/outbox', () => {
 
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ status: false, message: messages.unauthenticated });
+  });
+});
+
+describe('outbox attachments', () => {
+  it('lists each attachment of an e-mail and gives an admin its bytes, stored sealed', async () => {
+    const pdf = Buffer.from('%PDF-1.7 a pack');
+    await t.app.services.mailer.send({
+      kind: 'test',
+      to: 'attached@example.com',
+      subject: 'Pack',
+      text: 'Attached',
+      attachments: [{ filename: 'Pack 2026-10.pdf', contentType: 'application/pdf', content: pdf }],
+    });
+    const [email] = await emailsTo('attached@example.com');
+    expect(email).toMatchObject({
+      attachments: [{ filename: 'Pack 2026-10.pdf', contentType: 'application/pdf', bytes: pdf.length }],
+    });
+
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/outbox/${(email as unknown as { id: string }).id}/attachments/0`,
+      headers: bearer(adminToken),
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe('attachment; filename="Pack 2026-10.pdf"');
+    expect(download.rawPayload).toEqual(pdf);
+    const [row] = await rawRowsTo('attached@example.com');
+    const stored = (row as unknown as { attachments: { storageKey: string }[] }).attachments[0]!;
+    const onDisk = await fs.readFile(path.join(t.config.DATA_DIR, 'files', stored.storageKey));
+    expect(onDisk.includes(pdf)).toBe(false);
+  });
+
+  it('answers 404 for an attachment the e-mail does not have, and 403 to a user who is not an admin', async () => {
+    await t.app.services.mailer.send({ kind: 'test', to: 'bare@example.com', subject: 'Bare', text: 'None' });
+    const [email] = await emailsTo('bare@example.com');
+    const id = (email as unknown as { id: string }).id;
+    expect(email).toMatchObject({ attachments: [] });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/outbox/${id}/attachments/0`,
+      headers: bearer(adminToken),
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ status: false, message: outboxMessages.attachmentNotFound });
+    const token = await login(t.app, await createUser(t.database));
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/outbox/${id}/attachments/0`,
+      headers: bearer(token),
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });
 

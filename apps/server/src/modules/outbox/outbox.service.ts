@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { OutboxEmail } from '@finboard/shared/outbox';
+import { outboxMessages, type OutboxEmail } from '@finboard/shared/outbox';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
@@ -12,7 +12,6 @@ import { outboxRepository, type OutboxRow } from './outbox.repository.ts';
 export const UNREADABLE_BODY = 'This e-mail cannot be read: it was stored under another application secret key.';
 
 const SEAL_BATCH = 200;
-export const ATTACHMENT_NOT_FOUND = 'Attachment not found';
 
 export type OutboxService = ReturnType<typeof createOutboxService>;
 
@@ -60,7 +59,7 @@ export function createOutboxService({
     /** An attachment's name, type and bytes, opened for the administrator who downloads it. */
     async attachment(id: string, index: number): Promise<{ filename: string; contentType: string; content: Buffer }> {
       const attachment = (await repo.find(id))?.attachments?.[index];
-      if (!attachment) throw notFound(ATTACHMENT_NOT_FOUND);
+      if (!attachment) throw notFound(outboxMessages.attachmentNotFound);
       const { filename, contentType, storageKey, encryption } = attachment;
       const content = await files.get(storageKey, storageKey, encryption as StoredFileEncryption);
       return { filename, contentType, content };

@@ -1,4 +1,4 @@
-import type { CellValue, Worksheet } from 'exceljs';
+import type { Cell, CellValue, Worksheet } from 'exceljs';
 import type { PackDocument, PackDocumentPage } from '@finboard/shared/report-packs';
 import type { ReportRow, ReportSection } from '@finboard/shared/reports';
 import { figureFormat } from './excel-formats.ts';
@@ -61,7 +61,7 @@ export function writeStatementSheet(sheet: Worksheet, document: PackDocument, pa
 }
 
 /** Headings, subtotals and totals bold; a rule over subtotals, the organization's colour over totals. */
-function emphasise(cell: ReturnType<Worksheet['getCell']>, row: ReportRow, colour: string) {
+function emphasise(cell: Cell, row: ReportRow, colour: string) {
   if (row.kind === 'line') return;
   cell.font = { bold: true };
   if (row.kind === 'subtotal') cell.border = { top: { style: 'thin', color: { argb: argb(HAIRLINE) } } };

@@ -466,7 +466,8 @@ export const packDocumentPageSchema = z.discriminatedUnion('kind', [
   z.object({
     ...documentPageBase,
     kind: z.literal('contents'),
-    entries: z.array(z.object({ title: z.string(), page: z.number().int() })),
+    /** The pages after it: `id` of the page, `page` its place in the pack (the PDF prints the page it lands on). */
+    entries: z.array(z.object({ id: z.string(), title: z.string(), page: z.number().int() })),
   }),
   z.object({
     ...documentPageBase,

@@ -272,15 +272,15 @@ export function createPackAssembler(deps: PackAssemblerDeps) {
     }
 
     const pages = await Promise.all(subject.pages.map(build));
-    // The contents list every page after it; a page's number is its place in the pack (the PDF may renumber).
+    // The contents list every page but the cover and the contents; the PDF prints the page each lands on.
     const withContents = pages.map((page) =>
       page.kind === 'contents'
         ? {
             ...page,
             entries: pages
-              .map((entry, index) => ({ title: entry.title, page: index + 1, kind: entry.kind }))
+              .map((entry, index) => ({ id: entry.id, title: entry.title, page: index + 1, kind: entry.kind }))
               .filter((entry) => entry.kind !== 'cover' && entry.kind !== 'contents')
-              .map(({ title, page: number }) => ({ title, page: number })),
+              .map(({ id, title, page: number }) => ({ id, title, page: number })),
           }
         : page,
     );

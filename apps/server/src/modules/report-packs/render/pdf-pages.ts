@@ -45,13 +45,16 @@ function pageBody(document: PackDocument, page: PackDocumentPage): Content[] {
   }
 }
 
+/** The name a page's heading carries in the PDF, for the contents to print its page number. */
+const anchorOf = (pageId: string) => `pack-page-${pageId}`;
+
 /** The page's title in the organization's colour over a rule, with the logo on the right. */
 function pageHeading(document: PackDocument, page: PackDocumentPage): Content {
   const width = contentWidth(page.orientation);
   const title: Content = {
     width: '*',
     stack: [
-      { text: page.title, style: 'pageTitle' },
+      { text: page.title, style: 'pageTitle', id: anchorOf(page.id) },
       { text: `${document.organization} · ${document.periodLabel}`, style: 'pageSubtitle' },
     ],
   };
@@ -98,7 +101,8 @@ function contentsTable(page: PageOf<'contents'>): Content {
       widths: ['*', 'auto'],
       body: page.entries.map((entry): Content[] => [
         { text: entry.title, fontSize: 11 },
-        { text: String(entry.page), fontSize: 11, alignment: 'right' },
+        // The PDF page the entry's heading lands on (a long statement takes several).
+        { text: String(entry.page), pageReference: anchorOf(entry.id), fontSize: 11, alignment: 'right' },
       ]),
     },
     layout: quietRows,

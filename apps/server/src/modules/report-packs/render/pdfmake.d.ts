@@ -25,6 +25,10 @@ declare module 'pdfmake' {
     width?: number | 'auto' | '*';
     /** Draws the node at an offset from where it would be, taking no space in the flow. */
     relativePosition?: { x?: number; y?: number };
+    /** Names the node, so that a `pageReference` elsewhere prints the number of the page it lands on. */
+    id?: string;
+    /** Text only: replaced by the number of the page the node of this id lands on. */
+    pageReference?: string;
   }
 
   export interface TextRun {

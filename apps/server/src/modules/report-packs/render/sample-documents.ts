@@ -454,9 +454,9 @@ export function samplePackDocument(options: { accountsPerSubtype?: number; state
         ? {
             ...page,
             entries: pages
-              .map((entry, index) => ({ title: entry.title, page: index + 1, kind: entry.kind }))
+              .map((entry, index) => ({ id: entry.id, title: entry.title, page: index + 1, kind: entry.kind }))
               .filter((entry) => entry.kind !== 'cover' && entry.kind !== 'contents')
-              .map(({ title, page: number }) => ({ title, page: number })),
+              .map(({ id, title, page: number }) => ({ id, title, page: number })),
           }
         : page,
     ),

@@ -371,6 +371,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     assemble: (pack, pages, period, preparedBy) => packDocuments(pack, period, { pages, preparedBy }),
     queueRun: packRuns.queueRun,
     openFile: packRuns.file,
+    deleteFiles: async (keys) => {
+      for (const key of keys)
+        await sealedFiles
+          .delete(key)
+          .catch((err: unknown) => app.log.warn({ err, key }, 'a pack file was not removed'));
+    },
     nameOf: async (id) => (await users.nameOf(id)) ?? '',
     // The language model Chat DB uses, when configured, rephrases drafted commentary (its figures locked).
     ...(config.CHAT_LLM_BASE_URL &&

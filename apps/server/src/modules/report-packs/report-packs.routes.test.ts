@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -454,6 +456,21 @@ function revenueOf(document: PackDocument): number {
   const row = page.sections[0]!.rows.find((candidate) => candidate.key === 'revenue:total')!;
   return row.values[PERIOD]!;
 }
+
+describe('deleting a pack', () => {
+  it('removes the pack, its runs and their stored files', async () => {
+    const pack = await newPack({ name: 'Short-lived', pages: [{ kind: 'cover' }] });
+    const run = await generate(pack, PERIOD);
+    const [stored] = await t.database.db.select().from(reportPackRuns).where(eq(reportPackRuns.id, run.id));
+    const file = path.join(t.config.DATA_DIR, 'files', stored!.files[0]!.storageKey);
+    expect(fs.existsSync(file)).toBe(true);
+    const deleted = await call('DELETE', `${packsUrl()}/${pack.id}`);
+    expect(deleted).toMatchObject({ status: 200, body: { status: true, message: m.packDeleted } });
+    expect(await t.database.db.select().from(reportPackRuns).where(eq(reportPackRuns.packId, pack.id))).toEqual([]);
+    expect(fs.existsSync(file)).toBe(false);
+    expect((await call('GET', `${packsUrl()}/${pack.id}`)).status).toBe(404);
+  });
+});
 
 describe('delivering a pack', () => {
   it('mails the PDF and the workbook to each recipient; without SMTP they wait in the outbox with their attachments', async () => {

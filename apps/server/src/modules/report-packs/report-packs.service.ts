@@ -42,6 +42,8 @@ export interface ReportPacksServiceDeps {
   assemble: (pack: PackRow, pages: readonly PackPage[], period: string, preparedBy: string) => Promise<PackDocument>;
   /** Queues a run's durable job (pack-runs.ts). */
   queueRun: (run: PackRunRow) => Promise<void>;
+  /** Removes stored files (a deleted pack's runs' PDFs and workbooks); a failure is logged, never thrown. */
+  deleteFiles: (storageKeys: readonly string[]) => Promise<void>;
   /** A run's file, opened (pack-runs.ts). */
   openFile: (
     run: PackRunRow,
@@ -350,15 +352,21 @@ export function createReportPacksService(deps: ReportPacksServiceDeps) {
       }
     },
 
+    /** Deletes a pack with its runs and periods; its runs' files go once that has committed. */
     async deletePack(actor: Principal, organizationId: string, packId: string): Promise<void> {
-      await transaction(async ({ repository: tx, tx: executor }) => {
+      const files = await transaction(async ({ repository: tx, tx: executor }) => {
         const before = await tx.findPack(organizationId, packId);
+        const keys = (await tx.listRuns(packId, Number.MAX_SAFE_INTEGER)).flatMap((run) =>
+          run.files.map((file) => file.storageKey),
+        );
         if (!before || !(await tx.deletePack(organizationId, packId))) throw notFound(m.packNotFound);
         await audit.record(
           { actor, action: 'report-pack.delete', entityType: 'report_pack', entityId: packId, organizationId, before },
           executor,
         );
+        return keys;
       });
+      await deps.deleteFiles(files);
     },
 
     // ---- preview and generate

@@ -14,7 +14,13 @@ beforeEach(() => {
 describe('signing in', () => {
   it('lands an admin on /organizations with the admin navigation', async () => {
     await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
-    expect(await navigationLabels(page)).toEqual(['Organizations', 'Org - Onboarding', 'Users', 'Pipelines']);
+    expect(await navigationLabels(page)).toEqual([
+      'Organizations',
+      'Org - Onboarding',
+      'Users',
+      'Pipelines',
+      'Pack Templates',
+    ]);
     expect(await page.title()).toBe('Organizations');
     await seeText(page, 'Platform Administrator');
     await seeText(page, 'PA');

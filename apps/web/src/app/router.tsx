@@ -46,6 +46,8 @@ const appPages: RouteObject[] = [
   { path: 'data-management', lazy: lazyPage(() => import('./data-management-studio')) },
   { path: 'dashboard', lazy: lazyPage(() => import('../features/dashboards/dashboard-page')) },
   { path: 'statement-layout', lazy: lazyPage(() => import('../features/statement-layouts/statement-layout-page')) },
+  { path: 'report-packs', lazy: lazyPage(() => import('../features/report-packs/report-packs-page')) },
+  { path: 'report-packs/:packId', lazy: lazyPage(() => import('../features/report-packs/report-pack-page')) },
   { path: 'pipelines', lazy: lazyPage(() => import('./pipelines')) },
   { path: 'db-chat', lazy: lazyPage(() => import('../features/chat/chat-page')) },
   { path: 'data-refresh-log', lazy: lazyPage(() => import('../features/data-refresh/data-refresh-log-page')) },
@@ -55,6 +57,14 @@ const appPages: RouteObject[] = [
   { path: 'users', lazy: adminPage(() => import('../features/users/users-page')) },
   { path: 'users/:userId', lazy: adminPage(() => import('../features/users/user-profile-page')) },
   { path: 'org-onboarding', lazy: adminPage(() => import('./org-onboarding')) },
+  {
+    path: 'report-pack-templates',
+    lazy: adminPage(() => import('../features/report-packs/report-pack-templates-page')),
+  },
+  {
+    path: 'report-pack-templates/:templateId',
+    lazy: adminPage(() => import('../features/report-packs/report-pack-template-page')),
+  },
   { path: 'organizations', lazy: adminPage(() => import('../features/organizations/organizations-page')) },
   {
     path: 'organizations/:id',

@@ -42,7 +42,7 @@ import { logoTargetFor } from '../../lib/landing';
 import { DashboardDrawer } from './dashboard-drawer';
 import { HeaderOrganizationName } from './header-organization-name';
 import { DEFAULT_LOGO, HeaderLogo } from './header-logo';
-import { dashboardHref, isActive, navigationFor } from './navigation';
+import { dashboardHref, isActive, navigationFor, REPORT_PACKS_PATH } from './navigation';
 import { NavigationDrawer } from './navigation-drawer';
 import { useCompactLayout } from './use-compact-layout';
 import { displayNameOf, initialsOf } from './user-display';
@@ -96,8 +96,8 @@ export function AppHeader({ user }: { user: User }) {
       : {
           key: item.key,
           label: item.label,
-          children:
-            dashboards.length > 0
+          children: [
+            ...(dashboards.length > 0
               ? dashboards.map((dashboard) => ({
                   key: `dashboard:${dashboard.id}`,
                   label: <Link to={dashboardHref(dashboard.name)}>{dashboard.name}</Link>,
@@ -108,7 +108,11 @@ export function AppHeader({ user }: { user: User }) {
                     label: dashboardsError ?? (organizationLoading ? 'Loading...' : dashboardMessages.noneAvailable),
                     disabled: true,
                   },
-                ],
+                ]),
+            // Issue 27: the packs sent from these figures, after the dashboards themselves.
+            { type: 'divider' as const },
+            { key: 'report-packs', label: <Link to={REPORT_PACKS_PATH}>Report packs</Link> },
+          ],
         },
   );
   const selectedKeys = navigationFor(user.role)

@@ -14,12 +14,13 @@ describe('navigation by role', () => {
       'Dashboard',
     ]);
   });
-  it('shows admins Organizations, Org - Onboarding, Users and Pipelines', () => {
+  it('shows admins Organizations, Org - Onboarding, Users, Pipelines and Pack Templates', () => {
     expect(navigationFor('admin').map((item) => item.label)).toEqual([
       'Organizations',
       'Org - Onboarding',
       'Users',
       'Pipelines',
+      'Pack Templates',
     ]);
   });
   it('shows any other role nothing', () => {
@@ -34,6 +35,16 @@ describe('navigation by role', () => {
     expect(isActive(dashboard, '/dashboard')).toBe(true);
     expect(isActive(dashboard, '/dashboard?name=Sales')).toBe(true);
     expect(isActive(dashboard, '/db-chat')).toBe(false);
+  });
+  it('marks Dashboard active on the report packs it lists, and Pack Templates on a template too', () => {
+    const dashboard = navigationFor('user').find((item) => item.key === 'dashboard')!;
+    const templates = navigationFor('admin').find((item) => item.key === 'report-pack-templates')!;
+    expect(isActive(dashboard, '/report-packs')).toBe(true);
+    expect(isActive(dashboard, '/report-packs/0b6f3c4e')).toBe(true);
+    expect(isActive(dashboard, '/report-pack-templates')).toBe(false);
+    expect(isActive(templates, '/report-pack-templates')).toBe(true);
+    expect(isActive(templates, '/report-pack-templates/0b6f3c4e')).toBe(true);
+    expect(isActive(templates, '/report-packs')).toBe(false);
   });
   it('lands admins on /organizations, users on /pipelines, and forced changes on /change-password', () => {
     expect(landingPathFor({ role: 'admin', mustChangePassword: false })).toBe('/organizations');

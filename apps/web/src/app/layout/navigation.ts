@@ -22,7 +22,12 @@ const ADMIN_ITEMS: NavigationItem[] = [
   { key: 'org-onboarding', label: 'Org - Onboarding', path: '/org-onboarding' },
   { key: 'users', label: 'Users', path: '/users' },
   { key: 'pipelines', label: 'Pipelines', path: '/pipelines' },
+  // Issue 27: report packs defined once and applied to many organizations.
+  { key: 'report-pack-templates', label: 'Pack Templates', path: '/report-pack-templates' },
 ];
+
+/** Issue 27: an organization's report packs, listed under the Dashboard menu after its dashboards. */
+export const REPORT_PACKS_PATH = '/report-packs';
 
 /** Spec §2: navigation by role; any other role sees no items. */
 export function navigationFor(role: string | undefined): NavigationItem[] {
@@ -31,9 +36,15 @@ export function navigationFor(role: string | undefined): NavigationItem[] {
   return [];
 }
 
-/** Spec §2: an item is active when the path equals its route; Dashboard for any path under /dashboard. */
+const under = (pathname: string, root: string) => pathname === root || pathname.startsWith(`${root}/`);
+
+/**
+ * Spec §2: an item is active when the path equals its route; Dashboard for any path under /dashboard and for
+ * the report packs it lists; Pack Templates for a template's page too.
+ */
 export function isActive(item: NavigationItem, pathname: string): boolean {
-  if (item.key === 'dashboard') return pathname.startsWith('/dashboard');
+  if (item.key === 'dashboard') return pathname.startsWith('/dashboard') || under(pathname, REPORT_PACKS_PATH);
+  if (item.key === 'report-pack-templates') return under(pathname, item.path!);
   return item.path === pathname;
 }
 

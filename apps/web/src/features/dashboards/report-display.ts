@@ -39,4 +39,3 @@ export function searchWithDisplay(search: URLSearchParams, display: ReportDispla
 /** "USD" or "USD thousands": what the figures are in, for the statement's header. */
 export const unitsCaption = (currency: string, display: ReportDisplay) =>
   display.thousands ? `${currency} thousands` : currency;
-

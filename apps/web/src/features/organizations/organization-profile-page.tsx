@@ -6,6 +6,7 @@ import {
   ArrowLeftOutlined,
   DatabaseOutlined,
   EditOutlined,
+  FilePdfOutlined,
   PlusOutlined,
   SyncOutlined,
   TableOutlined,
@@ -78,6 +79,9 @@ export default function OrganizationProfilePage() {
           </ButtonLink>
           <ButtonLink to={withOrganization('/apps', org.id)} icon={<ApiOutlined />}>
             Apps
+          </ButtonLink>
+          <ButtonLink to={withOrganization('/report-packs', org.id)} icon={<FilePdfOutlined />}>
+            Report packs
           </ButtonLink>
           <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
             Edit Organization

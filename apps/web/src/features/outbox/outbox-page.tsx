@@ -1,5 +1,7 @@
-import { Alert, Button, Card, Empty, List, Space, Typography } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Empty, Flex, List, Space, Typography } from 'antd';
+import { DownloadOutlined, PaperClipOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { OutboxAttachment } from '@finboard/shared/outbox';
+import { useDownloadAttachment } from './api/download-attachment';
 import { useOutbox } from './api/get-outbox';
 import { MailBody } from './components/mail-body';
 
@@ -34,10 +36,47 @@ export default function OutboxPage() {
                 To {email.to} · {new Date(email.createdAt).toLocaleString()}
               </Typography.Paragraph>
               <MailBody text={email.text} />
+              {email.attachments.length > 0 && <Attachments emailId={email.id} attachments={email.attachments} />}
             </Card>
           </List.Item>
         )}
       />
     </>
+  );
+}
+
+const size = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/** The files a kept mail carries (a report pack's PDF and workbook), each downloadable with the session's token. */
+function Attachments(props: { emailId: string; attachments: OutboxAttachment[] }) {
+  const { message } = App.useApp();
+  const download = useDownloadAttachment();
+  return (
+    <Flex vertical gap={4} style={{ marginTop: 12 }} role="list" aria-label="Attachments">
+      {props.attachments.map((attachment, index) => (
+        <Flex key={`${index}-${attachment.filename}`} align="center" gap={8} wrap role="listitem">
+          <PaperClipOutlined aria-hidden />
+          <Typography.Text style={{ overflowWrap: 'anywhere' }}>{attachment.filename}</Typography.Text>
+          <Typography.Text type="secondary">{size(attachment.bytes)}</Typography.Text>
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            aria-label={`Download ${attachment.filename}`}
+            loading={
+              download.isPending && download.variables?.index === index && download.variables.emailId === props.emailId
+            }
+            onClick={() =>
+              download.mutate(
+                { emailId: props.emailId, index, filename: attachment.filename },
+                { onError: (error) => void message.error(error.message) },
+              )
+            }
+          >
+            Download
+          </Button>
+        </Flex>
+      ))}
+    </Flex>
   );
 }

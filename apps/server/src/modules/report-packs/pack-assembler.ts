@@ -272,18 +272,6 @@ export function createPackAssembler(deps: PackAssemblerDeps) {
     }
 
     const pages = await Promise.all(subject.pages.map(build));
-    // The contents list every page but the cover and the contents; the PDF prints the page each lands on.
-    const withContents = pages.map((page) =>
-      page.kind === 'contents'
-        ? {
-            ...page,
-            entries: pages
-              .map((entry, index) => ({ id: entry.id, title: entry.title, page: index + 1, kind: entry.kind }))
-              .filter((entry) => entry.kind !== 'cover' && entry.kind !== 'contents')
-              .map(({ id, title, page: number }) => ({ id, title, page: number })),
-          }
-        : page,
-    );
     return {
       title: subject.title,
       organization: subject.organizationName,
@@ -292,13 +280,22 @@ export function createPackAssembler(deps: PackAssemblerDeps) {
       period,
       periodLabel: periodLabel(period),
       currency: pages.length > 0 ? await currencyOf() : 'USD',
-      pages: withContents,
+      pages: withContents(pages),
     };
 
     async function currencyOf() {
       return (await monthKpis(period)).currency;
     }
   };
+}
+
+/** The pages with each contents page listing every page but the cover and the contents (the PDF prints the page each lands on). */
+export function withContents(pages: readonly PackDocumentPage[]): PackDocumentPage[] {
+  const entries = pages
+    .map((entry, index) => ({ id: entry.id, title: entry.title, page: index + 1, kind: entry.kind }))
+    .filter((entry) => entry.kind !== 'cover' && entry.kind !== 'contents')
+    .map(({ id, title, page }) => ({ id, title, page }));
+  return pages.map((page) => (page.kind === 'contents' ? { ...page, entries } : page));
 }
 
 /** A KPI's change against an earlier figure, as its change kind says (points for percentages). */

@@ -5,9 +5,7 @@ import {
   App,
   Button,
   Card,
-  Checkbox,
   Col,
-  ColorPicker,
   Flex,
   Form,
   Input,
@@ -23,8 +21,6 @@ import {
 } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, DisconnectOutlined } from '@ant-design/icons';
 import {
-  DEFAULT_PACK_COLOUR,
-  PACK_FORMATS,
   packUpdateBodySchema,
   reportPackMessages as m,
   type Pack,
@@ -50,7 +46,8 @@ import { ScheduleForm } from './components/schedule-form';
 import { TieOutPanel } from './components/tie-out-panel';
 import { packsHref } from './pack-links';
 import { editorPagesOf, pagesBody, pagesChanged, type EditorPage } from './pack-pages';
-import { defaultPeriod, FORMAT_LABELS, isPeriod, periodLabel } from './pack-period';
+import { defaultPeriod, isPeriod, periodLabel } from './pack-period';
+import { FormatsAndColour } from './components/formats-and-colour';
 
 /** What the Save button of the editor saves; schedule, recipients and commentary save on their own tabs. */
 interface PackSettings {
@@ -343,26 +340,12 @@ function SettingsCard(props: {
           />
         </Form.Item>
         <Flex gap={24} wrap>
-          <Form.Item label="Formats" style={{ marginBottom: 12 }}>
-            <Checkbox.Group
-              aria-label="Formats"
-              value={settings.formats}
-              options={PACK_FORMATS.map((format) => ({ value: format, label: FORMAT_LABELS[format] }))}
-              onChange={(formats) => props.onChange({ formats: PACK_FORMATS.filter((f) => formats.includes(f)) })}
-            />
-          </Form.Item>
-          <Form.Item label="Colour" style={{ marginBottom: 12 }}>
-            <ColorPicker
-              aria-label="Colour"
-              format="hex"
-              disabledAlpha
-              allowClear
-              showText
-              value={settings.colour ?? DEFAULT_PACK_COLOUR}
-              onChangeComplete={(colour) => props.onChange({ colour: colour.toHexString() })}
-              onClear={() => props.onChange({ colour: null })}
-            />
-          </Form.Item>
+          <FormatsAndColour
+            formats={settings.formats}
+            colour={settings.colour}
+            onChange={(change) => props.onChange(change)}
+            marginBottom={12}
+          />
         </Flex>
         {pack.templateId && (
           <Flex align="center" gap={8} wrap>

@@ -5,8 +5,6 @@ import {
   App,
   Button,
   Card,
-  Checkbox,
-  ColorPicker,
   Flex,
   Form,
   Input,
@@ -20,8 +18,6 @@ import {
 } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import {
-  DEFAULT_PACK_COLOUR,
-  PACK_FORMATS,
   packTemplateBodySchema,
   reportPackMessages as m,
   type PackFormat,
@@ -34,7 +30,7 @@ import { usePackTemplate } from './api/get-pack-template';
 import { useUpdatePackTemplate } from './api/update-pack-template';
 import { PageListEditor } from './components/page-list-editor';
 import { editorPagesOf, pagesBody, pagesChanged, type EditorPage } from './pack-pages';
-import { FORMAT_LABELS } from './pack-period';
+import { FormatsAndColour } from './components/formats-and-colour';
 
 interface TemplateSettings {
   name: string;
@@ -181,26 +177,7 @@ function TemplateEditor({ templateId }: { templateId: string }) {
             />
           </Form.Item>
           <Flex gap={24} wrap>
-            <Form.Item label="Formats" style={{ marginBottom: 0 }}>
-              <Checkbox.Group
-                aria-label="Formats"
-                value={settings.formats}
-                options={PACK_FORMATS.map((format) => ({ value: format, label: FORMAT_LABELS[format] }))}
-                onChange={(formats) => edit({ formats: PACK_FORMATS.filter((f) => formats.includes(f)) })}
-              />
-            </Form.Item>
-            <Form.Item label="Colour" style={{ marginBottom: 0 }}>
-              <ColorPicker
-                aria-label="Colour"
-                format="hex"
-                disabledAlpha
-                allowClear
-                showText
-                value={settings.colour ?? DEFAULT_PACK_COLOUR}
-                onChangeComplete={(colour) => edit({ colour: colour.toHexString() })}
-                onClear={() => edit({ colour: null })}
-              />
-            </Form.Item>
+            <FormatsAndColour formats={settings.formats} colour={settings.colour} onChange={edit} marginBottom={0} />
           </Flex>
         </Form>
       </Card>

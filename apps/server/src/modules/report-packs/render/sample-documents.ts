@@ -1,3 +1,4 @@
+import { withContents } from '../pack-assembler.ts';
 import type { PackDocument, PackDocumentPage } from '@finboard/shared/report-packs';
 import type { ReportColumn, ReportRow, ReportSection } from '@finboard/shared/reports';
 
@@ -449,17 +450,7 @@ export function samplePackDocument(options: { accountsPerSubtype?: number; state
     period: '2026-10',
     periodLabel: 'October 2026',
     currency: 'USD',
-    pages: pages.map((page) =>
-      page.kind === 'contents'
-        ? {
-            ...page,
-            entries: pages
-              .map((entry, index) => ({ id: entry.id, title: entry.title, page: index + 1, kind: entry.kind }))
-              .filter((entry) => entry.kind !== 'cover' && entry.kind !== 'contents')
-              .map(({ id, title, page: number }) => ({ id, title, page: number })),
-          }
-        : page,
-    ),
+    pages: withContents(pages),
   };
 }
 

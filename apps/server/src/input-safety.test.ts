@@ -273,7 +273,125 @@ function sealedFile(content: string) {
   return sealed;
 }
 
+/** A report pack of the organization (a cover page, PDF), made as its user would. */
+async function reportPack(f: Fixture): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/report-packs/${f.organizationId}`,
+    headers: { authorization: `Bearer ${f.tokens.admin}` },
+    payload: { name: `Safety pack ${next()}`, pages: [{ kind: 'cover' }], formats: ['pdf'] },
+  });
+  return response.json().data.pack.id as string;
+}
+/** One pack with a run that has made its PDF (the job runner works it), for the routes that read runs and files. */
+let packRun: Promise<{ packId: string; runId: string }> | undefined;
+function generatedPack(f: Fixture) {
+  packRun ??= (async () => {
+    const packId = await reportPack(f);
+    const url = `/api/v1/report-packs/${f.organizationId}/${packId}`;
+    const headers = { authorization: `Bearer ${f.tokens.admin}` };
+    const queued = await t.app.inject({
+      method: 'POST',
+      url: `${url}/generate`,
+      headers,
+      payload: { period: '2024-01' },
+    });
+    const runId = queued.json().data.runId as string;
+    for (let waited = 0; waited < 30_000; waited += 100) {
+      const run = (await t.app.inject({ method: 'GET', url: `${url}/runs/${runId}`, headers })).json().data.run;
+      if (run.status === 'succeeded') return { packId, runId };
+      if (run.status === 'failed') throw new Error(`the pack run failed: ${run.message}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the pack run did not finish');
+  })();
+  return packRun;
+}
+/** A template of pack pages (administrators). */
+async function packTemplate(f: Fixture): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/report-pack-templates',
+    headers: { authorization: `Bearer ${f.tokens.admin}` },
+    payload: { name: `Safety template ${next()}`, pages: [{ kind: 'cover' }] },
+  });
+  return response.json().data.template.id as string;
+}
+/** An outbox e-mail with one attachment. */
+async function mailWithAttachment(): Promise<string> {
+  const to = uniqueEmail('attached');
+  await t.app.services.mailer.send({
+    kind: 'test',
+    to,
+    subject: 'Pack',
+    text: 'Attached',
+    attachments: [{ filename: 'pack.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.7') }],
+  });
+  const [email] = (await t.app.services.outbox.listNewest(500)).filter((entry) => entry.to === to);
+  return email!.id;
+}
+
 const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
+  'POST /api/v1/report-pack-templates': () => ({
+    body: {
+      name: `Template ${next()}`,
+      pages: [{ kind: 'statement', template: 'profit-and-loss', options: { title: 'P&L' } }],
+      formats: ['pdf'],
+    },
+  }),
+  'GET /api/v1/report-pack-templates/:id': async (f) => ({ params: { id: await packTemplate(f) } }),
+  'PUT /api/v1/report-pack-templates/:id': async (f) => ({
+    params: { id: await packTemplate(f) },
+    body: { name: `Template ${next()}`, pages: [{ kind: 'notes', options: { text: 'Unaudited' } }] },
+  }),
+  'DELETE /api/v1/report-pack-templates/:id': async (f) => ({ params: { id: await packTemplate(f) } }),
+  'GET /api/v1/admin/outbox/:id/attachments/:index': async () => ({
+    params: { id: await mailWithAttachment(), index: '0' },
+  }),
+  'GET /api/v1/report-packs/:organizationId': () => ({}),
+  'POST /api/v1/report-packs/:organizationId': () => ({
+    body: {
+      name: `Pack ${next()}`,
+      pages: [{ kind: 'notes', options: { text: 'Prepared for the board' } }],
+      formats: ['pdf', 'xlsx'],
+    },
+  }),
+  'GET /api/v1/report-packs/:organizationId/:packId': async (f) => ({ params: { packId: await reportPack(f) } }),
+  'PUT /api/v1/report-packs/:organizationId/:packId': async (f) => ({
+    params: { packId: await reportPack(f) },
+    body: { name: `Pack ${next()}`, recipients: [{ email: 'owner@client.example' }] },
+  }),
+  'DELETE /api/v1/report-packs/:organizationId/:packId': async (f) => ({ params: { packId: await reportPack(f) } }),
+  'POST /api/v1/report-packs/:organizationId/:packId/preview': async (f) => ({
+    params: { packId: await reportPack(f) },
+    body: { period: '2024-01' },
+  }),
+  'POST /api/v1/report-packs/:organizationId/:packId/generate': async (f) => ({
+    params: { packId: await reportPack(f) },
+    body: { period: '2024-01' },
+  }),
+  'GET /api/v1/report-packs/:organizationId/:packId/runs': async (f) => ({
+    params: { packId: (await generatedPack(f)).packId },
+  }),
+  'GET /api/v1/report-packs/:organizationId/:packId/runs/:runId': async (f) => ({
+    params: { ...(await generatedPack(f)) },
+  }),
+  'GET /api/v1/report-packs/:organizationId/:packId/runs/:runId/files/:format': async (f) => ({
+    params: { ...(await generatedPack(f)), format: 'pdf' },
+  }),
+  'GET /api/v1/report-packs/:organizationId/:packId/commentary/:period': async (f) => ({
+    params: { packId: await reportPack(f), period: '2024-01' },
+  }),
+  'PUT /api/v1/report-packs/:organizationId/:packId/commentary/:period': async (f) => ({
+    params: { packId: await reportPack(f), period: '2024-01' },
+    body: { text: 'Cash was **{{cash}}**.\n\n- Revenue {{revenue.direction.previousPeriod}}' },
+  }),
+  'POST /api/v1/report-packs/:organizationId/:packId/commentary/:period/draft': async (f) => ({
+    params: { packId: await reportPack(f), period: '2024-01' },
+  }),
+  'POST /api/v1/report-packs/:organizationId/:packId/tie-out/:period/sign-off': async (f) => ({
+    params: { packId: await reportPack(f), period: '2024-01' },
+  }),
   'POST /api/v1/auth/login': (f) => ({ body: { ...f.signIn } }),
   'POST /api/v1/auth/forgot-password': (f) => ({ body: { email: f.signIn.email } }),
   'POST /api/v1/auth/reset-password': async (f) => ({

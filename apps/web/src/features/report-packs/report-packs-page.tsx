@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   Alert,
   App,
@@ -16,7 +16,7 @@ import {
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { reportPackMessages as m, type Pack } from '@finboard/shared/report-packs';
 import { AdminOrganizationPicker } from '../../components/organization-select';
-import { usePageOrganization } from '../../lib/page-organization';
+import { useOrganizationInUrl } from '../../lib/page-organization';
 import { useDeletePack } from './api/delete-pack';
 import { usePacks } from './api/get-packs';
 import { NewPackModal } from './components/new-pack-modal';
@@ -32,15 +32,7 @@ import { RUN_TRIGGER_LABELS } from './run-labels';
  * one, or comes from its Organization Profile.
  */
 export default function ReportPacksPage() {
-  const [search, setSearch] = useSearchParams();
-  const { isAdmin, picked, setPicked, organizationId } = usePageOrganization();
-  const pick = (id: string | undefined) => {
-    setPicked(id);
-    const next = new URLSearchParams(search);
-    if (id) next.set('organization', id);
-    else next.delete('organization');
-    setSearch(next, { replace: true });
-  };
+  const { isAdmin, picked, organizationId, pick } = useOrganizationInUrl();
   return (
     <Flex vertical gap={16}>
       <Typography.Title level={3} style={{ margin: 0 }}>

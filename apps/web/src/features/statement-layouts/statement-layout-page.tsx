@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useBlocker, useSearchParams } from 'react-router';
+import { useBlocker } from 'react-router';
 import {
   Alert,
   App,
@@ -25,7 +25,7 @@ import {
 import { AdminOrganizationPicker } from '../../components/organization-select';
 import { SortableList } from '../../components/sortable-list';
 import { ApiError } from '../../lib/api-client';
-import { usePageOrganization } from '../../lib/page-organization';
+import { useOrganizationInUrl } from '../../lib/page-organization';
 import { useSaveStatementLayout, useStatementLayout } from './api/statement-layout';
 import {
   isChanged,
@@ -55,15 +55,7 @@ const STATEMENTS = [
  * choose another line to move it there. Nothing is written until Save, which every statement then follows.
  */
 export default function StatementLayoutPage() {
-  const [search, setSearch] = useSearchParams();
-  const { isAdmin, picked, setPicked, organizationId } = usePageOrganization();
-  const pick = (id: string | undefined) => {
-    setPicked(id);
-    const next = new URLSearchParams(search);
-    if (id) next.set('organization', id);
-    else next.delete('organization');
-    setSearch(next, { replace: true });
-  };
+  const { isAdmin, picked, organizationId, pick } = useOrganizationInUrl();
   return (
     <Flex vertical gap={16}>
       <Typography.Title level={3} style={{ margin: 0 }}>

@@ -7,6 +7,7 @@ import {
   bigint,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -855,3 +856,104 @@ export const reportPackPeriods = pgTable(
   },
   (table) => [primaryKey({ columns: [table.packId, table.period] })],
 );
+
+/**
+ * Exchange rates (issue 28 §1): a month's average and closing rate of a currency pair, the platform's one table.
+ * A rate is how many `to_currency` one `from_currency` buys; numeric(20,10) keeps what was entered exactly.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    period: text('period').notNull(),
+    fromCurrency: text('from_currency').notNull(),
+    toCurrency: text('to_currency').notNull(),
+    average: numeric('average', { precision: 20, scale: 10 }).notNull(),
+    closing: numeric('closing', { precision: 20, scale: 10 }).notNull(),
+    updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.fromCurrency, table.toCurrency, table.period] }),
+    check('exchange_rates_positive', sql`${table.average} > 0 and ${table.closing} > 0`),
+  ],
+);
+
+/** What a rule eliminates: a member's `accountA` against another member's `accountB` (consolidation.ts). */
+export interface StoredEliminationRule {
+  name: string;
+  accountA: string;
+  accountB: string;
+}
+
+/**
+ * Consolidation groups (issue 28 §2): members reported as one in `reporting_currency`. The parent organization's
+ * users may read the group's statements; administrators keep the group.
+ */
+export const consolidationGroups = pgTable(
+  'consolidation_groups',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    reportingCurrency: text('reporting_currency').notNull(),
+    parentOrganizationId: uuid('parent_organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    eliminationRules: jsonb('elimination_rules')
+      .$type<StoredEliminationRule[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('consolidation_groups_name_unique').on(sql`lower(${table.name})`),
+    index('consolidation_groups_parent_idx').on(table.parentOrganizationId),
+  ],
+);
+
+/** A member of a group: an organization, or one entity of it ('' the whole organization), owned `ownership_pct` %. */
+export const consolidationGroupMembers = pgTable(
+  'consolidation_group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => consolidationGroups.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    entity: text('entity').notNull().default(''),
+    ownershipPct: numeric('ownership_pct', { precision: 7, scale: 4 }).notNull(),
+    joinedPeriod: text('joined_period').notNull(),
+    position: smallint('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.organizationId, table.entity] }),
+    index('consolidation_group_members_organization_idx').on(table.organizationId),
+    check('consolidation_group_members_ownership', sql`${table.ownershipPct} > 0 and ${table.ownershipPct} <= 100`),
+  ],
+);
+
+/**
+ * An organization's latest figures for the portfolio (issue 28 §3), kept current from its monthly aggregates
+ * whenever they change, so the portfolio reads one platform table instead of every warehouse. Amounts in the
+ * organization's base currency, reading signs.
+ */
+export const organizationSummaries = pgTable('organization_summaries', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  latestPeriod: text('latest_period'),
+  revenueLatestMonth: numeric('revenue_latest_month', { precision: 18, scale: 2 }),
+  netIncomeLatestMonth: numeric('net_income_latest_month', { precision: 18, scale: 2 }),
+  cashLatest: numeric('cash_latest', { precision: 18, scale: 2 }),
+  revenueYtd: numeric('revenue_ytd', { precision: 18, scale: 2 }),
+  netIncomeYtd: numeric('net_income_ytd', { precision: 18, scale: 2 }),
+  /** [{ period, revenue, netIncome }] of the 12 months ending with latest_period, oldest first. */
+  sparkline: jsonb('sparkline')
+    .$type<{ period: string; revenue: number; netIncome: number }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  /** Whether the last tie-out of the trial balance against the ledger found a difference. */
+  tieOutDifference: boolean('tie_out_difference').notNull().default(false),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+});

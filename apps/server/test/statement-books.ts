@@ -221,6 +221,29 @@ export function booksRepository(books: Books, refreshedAt = '2026-03-01T00:00:00
     }),
     accounts: async () => new Map(books.accounts.map((account) => [account.code, account])),
     ledger: async (reads) => ledgerOf(books, reads),
+    intercompany: async (accountCodes, counterparties, slice) =>
+      grouped(
+        books.journals.flatMap((journal) =>
+          journal.lines
+            .filter(
+              (line) =>
+                accountCodes.includes(line.account) &&
+                line.counterparty !== undefined &&
+                counterparties.includes(line.counterparty.trim().toLowerCase()) &&
+                (slice.entity === undefined || line.entity === slice.entity),
+            )
+            .map((line) => ({
+              period: journal.period,
+              accountCode: line.account,
+              counterparty: line.counterparty!.trim().toLowerCase(),
+              cents: cents(line.debit) - cents(line.credit),
+            })),
+        ),
+        (row) => `${row.period}|${row.accountCode}|${row.counterparty}`,
+        (into, row) => {
+          into.cents += row.cents;
+        },
+      ),
     glLines: () => Promise.reject(new Error('the books have no drill-down')),
   };
   return { read: (_organizationId, work) => work(reader) };

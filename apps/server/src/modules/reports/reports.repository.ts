@@ -48,6 +48,15 @@ export interface ReportsReader {
   accounts(): Promise<Map<string, Account>>;
   /** What a statement asked for (`reads`), in the slice. */
   ledger(reads: StatementReads, slice: Slice): Promise<StatementLedger>;
+  /**
+   * Debit − credit (cents) per month, account and counterparty (lower-cased, trimmed) of the lines on `accountCodes`
+   * whose counterparty is one of `counterparties` (lower-cased, trimmed): what consolidation's eliminations match.
+   */
+  intercompany(
+    accountCodes: readonly string[],
+    counterparties: readonly string[],
+    slice: Slice,
+  ): Promise<{ period: string; accountCode: string; counterparty: string; cents: number }[]>;
   /** One page of GL lines and, over all of them, their count, debit and credit. */
   glLines(filter: GlLineFilter, page: { limit: number; offset: number }): Promise<GlLines>;
 }
@@ -271,6 +280,29 @@ function readerOf(tx: Executor, schema: string): ReportsReader {
         reads.counterparties ? counterparties(reads.counterparties.from, reads.counterparties.to, slice) : [],
       ]);
       return { movements: movementRows, budget: budgetRows, cashFlows: cashFlowRows, counterparties: counterpartyRows };
+    },
+
+    async intercompany(accountCodes, counterparties, slice) {
+      if (accountCodes.length === 0 || counterparties.length === 0) return [];
+      const rows = rowsOf<{ period: string; account_code: string; counterparty: string; cents: string }>(
+        await tx.execute(sql`select g.period, g.account_code, lower(btrim(g.counterparty)) as counterparty,
+            ((sum(g.debit) - sum(g.credit)) * 100)::bigint as cents
+          from ${t('02_GL_Detail')} g
+          where g.account_code in (${sql.join(
+            accountCodes.map((code) => sql`${code}`),
+            sql`, `,
+          )}) and lower(btrim(g.counterparty)) in (${sql.join(
+            counterparties.map((name) => sql`${name}`),
+            sql`, `,
+          )}) ${sliceOf('g', slice, false)}
+          group by 1, 2, 3`),
+      );
+      return rows.map((row) => ({
+        period: row.period,
+        accountCode: row.account_code,
+        counterparty: row.counterparty,
+        cents: cents(row.cents),
+      }));
     },
 
     async glLines(filter, page) {

@@ -45,7 +45,7 @@ const rangeError = (message: string, path: string) => badRequest('INVALID_RANGE'
  * (`lastData`, or 00_Period's last, or this month) to date; a `from` past that is its own `to`. Refuses a
  * reversed range and one longer than MAX_MONTHS. `latest` is that latest period.
  */
-function settleRange(query: { from?: string; to?: string }, lastData: string | null, calendar: FiscalCalendar) {
+export function settleRange(query: { from?: string; to?: string }, lastData: string | null, calendar: FiscalCalendar) {
   const today = new Date();
   const latest = lastData ?? calendar.last ?? periodOf(today.getUTCFullYear() * 12 + today.getUTCMonth());
   const to = query.to ?? (query.from && query.from > latest ? query.from : latest);

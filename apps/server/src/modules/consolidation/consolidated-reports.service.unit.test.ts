@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import type { ConsolidationGroup } from '@finboard/shared/consolidation';
+import { reportQuerySchema, type ReportRow } from '@finboard/shared/reports';
+import { NO_LAYOUT } from '@finboard/shared/statement-layouts';
+import {
+  EUROSUB,
+  EXPECTED,
+  GROUP_RATES,
+  GROUP_RULES,
+  HOLDING,
+  MEMBER_NAMES,
+  UKSUB,
+} from '../../../test/consolidation-group.ts';
+import { booksRepository, type Books } from '../../../test/statement-books.ts';
+import type { ReportsRepository } from '../reports/reports.repository.ts';
+import { createConsolidatedReportsService } from './consolidated-reports.service.ts';
+
+const IDS = { holding: 'org-holding', euro: 'org-euro', uk: 'org-uk' };
+const BOOKS: Record<string, Books> = { [IDS.holding]: HOLDING, [IDS.euro]: EUROSUB, [IDS.uk]: UKSUB };
+
+const group: ConsolidationGroup = {
+  id: 'group-1',
+  name: 'Holding group',
+  reportingCurrency: 'USD',
+  parentOrganizationId: IDS.holding,
+  parentOrganizationName: MEMBER_NAMES.holding,
+  members: [
+    {
+      organizationId: IDS.holding,
+      organizationName: MEMBER_NAMES.holding,
+      baseCurrency: 'USD',
+      entity: null,
+      ownershipPct: 100,
+      joinedPeriod: '2026-01',
+    },
+    {
+      organizationId: IDS.euro,
+      organizationName: MEMBER_NAMES.euro,
+      baseCurrency: 'EUR',
+      entity: null,
+      ownershipPct: 80,
+      joinedPeriod: '2026-01',
+    },
+    {
+      organizationId: IDS.uk,
+      organizationName: MEMBER_NAMES.uk,
+      baseCurrency: 'GBP',
+      entity: null,
+      ownershipPct: 100,
+      joinedPeriod: '2026-01',
+    },
+  ],
+  eliminationRules: GROUP_RULES,
+  createdAt: '2026-11-28T00:00:00.000Z',
+  updatedAt: '2026-11-28T00:00:00.000Z',
+};
+
+function serviceOf(rates = GROUP_RATES) {
+  const reports: ReportsRepository = {
+    read: (organizationId, work) => booksRepository(BOOKS[organizationId]!).read(organizationId, work),
+  };
+  return createConsolidatedReportsService({
+    reports,
+    organizations: {
+      reportingSettings: async () => ({ baseCurrency: 'USD', fiscalYearStartMonth: 1, overviewCards: null }),
+    },
+    layouts: { rulesOf: async () => NO_LAYOUT },
+    rates: {
+      ratesFor: async (currencies, from, to) =>
+        rates.filter(
+          (r) => currencies.includes(r.from) && currencies.includes(r.to) && r.period >= from && r.period <= to,
+        ),
+    },
+  });
+}
+const query = reportQuerySchema.parse({ from: '2026-01', to: '2026-02' });
+const row = (rows: readonly ReportRow[], key: string) => rows.find((candidate) => candidate.key === key);
+
+describe('a consolidated statement of the hand-made group', () => {
+  it('the P&L: translated at average rates, intercompany eliminated, attributed to the parent and the NCI', async () => {
+    const report = await serviceOf().report(group, 'profit-and-loss', query);
+
+    expect(report.currency).toBe('USD');
+    expect(report.totals).toMatchObject(EXPECTED.profitAndLoss);
+    const statement = report.sections[0]!;
+    expect(row(statement.rows, 'netIncome:nonControlling')?.values).toMatchObject({
+      '2026-01': 112,
+      '2026-02': -48.72,
+      total: 63.28,
+    });
+    expect(row(statement.rows, 'netIncome:attributableToParent')?.values.total).toBe(476.72);
+    const worksheet = report.sections.find((section) => section.key === 'worksheet')!;
+    expect(worksheet.columns.map((column) => column.label)).toEqual([
+      'Holding',
+      'EuroSub',
+      'UKSub',
+      'Non-controlling interests',
+      'Eliminations',
+      'Consolidated',
+    ]);
+    expect(row(worksheet.rows, 'worksheet:account:4300')?.values).toEqual({
+      [`${IDS.holding}`]: 92.8,
+      [`${IDS.euro}`]: 0,
+      [`${IDS.uk}`]: 0,
+      nci: 0,
+      elimination: -92.8,
+      consolidated: 0,
+    });
+    expect(row(worksheet.rows, 'worksheet:netIncome')?.values.consolidated).toBe(540);
+  });
+
+  it('the balance sheet balances, with the translation adjustment, the NCI and the unmatched loan', async () => {
+    const report = await serviceOf().report(group, 'balance-sheet', query);
+
+    expect(report.totals).toMatchObject({
+      totalAssets: EXPECTED.balanceSheet.totalAssets,
+      totalLiabilities: EXPECTED.balanceSheet.totalLiabilities,
+      totalEquity: EXPECTED.balanceSheet.totalEquity,
+      nonControllingInterest: EXPECTED.balanceSheet.nonControllingInterest,
+      translationAdjustment: EXPECTED.balanceSheet.translationAdjustment,
+      unmatchedIntercompany: EXPECTED.balanceSheet.unmatchedIntercompany,
+      currentYearEarnings: EXPECTED.balanceSheet.currentYearEarnings,
+    });
+    const rows = report.sections[0]!.rows;
+    expect(row(rows, 'check')?.values.current).toBe(0);
+    expect(row(rows, 'check')?.values.previousMonth).toBe(0);
+    expect(report.series.find((series) => series.key === 'assets')?.points.map((point) => point.value)).toHaveLength(2);
+    expect(row(rows, 'currentAssets:account:1000')?.values.current).toBe(EXPECTED.balanceSheet.cash);
+    expect(row(rows, 'equity:account:3000')?.values.current).toBe(EXPECTED.balanceSheet.shareCapital);
+    expect(report.unmatched).toEqual([EXPECTED.unmatched]);
+  });
+
+  it('names every rate it lacks, and assumes none', async () => {
+    const rates = GROUP_RATES.filter((rate) => !(rate.from === 'GBP' && rate.period === '2026-02'));
+    await expect(serviceOf(rates).report(group, 'balance-sheet', query)).rejects.toMatchObject({
+      statusCode: 422,
+      message:
+        'Exchange rates missing: GBP→USD 2026-02 (average), GBP→USD 2026-02 (closing). Enter them on the Exchange Rates page.',
+    });
+  });
+
+  it('reads a rate written the other way round as its inverse', async () => {
+    const inverse = GROUP_RATES.map((rate) =>
+      rate.from === 'GBP'
+        ? { ...rate, from: 'USD', to: 'GBP', average: 1 / rate.average, closing: 1 / rate.closing }
+        : rate,
+    );
+    const report = await serviceOf(inverse).report(group, 'profit-and-loss', query);
+    expect(report.totals.netIncome).toBe(EXPECTED.profitAndLoss.netIncome);
+  });
+});

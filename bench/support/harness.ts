@@ -3,6 +3,7 @@
  * server of BENCH_DATABASE_URL), the seeded platform, the real app on a port, and a timer that prints
  * p50/p95 so a figure always stands beside its baseline from the same run.
  */
+import type { CurrencyCode } from '@finboard/shared/currencies';
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
@@ -282,7 +283,11 @@ export async function startApp(
 }
 
 /** Creates an organization through the organizations service (which provisions its warehouse), as the bench admin. */
-export async function createOrganization(app: Awaited<ReturnType<typeof startApp>>, name: string) {
+export async function createOrganization(
+  app: Awaited<ReturnType<typeof startApp>>,
+  name: string,
+  options: { baseCurrency?: CurrencyCode } = {},
+) {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   return app.services.organizations.create(await app.adminPrincipal(), {
     fields: {
@@ -293,6 +298,7 @@ export async function createOrganization(app: Awaited<ReturnType<typeof startApp
       organizationDescription: undefined,
       powerbiEmail: undefined,
       dashboards: undefined,
+      ...(options.baseCurrency && { baseCurrency: options.baseCurrency }),
     },
     removeLogo: false,
   });

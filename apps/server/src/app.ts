@@ -119,6 +119,11 @@ import { reportPacksRoutes } from './modules/report-packs/report-packs.routes.ts
 import { createReportPacksService, type ReportPacksService } from './modules/report-packs/report-packs.service.ts';
 import { createTieOutReader } from './modules/report-packs/tie-out.repository.ts';
 import { createCommentaryRephraser } from './modules/report-packs/commentary-rephraser.ts';
+import { consolidationGroupsRepository } from './modules/consolidation/consolidation-groups.repository.ts';
+import { createConsolidationGroupsService } from './modules/consolidation/consolidation-groups.service.ts';
+import { createConsolidatedReportsService } from './modules/consolidation/consolidated-reports.service.ts';
+import { consolidationRoutes } from './modules/consolidation/consolidation.routes.ts';
+import { readRates } from './modules/exchange-rates/exchange-rates.repository.ts';
 import { createChatCompletions } from './platform/llm/chat-completions.ts';
 import { createFlatFileImportService } from './modules/uploads/flat-file-import.service.ts';
 import { flatFileRoutes } from './modules/uploads/flat-file.routes.ts';
@@ -398,6 +403,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     intervalMs: config.REPORT_PACK_SCHEDULE_POLL_MS,
   });
+  // Consolidation groups: members translated, eliminated and attributed, read from their own warehouses.
+  const consolidationGroups = createConsolidationGroupsService({
+    repository: consolidationGroupsRepository(db),
+    transaction: transactionOf(db, (tx) => ({ repository: consolidationGroupsRepository(tx) })),
+    audit,
+  });
+  const consolidatedReports = createConsolidatedReportsService({
+    reports: createReportsRepository(warehouse),
+    organizations,
+    layouts: statementLayouts,
+    rates: { ratesFor: (currencies, fromPeriod, toPeriod) => readRates(db, currencies, fromPeriod, toPeriod) },
+  });
   const journals = createJournalsService({
     warehouse,
     audit,
@@ -603,6 +620,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportsRoutes, { reports });
   await app.register(statementLayoutsRoutes, { statementLayouts });
   await app.register(reportPacksRoutes, { packs: reportPacks });
+  await app.register(consolidationRoutes, { groups: consolidationGroups, reports: consolidatedReports });
   await app.register(onboardingRoutes, { onboarding, organizations });
   await app.register(accountingRoutes, { accounting, organizations });
   await app.register(quickbooksRoutes, { quickbooks, accounting, organizations });

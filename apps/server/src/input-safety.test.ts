@@ -331,7 +331,36 @@ async function mailWithAttachment(): Promise<string> {
   return email!.id;
 }
 
+/** A consolidation group of the organization alone (administrators keep groups; its users read its statements). */
+const groupBody = (f: Fixture) => ({
+  name: `Safety group ${next()}`,
+  reportingCurrency: 'USD',
+  parentOrganizationId: f.organizationId,
+  members: [{ organizationId: f.organizationId, entity: 'HQ', ownershipPct: 100, joinedPeriod: '2024-01' }],
+  eliminationRules: [{ name: 'Loans', accountA: '1300', accountB: '2300' }],
+});
+async function consolidationGroup(f: Fixture): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/consolidation-groups',
+    headers: { authorization: `Bearer ${f.tokens.admin}` },
+    payload: groupBody(f),
+  });
+  return response.json().data.group.id as string;
+}
+
 const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
+  'POST /api/v1/consolidation-groups': (f) => ({ body: groupBody(f) }),
+  'GET /api/v1/consolidation-groups/:id': async (f) => ({ params: { id: await consolidationGroup(f) } }),
+  'PUT /api/v1/consolidation-groups/:id': async (f) => ({
+    params: { id: await consolidationGroup(f) },
+    body: groupBody(f),
+  }),
+  'DELETE /api/v1/consolidation-groups/:id': async (f) => ({ params: { id: await consolidationGroup(f) } }),
+  'GET /api/v1/consolidation-groups/:id/reports/:template': async (f) => ({
+    params: { id: await consolidationGroup(f), template: 'balance-sheet' },
+    query: { from: '2024-01', to: '2024-03' },
+  }),
   'POST /api/v1/report-pack-templates': () => ({
     body: {
       name: `Template ${next()}`,

@@ -18,10 +18,13 @@ import { pipelineMessages } from '@finboard/shared/pipelines';
 import { dataRefreshMessages } from '@finboard/shared/data-refresh';
 import { powerbiMessages } from '@finboard/shared/powerbi';
 import { accountingMessages } from '@finboard/shared/accounting';
+import { consolidationMessages } from '@finboard/shared/consolidation';
 import {
   accountingConnections,
   auditEvents,
   chatMessages,
+  consolidationGroupMembers,
+  consolidationGroups,
   dashboards,
   dataTypes,
   onboardingSteps,
@@ -235,6 +238,33 @@ async function warehouseWithRows(f: Fixture): Promise<void> {
 }
 const glRow = (f: Fixture) => warehouseRows.get(f)![0];
 const crud = { setup: warehouseWithRows, outcomes: usersOfTheOrganizationToo };
+
+/**
+ * Per fixture: a consolidation group whose parent is organization A and whose other member is organization B. A's
+ * users read its statements; B's users — a member, not the parent — learn nothing of it (404, as if it did not exist).
+ */
+const groupIds = new WeakMap<Fixture, string>();
+async function groupOfBoth(f: Fixture): Promise<void> {
+  await warehouseWithRows(f);
+  const [group] = await t.database.db
+    .insert(consolidationGroups)
+    .values({
+      name: `Isolation group ${f.organization.id}`,
+      reportingCurrency: 'USD',
+      parentOrganizationId: f.organization.id,
+    })
+    .returning();
+  await t.database.db.insert(consolidationGroupMembers).values(
+    [f.organization.id, f.otherOrganization.id].map((organizationId, position) => ({
+      groupId: group!.id,
+      organizationId,
+      ownershipPct: '100',
+      joinedPeriod: '2024-01',
+      position,
+    })),
+  );
+  groupIds.set(f, group!.id);
+}
 
 /** Per fixture: organization A's report pack (a cover page, PDF) and a run of it for 2024-01 with its file. */
 const packIds = new WeakMap<Fixture, { pack: string; run: string }>();
@@ -744,6 +774,19 @@ const routeCases: RouteCase[] = [
     request: (f) => ({ method: 'GET', url: `/api/v1/reports/${f.organization.id}/profit-and-loss?from=2024-01` }),
     mutates: false,
     ...crud,
+  },
+  {
+    route: 'GET /api/v1/consolidation-groups/{id}/reports/{template}',
+    request: (f) => ({
+      method: 'GET',
+      url: `/api/v1/consolidation-groups/${groupIds.get(f)}/reports/balance-sheet?from=2024-01&to=2024-01`,
+    }),
+    mutates: false,
+    setup: groupOfBoth,
+    outcomes: {
+      sameOrganizationUser: 'allowed',
+      otherOrganizationUser: { status: 404, message: consolidationMessages.notFound },
+    },
   },
   {
     route: 'GET /api/v1/reports/{organizationId}/gl-lines',
@@ -1545,6 +1588,11 @@ const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   'GET /api/v1/report-pack-templates/{id}': 'platform administrators only: a template belongs to no organization',
   'PUT /api/v1/report-pack-templates/{id}': 'platform administrators only: a template belongs to no organization',
   'DELETE /api/v1/report-pack-templates/{id}': 'platform administrators only: deleting one in use is refused',
+  'GET /api/v1/consolidation-groups': 'platform administrators only: groups span organizations',
+  'POST /api/v1/consolidation-groups': 'platform administrators only: a group spans organizations',
+  'GET /api/v1/consolidation-groups/{id}': 'platform administrators only: a group spans organizations',
+  'PUT /api/v1/consolidation-groups/{id}': 'platform administrators only: a group spans organizations',
+  'DELETE /api/v1/consolidation-groups/{id}': 'platform administrators only: a group spans organizations',
   'GET /api/v1/pipeline/upload-key': "the platform's public key browsers seal uploads with, the same for everyone",
   'GET /api/v1/quickbooks/callback':
     "public: Intuit's redirect; acts only for the organization and user its signed, 10-minute state names",

@@ -193,7 +193,10 @@ export const EXPECTED = {
   },
 } as const;
 
-/** The books as rows for seedWarehouse (API tests): periods, chart and GL lines with counterparties. */
+/**
+ * The books as rows for seedWarehouse (API tests): periods, chart and GL lines with counterparties, the members'
+ * names as `named` calls them (organization names are unique across a test database).
+ */
 export const GL_COLUMNS = [
   'journal_id',
   'line_no',
@@ -204,7 +207,7 @@ export const GL_COLUMNS = [
   'credit',
   'counterparty',
 ];
-export function warehouseRowsOf(books: Books) {
+export function warehouseRowsOf(books: Books, named: (name: string) => string = (name) => name) {
   const periodRows: PeriodRow[] = books.periods.map(({ period, fiscalYear, fiscalPeriod }) => {
     const [year, month] = period.split('-').map(Number) as [number, number];
     return [
@@ -230,7 +233,7 @@ export function warehouseRowsOf(books: Books) {
       line.account,
       line.debit ?? '0',
       line.credit ?? '0',
-      line.counterparty ?? null,
+      line.counterparty === undefined ? null : named(line.counterparty),
     ]),
   );
   return { periods: periodRows, accounts, gl: { columns: GL_COLUMNS, rows } };

@@ -124,6 +124,7 @@ import { createConsolidationGroupsService } from './modules/consolidation/consol
 import { createConsolidatedReportsService } from './modules/consolidation/consolidated-reports.service.ts';
 import { consolidationRoutes } from './modules/consolidation/consolidation.routes.ts';
 import { readRates } from './modules/exchange-rates/exchange-rates.repository.ts';
+import { reportQuerySchema } from '@finboard/shared/reports';
 import { createChatCompletions } from './platform/llm/chat-completions.ts';
 import { createFlatFileImportService } from './modules/uploads/flat-file-import.service.ts';
 import { flatFileRoutes } from './modules/uploads/flat-file.routes.ts';
@@ -342,13 +343,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     layouts: statementLayouts,
     warehouse,
   });
+  // Consolidation groups: members translated, eliminated and attributed, read from their own warehouses.
+  const consolidationGroups = createConsolidationGroupsService({
+    repository: consolidationGroupsRepository(db),
+    transaction: transactionOf(db, (tx) => ({ repository: consolidationGroupsRepository(tx) })),
+    audit,
+  });
+  const consolidatedReports = createConsolidatedReportsService({
+    reports: createReportsRepository(warehouse),
+    organizations,
+    layouts: statementLayouts,
+    rates: { ratesFor: (currencies, fromPeriod, toPeriod) => readRates(db, currencies, fromPeriod, toPeriod) },
+  });
   // Report packs (issue 27): assembled from the same statement functions as the screen, rendered, delivered.
   const packRepository = reportPacksRepository(db);
   const tieOut = createTieOutReader(warehouse);
   const packDocuments = createPackDocuments({
     repository: packRepository,
     storage,
-    assemble: createPackAssembler({ reports, tieOut }),
+    assemble: createPackAssembler({
+      reports,
+      tieOut,
+      // A pack's consolidated pages: groups the pack's organization is the parent of, read as its users read them.
+      groupReport: async (organizationId, groupId, template, query) =>
+        consolidatedReports.report(
+          await consolidationGroups.readableBy(groupId, { role: 'user', organizationId }),
+          template,
+          reportQuerySchema.parse(query),
+        ),
+    }),
   });
   const packRuns = createPackRuns({
     repository: packRepository,
@@ -383,6 +406,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           .catch((err: unknown) => app.log.warn({ err, key }, 'a pack file was not removed'));
     },
     nameOf: async (id) => (await users.nameOf(id)) ?? '',
+    groupParentOf: consolidationGroups.parentOf,
     // The language model Chat DB uses, when configured, rephrases drafted commentary (its figures locked).
     ...(config.CHAT_LLM_BASE_URL &&
       config.CHAT_LLM_MODEL && {
@@ -402,18 +426,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tieOut,
     logger: app.log,
     intervalMs: config.REPORT_PACK_SCHEDULE_POLL_MS,
-  });
-  // Consolidation groups: members translated, eliminated and attributed, read from their own warehouses.
-  const consolidationGroups = createConsolidationGroupsService({
-    repository: consolidationGroupsRepository(db),
-    transaction: transactionOf(db, (tx) => ({ repository: consolidationGroupsRepository(tx) })),
-    audit,
-  });
-  const consolidatedReports = createConsolidatedReportsService({
-    reports: createReportsRepository(warehouse),
-    organizations,
-    layouts: statementLayouts,
-    rates: { ratesFor: (currencies, fromPeriod, toPeriod) => readRates(db, currencies, fromPeriod, toPeriod) },
   });
   const journals = createJournalsService({
     warehouse,

@@ -8,6 +8,7 @@ import {
   REPORT_TEMPLATES,
   reportSectionSchema,
 } from './reports.ts';
+import { isConsolidatedTemplate } from './consolidation.ts';
 import { multilineText, text } from './validation.ts';
 
 /**
@@ -74,6 +75,9 @@ export const reportPackMessages = {
   statementTemplateRequired:
     'A statement page needs its report: financial-overview, profit-and-loss, balance-sheet, cash-flow, budget-vs-actual or expense-analysis',
   templateOnlyOnStatements: 'Only a statement page names a report',
+  groupTemplateInvalid:
+    'A consolidated page shows profit-and-loss, balance-sheet, cash-flow or financial-overview of a consolidation group',
+  groupInvalid: 'The consolidation group must be one whose parent is this organization',
   pageIdsRepeated: 'Each page of a pack must have its own id',
   formatsRequired: 'Choose PDF, Excel or both',
   periodInvalid: 'The period must be a month written YYYY-MM',
@@ -137,6 +141,11 @@ export const packPageOptionsSchema = z.object({
   hideZeroRows: z.boolean().optional(),
   entity: text().trim().max(200).optional(),
   department: text().trim().max(200).optional(),
+  /**
+   * Statement pages: the consolidated statement of this group instead of the organization's own (the pack's
+   * organization must be the group's parent).
+   */
+  groupId: z.uuid({ error: m.groupInvalid }).optional(),
   /** KPI pages: the KPIs in order (default: the Financial Overview's cards). */
   kpis: z.array(z.enum(KPI_KEYS)).min(1).max(12).optional(),
   /** Chart pages. */
@@ -162,6 +171,8 @@ export const packPageSchema = z
       ctx.addIssue({ code: 'custom', message: m.statementTemplateRequired, path: ['template'] });
     if (page.kind !== 'statement' && page.template)
       ctx.addIssue({ code: 'custom', message: m.templateOnlyOnStatements, path: ['template'] });
+    if (page.options?.groupId && !(page.kind === 'statement' && page.template && isConsolidatedTemplate(page.template)))
+      ctx.addIssue({ code: 'custom', message: m.groupTemplateInvalid, path: ['options', 'groupId'] });
   });
 export type PackPageInput = z.input<typeof packPageSchema>;
 export type PackPage = z.output<typeof packPageSchema> & { id: string };

@@ -60,6 +60,8 @@ export function createConsolidationGroupsService(deps: {
   return {
     list: () => repository.list(),
     get,
+    /** A group's parent organization; undefined when there is no such group. */
+    parentOf: async (id: string) => (await repository.get(id))?.parentOrganizationId,
     /** The group for a reader: administrators, and users of its parent organization. */
     async readableBy(id: string, principal: Pick<Principal, 'role' | 'organizationId'>): Promise<ConsolidationGroup> {
       const group = await repository.get(id);

@@ -6,6 +6,7 @@ import {
   type ConsolidatedReport,
   type ConsolidationGroup,
 } from '@finboard/shared/consolidation';
+import { reportPackMessages } from '@finboard/shared/report-packs';
 import { consolidationGroupMembers, consolidationGroups, exchangeRates } from '../../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
 import {
@@ -295,5 +296,34 @@ describe('consolidated statements of the hand-made group', () => {
   it('answers 404 for a template a group does not have', async () => {
     const response = await call('GET', `/api/v1/consolidation-groups/${group.id}/reports/budget-vs-actual`);
     expect([response.statusCode, response.json().message]).toEqual([404, m.templateUnknown]);
+  });
+
+  it('the parent’s report pack shows the consolidated balance sheet; another organization’s pack cannot name the group', async () => {
+    const page = { kind: 'statement', template: 'balance-sheet', options: { groupId: group.id, compare: [] } };
+    const created = await call('POST', `/api/v1/report-packs/${ids.holding}`, {
+      name: `Group pack ${suffix}`,
+      pages: [page],
+    });
+    expect(created.statusCode).toBe(201);
+    const pack = created.json().data.pack;
+    const preview = await call('POST', `/api/v1/report-packs/${ids.holding}/${pack.id}/preview`, { period: '2026-02' });
+    expect(preview.statusCode).toBe(200);
+    const [statement] = preview.json().data.document.pages;
+    expect(statement).toMatchObject({ kind: 'statement', title: 'Balance Sheet (consolidated)', units: 'USD' });
+    const sheet = (await reportOf(group, 'balance-sheet')).sections[0]!;
+    expect(statement.sections[0].rows.find((row: { key: string }) => row.key === 'equity:total').values.current).toBe(
+      sheet.rows.find((row) => row.key === 'equity:total')!.values.current,
+    );
+
+    const refused = await call('POST', `/api/v1/report-packs/${ids.euro}`, {
+      name: `Other pack ${suffix}`,
+      pages: [page],
+    });
+    expect([refused.statusCode, refused.json().message]).toEqual([400, reportPackMessages.groupInvalid]);
+    const template = await call('POST', '/api/v1/report-pack-templates', {
+      name: `Group template ${suffix}`,
+      pages: [page],
+    });
+    expect([template.statusCode, template.json().message]).toEqual([400, reportPackMessages.groupInvalid]);
   });
 });

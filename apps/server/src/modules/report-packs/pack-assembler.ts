@@ -44,6 +44,8 @@ export interface PackSubject {
 
 export interface PackAssemblerDeps {
   reports: Pick<ReportsService, 'report' | 'kpis'>;
+  /** A consolidated statement of a group the organization is the parent of (a page with `groupId`). */
+  groupReport?: (organizationId: string, groupId: string, template: string, query: ReportQuery) => Promise<Report>;
   tieOut: TieOutReader;
   /** Today, for "prepared on" (tests fix it). */
   now?: () => Date;
@@ -107,7 +109,7 @@ const orientationOf = (page: PackPage, columns = 0) =>
  * can compare them with the API.
  */
 export function createPackAssembler(deps: PackAssemblerDeps) {
-  const { reports, tieOut } = deps;
+  const { reports, tieOut, groupReport } = deps;
   const now = deps.now ?? (() => new Date());
 
   return async function assemble(subject: PackSubject): Promise<PackDocument> {
@@ -123,6 +125,12 @@ export function createPackAssembler(deps: PackAssemblerDeps) {
       once(`report:${template}:${JSON.stringify(query)}`, () =>
         reports.report(organizationId, template, reportQuerySchema.parse(query)),
       );
+    const consolidated = (groupId: string, template: Report['template'], query: ReportQuery) => {
+      if (!groupReport) throw new Error('consolidated pages need the consolidation module');
+      return once(`group:${groupId}:${template}:${JSON.stringify(query)}`, () =>
+        groupReport(organizationId, groupId, template, query),
+      );
+    };
     const monthKpis = (month: string): Promise<Kpis> =>
       once(`kpis:${month}`, () => reports.kpis(organizationId, kpisQuerySchema.parse({ from: month, to: month })));
     const figureBook = async (): Promise<FigureBook> => ({
@@ -159,7 +167,9 @@ export function createPackAssembler(deps: PackAssemblerDeps) {
             ...(options.entity && { entity: options.entity }),
             ...(options.department && { department: options.department }),
           };
-          const answer = await report(template, { ...range, compare, ...slice });
+          const answer = options.groupId
+            ? await consolidated(options.groupId, template, { ...range, compare })
+            : await report(template, { ...range, compare, ...slice });
           const display = { thousands: options.thousands ?? false, brackets: options.brackets ?? false };
           const sections = answer.sections.map((section) => ({
             ...section,
@@ -169,7 +179,7 @@ export function createPackAssembler(deps: PackAssemblerDeps) {
           return {
             ...base,
             kind: 'statement',
-            title: options.title ?? REPORT_TEMPLATE_LABELS[template],
+            title: options.title ?? `${REPORT_TEMPLATE_LABELS[template]}${options.groupId ? ' (consolidated)' : ''}`,
             orientation: orientationOf(page, columns),
             template,
             scope:

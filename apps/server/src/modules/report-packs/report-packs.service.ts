@@ -51,6 +51,8 @@ export interface ReportPacksServiceDeps {
     format: PackFormat,
   ) => Promise<{ filename: string; contentType: string; content: Buffer }>;
   nameOf: (userId: string) => Promise<string>;
+  /** The parent organization of a consolidation group (undefined: no such group), for consolidated pages. */
+  groupParentOf?: (groupId: string) => Promise<string | undefined>;
   /** The optional language model that rephrases drafts, figures locked (commentary-rephraser.ts). */
   rephrase?: CommentaryRephraser;
   logger: Pick<FastifyBaseLogger, 'warn'>;
@@ -155,6 +157,22 @@ export function createReportPacksService(deps: ReportPacksServiceDeps) {
   }
 
   /** The pages a pack makes now (its template's followed), without the API's `source`. */
+  /**
+   * Consolidated pages name groups the organization is the parent of; a template, which belongs to no
+   * organization, names none. Anything else: 400, nothing saved.
+   */
+  async function assertGroupPages(organizationId: string | null, pages: readonly { options?: { groupId?: string } }[]) {
+    for (const [index, page] of pages.entries()) {
+      const groupId = page.options?.groupId;
+      if (!groupId) continue;
+      const parent = organizationId === null ? undefined : await deps.groupParentOf?.(groupId);
+      if (parent === undefined || parent !== organizationId)
+        throw badRequest('INVALID_INPUT', m.groupInvalid, [
+          { msg: m.groupInvalid, path: `pages.${index}.options.groupId` },
+        ]);
+    }
+  }
+
   async function pagesOf(pack: PackRow): Promise<PackPage[]> {
     const template = pack.templateId ? await repository.findTemplate(pack.templateId) : undefined;
     return ownPagesOf(effectivePages(template?.pages ?? null, { pages: pack.pages, layout: pack.pageLayout }));
@@ -184,6 +202,7 @@ export function createReportPacksService(deps: ReportPacksServiceDeps) {
     getTemplate: async (id: string) => templateView(await templateOf(id)),
 
     async createTemplate(actor: Principal, body: TemplateInput): Promise<PackTemplate> {
+      await assertGroupPages(null, body.pages);
       try {
         return await transaction(async ({ repository: tx, tx: executor }) => {
           const row = await tx.insertTemplate({
@@ -210,6 +229,7 @@ export function createReportPacksService(deps: ReportPacksServiceDeps) {
     },
 
     async updateTemplate(actor: Principal, id: string, body: TemplateInput): Promise<PackTemplate> {
+      await assertGroupPages(null, body.pages);
       const before = await templateOf(id);
       try {
         return await transaction(async ({ repository: tx, tx: executor }) => {
@@ -266,6 +286,7 @@ export function createReportPacksService(deps: ReportPacksServiceDeps) {
 
     async createPack(actor: Principal, organizationId: string, body: CreateInput): Promise<Pack> {
       const template = body.templateId ? await templateOf(body.templateId) : undefined;
+      await assertGroupPages(organizationId, body.pages ?? []);
       const pages = body.pages ? withIds(body.pages) : [];
       const stored = template
         ? storedPagesOf(template.pages, body.pages ? pages : template.pages)
@@ -304,6 +325,7 @@ export function createReportPacksService(deps: ReportPacksServiceDeps) {
 
     async updatePack(actor: Principal, organizationId: string, packId: string, body: UpdateInput): Promise<Pack> {
       const recipients = body.recipients && (await checkedRecipients(organizationId, body.recipients));
+      await assertGroupPages(organizationId, body.pages ?? []);
       try {
         const row = await transaction(async ({ repository: tx, tx: executor }) => {
           const before = await tx.lockPack(organizationId, packId);
@@ -378,6 +400,7 @@ export function createReportPacksService(deps: ReportPacksServiceDeps) {
       pages?: PackTemplateBody['pages'],
     ) {
       const pack = await packRowOf(organizationId, packId);
+      await assertGroupPages(organizationId, pages ?? []);
       return assemble(pack, pages ? withIds(pages) : await pagesOf(pack), period, await nameOf(actor.id));
     },
 

@@ -1,7 +1,9 @@
 import type { ReportRow } from '@finboard/shared/reports';
 import { accountLabel } from '@finboard/shared/reports';
 import {
+  balanceOf,
   earningsOf,
+  isCash,
   isEarnings,
   money,
   readingAmount,
@@ -97,15 +99,7 @@ export function consolidate(
     const translated = translateMember(member, rates.rate, range.to);
     sourced.push(...translated.movements);
     nonControllingEarnings.push(...translated.nonControllingEarnings);
-    for (const flow of member.cashFlows) {
-      if (flow.period < member.joinedPeriod || flow.period > range.to) continue;
-      const average = flow.cashIn === 0 && flow.cashOut === 0 ? 1 : rates.rate(member.currency, flow.period, 'average');
-      cashFlows.push({
-        period: flow.period,
-        cashIn: roundCents(flow.cashIn * average),
-        cashOut: roundCents(flow.cashOut * average),
-      });
-    }
+    cashFlows.push(...translatedCashFlows(member, translated.movements, rates.rate, range.to));
   }
   const eliminated = eliminate(rules, members, rates.rate, range);
   sourced.push(...eliminated.movements);
@@ -119,6 +113,35 @@ export function consolidate(
     unmatched: eliminated.unmatched,
     missingRates: rates.missing(),
   };
+}
+
+/**
+ * A member's cash in and out at each month's average rate, and what else changed its cash in the reporting currency
+ * (`exchange`): the change of its translated cash balance less the translated in and out — rate changes, and in
+ * the month it joined the cash it brought.
+ */
+function translatedCashFlows(
+  member: ConsolidationMember,
+  movements: readonly Movement[],
+  rate: RateOf,
+  to: string,
+): CashFlow[] {
+  const change = new Map<string, number>();
+  for (const movement of movements)
+    if (isCash(movement)) change.set(movement.period, (change.get(movement.period) ?? 0) + balanceOf(movement));
+  const flows = new Map<string, { cashIn: number; cashOut: number }>();
+  for (const flow of member.cashFlows) {
+    if (flow.period < member.joinedPeriod || flow.period > to) continue;
+    const month = flows.get(flow.period) ?? { cashIn: 0, cashOut: 0 };
+    flows.set(flow.period, { cashIn: month.cashIn + flow.cashIn, cashOut: month.cashOut + flow.cashOut });
+  }
+  return [...new Set([...change.keys(), ...flows.keys()])].map((period) => {
+    const flow = flows.get(period) ?? { cashIn: 0, cashOut: 0 };
+    const average = flow.cashIn === 0 && flow.cashOut === 0 ? 1 : rate(member.currency, period, 'average');
+    const cashIn = roundCents(flow.cashIn * average);
+    const cashOut = roundCents(flow.cashOut * average);
+    return { period, cashIn, cashOut, exchange: (change.get(period) ?? 0) - (cashIn - cashOut) };
+  });
 }
 
 /** The non-controlling share of net income (cents) per month of `months`. */

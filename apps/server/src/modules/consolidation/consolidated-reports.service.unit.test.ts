@@ -130,6 +130,23 @@ describe('a consolidated statement of the hand-made group', () => {
     expect(report.unmatched).toEqual([EXPECTED.unmatched]);
   });
 
+  it('the cash flow: in and out at average rates, and what rates and the cash a member brought added', async () => {
+    const report = await serviceOf().report(group, 'cash-flow', query);
+
+    // In: Holding 10,125 + 104.40; EuroSub €1,500 × 1.12; UKSub £500 × 1.25 + £400 × 1.28. Out: Holding 1,150 + 300;
+    // EuroSub €310 × 1.16; UKSub £100 × 1.25. Exchange: EuroSub 1,252.50 (its €1,050 at joining and January's rate
+    // change) + 115.10, UKSub 20 − 24.
+    expect(report.totals).toMatchObject({
+      cashIn: 13046.4,
+      cashOut: 1934.6,
+      exchangeEffect: 1363.6,
+      closingCash: EXPECTED.balanceSheet.cash,
+      netChange: EXPECTED.balanceSheet.cash,
+    });
+    const cash = report.sections.find((section) => section.key === 'cash')!;
+    expect(row(cash.rows, 'cash:exchange')?.values).toEqual({ '2026-01': 1272.5, '2026-02': 91.1, total: 1363.6 });
+  });
+
   it('names every rate it lacks, and assumes none', async () => {
     const rates = GROUP_RATES.filter((rate) => !(rate.from === 'GBP' && rate.period === '2026-02'));
     await expect(serviceOf(rates).report(group, 'balance-sheet', query)).rejects.toMatchObject({

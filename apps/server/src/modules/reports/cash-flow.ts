@@ -46,11 +46,15 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
       add(byPeriod, movement.period, balanceOf(movement));
     }
   }
-  const flowOf = new Map<string, { cashIn: number; cashOut: number }>();
+  const flowOf = new Map<string, { cashIn: number; cashOut: number; exchange: number }>();
   for (const flow of ledger.cashFlows.filter(inSlice(slice))) {
     if (flow.period > to) continue;
-    const month = flowOf.get(flow.period) ?? { cashIn: 0, cashOut: 0 };
-    flowOf.set(flow.period, { cashIn: month.cashIn + flow.cashIn, cashOut: month.cashOut + flow.cashOut });
+    const month = flowOf.get(flow.period) ?? { cashIn: 0, cashOut: 0, exchange: 0 };
+    flowOf.set(flow.period, {
+      cashIn: month.cashIn + flow.cashIn,
+      cashOut: month.cashOut + flow.cashOut,
+      exchange: month.exchange + (flow.exchange ?? 0),
+    });
   }
 
   const values = {
@@ -58,6 +62,7 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
     in: {} as Record<string, number>,
     out: {} as Record<string, number>,
     net: {} as Record<string, number>,
+    exchange: {} as Record<string, number>,
     closing: {} as Record<string, number>,
   };
   let balance = opening;
@@ -67,7 +72,8 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
     values.in[period] = flow?.cashIn ?? 0;
     values.out[period] = flow?.cashOut ?? 0;
     values.net[period] = values.in[period] - values.out[period];
-    balance += values.net[period];
+    values.exchange[period] = flow?.exchange ?? 0;
+    balance += values.net[period] + values.exchange[period];
     values.closing[period] = balance;
   }
   const sum = (byPeriod: Record<string, number>) => months.reduce((total, period) => total + byPeriod[period]!, 0);
@@ -75,7 +81,10 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
   values.in.total = sum(values.in);
   values.out.total = sum(values.out);
   values.net.total = sum(values.net);
+  values.exchange.total = sum(values.exchange);
   values.closing.total = balance;
+  // Only a group's cash moves with exchange rates: an organization's statement has no such row.
+  const exchanged = months.some((period) => values.exchange[period] !== 0);
 
   const columns = [
     ...months.map((period) => ({ key: period, label: monthLabel(period), kind: 'amount' as const })),
@@ -137,6 +146,7 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
           row('in', 'Cash in', 'line', true),
           row('out', 'Cash out', 'line', true),
           row('net', 'Net cash flow', 'subtotal', true),
+          ...(exchanged ? [row('exchange', 'Effect of exchange rates and acquired cash', 'line')] : []),
           row('closing', 'Closing cash', 'total'),
         ],
       },
@@ -157,6 +167,7 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
       cashOut: money(values.out.total),
       netCashFlow: money(values.net.total),
       closingCash: money(balance),
+      ...(exchanged && { exchangeEffect: money(values.exchange.total!) }),
     },
   };
 }

@@ -73,6 +73,11 @@ export interface CashFlow {
   department?: string | null;
   cashIn: number;
   cashOut: number;
+  /**
+   * A group's only (consolidation): how much exchange rates (and the cash a member brought when it joined) changed
+   * cash in the reporting currency beyond the month's translated cash in and out.
+   */
+  exchange?: number;
 }
 
 /** Debit and credit (cents) and line count of a counterparty's lines over the statement's range (02_GL_Detail). */

@@ -357,6 +357,10 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
     body: groupBody(f),
   }),
   'DELETE /api/v1/consolidation-groups/:id': async (f) => ({ params: { id: await consolidationGroup(f) } }),
+  'GET /api/v1/consolidation-groups/of-organization/:organizationId': async (f) => {
+    await consolidationGroup(f);
+    return {};
+  },
   'GET /api/v1/consolidation-groups/:id/reports/:template': async (f) => ({
     params: { id: await consolidationGroup(f), template: 'balance-sheet' },
     query: { from: '2024-01', to: '2024-03' },

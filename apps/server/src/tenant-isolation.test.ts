@@ -776,6 +776,13 @@ const routeCases: RouteCase[] = [
     ...crud,
   },
   {
+    route: 'GET /api/v1/consolidation-groups/of-organization/{organizationId}',
+    request: (f) => ({ method: 'GET', url: `/api/v1/consolidation-groups/of-organization/${f.organization.id}` }),
+    mutates: false,
+    setup: groupOfBoth,
+    outcomes: usersOfTheOrganizationToo,
+  },
+  {
     route: 'GET /api/v1/consolidation-groups/{id}/reports/{template}',
     request: (f) => ({
       method: 'GET',

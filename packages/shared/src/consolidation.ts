@@ -36,7 +36,8 @@ export const consolidationMessages = {
   ruleNameRequired: 'Each elimination rule needs a name',
   ruleAccountRequired: 'Each elimination rule names two account codes',
   ruleNameTwice: 'Each elimination rule needs a name of its own',
-  templateUnknown: 'Unknown consolidated report: choose profit-and-loss, balance-sheet, cash-flow or financial-overview',
+  templateUnknown:
+    'Unknown consolidated report: choose profit-and-loss, balance-sheet, cash-flow or financial-overview',
   /** `{rates}`: the missing rates, each as `EUR→USD 2026-03 (average)`. */
   ratesMissing: 'Exchange rates missing: {rates}. Enter them on the Exchange Rates page.',
   noData: 'No member has ledger data in this range yet.',
@@ -148,6 +149,15 @@ export const consolidationGroupParamsSchema = z.object({
 export const consolidationGroupResponseSchema = apiSuccessSchema(z.object({ group: consolidationGroupSchema }));
 export const consolidationGroupsResponseSchema = apiSuccessSchema(
   z.object({ groups: z.array(consolidationGroupSchema) }),
+);
+
+/** Path of `GET /api/v1/consolidation-groups/of-organization/{organizationId}`. */
+export const parentGroupsParamsSchema = z.object({
+  organizationId: z.uuid({ error: consolidationMessages.parentRequired }),
+});
+/** The groups an organization is the parent of: what its users may read (and put in its report packs). */
+export const parentGroupsResponseSchema = apiSuccessSchema(
+  z.object({ groups: z.array(z.object({ id: z.string(), name: z.string(), reportingCurrency: z.string() })) }),
 );
 
 /** Path of `GET /api/v1/consolidation-groups/{id}/reports/{template}`. */

@@ -124,6 +124,18 @@ export function consolidationGroupsRepository(db: Executor) {
         .returning({ id: consolidationGroups.id });
       return rows.length > 0;
     },
+    /** The groups `organizationId` is the parent of, by name. */
+    async ofParent(organizationId: string) {
+      return db
+        .select({
+          id: consolidationGroups.id,
+          name: consolidationGroups.name,
+          reportingCurrency: consolidationGroups.reportingCurrency,
+        })
+        .from(consolidationGroups)
+        .where(eq(consolidationGroups.parentOrganizationId, organizationId))
+        .orderBy(asc(sql`lower(${consolidationGroups.name})`));
+    },
     /** The organizations of `ids` that exist, with their names. */
     async organizationsNamed(ids: readonly string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();

@@ -60,6 +60,8 @@ export function createConsolidationGroupsService(deps: {
   return {
     list: () => repository.list(),
     get,
+    /** The groups an organization is the parent of. */
+    ofParent: (organizationId: string) => repository.ofParent(organizationId),
     /** A group's parent organization; undefined when there is no such group. */
     parentOf: async (id: string) => (await repository.get(id))?.parentOrganizationId,
     /** The group for a reader: administrators, and users of its parent organization. */

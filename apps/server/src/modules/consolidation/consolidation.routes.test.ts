@@ -293,6 +293,23 @@ describe('consolidated statements of the hand-made group', () => {
     );
   });
 
+  it('lists the groups an organization is the parent of to its users', async () => {
+    const listed = await call(
+      'GET',
+      `/api/v1/consolidation-groups/of-organization/${ids.holding}`,
+      undefined,
+      parentUserToken,
+    );
+    expect(listed.json().data.groups).toContainEqual({ id: group.id, name: group.name, reportingCurrency: 'USD' });
+    const none = await call(
+      'GET',
+      `/api/v1/consolidation-groups/of-organization/${ids.euro}`,
+      undefined,
+      subsidiaryUserToken,
+    );
+    expect(none.json().data.groups).toEqual([]);
+  });
+
   it('answers 404 for a template a group does not have', async () => {
     const response = await call('GET', `/api/v1/consolidation-groups/${group.id}/reports/budget-vs-actual`);
     expect([response.statusCode, response.json().message]).toEqual([404, m.templateUnknown]);

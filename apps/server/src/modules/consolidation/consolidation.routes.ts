@@ -9,6 +9,8 @@ import {
   consolidationGroupResponseSchema,
   consolidationGroupsResponseSchema,
   consolidationMessages as m,
+  parentGroupsParamsSchema,
+  parentGroupsResponseSchema,
 } from '@finboard/shared/consolidation';
 import { reportQuerySchema } from '@finboard/shared/reports';
 import { callerOf } from '../../plugins/auth.ts';
@@ -112,6 +114,25 @@ export async function consolidationRoutes(
       await groups.delete(request.params.id, callerOf(request).user);
       return { status: true as const, message: m.deleted };
     },
+  );
+
+  // Static segment: never taken for a group's id. The organization's users and administrators (the tenant guard).
+  routes.get(
+    '/api/v1/consolidation-groups/of-organization/:organizationId',
+    {
+      config: { tenantParam: 'organizationId' },
+      schema: {
+        tags,
+        summary: 'The groups an organization is the parent of (its users read their statements)',
+        params: parentGroupsParamsSchema,
+        response: { 200: parentGroupsResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      message: m.listed,
+      data: { groups: await groups.ofParent(request.params.organizationId) },
+    }),
   );
 
   routes.get(

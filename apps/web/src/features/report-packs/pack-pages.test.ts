@@ -106,6 +106,14 @@ describe('how a page is named and described', () => {
         }),
       ),
     ).toBe('Year to date · vs Prior year, Budget · in thousands · landscape');
+    expect(
+      pageSummary(
+        page('x', 'statement', {
+          template: 'balance-sheet',
+          options: { groupId: '6f1c2d4e-8a9b-4c3d-9e8f-1a2b3c4d5e6f' },
+        }),
+      ),
+    ).toBe('Month · consolidated');
     expect(pageSummary(page('x', 'kpis', { options: { kpis: ['revenue', 'cash'] } }))).toBe('Revenue, Cash');
     expect(pageSummary(page('x', 'kpis'))).toBe("The Financial Overview's KPIs");
     expect(pageSummary(page('x', 'notes', { options: { text: '**Short**\n\n- *note*' } }))).toBe('Short note');

@@ -154,6 +154,7 @@ export function pageSummary(page: Pick<EditorPage, 'kind' | 'template' | 'option
     if (options.hideZeroRows) parts.push('zero rows hidden');
     if (options.entity?.trim()) parts.push(`entity ${options.entity.trim()}`);
     if (options.department?.trim()) parts.push(`department ${options.department.trim()}`);
+    if (options.groupId) parts.push('consolidated');
   }
   if (page.kind === 'kpis')
     parts.push(

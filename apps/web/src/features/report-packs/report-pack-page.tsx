@@ -39,6 +39,7 @@ import { useUpdatePack } from './api/update-pack';
 import { CommentaryEditor } from './components/commentary-editor';
 import { GeneratePanel } from './components/generate-panel';
 import { PackPreview } from './components/pack-preview';
+import { useParentGroups } from './api/get-pack-groups';
 import { PageListEditor } from './components/page-list-editor';
 import { PeriodPicker } from './components/period-picker';
 import { RecipientsEditor } from './components/recipients-editor';
@@ -105,6 +106,7 @@ function PackEditor({ pack: ref, isAdmin }: { pack: PackRef; isAdmin: boolean })
   const update = useUpdatePack(ref);
   const remove = useDeletePack(ref.organizationId);
   const periods = usePackPeriods(ref.organizationId);
+  const groups = useParentGroups(ref.organizationId);
   const [draft, setDraft] = useState<PackSettings>();
   const [commentaryDirty, setCommentaryDirty] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -269,7 +271,12 @@ function PackEditor({ pack: ref, isAdmin }: { pack: PackRef; isAdmin: boolean })
                       onChange={edit}
                       onDetach={onDetach}
                     />
-                    <PageListEditor pages={settings.pages} saved={saved!.pages} onChange={onPagesChange} />
+                    <PageListEditor
+                      pages={settings.pages}
+                      saved={saved!.pages}
+                      onChange={onPagesChange}
+                      groups={groups.data}
+                    />
                   </Flex>
                 ),
               },

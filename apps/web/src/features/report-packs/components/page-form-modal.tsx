@@ -48,6 +48,7 @@ const KIND_OPTIONS: Record<PackPageKind, (keyof PackPageOptions)[]> = {
     'hideZeroRows',
     'entity',
     'department',
+    'groupId',
   ],
   kpis: ['title', 'orientation', 'kpis'],
   commentary: ['title', 'orientation'],
@@ -91,6 +92,8 @@ function pageOf(before: EditorPage | undefined, fields: PageFields): EditorPage 
 export function PageFormModal(props: {
   /** Closed when undefined; 'new' adds a page. */
   target: EditorPage | 'new' | undefined;
+  /** The consolidation groups the pack's organization is the parent of: a statement page may show one's. */
+  groups?: readonly { id: string; name: string }[];
   /** Whether new pages carry a source (a pack's pages do, a template's do not). */
   withSource: boolean;
   onSave: (page: EditorPage) => void;
@@ -108,6 +111,7 @@ export function PageFormModal(props: {
     >
       <PageForm
         editing={editing}
+        groups={props.groups ?? []}
         onSave={(page) => props.onSave(props.withSource && !editing ? { ...page, source: 'pack' } : page)}
         onClose={props.onClose}
       />
@@ -115,7 +119,12 @@ export function PageFormModal(props: {
   );
 }
 
-function PageForm(props: { editing: EditorPage | undefined; onSave: (page: EditorPage) => void; onClose: () => void }) {
+function PageForm(props: {
+  editing: EditorPage | undefined;
+  groups: readonly { id: string; name: string }[];
+  onSave: (page: EditorPage) => void;
+  onClose: () => void;
+}) {
   const [form] = Form.useForm<PageFields>();
   const [problem, setProblem] = useState<string>();
   const kind = Form.useWatch('kind', form) ?? props.editing?.kind;
@@ -151,6 +160,20 @@ function PageForm(props: { editing: EditorPage | undefined; onSave: (page: Edito
       {kind === 'statement' && (
         <Form.Item name="template" label="Report" rules={[{ required: true, message: 'Choose the report' }]}>
           <Select aria-label="Report" options={REPORT_CHOICES} />
+        </Form.Item>
+      )}
+      {kind === 'statement' && props.groups.length > 0 && (
+        <Form.Item
+          name="groupId"
+          label="Consolidation group"
+          extra="The group's consolidated statement (Profit & Loss, Balance Sheet, Cash Flow or Financial Overview) instead of this organization's."
+        >
+          <Select
+            aria-label="Consolidation group"
+            allowClear
+            placeholder="This organization"
+            options={props.groups.map((group) => ({ value: group.id, label: group.name }))}
+          />
         </Form.Item>
       )}
       <Form.Item name="title" label="Title" rules={[{ max: 120, message: 'A title may be at most 120 characters' }]}>

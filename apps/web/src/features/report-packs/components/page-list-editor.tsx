@@ -30,6 +30,8 @@ export const PageListEditor = memo(function PageListEditor(props: {
   /** The pages as saved, which tell an edited template page from an untouched one (packs only). */
   saved?: EditorPage[];
   onChange: (pages: EditorPage[]) => void;
+  /** The consolidation groups a statement page may show (the pack's organization is their parent). */
+  groups?: readonly { id: string; name: string }[];
 }) {
   const { pages, saved, onChange } = props;
   const [target, setTarget] = useState<EditorPage | 'new'>();
@@ -129,6 +131,7 @@ export const PageListEditor = memo(function PageListEditor(props: {
       <PageFormModal
         target={target}
         withSource={saved !== undefined}
+        groups={props.groups}
         onSave={(page) => onChange(putPage(pages, page, saved))}
         onClose={() => setTarget(undefined)}
       />

@@ -181,8 +181,8 @@ function parentSide(subsidiaries: { name: string; rate: (period: string) => numb
       ]);
       if (m % 3 === 2)
         journal(`PD${s}-${period}`, period, [
-          ['1000', at(period, 80_000), null],
-          ['4300', -at(period, 80_000), subsidiary.name],
+          ['1000', at(period, 100_000), null],
+          ['4300', -at(period, 100_000), subsidiary.name],
         ]);
     });
   }

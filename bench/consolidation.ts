@@ -27,19 +27,7 @@ await seedBenchAdmin(environment.database);
 const app = await startApp(environment);
 const { warehouse } = app.services;
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${app.base}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${app.token}`,
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  if (response.status >= 300)
-    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
+const { call } = app;
 
 const months = Array.from({ length: MONTHS }, (_, index) => {
   const month = 2024 * 12 + index;
@@ -89,7 +77,8 @@ const GL_COLUMNS = [
 ];
 
 const money = (cents: number) => (cents / 100).toFixed(2);
-function booksOf(index: number, names: { parent: string; self: string }) {
+/** GL rows and a writer of balanced journals into them: lines of (account, debit − credit in cents, counterparty). */
+function journalRows() {
   const rows: unknown[][] = [];
   const journal = (id: string, period: string, lines: [string, number, string | null][]) =>
     lines.forEach(([account, cents, counterparty], line) =>
@@ -104,6 +93,11 @@ function booksOf(index: number, names: { parent: string; self: string }) {
         counterparty,
       ]),
     );
+  return { rows, journal };
+}
+
+function booksOf(index: number, names: { parent: string }) {
+  const { rows, journal } = journalRows();
   const parent = index === 0;
   journal('OPEN', months[0]!, [
     ['1000', 10_000_000, null],
@@ -150,20 +144,7 @@ function booksOf(index: number, names: { parent: string; self: string }) {
 }
 /** The parent's side of every subsidiary's loan, interest, fees and dividends (booked in USD at the month's average). */
 function parentSide(subsidiaries: { name: string; rate: (period: string) => number }[]) {
-  const rows: unknown[][] = [];
-  const journal = (id: string, period: string, lines: [string, number, string | null][]) =>
-    lines.forEach(([account, cents, counterparty], line) =>
-      rows.push([
-        id,
-        line + 1,
-        `${period}-15`,
-        period,
-        account,
-        cents > 0 ? money(cents) : '0',
-        cents < 0 ? money(-cents) : '0',
-        counterparty,
-      ]),
-    );
+  const { rows, journal } = journalRows();
   for (const [s, subsidiary] of subsidiaries.entries()) {
     const at = (period: string, cents: number) => Math.round(cents * subsidiary.rate(period));
     journal(`PL${s}`, months[0]!, [
@@ -212,7 +193,7 @@ const periods = months.map((period) => {
   return [period, `${period}-01`, new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10), year, month];
 });
 for (const [index, member] of members.entries()) {
-  const rows = booksOf(index, { parent: members[0]!.name, self: member.name });
+  const rows = booksOf(index, { parent: members[0]!.name });
   if (index === 0)
     rows.push(
       ...parentSide(

@@ -25,19 +25,7 @@ await seedBenchAdmin(environment.database);
 const app = await startApp(environment);
 const { warehouse } = app.services;
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${app.base}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${app.token}`,
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  if (response.status >= 300)
-    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
+const { call } = app;
 
 console.log(
   `Creating ${ORGANIZATIONS} organizations with 24 months and ${GL_LINES} GL lines each on ${environment.database.kind}…`,

@@ -273,13 +273,27 @@ export async function startApp(
     if (response.status !== 200) throw new Error(`GET ${pathAndQuery} answered ${response.status}`);
     return (await response.json()) as T;
   }
+  /** Any call through HTTP as the admin, a JSON body sent as is; answers `data`, fails loudly on a status ≥ 300. */
+  async function call<T>(method: string, pathAndQuery: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${base}${pathAndQuery}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    if (response.status >= 300)
+      throw new Error(`${method} ${pathAndQuery} answered ${response.status}: ${await response.text()}`);
+    return ((await response.json()) as { data: T }).data;
+  }
   /** The bench admin as the app's services know it, to act through them (create an organization…). */
   async function adminPrincipal(): Promise<Principal> {
     const account = await app.services.users.findAccountByEmail(ADMIN.email);
     if (!account) throw new Error('the bench admin is missing: seed it first');
     return { id: account.id, email: account.email, role: 'admin', organizationId: null, mustChangePassword: false };
   }
-  return { base, token, get, measureGet, services: app.services, adminPrincipal, close: () => app.close() };
+  return { base, token, get, call, measureGet, services: app.services, adminPrincipal, close: () => app.close() };
 }
 
 /** Creates an organization through the organizations service (which provisions its warehouse), as the bench admin. */

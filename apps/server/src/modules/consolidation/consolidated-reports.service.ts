@@ -17,7 +17,7 @@ import { profitAndLoss } from '../reports/profit-and-loss.ts';
 import type { ReportsRepository } from '../reports/reports.repository.ts';
 import { settleRange } from '../reports/reports.service.ts';
 import type { Statement, StatementRequest } from '../reports/statement-kit.ts';
-import { money } from '../reports/statement-kit.ts';
+import { inSlice, money } from '../reports/statement-kit.ts';
 import type { StatementLayoutsService } from '../statement-layouts/statement-layouts.service.ts';
 import {
   consolidate,
@@ -72,7 +72,14 @@ export function createConsolidatedReportsService(deps: {
         slice,
       );
       const intercompany = await reader.intercompany(ruleAccounts, otherNames, slice);
-      return { context, accounts, ledger, intercompany };
+      // The rows of the member's slice only (a read may answer finer rows: statements slice for themselves).
+      const mine = inSlice(slice);
+      return {
+        context,
+        accounts,
+        ledger: { movements: ledger.movements.filter(mine), cashFlows: ledger.cashFlows.filter(mine) },
+        intercompany,
+      };
     });
   }
 

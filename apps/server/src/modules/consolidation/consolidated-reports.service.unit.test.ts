@@ -165,4 +165,76 @@ describe('a consolidated statement of the hand-made group', () => {
     const report = await serviceOf(inverse).report(group, 'profit-and-loss', query);
     expect(report.totals.netIncome).toBe(EXPECTED.profitAndLoss.netIncome);
   });
+
+  it('consolidates entities of one organization as members, their counterparties naming the entities', async () => {
+    const books: Books = {
+      accounts: HOLDING.accounts,
+      periods: HOLDING.periods,
+      budget: [],
+      journals: [
+        {
+          id: 'U1',
+          period: '2026-01',
+          lines: [
+            { account: '1000', debit: '1000.00', entity: 'US' },
+            { account: '3000', credit: '1000.00', entity: 'US' },
+          ],
+        },
+        {
+          id: 'U2',
+          period: '2026-01',
+          lines: [
+            { account: '1300', debit: '400.00', entity: 'US', counterparty: 'CA' },
+            { account: '1000', credit: '400.00', entity: 'US' },
+          ],
+        },
+        {
+          id: 'C1',
+          period: '2026-01',
+          lines: [
+            { account: '1000', debit: '400.00', entity: 'CA' },
+            { account: '2300', credit: '400.00', entity: 'CA', counterparty: 'US' },
+          ],
+        },
+      ],
+    };
+    const service = createConsolidatedReportsService({
+      reports: { read: (organizationId, work) => booksRepository(books).read(organizationId, work) },
+      organizations: {
+        reportingSettings: async () => ({ baseCurrency: 'USD', fiscalYearStartMonth: 1, overviewCards: null }),
+      },
+      layouts: { rulesOf: async () => NO_LAYOUT },
+      rates: { ratesFor: async () => [] },
+    });
+    const entities: ConsolidationGroup = {
+      ...group,
+      parentOrganizationId: 'org-one',
+      members: ['US', 'CA'].map((entity) => ({
+        organizationId: 'org-one',
+        organizationName: 'One',
+        baseCurrency: 'USD',
+        entity,
+        ownershipPct: 100,
+        joinedPeriod: '2026-01',
+      })),
+      eliminationRules: [GROUP_RULES[0]!],
+    };
+
+    const report = await service.report(
+      entities,
+      'balance-sheet',
+      reportQuerySchema.parse({ from: '2026-01', to: '2026-01' }),
+    );
+
+    // Cash 600 + 400; the loan of 400 eliminated on both sides.
+    expect(report.totals).toMatchObject({ totalAssets: 1000, totalLiabilities: 0, totalEquity: 1000 });
+    expect(report.members.map((member) => member.key)).toEqual(['org-one|US', 'org-one|CA']);
+    expect(report.unmatched).toEqual([]);
+    const worksheet = report.sections.find((section) => section.key === 'worksheet')!;
+    expect(row(worksheet.rows, 'worksheet:account:1300')?.values).toMatchObject({
+      'org-one|US': 400,
+      elimination: -400,
+      consolidated: 0,
+    });
+  });
 });

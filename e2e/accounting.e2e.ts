@@ -236,7 +236,7 @@ describe('Apps without QuickBooks configured on the server', () => {
 
   it('an administrator is told what to set and where the operations guide describes it', async () => {
     await quickbooksNotConfigured();
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
     await page.goto(`/apps?organization=${organizationId}`);
     const card = page.getByTestId('connection-QuickBooks Online');
     await card.getByText(accountingMessages.quickbooksNotConfigured).waitFor();

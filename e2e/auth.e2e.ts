@@ -12,16 +12,18 @@ beforeEach(() => {
 });
 
 describe('signing in', () => {
-  it('lands an admin on /organizations with the admin navigation', async () => {
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+  it('lands an admin on /portfolio with the admin navigation', async () => {
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
     expect(await navigationLabels(page)).toEqual([
+      'Portfolio',
       'Organizations',
       'Org - Onboarding',
       'Users',
       'Pipelines',
       'Pack Templates',
+      'Consolidation',
     ]);
-    expect(await page.title()).toBe('Organizations');
+    expect(await page.title()).toBe('Portfolio');
     await seeText(page, 'Platform Administrator');
     await seeText(page, 'PA');
     // The active item follows the path.
@@ -67,11 +69,11 @@ describe('signing in', () => {
   });
 
   it('redirects a signed-in visitor away from the auth pages', async () => {
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
     await page.goto('/login');
-    await waitForPath(page, '/organizations');
+    await waitForPath(page, '/portfolio');
     await page.goto('/forgot-password');
-    await waitForPath(page, '/organizations');
+    await waitForPath(page, '/portfolio');
   });
 });
 
@@ -105,7 +107,7 @@ describe('signing out and expiry', () => {
   });
 
   it('sends a session the server revoked to /login on its next call', async () => {
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
     const token = (await page.evaluate(() => localStorage.getItem('token')))!;
     await fetch(`${new URL(page.url()).origin}/api/v1/auth/logout`, {
       method: 'POST',

@@ -142,7 +142,7 @@ describe('Chat DB', () => {
   }, 120_000);
 
   it('an admin picks an organization and asks about it', async () => {
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
     await page.goto('/db-chat');
     await seeText(page, 'Please select an organization');
     await page.getByLabel('Organization', { exact: true }).click();

@@ -116,7 +116,7 @@ describe('built-in dashboards', () => {
       organizationEmail: `finance-${randomLetters(6)}@statements.test`,
       organizationPhoneNumber: '2025550143',
     });
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
     await page.goto(`/organizations/${organization.id}`);
     await page.getByRole('heading', { name: 'Organization Profile' }).waitFor();
     const rows = page.getByTestId('dashboard-row');

@@ -253,7 +253,7 @@ describe('Data Management Studio', () => {
   });
 
   it('an admin picks the organization first; a view opens read-only', async () => {
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
     await page.goto('/data-management');
     await seeText(page, 'Please select an organization first');
     expect(await page.getByLabel('Table', { exact: true }).isDisabled()).toBe(true);

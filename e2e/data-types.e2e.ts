@@ -121,7 +121,7 @@ describe('Data Type Master', () => {
   });
 
   it('an admin picks the organization first, then sees its types', async () => {
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
     await page.goto('/datatypemaster');
     await seeText(page, dataTypeMessages.organizationRequired);
     expect(await page.getByRole('button', { name: 'Add Data Type' }).isDisabled()).toBe(true);

@@ -12,7 +12,7 @@ beforeEach(() => {
 
 describe('a page that fails', () => {
   it('shows an error panel with Try again inside the shell, and the page once it loads again', async () => {
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
     // The Users page's code cannot be fetched (a network blip, a deploy that replaced the chunks).
     const usersChunk = '**/assets/users-page-*.js';
     await page.route(usersChunk, (route) => route.abort('connectionfailed'));

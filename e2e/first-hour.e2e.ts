@@ -58,11 +58,11 @@ describe('the first hour', () => {
     const email = `noor-${randomUUID().slice(0, 8)}@firsthour.test`;
     const password = 'F1rstHour!Pass';
 
-    // The administrator: Org - Onboarding from the organizations list, the organization added in the stepper,
+    // The administrator: Org - Onboarding from the portfolio, the organization added in the stepper,
     // each resource under the name proposed from the organization's, then Add a user from the summary.
     const admin = stepCounter();
     admin.steps++;
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
     await admin.step(() => page.getByRole('link', { name: 'Org - Onboarding' }).click());
     await page.getByRole('heading', { name: 'Org - Onboarding' }).waitFor();
     await admin.step(() => page.getByRole('button', { name: 'Add Organization' }).click());

@@ -63,7 +63,7 @@ async function openFromProfileMenu(item: string, path: string): Promise<void> {
 describe('the signed-in shell at 390×844', () => {
   it('an administrator reaches every menu item, an organization’s Studio and Data Type Master, adds a user and reads the Outbox', async () => {
     const demo = await apiSession(DEMO_USER.email, DEMO_USER.password);
-    await signInOnThePhone(E2E_ADMIN.email, E2E_ADMIN.password, '/organizations', 'Organizations');
+    await signInOnThePhone(E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio', 'Portfolio');
 
     await openFromNavigation('Org - Onboarding', '/org-onboarding', 'Org - Onboarding');
     await expect.poll(() => page.title()).toBe('Org Onboarding');

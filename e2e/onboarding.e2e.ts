@@ -6,7 +6,13 @@ import { userMessages } from '@finboard/shared/users';
 import { waitForEmail } from './support/api';
 import { seeText, usePage, waitForPath } from './support/browser';
 import { E2E_ADMIN } from './support/constants';
-import { addDashboardThroughUi, openAddOrganization, smallPng, uniqueName } from './support/organizations-ui';
+import {
+  addDashboardThroughUi,
+  openAddOrganization,
+  openOrganizations,
+  smallPng,
+  uniqueName,
+} from './support/organizations-ui';
 import { logInAndLand } from './support/ui';
 
 const currentPage = usePage();
@@ -22,7 +28,8 @@ describe('onboarding a client organization', () => {
     const password = 'C0ntroll3r!Pass';
 
     // The admin adds the organization with its PNG logo…
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
+    await openOrganizations(page);
     const organizationForm = await openAddOrganization(page, name);
     await organizationForm
       .getByLabel('Logo')

@@ -40,7 +40,7 @@ describe('Org - Onboarding', () => {
     const databaseName = `books_${suffix}`;
     const factoryName = `adf-${suffix}`;
 
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
     await page.getByRole('link', { name: 'Org - Onboarding' }).click();
     await page.getByRole('heading', { name: 'Org - Onboarding' }).waitFor();
 

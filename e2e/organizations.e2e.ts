@@ -9,7 +9,13 @@ import { apiLogin, removeBuiltinDashboards } from './support/api';
 import { baseURL, seeText, usePage, waitForPath } from './support/browser';
 import { E2E_ADMIN } from './support/constants';
 import { logInAndLand, moveToLastWithKeyboard } from './support/ui';
-import { addDashboardThroughUi, openAddOrganization, smallPng, uniqueName } from './support/organizations-ui';
+import {
+  addDashboardThroughUi,
+  openAddOrganization,
+  openOrganizations,
+  smallPng,
+  uniqueName,
+} from './support/organizations-ui';
 
 const currentPage = usePage();
 let page: Page;
@@ -78,7 +84,8 @@ const dashboardNames = () => page.getByTestId('dashboard-row').locator('.ant-typ
 describe('organizations', () => {
   it('adds an organization with a PNG logo, configures its dashboards and sets its audit message', async () => {
     const name = uniqueName('Northwind');
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
+    await openOrganizations(page);
     await page.getByRole('heading', { name: 'Organizations' }).waitFor();
 
     const dialog = await openAddOrganization(page, name);
@@ -183,7 +190,8 @@ describe('organizations', () => {
 
   it('refuses a JPEG renamed .png and a PNG of 5MB or more in the browser, and creates nothing', async () => {
     const name = uniqueName('Refused');
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
+    await openOrganizations(page);
     const dialog = await openAddOrganization(page, name);
     const logoInput = dialog.getByLabel('Logo');
 

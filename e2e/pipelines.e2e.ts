@@ -243,7 +243,7 @@ describe('Pipelines', () => {
     await seeText(page, 'No pipeline runs match these filters');
 
     await page.evaluate(() => localStorage.clear());
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
     await page.getByRole('menu', { name: 'Main navigation' }).getByText('Pipelines', { exact: true }).click();
     await waitForPath(page, '/pipelines');
     await seeText(page, pipelineMessages.organizationRequired);

@@ -141,7 +141,7 @@ describe('report packs', () => {
     const recipient = `board-${suffix}@client.example`;
 
     // 1. The template, from the administrator's navigation: the default pages and a page of notes moved up.
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
     await page.getByRole('link', { name: 'Pack Templates' }).click();
     await waitForPath(page, '/report-pack-templates');
     await page.getByRole('heading', { name: 'Report Pack Templates' }).waitFor();

@@ -201,7 +201,7 @@ describe('the statement layout', () => {
   it('the admin moves an account to another line and reorders a line, the Profit & Loss follows, and picks the overview’s cards', async () => {
     const token = await apiLogin(E2E_ADMIN.email, E2E_ADMIN.password);
     const organization = await booksOfOwn(token);
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
     const profitAndLoss = statementUrl('Profit & Loss', {
       organization: organization.id,
       from: '2025-01',

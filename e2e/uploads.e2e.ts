@@ -193,7 +193,7 @@ describe('Upload', () => {
     await page.getByRole('button', { name: 'Profile menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await waitForPath(page, '/login');
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
     await page.goto('/file-upload');
     await seeText(page, messages.selectOrganization);
     // From the Organization Profile, the page opens with the organization picked.

@@ -83,7 +83,7 @@ async function openUserProfileAsAdmin(): Promise<void> {
 
 describe('users and organization users', () => {
   it('adds a user to an organization without a password; the invited user sets one and lands on /pipelines', async () => {
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
     await page.getByRole('link', { name: 'Users', exact: true }).click();
     await waitForPath(page, '/users');
     await seeText(page, 'Filter Users');
@@ -135,7 +135,7 @@ describe('users and organization users', () => {
 
   it('restricts the user to a chosen list in Edit User; the user sees only it in the dropdown and the drawer, and reorders them', async () => {
     // The Organization Profile's "Add User" preselects its organization, and the dialog returns there.
-    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+    await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
     await page.goto(`/organizations/${journey.organization.id}`);
     await page.getByRole('link', { name: 'Add User' }).click();
     const addDialog = page.getByRole('dialog', { name: 'Add New User' });
@@ -199,7 +199,7 @@ describe('users and organization users', () => {
       await logInAndLand(userSide.page, journey.user.email, journey.user.password, '/pipelines');
       const userToken = (await userSide.page.evaluate(() => localStorage.getItem('token')))!;
 
-      await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/organizations');
+      await logInAndLand(page, E2E_ADMIN.email, E2E_ADMIN.password, '/portfolio');
       await openUserProfileAsAdmin();
       await page.getByRole('button', { name: 'Reset Password' }).click();
       const confirm = page.getByRole('dialog', { name: 'Reset Password' });

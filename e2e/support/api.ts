@@ -75,7 +75,12 @@ export const TINY_PNG = Buffer.from(
 /** Adds an organization as the admin does (multipart Add Organization form, optional PNG logo). */
 export async function createOrganization(
   token: string,
-  fields: { organizationName: string; organizationEmail: string; organizationPhoneNumber: string },
+  fields: {
+    organizationName: string;
+    organizationEmail: string;
+    organizationPhoneNumber: string;
+    baseCurrency?: string;
+  },
   logo?: Buffer,
 ): Promise<{ id: string; name: string }> {
   const form = new FormData();

@@ -12,6 +12,12 @@ export const smallPng = () =>
     .png()
     .toBuffer();
 
+/** The administrator's Organizations page, from the main navigation (an administrator lands on the portfolio). */
+export async function openOrganizations(page: Page): Promise<void> {
+  await page.getByRole('menu', { name: 'Main navigation' }).getByText('Organizations', { exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/organizations');
+}
+
 /** Opens Add Organization from /organizations and fills every field but the logo. */
 export async function openAddOrganization(page: Page, name: string): Promise<Locator> {
   await page.getByRole('button', { name: 'Add Organization' }).click();

@@ -137,6 +137,12 @@ import { createLayoutsService } from './modules/layouts/layouts.service.ts';
 import { layoutsRoutes } from './modules/layouts/layouts.routes.ts';
 import { suggestAccountType } from './modules/layouts/account-suggestions.ts';
 import { uploadsRepository } from './modules/uploads/uploads.repository.ts';
+import { portfolioRepository } from './modules/portfolio/portfolio.repository.ts';
+import { portfolioRoutes } from './modules/portfolio/portfolio.routes.ts';
+import { createPortfolioService } from './modules/portfolio/portfolio.service.ts';
+import { createSummaryLedgerReader } from './modules/portfolio/summary-ledger.repository.ts';
+import { createSummaryQueue, type SummaryQueue } from './modules/portfolio/summary-queue.ts';
+import { createSummaryRefresher } from './modules/portfolio/summary-refresher.ts';
 import { createWarehouseService, type WarehouseService } from './warehouse/warehouse.service.ts';
 import type { WarehouseMigration } from './warehouse/migrations/migration.ts';
 
@@ -197,6 +203,8 @@ declare module 'fastify' {
       /** Report packs; the scheduler sends those whose time has come (tests call its tick). */
       reportPacks: ReportPacksService;
       packScheduler: PackScheduler;
+      /** The portfolio's summaries to refresh; `idle()` settles once those under way are written. */
+      portfolioSummaries: SummaryQueue;
     };
   }
 }
@@ -256,11 +264,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
   });
   const dashboards = createDashboardsService({ db, audit });
+  // The portfolio's summaries follow every write of the monthly aggregates: each writer tells this queue once its
+  // transaction has committed; its refresher is handed over below, with the job handlers.
+  const portfolioSummaries = createSummaryQueue({ logger: app.log });
   const warehouse = createWarehouseService({
     database,
     logger: app.log,
     migrations: deps.warehouseMigrations,
     isolation: config.WAREHOUSE_ISOLATION,
+    onAggregatesChanged: portfolioSummaries.changed,
   });
   // Tests may bring a runner of their own (test/jobs.ts) and rows of their own; the app otherwise runs both.
   const jobs =
@@ -328,6 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     ledger: studioLedger,
     nameOf: users.nameOf,
+    onWritten: portfolioSummaries.changed,
   });
   // A move in the statement layout is a Studio change of 01_Account; every statement reads the layout.
   const statementLayouts = createStatementLayoutsService({
@@ -350,7 +363,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
   });
   const consolidatedReports = createConsolidatedReportsService({
-    reports: createReportsRepository(warehouse),
+    reports,
     organizations,
     layouts: statementLayouts,
     rates: { ratesFor: (currencies, fromPeriod, toPeriod) => readRates(db, currencies, fromPeriod, toPeriod) },
@@ -433,6 +446,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     organizations,
     ledger: studioLedger,
     nameOf: users.nameOf,
+    onWritten: portfolioSummaries.changed,
   });
   const contact = createContactService({ db, users, mailer, logger: app.log });
   // Browsers wrap each file's key with this key pair; the server seals files again under its own key.
@@ -515,6 +529,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openFileRows: deps.openFileRows ?? uploads.openRows,
     ...(!deps.openFileRows && { openCopyReadyFile: uploads.openCopyReady, stagedUploadOf: uploads.stagedUploadOf }),
     bulkRows: deps.bulkRows,
+    onWritten: portfolioSummaries.changed,
   });
   const pipelines = createPipelinesService({
     runs: pipelinesRepository(db),
@@ -582,6 +597,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   handleQueue(jobs, accounting.jobHandlers);
   handleQueue(jobs, dataRefresh.jobHandlers);
   handleQueue(jobs, packRuns.jobHandlers);
+  // The portfolio (issue 28 §3): summaries refreshed from the aggregates as they change, read in one query.
+  const summaryRefresher = createSummaryRefresher({
+    ledger: createSummaryLedgerReader(warehouse),
+    summaries: portfolioRepository(db),
+    organizations,
+    layouts: statementLayouts,
+    logger: app.log,
+  });
+  portfolioSummaries.work(summaryRefresher.refresh);
+  const portfolio = createPortfolioService({ repository: portfolioRepository(db), settled: portfolioSummaries.idle });
   app.decorate('services', {
     auth,
     users,
@@ -600,6 +625,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chat,
     reportPacks,
     packScheduler,
+    portfolioSummaries,
   });
 
   await app.register(errorHandlerPlugin);
@@ -632,6 +658,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportsRoutes, { reports });
   await app.register(statementLayoutsRoutes, { statementLayouts });
   await app.register(reportPacksRoutes, { packs: reportPacks });
+  await app.register(portfolioRoutes, { portfolio });
   await app.register(consolidationRoutes, { groups: consolidationGroups, reports: consolidatedReports });
   await app.register(onboardingRoutes, { onboarding, organizations });
   await app.register(accountingRoutes, { accounting, organizations });
@@ -682,6 +709,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .then(() => (closing ? undefined : Promise.all([jobs.start(), packScheduler.start()])))
       .catch((err: unknown) => app.log.error({ err }, 'starting the job runner failed'));
   });
+  // Organizations without a summary (an installation from before the portfolio) get one in the background, by
+  // the processes that work jobs, once the warehouses are current.
+  app.addHook('onReady', async () => {
+    if (!config.WORK_JOBS) return;
+    void warehousesReady
+      .then(() => (closing ? 0 : summaryRefresher.backfill(portfolioSummaries)))
+      .catch((err: unknown) => app.log.warn({ err }, 'filling in the portfolio summaries failed'));
+  });
   app.addHook('preClose', async () => {
     closing = true;
     jobsStopped = Promise.all([packScheduler.stop(), jobs.stop()]).then(() => undefined);
@@ -689,6 +724,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     stopMigrating.abort();
     await jobsStopped;
+    await portfolioSummaries.stop();
     await orphanFiles.stop();
     await orphanFilesStarted;
     fileHolds.stop();

@@ -487,6 +487,9 @@ const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
     },
   }),
   'POST /api/v1/organization/add': () => ({ body: organizationForm(`Group ${letters()}`) }),
+  'GET /api/v1/portfolio': () => ({
+    query: { name: 'Org', flag: 'stale', sort: 'revenueYtd', sortOrder: 'desc', page: '1', pageSize: '20' },
+  }),
   // Import Flat File: a small sealed CSV; once the first call has made the table, the others are asked to confirm.
   'POST /api/v1/pipeline/saveCSV': async (f) => {
     const { encryption, bytes } = await sealedFile('region,amount\nNorth,12.50\n');

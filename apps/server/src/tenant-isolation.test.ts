@@ -1600,6 +1600,8 @@ const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   'GET /api/v1/consolidation-groups/{id}': 'platform administrators only: a group spans organizations',
   'PUT /api/v1/consolidation-groups/{id}': 'platform administrators only: a group spans organizations',
   'DELETE /api/v1/consolidation-groups/{id}': 'platform administrators only: a group spans organizations',
+  'GET /api/v1/portfolio':
+    'platform administrators only: every organization at a glance, across organizations (portfolio.routes.test.ts: 403 for a user)',
   'GET /api/v1/pipeline/upload-key': "the platform's public key browsers seal uploads with, the same for everyone",
   'GET /api/v1/quickbooks/callback':
     "public: Intuit's redirect; acts only for the organization and user its signed, 10-minute state names",

@@ -44,7 +44,9 @@ const currency = text({ error: exchangeRateMessages.currencyInvalid })
 /** Whether `value` is a rate the table keeps as written: positive, finite, ≤ MAX_RATE, at most 10 decimals. */
 export const isRate = (value: number): boolean =>
   Number.isFinite(value) && value > 0 && value <= MAX_RATE && Number(value.toFixed(10)) === value;
-const rate = z.coerce.number({ error: exchangeRateMessages.rateInvalid }).refine(isRate, exchangeRateMessages.rateInvalid);
+const rate = z.coerce
+  .number({ error: exchangeRateMessages.rateInvalid })
+  .refine(isRate, exchangeRateMessages.rateInvalid);
 
 export const exchangeRateSchema = z
   .object({ period, from: currency, to: currency, average: rate, closing: rate })

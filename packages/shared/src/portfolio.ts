@@ -10,7 +10,8 @@ import { filterText, pagedResponseSchema, pageQuerySchema } from './pagination.t
 export const portfolioMessages = {
   fetched: 'Portfolio fetched successfully',
   loadFailed: 'Failed to load the portfolio. Please try again.',
-  sortInvalid: 'Sort by name, latestPeriod, revenueLatestMonth, netIncomeLatestMonth, cashLatest, revenueYtd, netIncomeYtd, lastRunAt, lastSyncAt or lastPackSentAt',
+  sortInvalid:
+    'Sort by name, latestPeriod, revenueLatestMonth, netIncomeLatestMonth, cashLatest, revenueYtd, netIncomeYtd, lastRunAt, lastSyncAt or lastPackSentAt',
   flagInvalid: 'Filter by a flag: stale, runFailed, syncFailed, tieOutDifference or noData',
 } as const;
 
@@ -28,6 +29,18 @@ export const PORTFOLIO_FLAG_LABELS: Record<PortfolioFlag, string> = {
   syncFailed: 'Sync failed',
   tieOutDifference: 'Tie-out difference',
 };
+
+/**
+ * Sync states (accounting.ts) that mean the last sync failed: those a sync ends in without its data. `cancelled`
+ * (a person stopped it) and `no_data` (nothing new) are not failures; `partial_success` loaded.
+ */
+export const FAILED_SYNC_STATUSES = [
+  'failed',
+  'timed_out',
+  'max_retries',
+  'validation_failed',
+  'insufficient_permissions',
+] as const;
 
 export const PORTFOLIO_SORTS = [
   'name',

@@ -199,8 +199,14 @@ export function createWarehouseService(deps: {
   migrations?: readonly WarehouseMigration[];
   /** WAREHOUSE_ISOLATION (default `schema`). */
   isolation?: WarehouseIsolation;
+  /**
+   * Told, once committed, that a load, a refresh or a copy of this service changed the organization's monthly
+   * aggregates (the portfolio's summaries follow them). Never awaited; it must not throw.
+   */
+  onAggregatesChanged?: (organizationId: string) => void;
 }) {
   const { database, logger } = deps;
+  const aggregatesChanged = (organizationId: string) => deps.onAggregatesChanged?.(organizationId);
   const { db } = database;
   const { inTurn, holdingConnection } = fairShares(database);
   const locator = createWarehouseLocator({ database, isolation: deps.isolation ?? 'schema', logger });
@@ -274,7 +280,7 @@ export function createWarehouseService(deps: {
   /** Bulk loads of several tables, all or nothing. */
   async function loadTables(organizationId: string, loads: readonly TableLoad[], options: CopyOptions = {}) {
     const statements = loads.map((load) => copyStatement(organizationId, load.table, load.columns));
-    return inOwnTransaction(organizationId, async (client) => {
+    const counts = await inOwnTransaction(organizationId, async (client) => {
       await client.query(`SET LOCAL ROLE ${quoteIdent(warehouseRoleName(organizationId))}`);
       // Dependants first: loads come in dependency order (periods and accounts before GL lines).
       if (options.replace)
@@ -296,6 +302,10 @@ export function createWarehouseService(deps: {
       }
       return counts;
     });
+    // Fiscal years (00_Period) place the months of a year to date.
+    if (loads.some((load) => load.table === '00_Period' || AGGREGATE_SOURCES.includes(load.table)))
+      aggregatesChanged(organizationId);
+    return counts;
   }
 
   /**
@@ -596,11 +606,13 @@ export function createWarehouseService(deps: {
      * Rebuilds the organization's monthly aggregates from its ledger (every period, or only `periods`) in one
      * transaction as its role; answers when and how many balance rows.
      */
-    refreshAggregates(organizationId: string, periods?: readonly string[]): Promise<AggregateRefresh> {
-      return inOwnTransaction(organizationId, async (client) => {
+    async refreshAggregates(organizationId: string, periods?: readonly string[]): Promise<AggregateRefresh> {
+      const refreshed = await inOwnTransaction(organizationId, async (client) => {
         await client.query(`SET LOCAL ROLE ${quoteIdent(warehouseRoleName(organizationId))}`);
         return refreshAggregatesOn(client, warehouseSchemaName(organizationId), periods);
       });
+      aggregatesChanged(organizationId);
+      return refreshed;
     },
 
     createTableFromRows,
@@ -641,7 +653,7 @@ export function createWarehouseService(deps: {
           );
           rowsAsJson.set(table, read.rows[0]!.rows);
         }
-      return inOwnTransaction(toOrganizationId, async (client) => {
+      const copied = await inOwnTransaction(toOrganizationId, async (client) => {
         const copy = async (table: (typeof tables)[number], key: string) => {
           const columns = CANONICAL_COLUMNS[table].map(quoteIdent).join(', ');
           const rows = sameDatabase
@@ -661,6 +673,8 @@ export function createWarehouseService(deps: {
         if (accounts > 0) await refreshAggregatesOn(client, to);
         return { periods, accounts };
       });
+      if (copied.accounts > 0) aggregatesChanged(toOrganizationId);
+      return copied;
     },
 
     /**

@@ -65,6 +65,11 @@ const appPages: RouteObject[] = [
     path: 'report-pack-templates/:templateId',
     lazy: adminPage(() => import('../features/report-packs/report-pack-template-page')),
   },
+  { path: 'portfolio', lazy: adminPage(() => import('../features/portfolio/portfolio-page')) },
+  { path: 'consolidation', lazy: adminPage(() => import('../features/consolidation/consolidation-page')) },
+  { path: 'consolidation/new', lazy: adminPage(() => import('./consolidation-group')) },
+  // Administrators and the parent organization's users (the API answers them both).
+  { path: 'consolidation/:groupId', lazy: lazyPage(() => import('./consolidation-group')) },
   { path: 'organizations', lazy: adminPage(() => import('../features/organizations/organizations-page')) },
   {
     path: 'organizations/:id',

@@ -1,9 +1,12 @@
 import type { User } from '@finboard/shared/users';
 
-/** Where a signed-in person belongs (spec §2, §6); a forced password change comes first. */
+/**
+ * Where a signed-in person belongs (spec §2, §6): an administrator on the portfolio, every client at a glance (the
+ * organizations list stays the administration page), a user on the pipelines; a forced password change comes first.
+ */
 export function landingPathFor(user: Pick<User, 'role' | 'mustChangePassword'>): string {
   if (user.mustChangePassword) return '/change-password';
-  return user.role === 'admin' ? '/organizations' : '/pipelines';
+  return user.role === 'admin' ? '/portfolio' : '/pipelines';
 }
 
 /** Spec §2: the logo leads admins to /organizations, users to /pipelines, anyone else to /dashboard. */

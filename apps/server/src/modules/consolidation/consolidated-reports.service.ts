@@ -14,10 +14,9 @@ import { cashFlow } from '../reports/cash-flow.ts';
 import { financialOverview } from '../reports/financial-overview.ts';
 import { fiscalCalendar, lastDayOf, monthNumber, monthsBetween, periodOf } from '../reports/periods.ts';
 import { profitAndLoss } from '../reports/profit-and-loss.ts';
-import type { ReportsRepository } from '../reports/reports.repository.ts';
-import { settleRange } from '../reports/reports.service.ts';
+import { settleRange, type ReportsService } from '../reports/reports.service.ts';
 import type { Statement, StatementRequest } from '../reports/statement-kit.ts';
-import { inSlice, money } from '../reports/statement-kit.ts';
+import { money } from '../reports/statement-kit.ts';
 import type { StatementLayoutsService } from '../statement-layouts/statement-layouts.service.ts';
 import {
   consolidate,
@@ -39,8 +38,6 @@ const STATEMENTS: Record<string, Statement> = {
 };
 /** Members read at once: each is a transaction on its own warehouse (perhaps its own database). */
 const READ_CONCURRENCY = 8;
-/** Every period: members' books are read whole, then cut at the settled range. */
-const LAST_PERIOD = '9999-12';
 
 export type ConsolidatedReportsService = ReturnType<typeof createConsolidatedReportsService>;
 
@@ -51,35 +48,20 @@ export type ConsolidatedReportsService = ReturnType<typeof createConsolidatedRep
  * between the parent's owners and the non-controlling interests.
  */
 export function createConsolidatedReportsService(deps: {
-  reports: ReportsRepository;
+  reports: Pick<ReportsService, 'books'>;
   organizations: Pick<OrganizationsService, 'reportingSettings'>;
   layouts: Pick<StatementLayoutsService, 'rulesOf'>;
   rates: { ratesFor(currencies: readonly string[], fromPeriod: string, toPeriod: string): Promise<StoredRate[]> };
 }) {
   const { reports, organizations, layouts, rates } = deps;
 
-  /** Everything a member's warehouse holds that consolidation reads, in one transaction. */
-  async function readMember(group: ConsolidationGroup, index: number) {
+  /** What consolidation reads of a member's warehouse, in one transaction. */
+  function readMember(group: ConsolidationGroup, index: number) {
     const member = group.members[index]!;
-    const slice = member.entity === null ? {} : { entity: member.entity };
-    const ruleAccounts = [...new Set(group.eliminationRules.flatMap((rule) => [rule.accountA, rule.accountB]))];
-    const otherNames = group.members.filter((_, i) => i !== index).flatMap(namesOf);
-    return reports.read(member.organizationId, async (reader) => {
-      const context = await reader.context();
-      const accounts = await reader.accounts();
-      const ledger = await reader.ledger(
-        { movements: { ranges: [{ from: null, to: LAST_PERIOD }] }, cashFlows: { to: LAST_PERIOD } },
-        slice,
-      );
-      const intercompany = await reader.intercompany(ruleAccounts, otherNames, slice);
-      // The rows of the member's slice only (a read may answer finer rows: statements slice for themselves).
-      const mine = inSlice(slice);
-      return {
-        context,
-        accounts,
-        ledger: { movements: ledger.movements.filter(mine), cashFlows: ledger.cashFlows.filter(mine) },
-        intercompany,
-      };
+    return reports.books(member.organizationId, {
+      slice: member.entity === null ? {} : { entity: member.entity },
+      accounts: [...new Set(group.eliminationRules.flatMap((rule) => [rule.accountA, rule.accountB]))],
+      counterparties: group.members.filter((_, i) => i !== index).flatMap(namesOf),
     });
   }
 
@@ -111,8 +93,8 @@ export function createConsolidatedReportsService(deps: {
         joinedPeriod: member.joinedPeriod,
         names: namesOf(member),
         accounts: books[index]!.accounts,
-        movements: books[index]!.ledger.movements,
-        cashFlows: books[index]!.ledger.cashFlows,
+        movements: books[index]!.movements,
+        cashFlows: books[index]!.cashFlows,
         intercompany: books[index]!.intercompany,
       }));
       const currencies = [...new Set([group.reportingCurrency, ...members.map((member) => member.currency)])];

@@ -12,7 +12,7 @@ import {
   UKSUB,
 } from '../../../test/consolidation-group.ts';
 import { booksRepository, type Books } from '../../../test/statement-books.ts';
-import type { ReportsRepository } from '../reports/reports.repository.ts';
+import { createReportsService } from '../reports/reports.service.ts';
 import { createConsolidatedReportsService } from './consolidated-reports.service.ts';
 
 const IDS = { holding: 'org-holding', euro: 'org-euro', uk: 'org-uk' };
@@ -55,14 +55,22 @@ const group: ConsolidationGroup = {
   updatedAt: '2026-11-28T00:00:00.000Z',
 };
 
+/** The reports service on hand-made books (`booksOf` an organization id). */
+function reportsOf(booksOf: (organizationId: string) => Books) {
+  return createReportsService({
+    repository: { read: (organizationId, work) => booksRepository(booksOf(organizationId)).read(organizationId, work) },
+    organizations: { assertExists: async () => undefined, reportingSettings: async () => SETTINGS },
+    layouts: { rulesOf: async () => NO_LAYOUT },
+    warehouse: { refreshAggregates: () => Promise.reject(new Error('not in these tests')) },
+  });
+}
+const SETTINGS = { baseCurrency: 'USD', fiscalYearStartMonth: 1, overviewCards: null };
+
 function serviceOf(rates = GROUP_RATES) {
-  const reports: ReportsRepository = {
-    read: (organizationId, work) => booksRepository(BOOKS[organizationId]!).read(organizationId, work),
-  };
   return createConsolidatedReportsService({
-    reports,
+    reports: reportsOf((organizationId) => BOOKS[organizationId]!),
     organizations: {
-      reportingSettings: async () => ({ baseCurrency: 'USD', fiscalYearStartMonth: 1, overviewCards: null }),
+      reportingSettings: async () => SETTINGS,
     },
     layouts: { rulesOf: async () => NO_LAYOUT },
     rates: {
@@ -199,9 +207,9 @@ describe('a consolidated statement of the hand-made group', () => {
       ],
     };
     const service = createConsolidatedReportsService({
-      reports: { read: (organizationId, work) => booksRepository(books).read(organizationId, work) },
+      reports: reportsOf(() => books),
       organizations: {
-        reportingSettings: async () => ({ baseCurrency: 'USD', fiscalYearStartMonth: 1, overviewCards: null }),
+        reportingSettings: async () => SETTINGS,
       },
       layouts: { rulesOf: async () => NO_LAYOUT },
       rates: { ratesFor: async () => [] },

@@ -228,6 +228,8 @@ export function createDataManagementService(deps: {
   ledger: StudioLedger;
   /** A user's name as the row origins show it ('Demo User'). */
   nameOf: (userId: string) => Promise<string | undefined>;
+  /** Told once a write has committed (the portfolio's summaries follow the aggregates). Never awaited. */
+  onWritten?: (organizationId: string) => void;
   repository?: DataManagementRepository;
   catalogTtlMs?: number;
   exportBatchRows?: { first: number; largest: number };
@@ -398,11 +400,14 @@ export function createDataManagementService(deps: {
     fallback: string,
     work: (tx: Executor) => Promise<T>,
   ) {
+    let result: T;
     try {
-      return await warehouse.withOrganization(organizationId, work);
+      result = await warehouse.withOrganization(organizationId, work);
     } catch (error) {
       throw writeRefusal(error, target, fallback) ?? error;
     }
+    deps.onWritten?.(organizationId);
+    return result;
   }
 
   const core = {

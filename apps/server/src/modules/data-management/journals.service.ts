@@ -81,6 +81,8 @@ export function createJournalsService(deps: {
   ledger: StudioLedger;
   /** A user's name as the row origins show it ('Demo User'). */
   nameOf: (userId: string) => Promise<string | undefined>;
+  /** Told once a journal write has committed (the portfolio's summaries follow the aggregates). Never awaited. */
+  onWritten?: (organizationId: string) => void;
   repository?: JournalsRepository;
 }) {
   const { warehouse, organizations, ledger } = deps;
@@ -154,6 +156,17 @@ export function createJournalsService(deps: {
     }
   }
 
+  /** `run` of a write, told once it has committed. */
+  async function write<T>(
+    organizationId: string,
+    failure: string,
+    work: (tx: Executor, schema: string) => Promise<T>,
+  ): Promise<T> {
+    const result = await run(organizationId, failure, work);
+    deps.onWritten?.(organizationId);
+    return result;
+  }
+
   const record = (tx: Executor, principal: Principal, organizationId: string, changes: RowChange[]) =>
     recordRowChanges(deps, tx, principal, organizationId, GL_TABLE, changes);
 
@@ -173,7 +186,7 @@ export function createJournalsService(deps: {
       lines: JournalLine[],
     ): Promise<Journal> {
       const actor = await actorOf(principal);
-      return run(organizationId, m.journalCreateFailed, async (tx, schema) => {
+      return write(organizationId, m.journalCreateFailed, async (tx, schema) => {
         await repo.lock(tx, [key]);
         if ((await repo.lines(tx, schema, key)).length > 0)
           throw conflict('JOURNAL_EXISTS', m.journalExists(key.journalId), 'journal_id');
@@ -209,7 +222,7 @@ export function createJournalsService(deps: {
       lines: JournalLine[],
     ): Promise<Journal> {
       const actor = await actorOf(principal);
-      return run(organizationId, m.journalSaveFailed, async (tx, schema) => {
+      return write(organizationId, m.journalSaveFailed, async (tx, schema) => {
         const existing = await lockedOpenJournal(tx, schema, key);
         await checkLines(tx, schema, key, lines);
         const byNumber = new Map(existing.map((line) => [line.line_no, line]));
@@ -268,7 +281,7 @@ export function createJournalsService(deps: {
     /** Deletes every line of the journal (what deleting a ledger line in the Studio means). */
     async remove(principal: Principal, organizationId: string, key: JournalKey): Promise<void> {
       const actor = await actorOf(principal);
-      await run(organizationId, m.journalDeleteFailed, async (tx, schema) => {
+      await write(organizationId, m.journalDeleteFailed, async (tx, schema) => {
         const existing = await lockedOpenJournal(tx, schema, key);
         const change = ledger.open(tx, schema, actor);
         const settle = await change.linesChanging([key]);

@@ -255,6 +255,11 @@ export function createLedgerEngine(deps: {
   stagedUploadOf?: StagedUploadOf;
   /** Loads of at least this many rows may rebuild the target's indexes and keys (tests lower it). */
   bulkRows?: number;
+  /**
+   * Told, once a load, a sync or an undo has committed, that the organization's tables and monthly aggregates
+   * changed (the portfolio's summaries follow them). Never awaited; it must not throw.
+   */
+  onWritten?: (organizationId: string) => void;
 }) {
   const { warehouse, openFileRows, openCopyReadyFile, stagedUploadOf, bulkRows = BULK_ROWS } = deps;
 
@@ -985,7 +990,18 @@ export function createLedgerEngine(deps: {
     return found.rows.map((row) => ({ origin: row.origin, rows: Number(row.rows), edited: Number(row.edited) }));
   }
 
-  return { load, loadSynced, undo, previewReplace };
+  /** The organization's write told, once committed (each function's transaction is its own), and its result. */
+  const told = <R>(organizationId: string, result: R): R => {
+    deps.onWritten?.(organizationId);
+    return result;
+  };
+  return {
+    load: async (...args: Parameters<typeof load>) => told(args[0].organizationId, await load(...args)),
+    loadSynced: async (...args: Parameters<typeof loadSynced>) =>
+      told(args[0].organizationId, await loadSynced(...args)),
+    undo: async (...args: Parameters<typeof undo>) => told(args[0], await undo(...args)),
+    previewReplace,
+  };
 }
 
 /** The GL sources a connector's sync writes (the checked constraint's values, less upload and manual). */

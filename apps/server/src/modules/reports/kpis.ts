@@ -70,7 +70,8 @@ interface KpiDefinition extends KpiDescription {
 const grossProfit = (f: KpiFigures) => f.revenue - f.costOfSales;
 const ebitda = (f: KpiFigures) => grossProfit(f) - f.operatingExpenses;
 const operatingIncome = (f: KpiFigures) => ebitda(f) - f.depreciationAmortization;
-const netIncome = (f: KpiFigures) => operatingIncome(f) + f.otherIncome - f.otherExpenses - f.incomeTax;
+/** Net income of a window, as the P&L totals it (the portfolio's summaries read it too). */
+export const netIncome = (f: KpiFigures) => operatingIncome(f) + f.otherIncome - f.otherExpenses - f.incomeTax;
 /** part ÷ whole; null when whole is 0. */
 const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 /** How many days of a flow a balance at the end holds: balance ÷ flow × days in the window. */

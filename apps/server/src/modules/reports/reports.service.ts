@@ -21,7 +21,7 @@ import { kpiLibrary, kpiWindows } from './kpis.ts';
 import { fiscalCalendar, lastDayOf, monthNumber, periodOf, type FiscalCalendar } from './periods.ts';
 import { profitAndLoss } from './profit-and-loss.ts';
 import type { ReportsReader, ReportsRepository } from './reports.repository.ts';
-import type { Statement, StatementRequest } from './statement-kit.ts';
+import { inSlice, type Slice, type Statement, type StatementRequest } from './statement-kit.ts';
 
 /** How far apart `from` and `to` may be: 10 years of months. */
 const MAX_MONTHS = 120;
@@ -181,10 +181,42 @@ export function createReportsService(deps: {
     });
   }
 
+  /**
+   * An organization's books whole, as a consolidation group reads a member (consolidated-reports.service.ts): its
+   * periods and freshness, chart, monthly movements and cash flows of every period in the slice, and the sums per
+   * month and counterparty of the lines on `accounts` whose counterparty is one of `counterparties` — one
+   * transaction.
+   */
+  function books(
+    organizationId: string,
+    request: { slice: Slice; accounts: readonly string[]; counterparties: readonly string[] },
+  ) {
+    const every = '9999-12';
+    return repository.read(organizationId, async (reader) => {
+      const context = await reader.context();
+      const accounts = await reader.accounts();
+      const ledger = await reader.ledger(
+        { movements: { ranges: [{ from: null, to: every }] }, cashFlows: { to: every } },
+        request.slice,
+      );
+      const intercompany = await reader.intercompany(request.accounts, request.counterparties, request.slice);
+      // The rows of the slice only (a read may answer finer rows: statements slice for themselves).
+      const mine = inSlice(request.slice);
+      return {
+        context,
+        accounts,
+        movements: ledger.movements.filter(mine),
+        cashFlows: ledger.cashFlows.filter(mine),
+        intercompany,
+      };
+    });
+  }
+
   return {
     report,
     glLines,
     kpis,
+    books,
     /**
      * Rebuilds the organization's monthly aggregates now (a dataset refresh of a built-in dashboard). The
      * database serializes it with every other writer of the aggregates (aggregates.ts).

@@ -14,13 +14,15 @@ describe('navigation by role', () => {
       'Dashboard',
     ]);
   });
-  it('shows admins Organizations, Org - Onboarding, Users, Pipelines and Pack Templates', () => {
+  it('shows admins Portfolio, Organizations, Org - Onboarding, Users, Pipelines, Pack Templates and Consolidation', () => {
     expect(navigationFor('admin').map((item) => item.label)).toEqual([
+      'Portfolio',
       'Organizations',
       'Org - Onboarding',
       'Users',
       'Pipelines',
       'Pack Templates',
+      'Consolidation',
     ]);
   });
   it('shows any other role nothing', () => {
@@ -46,8 +48,14 @@ describe('navigation by role', () => {
     expect(isActive(templates, '/report-pack-templates/0b6f3c4e')).toBe(true);
     expect(isActive(templates, '/report-packs')).toBe(false);
   });
-  it('lands admins on /organizations, users on /pipelines, and forced changes on /change-password', () => {
-    expect(landingPathFor({ role: 'admin', mustChangePassword: false })).toBe('/organizations');
+  it('marks Consolidation active on a group’s page too', () => {
+    const consolidation = navigationFor('admin').find((item) => item.key === 'consolidation')!;
+    expect(isActive(consolidation, '/consolidation')).toBe(true);
+    expect(isActive(consolidation, '/consolidation/0b6f3c4e')).toBe(true);
+    expect(isActive(consolidation, '/consolidations')).toBe(false);
+  });
+  it('lands admins on /portfolio, users on /pipelines, and forced changes on /change-password', () => {
+    expect(landingPathFor({ role: 'admin', mustChangePassword: false })).toBe('/portfolio');
     expect(landingPathFor({ role: 'user', mustChangePassword: false })).toBe('/pipelines');
     expect(landingPathFor({ role: 'user', mustChangePassword: true })).toBe('/change-password');
   });

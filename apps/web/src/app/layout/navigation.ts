@@ -18,12 +18,16 @@ const USER_ITEMS: NavigationItem[] = [
 ];
 
 const ADMIN_ITEMS: NavigationItem[] = [
+  // Every client at a glance: where an administrator lands.
+  { key: 'portfolio', label: 'Portfolio', path: '/portfolio' },
   { key: 'organizations', label: 'Organizations', path: '/organizations' },
   { key: 'org-onboarding', label: 'Org - Onboarding', path: '/org-onboarding' },
   { key: 'users', label: 'Users', path: '/users' },
   { key: 'pipelines', label: 'Pipelines', path: '/pipelines' },
   // Issue 27: report packs defined once and applied to many organizations.
   { key: 'report-pack-templates', label: 'Pack Templates', path: '/report-pack-templates' },
+  // Several organizations reported as one, in a reporting currency.
+  { key: 'consolidation', label: 'Consolidation', path: '/consolidation' },
 ];
 
 /** Issue 27: an organization's report packs, listed under the Dashboard menu after its dashboards. */
@@ -40,11 +44,11 @@ const under = (pathname: string, root: string) => pathname === root || pathname.
 
 /**
  * Spec §2: an item is active when the path equals its route; Dashboard for any path under /dashboard and for
- * the report packs it lists; Pack Templates for a template's page too.
+ * the report packs it lists; Pack Templates for a template's page too, and Consolidation for a group's.
  */
 export function isActive(item: NavigationItem, pathname: string): boolean {
   if (item.key === 'dashboard') return pathname.startsWith('/dashboard') || under(pathname, REPORT_PACKS_PATH);
-  if (item.key === 'report-pack-templates') return under(pathname, item.path!);
+  if (item.key === 'report-pack-templates' || item.key === 'consolidation') return under(pathname, item.path!);
   return item.path === pathname;
 }
 

@@ -303,7 +303,8 @@ function ReportOptions(props: {
   );
 }
 
-function ReportBody(props: {
+/** A statement's figures: KPI cards, charts and a table per section (the consolidated statements reuse it). */
+export function ReportBody(props: {
   report: Report;
   title: string;
   display: ReportDisplay;

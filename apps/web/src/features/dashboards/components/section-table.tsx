@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReportColumn, ReportDrill, ReportRow, ReportSection } from '@finboard/shared/reports';
@@ -5,6 +6,8 @@ import { visibleRows, type ReportDisplay } from '../report-display';
 import { formatValue } from '../report-format';
 import { printColumnGroups } from '../report-print';
 import { drillOfCell } from '../studio-link';
+// The printed tables stay off screen wherever a section is drawn (the consolidated statements too).
+import '../dashboard-print.css';
 
 const FAVOURABLE = '#15803d';
 const UNFAVOURABLE = '#b91c1c';
@@ -26,8 +29,10 @@ export function SectionTable(props: {
   section: ReportSection;
   display: ReportDisplay;
   onDrill: (drill: ReportDrill) => void;
+  /** A column's header on screen, when not its label (a consolidation worksheet links its member columns). */
+  columnTitle?: (column: ReportColumn) => ReactNode;
 }) {
-  const { section, display, onDrill } = props;
+  const { section, display, onDrill, columnTitle } = props;
   const rows = visibleRows(section.rows, display);
   const columns: ColumnsType<ReportRow> = [
     {
@@ -42,7 +47,7 @@ export function SectionTable(props: {
     },
     ...section.columns.map((column) => ({
       key: column.key,
-      title: column.label,
+      title: columnTitle ? columnTitle(column) : column.label,
       align: 'right' as const,
       render: (_: unknown, row: ReportRow) => {
         const value = row.values[column.key];

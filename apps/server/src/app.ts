@@ -123,7 +123,9 @@ import { consolidationGroupsRepository } from './modules/consolidation/consolida
 import { createConsolidationGroupsService } from './modules/consolidation/consolidation-groups.service.ts';
 import { createConsolidatedReportsService } from './modules/consolidation/consolidated-reports.service.ts';
 import { consolidationRoutes } from './modules/consolidation/consolidation.routes.ts';
-import { readRates } from './modules/exchange-rates/exchange-rates.repository.ts';
+import { exchangeRatesRepository } from './modules/exchange-rates/exchange-rates.repository.ts';
+import { exchangeRatesRoutes } from './modules/exchange-rates/exchange-rates.routes.ts';
+import { createExchangeRatesService } from './modules/exchange-rates/exchange-rates.service.ts';
 import { reportQuerySchema } from '@finboard/shared/reports';
 import { createChatCompletions } from './platform/llm/chat-completions.ts';
 import { createFlatFileImportService } from './modules/uploads/flat-file-import.service.ts';
@@ -356,6 +358,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     layouts: statementLayouts,
     warehouse,
   });
+  const exchangeRates = createExchangeRatesService({
+    repository: exchangeRatesRepository(db),
+    transaction: transactionOf(db, (tx) => ({ repository: exchangeRatesRepository(tx) })),
+    audit,
+    executor: db,
+  });
   // Consolidation groups: members translated, eliminated and attributed, read from their own warehouses.
   const consolidationGroups = createConsolidationGroupsService({
     repository: consolidationGroupsRepository(db),
@@ -366,7 +374,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reports,
     organizations,
     layouts: statementLayouts,
-    rates: { ratesFor: (currencies, fromPeriod, toPeriod) => readRates(db, currencies, fromPeriod, toPeriod) },
+    rates: exchangeRates,
   });
   // Report packs (issue 27): assembled from the same statement functions as the screen, rendered, delivered.
   const packRepository = reportPacksRepository(db);
@@ -659,6 +667,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(statementLayoutsRoutes, { statementLayouts });
   await app.register(reportPacksRoutes, { packs: reportPacks });
   await app.register(portfolioRoutes, { portfolio });
+  await app.register(exchangeRatesRoutes, { rates: exchangeRates });
   await app.register(consolidationRoutes, { groups: consolidationGroups, reports: consolidatedReports });
   await app.register(onboardingRoutes, { onboarding, organizations });
   await app.register(accountingRoutes, { accounting, organizations });

@@ -350,6 +350,30 @@ async function consolidationGroup(f: Fixture): Promise<string> {
 }
 
 const EXAMPLES: Record<string, (f: Fixture) => Example | Promise<Example>> = {
+  'GET /api/v1/exchange-rates': () => ({
+    query: { from: 'EUR', to: 'USD', period: '2024-01', page: '1', pageSize: '50' },
+  }),
+  'PUT /api/v1/exchange-rates': () => ({
+    body: { rates: [{ period: '2024-01', from: 'EUR', to: 'USD', average: 1.0845, closing: 1.0912 }] },
+  }),
+  'POST /api/v1/exchange-rates/import': () => ({
+    body: {},
+    file: {
+      field: 'file',
+      name: 'rates.csv',
+      bytes: Buffer.from('period,from,to,average,closing\n2024-02,GBP,USD,1.2634,1.2701\n'),
+    },
+  }),
+  'DELETE /api/v1/exchange-rates/:from/:to/:period': async (f) => {
+    const period = `20${String(10 + (next() % 80)).padStart(2, '0')}-0${1 + (next() % 9)}`;
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/exchange-rates',
+      headers: { authorization: `Bearer ${f.tokens.admin}` },
+      payload: { rates: [{ period, from: 'CHF', to: 'USD', average: 1.1, closing: 1.2 }] },
+    });
+    return { params: { from: 'CHF', to: 'USD', period } };
+  },
   'POST /api/v1/consolidation-groups': (f) => ({ body: groupBody(f) }),
   'GET /api/v1/consolidation-groups/:id': async (f) => ({ params: { id: await consolidationGroup(f) } }),
   'PUT /api/v1/consolidation-groups/:id': async (f) => ({

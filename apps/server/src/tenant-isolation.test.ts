@@ -1595,6 +1595,11 @@ const NOT_ORGANIZATION_SCOPED: Record<string, string> = {
   'GET /api/v1/report-pack-templates/{id}': 'platform administrators only: a template belongs to no organization',
   'PUT /api/v1/report-pack-templates/{id}': 'platform administrators only: a template belongs to no organization',
   'DELETE /api/v1/report-pack-templates/{id}': 'platform administrators only: deleting one in use is refused',
+  'GET /api/v1/exchange-rates': "platform administrators only: the platform's one table of rates",
+  'PUT /api/v1/exchange-rates': "platform administrators only: the platform's one table of rates",
+  'POST /api/v1/exchange-rates/import': "platform administrators only: the platform's one table of rates",
+  'DELETE /api/v1/exchange-rates/{from}/{to}/{period}':
+    "platform administrators only: the platform's one table of rates",
   'GET /api/v1/consolidation-groups': 'platform administrators only: groups span organizations',
   'POST /api/v1/consolidation-groups': 'platform administrators only: a group spans organizations',
   'GET /api/v1/consolidation-groups/{id}': 'platform administrators only: a group spans organizations',

@@ -66,6 +66,9 @@ export const putExchangeRatesSchema = z.object({
 });
 export type PutExchangeRates = z.input<typeof putExchangeRatesSchema>;
 
+/** Path of `DELETE /api/v1/exchange-rates/{from}/{to}/{period}`. */
+export const exchangeRateParamsSchema = z.object({ from: currency, to: currency, period });
+
 /** Query of `GET /api/v1/exchange-rates`: every filter optional; newest period first. */
 export const exchangeRatesQuerySchema = z.object({
   from: currency.optional(),

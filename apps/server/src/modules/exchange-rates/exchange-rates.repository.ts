@@ -1,4 +1,5 @@
-import { and, between, inArray } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ExchangeRate, ExchangeRateInput } from '@finboard/shared/exchange-rates';
 import type { Executor } from '../../db/client.ts';
 import { exchangeRates } from '../../db/schema.ts';
 
@@ -27,4 +28,76 @@ export async function readRates(
     average: Number(row.average),
     closing: Number(row.closing),
   }));
+}
+
+export type ExchangeRatesRepository = ReturnType<typeof exchangeRatesRepository>;
+
+/** The platform's exchange rates table. */
+export function exchangeRatesRepository(db: Executor) {
+  return {
+    async list(filter: { from?: string; to?: string; period?: string }, page: { limit: number; offset: number }) {
+      const parts: SQL[] = [];
+      if (filter.from) parts.push(eq(exchangeRates.fromCurrency, filter.from));
+      if (filter.to) parts.push(eq(exchangeRates.toCurrency, filter.to));
+      if (filter.period) parts.push(eq(exchangeRates.period, filter.period));
+      const where = parts.length ? and(...parts) : undefined;
+      const [total] = await db.select({ value: count() }).from(exchangeRates).where(where);
+      const rows = await db
+        .select()
+        .from(exchangeRates)
+        .where(where)
+        .orderBy(desc(exchangeRates.period), asc(exchangeRates.fromCurrency), asc(exchangeRates.toCurrency))
+        .limit(page.limit)
+        .offset(page.offset);
+      return {
+        total: Number(total?.value ?? 0),
+        rates: rows.map((row): ExchangeRate => ({
+          period: row.period,
+          from: row.fromCurrency,
+          to: row.toCurrency,
+          average: Number(row.average),
+          closing: Number(row.closing),
+          updatedAt: row.updatedAt.toISOString(),
+        })),
+      };
+    },
+    /** Inserts or replaces each rate of its period and pair. */
+    async upsert(rates: readonly ExchangeRateInput[], updatedById: string) {
+      for (let start = 0; start < rates.length; start += 1000)
+        await db
+          .insert(exchangeRates)
+          .values(
+            rates.slice(start, start + 1000).map((rate) => ({
+              period: rate.period,
+              fromCurrency: rate.from,
+              toCurrency: rate.to,
+              average: String(rate.average),
+              closing: String(rate.closing),
+              updatedById,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [exchangeRates.fromCurrency, exchangeRates.toCurrency, exchangeRates.period],
+            set: {
+              average: sql`excluded.average`,
+              closing: sql`excluded.closing`,
+              updatedById: sql`excluded.updated_by_id`,
+              updatedAt: sql`now()`,
+            },
+          });
+    },
+    async delete(rate: { from: string; to: string; period: string }) {
+      const rows = await db
+        .delete(exchangeRates)
+        .where(
+          and(
+            eq(exchangeRates.fromCurrency, rate.from),
+            eq(exchangeRates.toCurrency, rate.to),
+            eq(exchangeRates.period, rate.period),
+          ),
+        )
+        .returning({ period: exchangeRates.period, average: exchangeRates.average, closing: exchangeRates.closing });
+      return rows[0];
+    },
+  };
 }

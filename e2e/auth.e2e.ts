@@ -22,6 +22,7 @@ describe('signing in', () => {
       'Pipelines',
       'Pack Templates',
       'Consolidation',
+      'Exchange Rates',
     ]);
     expect(await page.title()).toBe('Portfolio');
     await seeText(page, 'Platform Administrator');

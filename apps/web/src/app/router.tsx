@@ -67,6 +67,7 @@ const appPages: RouteObject[] = [
   },
   { path: 'portfolio', lazy: adminPage(() => import('../features/portfolio/portfolio-page')) },
   { path: 'consolidation', lazy: adminPage(() => import('../features/consolidation/consolidation-page')) },
+  { path: 'exchange-rates', lazy: adminPage(() => import('../features/exchange-rates/exchange-rates-page')) },
   { path: 'consolidation/new', lazy: adminPage(() => import('./consolidation-group')) },
   // Administrators and the parent organization's users (the API answers them both).
   { path: 'consolidation/:groupId', lazy: lazyPage(() => import('./consolidation-group')) },

@@ -14,7 +14,7 @@ describe('navigation by role', () => {
       'Dashboard',
     ]);
   });
-  it('shows admins Portfolio, Organizations, Org - Onboarding, Users, Pipelines, Pack Templates and Consolidation', () => {
+  it('shows admins Portfolio, Organizations, Org - Onboarding, Users, Pipelines, Pack Templates, Consolidation and Exchange Rates', () => {
     expect(navigationFor('admin').map((item) => item.label)).toEqual([
       'Portfolio',
       'Organizations',
@@ -23,6 +23,7 @@ describe('navigation by role', () => {
       'Pipelines',
       'Pack Templates',
       'Consolidation',
+      'Exchange Rates',
     ]);
   });
   it('shows any other role nothing', () => {

@@ -28,6 +28,7 @@ const ADMIN_ITEMS: NavigationItem[] = [
   { key: 'report-pack-templates', label: 'Pack Templates', path: '/report-pack-templates' },
   // Several organizations reported as one, in a reporting currency.
   { key: 'consolidation', label: 'Consolidation', path: '/consolidation' },
+  { key: 'exchange-rates', label: 'Exchange Rates', path: '/exchange-rates' },
 ];
 
 /** Issue 27: an organization's report packs, listed under the Dashboard menu after its dashboards. */

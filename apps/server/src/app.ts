@@ -362,7 +362,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repository: exchangeRatesRepository(db),
     transaction: transactionOf(db, (tx) => ({ repository: exchangeRatesRepository(tx) })),
     audit,
-    executor: db,
   });
   // Consolidation groups: members translated, eliminated and attributed, read from their own warehouses.
   const consolidationGroups = createConsolidationGroupsService({

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { exchangeRates } from '../../db/schema.ts';
 
 /** Every stored rate between two of `currencies` for the periods from `fromPeriod` to `toPeriod` (both included). */
-export async function readRates(
+async function readRates(
   executor: Executor,
   currencies: readonly string[],
   fromPeriod: string,
@@ -35,6 +35,9 @@ export type ExchangeRatesRepository = ReturnType<typeof exchangeRatesRepository>
 /** The platform's exchange rates table. */
 export function exchangeRatesRepository(db: Executor) {
   return {
+    /** Every stored rate between two of `currencies` for the periods from `fromPeriod` to `toPeriod`. */
+    ratesFor: (currencies: readonly string[], fromPeriod: string, toPeriod: string) =>
+      readRates(db, currencies, fromPeriod, toPeriod),
     async list(filter: { from?: string; to?: string; period?: string }, page: { limit: number; offset: number }) {
       const parts: SQL[] = [];
       if (filter.from) parts.push(eq(exchangeRates.fromCurrency, filter.from));

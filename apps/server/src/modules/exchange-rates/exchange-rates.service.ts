@@ -4,13 +4,12 @@ import {
   type ExchangeRateInput,
   type exchangeRatesQuerySchema,
 } from '@finboard/shared/exchange-rates';
-import type { Executor } from '../../db/client.ts';
 import type { Transaction } from '../../db/transaction.ts';
 import { notFound } from '../../errors.ts';
 import type { Principal } from '../../principal.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { ratesOfCsv } from './exchange-rates-csv.ts';
-import { readRates, type ExchangeRatesRepository } from './exchange-rates.repository.ts';
+import type { ExchangeRatesRepository } from './exchange-rates.repository.ts';
 
 export type ExchangeRatesService = ReturnType<typeof createExchangeRatesService>;
 
@@ -22,8 +21,6 @@ export function createExchangeRatesService(deps: {
   repository: ExchangeRatesRepository;
   transaction: Transaction<{ repository: ExchangeRatesRepository }>;
   audit: Pick<AuditService, 'record'>;
-  /** Where consolidation's lookup reads (the platform database). */
-  executor: Executor;
 }) {
   const { repository, transaction, audit } = deps;
 
@@ -63,6 +60,6 @@ export function createExchangeRatesService(deps: {
     },
     /** Every stored rate between two of `currencies` for the periods from `fromPeriod` to `toPeriod`. */
     ratesFor: (currencies: readonly string[], fromPeriod: string, toPeriod: string) =>
-      readRates(deps.executor, currencies, fromPeriod, toPeriod),
+      repository.ratesFor(currencies, fromPeriod, toPeriod),
   };
 }

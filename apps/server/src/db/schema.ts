@@ -953,7 +953,5 @@ export const organizationSummaries = pgTable('organization_summaries', {
     .$type<{ period: string; revenue: number; netIncome: number }[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
-  /** Whether the last tie-out of the trial balance against the ledger found a difference. */
-  tieOutDifference: boolean('tie_out_difference').notNull().default(false),
   refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
 });

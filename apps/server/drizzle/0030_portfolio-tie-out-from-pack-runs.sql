@@ -1,0 +1,1 @@
+ALTER TABLE "organization_summaries" DROP COLUMN "tie_out_difference";

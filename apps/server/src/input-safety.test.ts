@@ -1437,8 +1437,9 @@ describe('multipart routes', () => {
     return { organizationCount, auditCount, target };
   }
 
-  it('include the organization forms', () => {
+  it('are the organization, upload and exchange-rate forms', () => {
     expect(multipartRoutes.map((target) => target.key).sort()).toEqual([
+      'POST /api/v1/exchange-rates/import',
       'POST /api/v1/organization/add',
       'POST /api/v1/pipeline/analyze-file',
       'POST /api/v1/pipeline/file-upload',

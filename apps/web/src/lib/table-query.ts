@@ -1,5 +1,5 @@
 import type { TablePaginationConfig } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
 
 /** The paging and sorting part of a list query, as every list endpoint takes it. */
 export interface TableQuery<SortBy extends string> {
@@ -36,5 +36,30 @@ export function nextTableQuery<SortBy extends string, Q extends TableQuery<SortB
     sortOrder: single?.order === 'descend' ? 'desc' : 'asc',
     pageSize,
     page: pageSize !== query.pageSize ? 1 : (pagination.current ?? 1),
+  };
+}
+
+/**
+ * An antd Table's onChange for a list paged and sorted on the server: a sort goes back to page 1 with `sortOf`'s
+ * sort; a new page size starts at page 1, a new page keeps the size. `change` patches the list's state.
+ */
+export function serverTableChange<State extends { page: number; pageSize: number }, Row>(
+  state: State,
+  change: (patch: Partial<State>) => void,
+  sortOf: (columnKey: unknown, order: 'ascend' | 'descend' | null | undefined) => Partial<State>,
+) {
+  return (
+    pagination: TablePaginationConfig,
+    _filters: unknown,
+    sorter: SorterResult<Row> | SorterResult<Row>[],
+    { action }: TableCurrentDataSource<Row>,
+  ) => {
+    if (action === 'sort') {
+      const single = Array.isArray(sorter) ? sorter[0] : sorter;
+      change({ ...sortOf(single?.columnKey, single?.order), page: 1 } as Partial<State>);
+    } else if (action === 'paginate') {
+      const pageSize = pagination.pageSize ?? state.pageSize;
+      change({ page: pageSize === state.pageSize ? (pagination.current ?? 1) : 1, pageSize } as Partial<State>);
+    }
   };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { organizationListQuerySchema, ORGANIZATION_SORT_FIELDS } from '@finboard/shared/organizations';
+import { listStateFromUrl, urlOfListState } from '../../lib/url-list-state';
 
 /** The organizations table's state lives in the URL, so a filtered, sorted page can be reloaded and shared. */
 export type OrganizationListState = z.output<typeof organizationListQuerySchema>;
@@ -11,29 +12,12 @@ export type OrganizationFilters = Partial<Record<(typeof FILTER_FIELDS)[number],
 const KEYS = ['page', 'pageSize', 'sortBy', 'sortOrder', 'search', 'status', ...FILTER_FIELDS] as const;
 
 /** Reads the list state from the URL; a malformed parameter falls back to its default instead of failing. */
-export function listStateFromParams(params: URLSearchParams): OrganizationListState {
-  const raw: Record<string, string> = {};
-  for (const key of KEYS) {
-    const value = params.get(key);
-    if (value !== null) raw[key] = value;
-  }
-  const parsed = organizationListQuerySchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
-  return organizationListQuerySchema.parse(raw);
-}
+export const listStateFromParams = (params: URLSearchParams): OrganizationListState =>
+  listStateFromUrl(organizationListQuerySchema, KEYS, params);
 
 /** The URL parameters of a list state, leaving out defaults so plain /organizations stays plain. */
-export function paramsFromListState(state: Partial<OrganizationListState>): URLSearchParams {
-  const defaults = organizationListQuerySchema.parse({});
-  const params = new URLSearchParams();
-  for (const key of KEYS) {
-    const value = state[key];
-    if (value === undefined || value === '' || value === defaults[key as keyof typeof defaults]) continue;
-    params.set(key, String(value));
-  }
-  return params;
-}
+export const paramsFromListState = (state: Partial<OrganizationListState>): URLSearchParams =>
+  urlOfListState(organizationListQuerySchema, KEYS, state);
 
 /** Ant Design's sort order names for the API's. */
 export const antdSortOrder = (

@@ -20,6 +20,7 @@ import {
   type OrganizationSortField,
 } from './organization-list-params';
 import { formatPhoneNumber } from '../../lib/phone-number';
+import { serverTableChange } from '../../lib/table-query';
 
 /** The admin's list of client organizations: searchable, filterable, sortable and paged on the server. */
 export default function OrganizationsPage() {
@@ -132,15 +133,7 @@ export default function OrganizationsPage() {
           pageSizeOptions: [10, 20, 50, 100],
           showTotal: (total) => `${total} organizations`,
         }}
-        onChange={(pagination, _filters, sorter, { action }) => {
-          if (action === 'sort') {
-            const single = Array.isArray(sorter) ? sorter[0] : sorter;
-            change({ ...sortFromAntd(single?.columnKey, single?.order), page: 1 });
-          } else if (action === 'paginate') {
-            const pageSize = pagination.pageSize ?? state.pageSize;
-            change({ page: pageSize === state.pageSize ? (pagination.current ?? 1) : 1, pageSize });
-          }
-        }}
+        onChange={serverTableChange(state, change, sortFromAntd)}
       />
 
       <OrganizationFormModal open={adding} onClose={() => setAdding(false)} />

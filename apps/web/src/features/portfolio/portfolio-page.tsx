@@ -23,6 +23,7 @@ import {
   sortFromAntd,
   timeAgo,
 } from './portfolio-params';
+import { serverTableChange } from '../../lib/table-query';
 
 const FLAG_HELP: Record<PortfolioFlag, string> = {
   noData: 'No ledger lines at all',
@@ -198,15 +199,7 @@ export default function PortfolioPage() {
           pageSizeOptions: [10, 20, 50, 100],
           showTotal: (total) => `${total} organizations`,
         }}
-        onChange={(pagination, _filters, sorter, { action }) => {
-          if (action === 'sort') {
-            const single = Array.isArray(sorter) ? sorter[0] : sorter;
-            change({ ...sortFromAntd(single?.columnKey, single?.order), page: 1 });
-          } else if (action === 'paginate') {
-            const pageSize = pagination.pageSize ?? state.pageSize;
-            change({ page: pageSize === state.pageSize ? (pagination.current ?? 1) : 1, pageSize });
-          }
-        }}
+        onChange={serverTableChange(state, change, sortFromAntd)}
       />
     </>
   );

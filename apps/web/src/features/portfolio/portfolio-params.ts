@@ -4,35 +4,19 @@ import {
   type PortfolioFlag,
   type PortfolioSort,
 } from '@finboard/shared/portfolio';
+import { listStateFromUrl, urlOfListState } from '../../lib/url-list-state';
 import type { PortfolioListQuery } from './api/get-portfolio';
 
 /** The portfolio table's state lives in the URL, so a sorted, filtered page can be reloaded and shared. */
 const KEYS = ['page', 'pageSize', 'sort', 'sortOrder', 'name', 'flag'] as const;
 
 /** Reads the state from the URL; a malformed parameter falls back to its default instead of failing. */
-export function portfolioStateFromParams(params: URLSearchParams): PortfolioListQuery {
-  const raw: Record<string, string> = {};
-  for (const key of KEYS) {
-    const value = params.get(key);
-    if (value !== null) raw[key] = value;
-  }
-  const parsed = portfolioQuerySchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
-  return portfolioQuerySchema.parse(raw);
-}
+export const portfolioStateFromParams = (params: URLSearchParams): PortfolioListQuery =>
+  listStateFromUrl(portfolioQuerySchema, KEYS, params);
 
 /** The URL parameters of a state, defaults left out so a plain /portfolio stays plain. */
-export function paramsFromPortfolioState(state: Partial<PortfolioListQuery>): URLSearchParams {
-  const defaults: Partial<Record<string, unknown>> = portfolioQuerySchema.parse({});
-  const params = new URLSearchParams();
-  for (const key of KEYS) {
-    const value = state[key];
-    if (value === undefined || value === '' || value === defaults[key]) continue;
-    params.set(key, String(value));
-  }
-  return params;
-}
+export const paramsFromPortfolioState = (state: Partial<PortfolioListQuery>): URLSearchParams =>
+  urlOfListState(portfolioQuerySchema, KEYS, state);
 
 /** Ant Design's sort indicator of a column. */
 export const antdSortOrderOf = (state: PortfolioListQuery, sort: PortfolioSort): 'ascend' | 'descend' | null =>

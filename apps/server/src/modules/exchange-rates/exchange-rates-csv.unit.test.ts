@@ -31,7 +31,7 @@ describe('an exchange rates file', () => {
     expect(refusal(`${HEADER}\n2026-01,EUR,USD,,1.09\n`)).toBe(line(2, m.rateInvalid));
     expect(refusal(`${HEADER}\n2026-01,EUR,USD,0,1.09\n`)).toBe(line(2, m.rateInvalid));
     expect(refusal(`${HEADER}\n2026-01,EUR,USD,1.12345678901,1.09\n`)).toBe(line(2, m.rateInvalid));
-    expect(refusal(`${HEADER}\n2026-01,EUR,XXX,1.08,1.09\n`)).toBe(line(2, m.currencyInvalid));
+    expect(refusal(`${HEADER}\n2026-01,EUR,ABC,1.08,1.09\n`)).toBe(line(2, m.currencyInvalid));
     expect(refusal(`${HEADER}\n2026-01,USD,USD,1,1\n`)).toBe(line(2, m.sameCurrency));
     expect(refusal(`${HEADER}\n2026-01,EUR,USD,1.08\n`)).toBe(line(2, 'it has 4 values, not 5'));
     expect(refusal(`${HEADER}\n2026-01,EUR,USD,1.08,1.09\n2026-01,EUR,USD,1.1,1.2\n`)).toBe(

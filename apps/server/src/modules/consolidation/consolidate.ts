@@ -16,6 +16,7 @@ import {
 import { eliminate, type EliminationMember, type EliminationRule, type Unmatched } from './eliminations.ts';
 import {
   GROUP_ACCOUNTS,
+  movementOf,
   roundCents,
   translateMember,
   type RateKind,
@@ -95,24 +96,46 @@ export function consolidate(
   const sourced: Sourced[] = [];
   const nonControllingEarnings: Sourced[] = [];
   const cashFlows: CashFlow[] = [];
+  const flows: Movement[] = [];
   for (const member of members) {
     const translated = translateMember(member, rates.rate, range.to);
     sourced.push(...translated.movements);
     nonControllingEarnings.push(...translated.nonControllingEarnings);
     cashFlows.push(...translatedCashFlows(member, translated.movements, rates.rate, range.to));
+    flows.push(...flowsOf(member, rates.rate, range.to));
   }
   const eliminated = eliminate(rules, members, rates.rate, range);
   sourced.push(...eliminated.movements);
+  flows.push(...eliminate(rules, members, rates.rate, range, 'flows').movements);
   const empty = { budget: [], counterparties: [] };
   return {
     accounts,
-    statementLedger: { movements: sourced, cashFlows, ...empty },
+    statementLedger: { movements: sourced, cashFlows, flows, ...empty },
     balanceLedger: { movements: [...sourced, ...nonControllingEarnings], cashFlows, ...empty },
     sourced,
     nonControllingEarnings,
     unmatched: eliminated.unmatched,
     missingRates: rates.missing(),
   };
+}
+
+/**
+ * A member's flows for the indirect cash flow: each month's movements from the month it joined, at that month's
+ * average rate — no revaluation of balances, nothing of what it held when it joined.
+ */
+function flowsOf(member: ConsolidationMember, rate: RateOf, to: string): Movement[] {
+  return member.movements
+    .filter((movement) => movement.period >= member.joinedPeriod && movement.period <= to)
+    .map((movement) => {
+      const cents = movement.debit - movement.credit;
+      const amount = cents === 0 ? 0 : roundCents(cents * rate(member.currency, movement.period, 'average'));
+      return movementOf(
+        movement.period,
+        { code: movement.accountCode, type: movement.accountType ?? '', subtype: movement.accountSubtype },
+        amount,
+        member.key,
+      );
+    });
 }
 
 /**

@@ -153,6 +153,20 @@ describe('a consolidated statement of the hand-made group', () => {
     });
     const cash = report.sections.find((section) => section.key === 'cash')!;
     expect(row(cash.rows, 'cash:exchange')?.values).toEqual({ '2026-01': 1272.5, '2026-02': 91.1, total: 1363.6 });
+
+    // The indirect method on the flows at average rates: net income 560 − 20; operating −30 of the loan's currency
+    // difference; financing capital 10,000 + 625 and the minority's dividend −23.20 (EuroSub's €20 × 1.16); the
+    // loan, fees, interest and the dividend to Holding cancel. The rest of the change of cash is its own line.
+    expect(report.totals).toMatchObject({ operating: 510, investing: 0, financing: 10601.8 });
+    const indirect = report.sections.find((section) => section.key === 'cashFlowStatement')!;
+    expect(row(indirect.rows, 'indirect:netIncome')?.values).toEqual({ '2026-01': 560, '2026-02': -20, total: 540 });
+    expect(row(indirect.rows, 'indirect:exchange')?.values).toEqual({
+      '2026-01': 1272.5,
+      '2026-02': 91.1,
+      total: 1363.6,
+    });
+    expect(row(indirect.rows, 'indirect:netChange')?.values.total).toBe(EXPECTED.balanceSheet.cash);
+    expect(row(indirect.rows, 'indirect:check')?.values).toEqual({ '2026-01': 0, '2026-02': 0, total: 0 });
   });
 
   it('names every rate it lacks, and assumes none', async () => {

@@ -50,11 +50,16 @@ export interface Unmatched {
 
 export const normalizedName = (name: string) => name.trim().toLowerCase();
 
+/**
+ * `basis` 'flows': the eliminations of the group's flows (consolidate.ts), a balance rule's monthly changes at the
+ * average rate instead of its balances at the closing rate.
+ */
 export function eliminate(
   rules: readonly EliminationRule[],
   members: readonly EliminationMember[],
   rate: RateOf,
   range: { from: string; to: string },
+  basis: 'statements' | 'flows' = 'statements',
 ): { movements: Sourced[]; unmatched: Unmatched[] } {
   const movements: Sourced[] = [];
   const unmatched: Unmatched[] = [];
@@ -63,7 +68,7 @@ export function eliminate(
       for (const [j, b] of members.entries()) {
         // The same account on both sides: each pair once, or it would be eliminated twice.
         if (i === j || (rule.accountA === rule.accountB && j < i)) continue;
-        const result = eliminatePair(rule, a, b, rate, range);
+        const result = eliminatePair(rule, a, b, rate, range, basis);
         if (!result) continue;
         movements.push(...result.movements);
         if (result.unmatched.difference !== 0) unmatched.push(result.unmatched);
@@ -79,6 +84,7 @@ function eliminatePair(
   b: EliminationMember,
   rate: RateOf,
   range: { from: string; to: string },
+  basis: 'statements' | 'flows',
 ) {
   const start = a.joinedPeriod > b.joinedPeriod ? a.joinedPeriod : b.joinedPeriod;
   if (start > range.to) return undefined;
@@ -87,13 +93,14 @@ function eliminatePair(
   if (sideA.size === 0 && sideB.size === 0) return undefined;
   const accountA = a.accounts.get(rule.accountA) ?? b.accounts.get(rule.accountA);
   const accountB = b.accounts.get(rule.accountB) ?? a.accounts.get(rule.accountB);
-  const flows = isEarnings(accountA?.type) || isEarnings(accountB?.type);
+  const earnings = isEarnings(accountA?.type) || isEarnings(accountB?.type);
+  const flows = earnings || basis === 'flows';
   const accountOf = (code: string, account: Account | undefined) => ({
     code,
     type: account?.type ?? '',
     subtype: account?.subtype ?? null,
   });
-  const residual = flows ? GROUP_ACCOUNTS.unmatchedTransactions : GROUP_ACCOUNTS.unmatchedBalances;
+  const residual = earnings ? GROUP_ACCOUNTS.unmatchedTransactions : GROUP_ACCOUNTS.unmatchedBalances;
   const movements: Sourced[] = [];
   let shownA = 0;
   let shownB = 0;

@@ -34,7 +34,12 @@ function build(input: StatementRequest, ledger: StatementLedger): StatementBody 
   const months = monthsBetween(from, to);
   const sliced = ledger.movements.filter((movement) => movement.period <= to && inSlice(slice)(movement));
   const movements = sliced.filter(isCash);
-  const indirect = indirectCashFlow(input, sliced, months);
+  const indirect = indirectCashFlow(
+    input,
+    sliced,
+    months,
+    ledger.flows?.filter((movement) => movement.period <= to && inSlice(slice)(movement)),
+  );
   const cashCodes = [...new Set(movements.map((m) => m.accountCode))].sort();
   let opening = 0;
   const accountNet = new Map<string, Map<string, number>>();

@@ -64,17 +64,20 @@ const ACTIVITIES: { key: Activity; label: string }[] = [
 export interface IndirectCashFlow {
   rows: ReportRow[];
   /** Cents over the range: each activity, the net change, opening and closing cash. */
-  totals: Record<Activity | 'netChange' | 'openingCash' | 'closingCash', number>;
+  totals: Record<Activity | 'netChange' | 'openingCash' | 'closingCash', number> & { exchange?: number };
 }
 
 /**
  * `movements`: every month to the range's end, in the statement's slice. `months`: the range. The check row is
- * closing cash less the cash accounts' balance: 0.00 every month.
+ * closing cash less the cash accounts' balance: 0.00 every month. `flows` (a group's): the lines are read from
+ * them instead, cash from `movements`, and what the lines leave of the change of cash is its own line, the effect
+ * of exchange rates and acquired cash.
  */
 export function indirectCashFlow(
   input: Pick<StatementRequest, 'accounts' | 'layout'>,
   movements: readonly Movement[],
   months: readonly string[],
+  flows?: readonly Movement[],
 ): IndirectCashFlow {
   const classify = classifierOf(input);
   const first = months[0]!;
@@ -86,15 +89,16 @@ export function indirectCashFlow(
   const lines = new Map<string, { activity: Activity; label: string; cents: Map<string, number> }>();
   for (const movement of movements) {
     const found = classify(movement);
+    if (!found?.standard || found.subtype !== 'cash') continue;
+    if (movement.period < first) opening += balanceOf(movement);
+    else if (inRange.has(movement.period)) add(cash, movement.period, balanceOf(movement));
+  }
+  for (const movement of flows ?? movements) {
+    const found = classify(movement);
     if (!found) continue;
     const isCash = found.standard && found.subtype === 'cash';
-    if (movement.period < first) {
-      if (isCash) opening += balanceOf(movement);
-      continue;
-    }
-    if (!inRange.has(movement.period)) continue;
-    if (isCash) add(cash, movement.period, balanceOf(movement));
-    else if (isEarnings(movement.accountType)) add(netIncome, movement.period, earningsOf(movement));
+    if (isCash || !inRange.has(movement.period)) continue;
+    if (isEarnings(movement.accountType)) add(netIncome, movement.period, earningsOf(movement));
     else {
       const subtype = found.standard ? found.subtype : null;
       const key = subtype ?? `unclassified_${found.type}`;
@@ -137,7 +141,12 @@ export function indirectCashFlow(
     activityCents[key] = byMonth((period) => parts.reduce((sum, part) => sum + part[period]!, 0));
     rows.push(figureRow(`indirect:${key}`, `Net cash from ${label.toLowerCase()}`, 'subtotal', activityCents[key]));
   }
-  const netChange = byMonth((period) => ACTIVITIES.reduce((sum, { key }) => sum + activityCents[key][period]!, 0));
+  const activities = (period: string) => ACTIVITIES.reduce((sum, { key }) => sum + activityCents[key][period]!, 0);
+  // A group's: what exchange rates (and the cash members brought when they joined) changed beyond the flows.
+  const exchange = flows && byMonth((period) => (cash.get(period) ?? 0) - activities(period));
+  if (exchange)
+    rows.push(figureRow('indirect:exchange', 'Effect of exchange rates and acquired cash', 'subtotal', exchange));
+  const netChange = byMonth((period) => activities(period) + (exchange?.[period] ?? 0));
   let running = opening;
   const openingCash: Record<string, number> = {};
   const closingCash: Record<string, number> = {};
@@ -168,6 +177,7 @@ export function indirectCashFlow(
       netChange: netChange.total!,
       openingCash: opening,
       closingCash: running,
+      ...(exchange && { exchange: exchange.total! }),
     },
   };
 }

@@ -114,6 +114,12 @@ export interface StatementLedger {
   budget: readonly BudgetLine[];
   cashFlows: readonly CashFlow[];
   counterparties: readonly CounterpartySum[];
+  /**
+   * A group's only (consolidation): its movements as flows — each month's movements at that month's average rate,
+   * without the revaluation of balances or what members held when they joined — which the indirect cash flow's
+   * lines read, the rest of the change of cash being the effect of exchange rates and acquired cash.
+   */
+  flows?: readonly Movement[];
 }
 
 /**

@@ -44,6 +44,13 @@ const currency = text({ error: exchangeRateMessages.currencyInvalid })
 /** Whether `value` is a rate the table keeps as written: positive, finite, ≤ MAX_RATE, at most 10 decimals. */
 export const isRate = (value: number): boolean =>
   Number.isFinite(value) && value > 0 && value <= MAX_RATE && Number(value.toFixed(10)) === value;
+/** A rate written as text, as a person or a file writes it: digits with a decimal point, never a comma. */
+export const RATE_TEXT = /^\d+(\.\d+)?$/;
+/** The number `text` writes (spaces around it aside), or NaN: "1,08" must not become 108, nor "" 0. */
+export const rateOfText = (text: string): number => {
+  const trimmed = text.trim();
+  return RATE_TEXT.test(trimmed) ? Number(trimmed) : Number.NaN;
+};
 const rate = z.coerce
   .number({ error: exchangeRateMessages.rateInvalid })
   .refine(isRate, exchangeRateMessages.rateInvalid);

@@ -3,6 +3,7 @@ import {
   EXCHANGE_RATE_CSV_HEADER,
   exchangeRateMessages as m,
   exchangeRateSchema,
+  rateOfText,
   type ExchangeRateInput,
 } from '@finboard/shared/exchange-rates';
 import { badRequest } from '../../errors.ts';
@@ -34,9 +35,13 @@ export function ratesOfCsv(text: string): ExchangeRateInput[] {
     if (cells.length !== EXCHANGE_RATE_CSV_HEADER.length)
       throw lineError(`it has ${cells.length} values, not ${EXCHANGE_RATE_CSV_HEADER.length}`);
     const [period, from, to, average, closing] = cells.map((cell) => cell.trim());
-    // A rate is a number written with a point: "1,08" or "" must not become 108 or 0.
-    const number = (value: string | undefined) => (/^\d+(\.\d+)?$/.test(value ?? '') ? Number(value) : Number.NaN);
-    const rate = exchangeRateSchema.safeParse({ period, from, to, average: number(average), closing: number(closing) });
+    const rate = exchangeRateSchema.safeParse({
+      period,
+      from,
+      to,
+      average: rateOfText(average ?? ''),
+      closing: rateOfText(closing ?? ''),
+    });
     if (!rate.success) throw lineError(rate.error.issues[0]!.message);
     const key = `${rate.data.period}|${rate.data.from}|${rate.data.to}`;
     const earlier = seen.get(key);

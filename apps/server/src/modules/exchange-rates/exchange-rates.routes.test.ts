@@ -4,6 +4,7 @@ import { exchangeRateMessages as m } from '@finboard/shared/exchange-rates';
 import { auditEvents, exchangeRates } from '../../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
 import { bearer, createOrganization, createUser, login } from '../../../test/factories.ts';
+import { exchangeRatesRepository } from './exchange-rates.repository.ts';
 
 /**
  * The exchange rates table through the API: written by PUT and by a CSV import (all or nothing), read back exactly
@@ -30,11 +31,14 @@ function importFile(text: string, token = adminToken) {
   return t.app.inject({ method: 'POST', url: '/api/v1/exchange-rates/import', headers: bearer(token), payload: form });
 }
 
+const audited = (action: string) => t.database.db.select().from(auditEvents).where(eq(auditEvents.action, action));
+
 const stored = (from: string, to: string) =>
   t.database.db
     .select()
     .from(exchangeRates)
-    .where(and(eq(exchangeRates.fromCurrency, from), eq(exchangeRates.toCurrency, to)));
+    .where(and(eq(exchangeRates.fromCurrency, from), eq(exchangeRates.toCurrency, to)))
+    .orderBy(exchangeRates.period);
 
 describe('exchange rates', () => {
   it('saves rates and reads them back exactly as written, newest period first; a second save replaces', async () => {
@@ -57,9 +61,7 @@ describe('exchange rates', () => {
     ]);
     const [january] = (await stored('EUR', 'JPY')).filter((row) => row.period === '2030-01');
     expect([january!.average, january!.closing]).toEqual(['160.1234567891', '161.5000000000']);
-    expect(
-      await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'exchange-rates.save')),
-    ).not.toHaveLength(0);
+    expect(await audited('exchange-rates.save')).not.toHaveLength(0);
   });
 
   it('refuses bad rates with the exact message and stores nothing', async () => {
@@ -92,7 +94,11 @@ describe('exchange rates', () => {
       'period,from,to,average,closing\n2030-01,GBP,CAD,1.71,1.72\n2030-02,GBP,CAD,1.73,1.74\n',
     );
     expect(good.json()).toEqual({ status: true, message: m.imported, data: { saved: 2 } });
-    expect(await stored('GBP', 'CAD')).toHaveLength(2);
+    expect((await stored('GBP', 'CAD')).map((row) => [row.period, row.average, row.closing])).toEqual([
+      ['2030-01', '1.7100000000', '1.7200000000'],
+      ['2030-02', '1.7300000000', '1.7400000000'],
+    ]);
+    expect(await audited('exchange-rates.import')).toHaveLength(1);
 
     const bad = await importFile(
       'period,from,to,average,closing\n2030-03,GBP,CAD,1.75,1.76\n2030-04,GBP,CAD,1,75,1.76\n',
@@ -102,6 +108,7 @@ describe('exchange rates', () => {
       m.fileLineInvalid.replace('{line}', '3').replace('{reason}', 'it has 6 values, not 5'),
     ]);
     expect(await stored('GBP', 'CAD')).toHaveLength(2);
+    expect(await audited('exchange-rates.import')).toHaveLength(1);
 
     const noFile = await t.app.inject({
       method: 'POST',
@@ -119,6 +126,7 @@ describe('exchange rates', () => {
     const deleted = await call('DELETE', '/api/v1/exchange-rates/SEK/NOK/2030-05');
     expect(deleted.json()).toEqual({ status: true, message: m.deleted });
     expect(await stored('SEK', 'NOK')).toEqual([]);
+    expect((await audited('exchange-rates.delete')).map((event) => event.entityId)).toEqual(['SEK/NOK/2030-05']);
     const again = await call('DELETE', '/api/v1/exchange-rates/SEK/NOK/2030-05');
     expect([again.statusCode, again.json().message]).toEqual([404, m.notFound]);
   });
@@ -136,5 +144,29 @@ describe('exchange rates', () => {
       403,
     );
     expect(await stored('DKK', 'ISK')).toEqual([]);
+    await call('PUT', '/api/v1/exchange-rates', {
+      rates: [{ period: '2030-06', from: 'DKK', to: 'ISK', average: 20, closing: 21 }],
+    });
+    expect((await call('DELETE', '/api/v1/exchange-rates/DKK/ISK/2030-06', undefined, userToken)).statusCode).toBe(403);
+    expect(await stored('DKK', 'ISK')).toHaveLength(1);
+  });
+
+  it('hands consolidation every rate between its currencies within its periods, exactly as stored', async () => {
+    await call('PUT', '/api/v1/exchange-rates', {
+      rates: [
+        { period: '2031-01', from: 'AUD', to: 'NZD', average: 1.0845, closing: 0.0000012345 },
+        { period: '2031-03', from: 'NZD', to: 'AUD', average: 0.92, closing: 0.93 },
+        // Outside the periods asked, or with a currency not asked.
+        { period: '2030-12', from: 'AUD', to: 'NZD', average: 1.08, closing: 1.09 },
+        { period: '2031-04', from: 'AUD', to: 'NZD', average: 1.08, closing: 1.09 },
+        { period: '2031-02', from: 'AUD', to: 'SGD', average: 0.88, closing: 0.89 },
+      ],
+    });
+    const rates = await exchangeRatesRepository(t.database.db).ratesFor(['AUD', 'NZD', 'ZAR'], '2031-01', '2031-03');
+    expect(rates.sort((a, b) => a.period.localeCompare(b.period))).toEqual([
+      { period: '2031-01', from: 'AUD', to: 'NZD', average: 1.0845, closing: 0.0000012345 },
+      { period: '2031-03', from: 'NZD', to: 'AUD', average: 0.92, closing: 0.93 },
+    ]);
+    expect(await exchangeRatesRepository(t.database.db).ratesFor(['AUD'], '2031-01', '2031-03')).toEqual([]);
   });
 });

@@ -41,7 +41,7 @@ export function createExchangeRatesService(deps: {
     },
     save: (actor: Principal, rates: readonly ExchangeRateInput[]) => save(actor, rates, 'exchange-rates.save'),
     /** A CSV file's rates, all or none (exchange-rates-csv.ts). */
-    importCsv: (actor: Principal, text: string) => save(actor, ratesOfCsv(text), 'exchange-rates.import'),
+    importCsv: async (actor: Principal, text: string) => save(actor, ratesOfCsv(text), 'exchange-rates.import'),
     async delete(actor: Principal, rate: { from: string; to: string; period: string }): Promise<void> {
       await transaction(async ({ repository: tx, tx: executor }) => {
         const before = await tx.delete(rate);

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   Alert,
   App,
@@ -6,7 +7,6 @@ import {
   Flex,
   Form,
   Input,
-  InputNumber,
   Modal,
   Popconfirm,
   Result,
@@ -20,7 +20,9 @@ import { CURRENCY_CODES } from '@finboard/shared/currencies';
 import {
   exchangeRateMessages as m,
   exchangeRateSchema,
+  isRate,
   RATE_PERIOD,
+  rateOfText,
   type ExchangeRate,
 } from '@finboard/shared/exchange-rates';
 import {
@@ -31,12 +33,18 @@ import {
   type RatesQuery,
 } from './api/exchange-rates';
 import { lastMonth, SAMPLE_RATES_CSV } from './exchange-rates-csv';
+import { formatRate, paramsFromRatesState, ratesStateFromParams } from './exchange-rates-params';
+import { serverTableChange } from '../../lib/table-query';
 
 const CURRENCY_OPTIONS = CURRENCY_CODES.map((code) => ({ value: code, label: code }));
-const PAGE_SIZE = 50;
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-type RateFields = { period: string; from: string; to: string; average: number | null; closing: number | null };
+/** Rates are typed as text and read with the API's rule, so "1,08" is refused rather than read as 108. */
+type RateFields = { period: string; from: string; to: string; average: string; closing: string };
+const rateRule = {
+  validator: (_: unknown, value: string | undefined) =>
+    isRate(rateOfText(value ?? '')) ? Promise.resolve() : Promise.reject(new Error(m.rateInvalid)),
+};
 
 /**
  * /exchange-rates (administrators): the platform's monthly average and closing rates per currency pair, which
@@ -45,10 +53,14 @@ type RateFields = { period: string; from: string; to: string; average: number | 
  */
 export default function ExchangeRatesPage() {
   const { message } = App.useApp();
-  const [filter, setFilter] = useState<{ from?: string; to?: string; period?: string }>({});
-  const [page, setPage] = useState(1);
-  const query: RatesQuery = { ...filter, page, pageSize: PAGE_SIZE };
-  const rates = useExchangeRates(query);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = ratesStateFromParams(searchParams);
+  const change = (patch: Partial<RatesQuery>) => setSearchParams(paramsFromRatesState({ ...state, ...patch }));
+  // The period filter applies once it is a month; until then the field says what it expects.
+  const [typedPeriod, setTypedPeriod] = useState(state.period ?? '');
+  const periodMalformed = typedPeriod.trim() !== '' && !RATE_PERIOD.test(typedPeriod.trim());
+  const rates = useExchangeRates(state);
+  const filtered = Boolean(state.from || state.to || state.period);
   const remove = useDeleteExchangeRate();
   const importer = useImportExchangeRates();
   const [editing, setEditing] = useState<ExchangeRate | 'new'>();
@@ -74,8 +86,8 @@ export default function ExchangeRatesPage() {
     { title: 'Period', dataIndex: 'period' },
     { title: 'From', dataIndex: 'from' },
     { title: 'To', dataIndex: 'to' },
-    { title: 'Average', dataIndex: 'average', align: 'right' },
-    { title: 'Closing', dataIndex: 'closing', align: 'right' },
+    { title: 'Average', dataIndex: 'average', align: 'right', render: formatRate },
+    { title: 'Closing', dataIndex: 'closing', align: 'right', render: formatRate },
     { title: 'Updated', dataIndex: 'updatedAt', render: (at: string) => dateTime.format(new Date(at)) },
     {
       title: 'Actions',
@@ -153,27 +165,47 @@ export default function ExchangeRatesPage() {
           role={imported.type === 'error' ? 'alert' : 'status'}
         />
       )}
-      <Form
-        layout="inline"
-        aria-label="Filter rates"
-        onValuesChange={(_, values: { from?: string; to?: string; period?: string }) => {
-          const period = values.period?.trim();
-          setPage(1);
-          setFilter({
-            from: values.from || undefined,
-            to: values.to || undefined,
-            period: period && RATE_PERIOD.test(period) ? period : undefined,
-          });
-        }}
-      >
-        <Form.Item name="from" label="From">
-          <Select aria-label="From currency" allowClear showSearch options={CURRENCY_OPTIONS} style={{ width: 110 }} />
+      <Form layout="inline" aria-label="Filter rates">
+        <Form.Item label="From">
+          <Select
+            aria-label="From currency"
+            value={state.from}
+            onChange={(from?: RatesQuery['from']) => change({ from: from || undefined, page: 1 })}
+            allowClear
+            showSearch
+            options={CURRENCY_OPTIONS}
+            style={{ width: 110 }}
+          />
         </Form.Item>
-        <Form.Item name="to" label="To">
-          <Select aria-label="To currency" allowClear showSearch options={CURRENCY_OPTIONS} style={{ width: 110 }} />
+        <Form.Item label="To">
+          <Select
+            aria-label="To currency"
+            value={state.to}
+            onChange={(to?: RatesQuery['to']) => change({ to: to || undefined, page: 1 })}
+            allowClear
+            showSearch
+            options={CURRENCY_OPTIONS}
+            style={{ width: 110 }}
+          />
         </Form.Item>
-        <Form.Item name="period" label="Period">
-          <Input aria-label="Filter by period" placeholder="YYYY-MM" allowClear style={{ width: 120 }} />
+        <Form.Item
+          label="Period"
+          validateStatus={periodMalformed ? 'error' : undefined}
+          help={periodMalformed ? m.periodInvalid : undefined}
+        >
+          <Input
+            aria-label="Filter by period"
+            placeholder="YYYY-MM"
+            allowClear
+            value={typedPeriod}
+            onChange={(event) => {
+              const typed = event.target.value;
+              setTypedPeriod(typed);
+              const period = typed.trim();
+              if (period === '' || RATE_PERIOD.test(period)) change({ period: period || undefined, page: 1 });
+            }}
+            style={{ width: 120 }}
+          />
         </Form.Item>
       </Form>
       {rates.isError && !rates.data ? (
@@ -189,14 +221,19 @@ export default function ExchangeRatesPage() {
           columns={columns}
           dataSource={rates.data?.rates ?? []}
           loading={rates.isFetching}
-          locale={{ emptyText: 'No exchange rates yet: add one, or import a CSV file.' }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: rates.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: setPage,
+          locale={{
+            emptyText: filtered
+              ? 'No rates match these filters.'
+              : 'No exchange rates yet: add one, or import a CSV file.',
           }}
+          pagination={{
+            current: state.page,
+            pageSize: state.pageSize,
+            total: rates.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [50, 100, 200, 500],
+          }}
+          onChange={serverTableChange(state, change, () => ({}))}
         />
       )}
       <RateModal target={editing} onClose={() => setEditing(undefined)} />
@@ -212,14 +249,20 @@ function RateModal(props: { target: ExchangeRate | 'new' | undefined; onClose: (
   const [problem, setProblem] = useState<string>();
   const editing = props.target && props.target !== 'new' ? props.target : undefined;
   const initial: RateFields = editing
-    ? { period: editing.period, from: editing.from, to: editing.to, average: editing.average, closing: editing.closing }
-    : { period: lastMonth(), from: 'EUR', to: 'USD', average: null, closing: null };
+    ? {
+        period: editing.period,
+        from: editing.from,
+        to: editing.to,
+        average: formatRate(editing.average),
+        closing: formatRate(editing.closing),
+      }
+    : { period: lastMonth(), from: 'EUR', to: 'USD', average: '', closing: '' };
 
   const onFinish = (fields: RateFields) => {
     const checked = exchangeRateSchema.safeParse({
       ...fields,
-      average: fields.average ?? Number.NaN,
-      closing: fields.closing ?? Number.NaN,
+      average: rateOfText(fields.average),
+      closing: rateOfText(fields.closing),
     });
     if (!checked.success) return setProblem(checked.error.issues[0]?.message ?? m.rateInvalid);
     save.mutateAsync({ rates: [checked.data] }).then(
@@ -267,21 +310,11 @@ function RateModal(props: { target: ExchangeRate | 'new' | undefined; onClose: (
           </Form.Item>
         </Flex>
         <Flex gap={16}>
-          <Form.Item
-            name="average"
-            label="Average rate"
-            style={{ flex: 1 }}
-            rules={[{ required: true, message: m.rateInvalid }]}
-          >
-            <InputNumber aria-label="Average rate" min={0} style={{ width: '100%' }} />
+          <Form.Item name="average" label="Average rate" style={{ flex: 1 }} rules={[rateRule]}>
+            <Input aria-label="Average rate" inputMode="decimal" autoComplete="off" />
           </Form.Item>
-          <Form.Item
-            name="closing"
-            label="Closing rate"
-            style={{ flex: 1 }}
-            rules={[{ required: true, message: m.rateInvalid }]}
-          >
-            <InputNumber aria-label="Closing rate" min={0} style={{ width: '100%' }} />
+          <Form.Item name="closing" label="Closing rate" style={{ flex: 1 }} rules={[rateRule]}>
+            <Input aria-label="Closing rate" inputMode="decimal" autoComplete="off" />
           </Form.Item>
         </Flex>
         {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} />}

@@ -1,7 +1,9 @@
+import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiMessageSchema } from '@finboard/shared/api';
 import {
   exchangeRatesResponseSchema,
+  type exchangeRatesQuerySchema,
   exchangeRatesSavedResponseSchema,
   type PutExchangeRates,
 } from '@finboard/shared/exchange-rates';
@@ -12,13 +14,7 @@ const ratesPath = '/api/v1/exchange-rates';
 const ratesQueryKey = ['exchange-rates'] as const;
 
 /** The list's query: filters and page (`GET /api/v1/exchange-rates`). */
-export type RatesQuery = {
-  from?: string;
-  to?: string;
-  period?: string;
-  page: number;
-  pageSize: number;
-};
+export type RatesQuery = z.output<typeof exchangeRatesQuerySchema>;
 
 /** `GET /api/v1/exchange-rates`: a page of rates, newest period first, filtered by currency and period. */
 export const getExchangeRates = (query: RatesQuery, signal?: AbortSignal) =>

@@ -39,7 +39,7 @@ import { useUpdatePack } from './api/update-pack';
 import { CommentaryEditor } from './components/commentary-editor';
 import { GeneratePanel } from './components/generate-panel';
 import { PackPreview } from './components/pack-preview';
-import { useParentGroups } from './api/get-pack-groups';
+import { useParentGroups } from '../../lib/parent-groups';
 import { PageListEditor } from './components/page-list-editor';
 import { PeriodPicker } from './components/period-picker';
 import { RecipientsEditor } from './components/recipients-editor';

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { chatMessages } from '@finboard/shared/chat';
 import { consolidationMessages as m, type ConsolidatedReport } from '@finboard/shared/consolidation';
 import { EXCHANGE_RATE_CSV_HEADER, exchangeRateMessages } from '@finboard/shared/exchange-rates';
 import { formatValue } from '@finboard/shared/report-format';
@@ -265,7 +266,23 @@ describe('consolidation', () => {
     const columns = page.getByRole('region', { name: 'Consolidation worksheet' });
     await columns.getByRole('link', { name: `${names.Holding}: open its own Balance Sheet` }).waitFor();
     expect(await columns.getByRole('link', { name: `${names.EuroSub}: open its own Balance Sheet` }).count()).toBe(0);
-  });
+
+    // They ask Chat DB the group's consolidated net income; a department is asked back, never guessed.
+    await page.getByRole('button', { name: 'Ask Chat DB' }).click();
+    await page.getByRole('heading', { name: 'Chat DB' }).waitFor();
+    await page.getByRole('combobox', { name: 'Ask about' }).waitFor();
+    await seeText(page, `${groupName} (consolidated, USD)`);
+    const box = page.getByRole('textbox', { name: 'Question' });
+    await box.fill('Net income this year');
+    await box.press('Enter');
+    const sentence = page.getByTestId('chat-sentence').first();
+    await sentence.waitFor({ timeout: 15_000 });
+    expect(await sentence.innerText()).toContain(amount(profitAndLoss.totals.netIncome));
+    await docScreenshot(page, 'consolidation-chat');
+    await box.fill('Revenue by department this year');
+    await box.press('Enter');
+    await seeText(page, chatMessages.groupLines('departments'));
+  }, 180_000);
 });
 
 /**

@@ -308,31 +308,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     warehouse,
     logger: app.log,
   });
-  const chat = createChatService({
-    db: database.db,
-    warehouse,
-    organizations,
-    llm:
-      config.CHAT_LLM_BASE_URL && config.CHAT_LLM_MODEL
-        ? createLlmClient({
-            baseUrl: config.CHAT_LLM_BASE_URL,
-            apiKey: config.CHAT_LLM_API_KEY,
-            model: config.CHAT_LLM_MODEL,
-          })
-        : undefined,
-    runner: createChatRunner(
-      database,
-      warehouse,
-      database.kind === 'postgres' && database.url
-        ? createWarehouseReaders({
-            database,
-            warehouse,
-            secrets: createSecretBox(deriveKey(secret, 'warehouse-readers')),
-          })
-        : undefined,
-    ),
-    logger: app.log,
-  });
   // Studio writes keep lineage and update the reports' aggregates in their own transaction.
   const studioLedger = createStudioLedger(studioLedgerRepository);
   const dataManagement = createDataManagementService({
@@ -374,6 +349,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     organizations,
     layouts: statementLayouts,
     rates: exchangeRates,
+  });
+  const chat = createChatService({
+    db: database.db,
+    warehouse,
+    organizations,
+    llm:
+      config.CHAT_LLM_BASE_URL && config.CHAT_LLM_MODEL
+        ? createLlmClient({
+            baseUrl: config.CHAT_LLM_BASE_URL,
+            apiKey: config.CHAT_LLM_API_KEY,
+            model: config.CHAT_LLM_MODEL,
+          })
+        : undefined,
+    runner: createChatRunner(
+      database,
+      warehouse,
+      database.kind === 'postgres' && database.url
+        ? createWarehouseReaders({
+            database,
+            warehouse,
+            secrets: createSecretBox(deriveKey(secret, 'warehouse-readers')),
+          })
+        : undefined,
+    ),
+    logger: app.log,
+    groups: consolidationGroups,
+    consolidated: consolidatedReports,
   });
   // Report packs (issue 27): assembled from the same statement functions as the screen, rendered, delivered.
   const packRepository = reportPacksRepository(db);
@@ -673,7 +675,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(quickbooksRoutes, { quickbooks, accounting, organizations });
   await app.register(intacctRoutes, { intacct, accounting, organizations });
   await app.register(netsuiteRoutes, { netsuite, accounting, organizations });
-  await app.register(chatRoutes, { chat });
+  await app.register(chatRoutes, { chat, groups: consolidationGroups });
   await app.register(imagesRoutes, { storage });
   await app.register(contactRoutes, { contact });
   await app.register(outboxRoutes, { outbox });

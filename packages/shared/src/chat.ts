@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiSuccessSchema } from './api.ts';
+import { consolidationMessages } from './consolidation.ts';
 import { text } from './validation.ts';
 
 /**
@@ -20,6 +21,9 @@ export const chatMessages = {
   /** The statement was refused by the SQL guard; the reason follows. */
   refused: (reason: string) => `This question cannot be answered safely: ${reason}`,
   noData: 'There is no data for this question yet.',
+  /** Asked of a consolidation group, a question that needs a member's own lines. */
+  groupLines: (what: string) =>
+    `A consolidation group's figures are its members' books translated and eliminated, by account and month: ${what} are in each member's own books. Ask Chat DB in that organization, or ask the group by account, account type or period.`,
 } as const;
 
 export const QUESTION_MAX_LENGTH = 500;
@@ -219,6 +223,7 @@ export const chatChartSchema = z.object({
 export type ChatChart = z.infer<typeof chatChartSchema>;
 
 const organizationId = z.uuid({ error: chatMessages.organizationRequired });
+const groupId = z.uuid({ error: consolidationMessages.notFound }).optional();
 
 export const chatAskBodySchema = z.object({
   question: text({ error: chatMessages.questionRequired })
@@ -228,6 +233,11 @@ export const chatAskBodySchema = z.object({
   /** Admins name the organization; an organization user's own is taken when absent. */
   organizationId,
   conversationId: z.uuid().optional(),
+  /**
+   * A consolidation group to ask instead of one organization (its parent's users and administrators): its
+   * consolidated figures in its reporting currency. The conversation is kept with the group.
+   */
+  groupId,
 });
 export type ChatAskBody = z.input<typeof chatAskBodySchema>;
 
@@ -277,14 +287,15 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export const chatHistoryQuerySchema = z.object({
   organizationId,
   conversationId: z.uuid().optional(),
+  groupId,
 });
 export const chatHistoryResponseSchema = apiSuccessSchema(
   z.object({ conversationId: z.uuid().nullable(), messages: z.array(chatMessageSchema) }),
 );
 
-export const chatClearBodySchema = z.object({ organizationId, conversationId: z.uuid().optional() });
+export const chatClearBodySchema = z.object({ organizationId, conversationId: z.uuid().optional(), groupId });
 export const chatClearResponseSchema = apiSuccessSchema(z.object({ deleted: z.number().int() }));
 
 /** Starter questions drawn from the organization's data. */
-export const chatSuggestionsQuerySchema = z.object({ organizationId });
+export const chatSuggestionsQuerySchema = z.object({ organizationId, groupId });
 export const chatSuggestionsResponseSchema = apiSuccessSchema(z.object({ questions: z.array(z.string()) }));

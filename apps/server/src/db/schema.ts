@@ -676,7 +676,7 @@ export const syncRuns = pgTable(
 );
 
 /**
- * Chat DB conversations (spec §3 chat message): per user and organization, a user's question, the model's
+ * Chat DB conversations (spec §3 chat message): per user and organization (or consolidation group), a user's question, the model's
  * answer (its json: sentence, rows, columns, SQL, chart, semantic query) or a system note. Cleared per user.
  */
 export const chatMessages = pgTable(
@@ -690,6 +690,8 @@ export const chatMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     conversationId: uuid('conversation_id').notNull(),
+    /** A conversation with a consolidation group (its parent is `organizationId`); none with the organization alone. */
+    groupId: uuid('group_id').references(() => consolidationGroups.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['system', 'user', 'model'] }).notNull(),
     text: text('text').notNull(),
     json: jsonb('json'),

@@ -1,9 +1,20 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ChatMessage } from '@finboard/shared/chat';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { chatMessages } from '../../db/schema.ts';
 import { qualifiedSql } from '../../warehouse/identifiers.ts';
 import type { ParserContext, ParserCounterparty } from './parser.ts';
+
+/** Where a conversation is held: an organization's books, or a consolidation group (`organizationId` its parent). */
+export interface ChatPlace {
+  organizationId: string;
+  groupId: string | null;
+}
+
+const placed = (place: ChatPlace) => [
+  eq(chatMessages.organizationId, place.organizationId),
+  place.groupId === null ? isNull(chatMessages.groupId) : eq(chatMessages.groupId, place.groupId),
+];
 
 /** Chat DB's reads of the warehouse (in the organization's transaction) and its platform table. */
 export const chatRepository = {
@@ -82,6 +93,7 @@ export const chatRepository = {
     db: Executor,
     rows: {
       organizationId: string;
+      groupId: string | null;
       userId: string;
       conversationId: string;
       type: 'system' | 'user' | 'model';
@@ -99,28 +111,22 @@ export const chatRepository = {
     );
   },
 
-  /** The conversation asked for, or the user's latest in this organization. */
-  async latestConversation(db: Executor, userId: string, organizationId: string): Promise<string | null> {
+  /** The user's latest conversation with this organization (or with one of its groups). */
+  async latestConversation(db: Executor, userId: string, place: ChatPlace): Promise<string | null> {
     const [row] = await db
       .select({ id: chatMessages.conversationId })
       .from(chatMessages)
-      .where(and(eq(chatMessages.userId, userId), eq(chatMessages.organizationId, organizationId)))
+      .where(and(eq(chatMessages.userId, userId), ...placed(place)))
       .orderBy(desc(chatMessages.createdAt))
       .limit(1);
     return row?.id ?? null;
   },
 
-  async messages(db: Executor, userId: string, organizationId: string, conversationId: string): Promise<ChatMessage[]> {
+  async messages(db: Executor, userId: string, place: ChatPlace, conversationId: string): Promise<ChatMessage[]> {
     const rows = await db
       .select()
       .from(chatMessages)
-      .where(
-        and(
-          eq(chatMessages.userId, userId),
-          eq(chatMessages.organizationId, organizationId),
-          eq(chatMessages.conversationId, conversationId),
-        ),
-      )
+      .where(and(eq(chatMessages.userId, userId), ...placed(place), eq(chatMessages.conversationId, conversationId)))
       .orderBy(asc(chatMessages.createdAt));
     return rows.map((row) => ({
       id: row.id,
@@ -131,13 +137,13 @@ export const chatRepository = {
     }));
   },
 
-  async clear(db: Executor, userId: string, organizationId: string, conversationId?: string): Promise<number> {
+  async clear(db: Executor, userId: string, place: ChatPlace, conversationId?: string): Promise<number> {
     const deleted = await db
       .delete(chatMessages)
       .where(
         and(
           eq(chatMessages.userId, userId),
-          eq(chatMessages.organizationId, organizationId),
+          ...placed(place),
           conversationId ? eq(chatMessages.conversationId, conversationId) : undefined,
         ),
       )

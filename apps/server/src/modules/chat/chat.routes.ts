@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   chatAskBodySchema,
@@ -11,8 +12,11 @@ import {
   chatSuggestionsQuerySchema,
   chatSuggestionsResponseSchema,
 } from '@finboard/shared/chat';
+import { consolidationMessages } from '@finboard/shared/consolidation';
+import { notFound } from '../../errors.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { organizationIdOf } from '../../plugins/tenant-guard.ts';
+import type { ConsolidationGroupsService } from '../consolidation/consolidation-groups.service.ts';
 import type { ChatService } from './chat.service.ts';
 
 const tags = ['chat'];
@@ -20,20 +24,28 @@ const inBody = { tenantBody: 'organizationId' } as const;
 const inQuery = { tenantQuery: 'organizationId' } as const;
 
 /** Chat DB (issue 13; spec §7 `POST /api/v1/chat/ask`). */
-export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService }): Promise<void> {
-  const { chat } = opts;
+export async function chatRoutes(
+  app: FastifyInstance,
+  opts: { chat: ChatService; groups: Pick<ConsolidationGroupsService, 'parentOf'> },
+): Promise<void> {
+  const { chat, groups } = opts;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  // An organization user may leave out organizationId: their own organization is meant. The tenant guard
-  // then checks whatever is named (an admin must name one; a user naming another organization gets 403).
+  // An organization user may leave out organizationId: their own organization is meant; an administrator asking
+  // a consolidation group, its parent. The tenant guard then checks whatever is named (an admin must name one; a
+  // user naming another organization gets 403), and the service that the group is that organization's.
   app.addHook('preValidation', async (request) => {
     const { tenantBody, tenantQuery } = request.routeOptions.config;
+    const input = (tenantBody ? request.body : tenantQuery ? request.query : undefined) as
+      Record<string, unknown> | undefined;
+    if (!input || typeof input !== 'object' || 'organizationId' in input) return;
     const own = callerOf(request).user.organizationId;
-    if (!own) return;
-    if (tenantBody && request.body && typeof request.body === 'object' && !('organizationId' in request.body))
-      (request.body as Record<string, unknown>).organizationId = own;
-    if (tenantQuery && request.query && typeof request.query === 'object' && !('organizationId' in request.query))
-      (request.query as Record<string, unknown>).organizationId = own;
+    if (own) input.organizationId = own;
+    else if (typeof input.groupId === 'string' && z.uuid().safeParse(input.groupId).success) {
+      const parent = await groups.parentOf(input.groupId);
+      if (!parent) throw notFound(consolidationMessages.notFound);
+      input.organizationId = parent;
+    }
   });
 
   routes.post(
@@ -68,7 +80,12 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
     async (request) => ({
       status: true as const,
       message: chatMessages.historyFetched,
-      data: await chat.history(callerOf(request).user, organizationIdOf(request), request.query.conversationId),
+      data: await chat.history(
+        callerOf(request).user,
+        organizationIdOf(request),
+        request.query.conversationId,
+        request.query.groupId,
+      ),
     }),
   );
 
@@ -86,7 +103,12 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
     async (request) => ({
       status: true as const,
       message: chatMessages.cleared,
-      data: await chat.clear(callerOf(request).user, organizationIdOf(request), request.body.conversationId),
+      data: await chat.clear(
+        callerOf(request).user,
+        organizationIdOf(request),
+        request.body.conversationId,
+        request.body.groupId,
+      ),
     }),
   );
 
@@ -104,7 +126,9 @@ export async function chatRoutes(app: FastifyInstance, opts: { chat: ChatService
     async (request) => ({
       status: true as const,
       message: chatMessages.historyFetched,
-      data: { questions: await chat.suggestions(organizationIdOf(request)) },
+      data: {
+        questions: await chat.suggestions(callerOf(request).user, organizationIdOf(request), request.query.groupId),
+      },
     }),
   );
 }

@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { chatMessages as m, type ChatAnswer, type ChatMessage, type SemanticQuery } from '@finboard/shared/chat';
+import { consolidationMessages, type ConsolidationGroup } from '@finboard/shared/consolidation';
 import type { Database } from '../../db/client.ts';
-import { AppError, badRequest, internalError } from '../../errors.ts';
+import { AppError, badRequest, internalError, notFound } from '../../errors.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
 import type { Principal } from '../../principal.ts';
+import type { ConsolidatedReportsService } from '../consolidation/consolidated-reports.service.ts';
+import type { ConsolidationGroupsService } from '../consolidation/consolidation-groups.service.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { chartOf, decompositionOf, rowsOf, sentenceOf } from './answer.ts';
 import { chatCalendar, type FiscalNumbering } from './chat-calendar.ts';
-import { chatRepository as repo } from './chat.repository.ts';
-import type { ChatRunner } from './chat-runner.ts';
-import { CompileError, compileSemanticQuery, metricLabel } from './compiler.ts';
+import { chatRepository as repo, type ChatPlace } from './chat.repository.ts';
+import type { ChatRows, ChatRunner } from './chat-runner.ts';
+import { CompileError, compileSemanticQuery, metricLabel, overRelations } from './compiler.ts';
 import { followUp, isFollowUp } from './follow-up.ts';
+import { groupBooks, groupRefusal } from './group-books.ts';
 import { parseQuestion, rephrasings, type ParseResult, type ParserContext, type ParserCounterparty } from './parser.ts';
 import { describeReading } from './reading.ts';
 import { spanWords } from './time-expressions.ts';
@@ -19,6 +23,20 @@ import { checkSql, loadSqlParser, SqlRefusedError } from './sql-guard.ts';
 import type { LlmAnswer, LlmClient } from './llm-client.ts';
 
 export type ChatService = ReturnType<typeof createChatService>;
+
+/** What a question is asked of: an organization's warehouse, or a consolidation group's consolidated books. */
+interface Books {
+  place: ChatPlace;
+  context: ParserContext;
+  numbering?: FiscalNumbering;
+  /** Runs a compiled statement the SQL guard passed, read-only. */
+  run(sql: string, params: readonly unknown[]): Promise<ChatRows>;
+  /** Why these books cannot answer a query they parsed (a group's: a member's own lines), in words. */
+  refusal(query: SemanticQuery): string | undefined;
+  /** A language model's own SQL runs on a warehouse only. */
+  modelSql: boolean;
+  budget: boolean;
+}
 
 /**
  * Chat DB: a question → semantic query (the built-in parser) → SQL (compiler) → the SQL guard → a read-only
@@ -30,10 +48,13 @@ export function createChatService(deps: {
   organizations: OrganizationsService;
   runner: ChatRunner;
   logger: FastifyBaseLogger;
+  /** Chat DB of a consolidation group: who may read it, and its consolidated books. */
+  groups: Pick<ConsolidationGroupsService, 'readableBy'>;
+  consolidated: Pick<ConsolidatedReportsService, 'ledger'>;
   /** The optional language model (CHAT_LLM_*); without it, the built-in parser answers everything. */
   llm?: LlmClient;
 }) {
-  const { db, warehouse, organizations, runner, llm, logger } = deps;
+  const { db, warehouse, organizations, runner, llm, logger, groups, consolidated } = deps;
 
   /**
    * What the parser reads, with 00_Period numbered by the organization's fiscal year start month when it set one.
@@ -57,9 +78,61 @@ export function createChatService(deps: {
     return { context: { ...stored, periods, counterparties }, numbering };
   }
 
+  /**
+   * The group a caller asks about through `organizationId` (the tenant guard's): its parent's. Anyone else —
+   * another organization's user, or an administrator naming another organization — finds no such group.
+   */
+  async function groupOf(user: Principal, organizationId: string, groupId: string): Promise<ConsolidationGroup> {
+    const group = await groups.readableBy(groupId, user);
+    if (group.parentOrganizationId !== organizationId) throw notFound(consolidationMessages.notFound);
+    return group;
+  }
+
+  async function placeOf(user: Principal, organizationId: string, groupId: string | undefined): Promise<ChatPlace> {
+    if (groupId === undefined) {
+      await organizations.assertExists(organizationId);
+      return { organizationId, groupId: null };
+    }
+    return { organizationId, groupId: (await groupOf(user, organizationId, groupId)).id };
+  }
+
+  async function organizationBooks(organizationId: string): Promise<Books> {
+    const { context, numbering } = await contextOf(organizationId);
+    return {
+      place: { organizationId, groupId: null },
+      context,
+      ...(numbering ? { numbering } : {}),
+      run: (sql, params) => runner.run(organizationId, sql, params),
+      refusal: () => undefined,
+      modelSql: true,
+      budget: true,
+    };
+  }
+
+  /**
+   * A group's books: consolidated in memory (the statements' consolidation), then read by the organization's
+   * compiled statements over CTEs standing in for the warehouse relations (group-books.ts), run read-only as the
+   * parent organization's reader — the statement reads nothing of the parent's warehouse, only its parameter.
+   */
+  async function consolidatedBooks(group: ConsolidationGroup): Promise<Books> {
+    const books = groupBooks(await consolidated.ledger(group));
+    return {
+      place: { organizationId: group.parentOrganizationId, groupId: group.id },
+      context: books.context,
+      run: (sql, params) =>
+        runner.run(group.parentOrganizationId, overRelations(sql, books.relations(`$${params.length + 1}`)), [
+          ...params,
+          books.data,
+        ]),
+      refusal: groupRefusal,
+      modelSql: false,
+      budget: false,
+    };
+  }
+
   /** The semantic query of the conversation's last answer, for follow-ups. */
-  async function previousQuery(user: Principal, organizationId: string, conversationId: string) {
-    const messages = await repo.messages(db, user.id, organizationId, conversationId);
+  async function previousQuery(user: Principal, place: ChatPlace, conversationId: string) {
+    const messages = await repo.messages(db, user.id, place, conversationId);
     for (const message of messages.toReversed()) {
       const query = (message.json as { semanticQuery?: SemanticQuery } | null)?.semanticQuery;
       if (message.type === 'model' && query) return query;
@@ -68,16 +141,10 @@ export function createChatService(deps: {
   }
 
   /** Answers a semantic query: compiled, checked by the guard, run read-only. */
-  async function answerQuery(
-    organizationId: string,
-    query: SemanticQuery,
-    when: string,
-    numbering: FiscalNumbering | undefined,
-    against?: string,
-  ) {
-    const compiled = compileSemanticQuery(query, numbering);
+  async function answerQuery(books: Books, query: SemanticQuery, when: string, against?: string) {
+    const compiled = compileSemanticQuery(query, books.numbering);
     const checked = checkSql(compiled.sql);
-    const rows = await runner.run(organizationId, checked.sql, compiled.params);
+    const rows = await books.run(checked.sql, compiled.params);
     const result = rowsOf(rows, compiled.columns);
     const what = query.metrics.map(metricLabel).join(', ').toLowerCase();
     const by = query.dimensions.length ? ` by ${query.dimensions.join(', ').replaceAll('_', ' ')}` : '';
@@ -85,7 +152,7 @@ export function createChatService(deps: {
       // Both totals come with every row; with no row nothing changed, and the totals are read again.
       const totals = rows[0]
         ? { now: Number(rows[0].total_now), then: Number(rows[0].total_then) }
-        : await totalsOf(organizationId, query, numbering);
+        : await totalsOf(books, query);
       const explained = decompositionOf(query, compiled.columns, result, totals, {
         what,
         when,
@@ -103,10 +170,10 @@ export function createChatService(deps: {
   }
 
   /** The two totals of a decomposition in which nothing changed: the metric over both periods, undivided. */
-  async function totalsOf(organizationId: string, query: SemanticQuery, numbering: FiscalNumbering | undefined) {
+  async function totalsOf(books: Books, query: SemanticQuery) {
     const whole: SemanticQuery = { ...query, dimensions: [], decompose: undefined };
-    const compiled = compileSemanticQuery(whole, numbering);
-    const [row] = await runner.run(organizationId, checkSql(compiled.sql).sql, compiled.params);
+    const compiled = compileSemanticQuery(whole, books.numbering);
+    const [row] = await books.run(checkSql(compiled.sql).sql, compiled.params);
     const metric = query.metrics[0]!;
     const then = query.compare === 'prior_year' ? `${metric}_prior_year` : `${metric}_previous`;
     return { now: Number(row?.[metric] ?? 0), then: Number(row?.[then] ?? 0) };
@@ -146,18 +213,38 @@ export function createChatService(deps: {
     }
   }
 
+  /** The answer of books that parsed a question they cannot answer (a group asked for a member's lines). */
+  function askedBack(reason: string): Omit<ChatAnswer, 'conversationId'> {
+    return {
+      response: m.groupLines(reason),
+      result: [],
+      columns: [],
+      sql: null,
+      chart: { type: 'table', y: [] },
+      semanticQuery: null,
+      suggestions: GROUP_QUESTIONS.slice(0, 3),
+      understood: false,
+      reading: null,
+    };
+  }
+
   async function ask(
     user: Principal,
     organizationId: string,
-    body: { question: string; conversationId?: string },
+    body: { question: string; conversationId?: string; groupId?: string },
   ): Promise<ChatAnswer> {
-    // The organization's existence is checked by contextOf (its settings), first thing in the try below.
+    // The organization's existence is checked by contextOf (its settings), first thing in the try below; a group's
+    // (and the caller's right to it) before anything is read.
+    const group = body.groupId === undefined ? undefined : await groupOf(user, organizationId, body.groupId);
     await loadSqlParser();
     const conversationId = body.conversationId ?? randomUUID();
     let answer: Omit<ChatAnswer, 'conversationId'>;
+    let place: ChatPlace = { organizationId, groupId: group?.id ?? null };
     try {
-      const { context, numbering } = await contextOf(organizationId);
-      const previous = body.conversationId ? await previousQuery(user, organizationId, conversationId) : undefined;
+      const books = group ? await consolidatedBooks(group) : await organizationBooks(organizationId);
+      place = books.place;
+      const { context } = books;
+      const previous = body.conversationId ? await previousQuery(user, place, conversationId) : undefined;
       let parsed = parseQuestion(body.question, context);
       // Context only for a follow-up: an elliptical one ("and Q3?", "what about Marketing?", "was that") or one
       // that names no figure of its own ("Just the Marketing department", "break that down by month"). A question
@@ -173,17 +260,20 @@ export function createChatService(deps: {
       // books cannot answer (a period outside them, a forecast, headcount), stand — a model never overrides them.
       const proposal =
         parsed.kind === 'unknown' && !parsed.reason ? await proposalOf(body.question, context) : undefined;
-      if (proposal?.kind === 'query') {
+      const asked = proposal?.kind === 'query' ? proposal.query : parsed.kind === 'query' ? parsed.query : undefined;
+      const refusal = asked && books.refusal(asked);
+      if (refusal) answer = askedBack(refusal);
+      else if (proposal?.kind === 'query') {
         const when = spanWords(proposal.query.timeRange.from, proposal.query.timeRange.to);
-        const answered = await answerQuery(organizationId, proposal.query, when, numbering);
+        const answered = await answerQuery(books, proposal.query, when);
         answer = {
           ...answered,
           semanticQuery: proposal.query,
-          suggestions: followUps(proposal.query, context),
+          suggestions: followUps(proposal.query, books),
           understood: true,
           reading: `Read by the language model: ${describeReading(proposal.query, { when, accounts: [], groups: [] })}`,
         };
-      } else if (proposal?.kind === 'sql') {
+      } else if (proposal?.kind === 'sql' && books.modelSql) {
         answer = {
           ...(await answerModelSql(organizationId, proposal.sql)),
           semanticQuery: null,
@@ -205,11 +295,11 @@ export function createChatService(deps: {
           unknownWords: parsed.unknown,
         };
       } else {
-        const answered = await answerQuery(organizationId, parsed.query, parsed.when, numbering, parsed.against);
+        const answered = await answerQuery(books, parsed.query, parsed.when, parsed.against);
         answer = {
           ...answered,
           semanticQuery: parsed.query,
-          suggestions: followUps(parsed.query, context),
+          suggestions: followUps(parsed.query, books),
           understood: true,
           reading: parsed.reading,
         };
@@ -220,27 +310,32 @@ export function createChatService(deps: {
       if (error instanceof AppError) throw error;
       throw internalError('CHAT_FAILED', m.failed, error);
     }
+    const kept = { ...place, userId: user.id, conversationId };
     await repo.add(db, [
-      { organizationId, userId: user.id, conversationId, type: 'user', text: body.question },
-      { organizationId, userId: user.id, conversationId, type: 'model', text: answer.response, json: answer },
+      { ...kept, type: 'user', text: body.question },
+      { ...kept, type: 'model', text: answer.response, json: answer },
     ]);
     return { ...answer, conversationId };
   }
 
   return {
     ask,
-    async history(user: Principal, organizationId: string, conversationId?: string) {
-      await organizations.assertExists(organizationId);
-      const id = conversationId ?? (await repo.latestConversation(db, user.id, organizationId));
-      const messages: ChatMessage[] = id ? await repo.messages(db, user.id, organizationId, id) : [];
+    async history(user: Principal, organizationId: string, conversationId?: string, groupId?: string) {
+      const place = await placeOf(user, organizationId, groupId);
+      const id = conversationId ?? (await repo.latestConversation(db, user.id, place));
+      const messages: ChatMessage[] = id ? await repo.messages(db, user.id, place, id) : [];
       return { conversationId: id, messages };
     },
-    async clear(user: Principal, organizationId: string, conversationId?: string) {
-      await organizations.assertExists(organizationId);
-      return { deleted: await repo.clear(db, user.id, organizationId, conversationId) };
+    async clear(user: Principal, organizationId: string, conversationId?: string, groupId?: string) {
+      const place = await placeOf(user, organizationId, groupId);
+      return { deleted: await repo.clear(db, user.id, place, conversationId) };
     },
-    /** Starter questions drawn from the organization's own departments, accounts and periods. */
-    async suggestions(organizationId: string): Promise<string[]> {
+    /** Starter questions drawn from the organization's own departments, accounts and periods; a group's, fixed. */
+    async suggestions(user: Principal, organizationId: string, groupId?: string): Promise<string[]> {
+      if (groupId !== undefined) {
+        await groupOf(user, organizationId, groupId);
+        return [...GROUP_QUESTIONS];
+      }
       const { context } = await contextOf(organizationId);
       const department = context.departments[0];
       const account = context.accounts.find((a) => a.type === 'expense' && a.parentCode)?.name;
@@ -287,12 +382,25 @@ function notUnderstood(parsed: Extract<ParseResult, { kind: 'unknown' }>): strin
   return `${parsed.reason ? '' : understood}${why} Try asking: ${parsed.suggestions.map((s) => `"${s}"`).join(', ')}.`;
 }
 
-function followUps(query: SemanticQuery, context: ParserContext): string[] {
+/** Starter questions of a consolidation group: its figures by account and month, in its reporting currency. */
+const GROUP_QUESTIONS = [
+  'What was revenue last month?',
+  'Net income by month this year',
+  'Gross margin this year vs last year',
+  'Top 5 expense accounts last quarter',
+  'What is our cash balance?',
+  'Working capital at the end of last month',
+] as const;
+
+function followUps(query: SemanticQuery, { context, budget }: Pick<Books, 'context' | 'budget'>): string[] {
   if (query.decompose)
-    return ['And the period before?', query.dimensions[0] === 'department' ? 'By account?' : 'By department?'];
+    return [
+      'And the period before?',
+      query.dimensions[0] === 'department' || context.departments.length === 0 ? 'By account?' : 'By department?',
+    ];
   const suggestions = ['And the quarter before?'];
   if (!query.dimensions.includes('period')) suggestions.push('What about by month?');
-  if (!query.compare) suggestions.push('And vs budget?');
+  if (!query.compare && budget) suggestions.push('And vs budget?');
   if (context.departments[0] && !query.filters.departments)
     suggestions.push(`What about the ${context.departments[0]} department?`);
   return suggestions.slice(0, 3);

@@ -127,6 +127,9 @@ const signed = (spec: FlowSpec, column: 'net' | 'budget') =>
 
 const MONEY = 'numeric(20,2)';
 
+/** Where every compiled statement starts its CTEs: `overRelations` puts others before it. */
+const FIRST_CTE = 'WITH facts AS (';
+
 const DIMENSION_LABELS: Record<string, string> = {
   period: 'Period',
   quarter: 'Quarter',
@@ -781,7 +784,7 @@ export function compileSemanticQuery(query: SemanticQuery, numbering?: FiscalNum
   }
   const keep = kept.length ? ` WHERE ${kept.join(' AND ')}` : '';
   const limit = query.limit ? ` LIMIT ${params.add(query.limit)}::int` : '';
-  const sql = `WITH facts AS (
+  const sql = `${FIRST_CTE}
   ${branches.join('\n  UNION ALL\n  ')}
 ), grouped AS (
   SELECT ${groupedColumns.join(', ')}${lastPeriod} FROM facts f${groupBy}
@@ -797,6 +800,16 @@ SELECT ${[...names, ...(totals.length ? ['total_now', 'total_then'] : [])].map((
       columns: [{ name: 'row_count', label: 'Count', type: 'number', unit: 'count' }],
     };
   return { sql, params: params.values, columns: output };
+}
+
+/**
+ * A compiled statement (as the SQL guard passed it) with CTEs put before its own, in the same WITH: CTEs named
+ * as the warehouse relations it reads hide them (a consolidation group's books, chat/group-books.ts).
+ */
+export function overRelations(compiledSql: string, relations: string): string {
+  const at = compiledSql.indexOf(FIRST_CTE);
+  if (at < 0 || compiledSql.indexOf(FIRST_CTE, at + 1) >= 0) throw new Error('not a compiled statement');
+  return `${compiledSql.slice(0, at)}WITH ${relations},\nfacts AS (${compiledSql.slice(at + FIRST_CTE.length)}`;
 }
 
 function orderOf(

@@ -12,10 +12,17 @@ import type { OrganizationsService } from '../organizations/organizations.servic
 import { balanceSheet } from '../reports/balance-sheet.ts';
 import { cashFlow } from '../reports/cash-flow.ts';
 import { financialOverview } from '../reports/financial-overview.ts';
-import { fiscalCalendar, lastDayOf, monthNumber, monthsBetween, periodOf } from '../reports/periods.ts';
+import {
+  fiscalCalendar,
+  lastDayOf,
+  monthNumber,
+  monthsBetween,
+  periodOf,
+  type FiscalCalendar,
+} from '../reports/periods.ts';
 import { profitAndLoss } from '../reports/profit-and-loss.ts';
 import { settleRange, type ReportsService } from '../reports/reports.service.ts';
-import type { Statement, StatementRequest } from '../reports/statement-kit.ts';
+import type { Account, Movement, Statement, StatementRequest } from '../reports/statement-kit.ts';
 import { money } from '../reports/statement-kit.ts';
 import type { StatementLayoutsService } from '../statement-layouts/statement-layouts.service.ts';
 import {
@@ -65,55 +72,81 @@ export function createConsolidatedReportsService(deps: {
     });
   }
 
+  /**
+   * Every member read from its own warehouse, then translated, reclassified and eliminated over the range
+   * `rangeOf` settles from the latest month with data and the parent's calendar. A rate it lacks is a 422 naming
+   * every one of them.
+   */
+  async function groupBooks<R extends { from: string; to: string }>(
+    group: ConsolidationGroup,
+    rangeOf: (lastData: string | null, calendar: FiscalCalendar) => R,
+  ) {
+    const settings = await organizations.reportingSettings(group.parentOrganizationId);
+    const limiter = createLimiter(READ_CONCURRENCY);
+    const books = await Promise.all(group.members.map((_, index) => limiter.run(() => readMember(group, index))));
+    const parent = books[group.members.findIndex((member) => member.organizationId === group.parentOrganizationId)]!;
+    const calendar = fiscalCalendar(parent.context.periods, settings.fiscalYearStartMonth);
+    const lastData =
+      books
+        .map((book) => book.context.lastData)
+        .filter((p): p is string => p !== null)
+        .sort()
+        .at(-1) ?? null;
+    const range = rangeOf(lastData, calendar);
+
+    const members: ConsolidationMember[] = group.members.map((member, index) => ({
+      key: memberKey(member),
+      label: memberLabel(member),
+      currency: member.baseCurrency,
+      ownership: member.ownershipPct / 100,
+      joinedPeriod: member.joinedPeriod,
+      names: namesOf(member),
+      accounts: books[index]!.accounts,
+      movements: books[index]!.movements,
+      cashFlows: books[index]!.cashFlows,
+      intercompany: books[index]!.intercompany,
+    }));
+    const currencies = [...new Set([group.reportingCurrency, ...members.map((member) => member.currency)])];
+    const stored =
+      currencies.length > 1
+        ? await rates.ratesFor(currencies, periodOf(monthNumber(earliestJoined(group)) - 1), range.to)
+        : [];
+    const consolidated = consolidate(members, group.eliminationRules, rateBook(stored, group.reportingCurrency), range);
+    if (consolidated.missingRates.length > 0) {
+      const shown = consolidated.missingRates.slice(0, 12).join(', ');
+      const more = consolidated.missingRates.length > 12 ? ` and ${consolidated.missingRates.length - 12} more` : '';
+      throw new AppError(422, 'RATES_MISSING', m.ratesMissing.replace('{rates}', shown + more));
+    }
+    const refreshedAt =
+      books
+        .map((book) => book.context.refreshedAt)
+        .filter((at): at is string => at !== null)
+        .sort()[0] ?? null;
+    return { settings, books, calendar, lastData, range, consolidated, refreshedAt };
+  }
+
+  /** A failure that is not one of ours (a member's warehouse unreachable, say) is the consolidation's 500. */
+  async function failingAsConsolidation<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw internalError('CONSOLIDATION_FAILED', m.loadFailed, error);
+    }
+  }
+
   async function report(
     group: ConsolidationGroup,
     template: string,
     query: z.output<typeof reportQuerySchema>,
   ): Promise<ConsolidatedReport> {
     if (!isConsolidatedTemplate(template)) throw notFound(m.templateUnknown);
-    const settings = await organizations.reportingSettings(group.parentOrganizationId);
     const layout = await layouts.rulesOf(group.parentOrganizationId);
-    try {
-      const limiter = createLimiter(READ_CONCURRENCY);
-      const books = await Promise.all(group.members.map((_, index) => limiter.run(() => readMember(group, index))));
-      const parent = books[group.members.findIndex((member) => member.organizationId === group.parentOrganizationId)]!;
-      const calendar = fiscalCalendar(parent.context.periods, settings.fiscalYearStartMonth);
-      const lastData = books
-        .map((book) => book.context.lastData)
-        .filter((p): p is string => p !== null)
-        .sort()
-        .at(-1);
-      const range = settleRange(query, lastData ?? null, calendar);
-
-      const members: ConsolidationMember[] = group.members.map((member, index) => ({
-        key: memberKey(member),
-        label: memberLabel(member),
-        currency: member.baseCurrency,
-        ownership: member.ownershipPct / 100,
-        joinedPeriod: member.joinedPeriod,
-        names: namesOf(member),
-        accounts: books[index]!.accounts,
-        movements: books[index]!.movements,
-        cashFlows: books[index]!.cashFlows,
-        intercompany: books[index]!.intercompany,
-      }));
-      const currencies = [...new Set([group.reportingCurrency, ...members.map((member) => member.currency)])];
-      const earliest = group.members.map((member) => member.joinedPeriod).sort()[0]!;
-      const stored =
-        currencies.length > 1 ? await rates.ratesFor(currencies, periodOf(monthNumber(earliest) - 1), range.to) : [];
-      const consolidated = consolidate(
-        members,
-        group.eliminationRules,
-        rateBook(stored, group.reportingCurrency),
-        range,
+    return failingAsConsolidation(async () => {
+      const { settings, books, calendar, lastData, range, consolidated, refreshedAt } = await groupBooks(
+        group,
+        (last, calendar) => settleRange(query, last, calendar),
       );
-      if (consolidated.missingRates.length > 0) {
-        const shown = consolidated.missingRates.slice(0, 12).join(', ');
-        const more = consolidated.missingRates.length > 12 ? ` and ${consolidated.missingRates.length - 12} more` : '';
-        const message = m.ratesMissing.replace('{rates}', shown + more);
-        throw new AppError(422, 'RATES_MISSING', message);
-      }
-
       const request: StatementRequest = {
         from: range.from,
         to: range.to,
@@ -201,11 +234,7 @@ export function createConsolidatedReportsService(deps: {
         entity: null,
         department: null,
         currency: group.reportingCurrency,
-        refreshedAt:
-          books
-            .map((book) => book.context.refreshedAt)
-            .filter((at): at is string => at !== null)
-            .sort()[0] ?? null,
+        refreshedAt,
         sections,
         series: body.series,
         totals,
@@ -235,14 +264,49 @@ export function createConsolidatedReportsService(deps: {
           difference: money(row.difference),
         })),
       };
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw internalError('CONSOLIDATION_FAILED', m.loadFailed, error);
-    }
+    });
   }
 
-  return { report };
+  /**
+   * The group's consolidated monthly movements over all its data (from the first member's joining to the latest
+   * month with data), with the parent's fiscal calendar over those months: what Chat DB asks a group.
+   */
+  async function ledger(group: ConsolidationGroup): Promise<ConsolidatedLedger> {
+    const first = earliestJoined(group);
+    return failingAsConsolidation(async () => {
+      const { settings, calendar, range, consolidated, refreshedAt } = await groupBooks(group, (last) => ({
+        from: first,
+        to: last !== null && last > first ? last : first,
+      }));
+      return {
+        accounts: [...consolidated.accounts.values()],
+        movements: consolidated.statementLedger.movements,
+        periods: monthsBetween(range.from, range.to).map((period) => ({
+          period,
+          fiscalYear: calendar.fiscalYearOf(period),
+          fiscalPeriod: monthNumber(period) - monthNumber(calendar.fiscalYearStart(period)) + 1,
+        })),
+        fiscalYearStartMonth: settings.fiscalYearStartMonth,
+        refreshedAt,
+      };
+    });
+  }
+
+  return { report, ledger };
 }
+
+/** What Chat DB reads of a group: its merged chart and its consolidated movements, month by month. */
+export interface ConsolidatedLedger {
+  accounts: Account[];
+  /** Integer cents in the reporting currency, eliminations and reclassifications included (the P&L's 100 %). */
+  movements: readonly Movement[];
+  /** Every month from the first joining to the latest data, numbered by the parent's fiscal year. */
+  periods: { period: string; fiscalYear: number; fiscalPeriod: number }[];
+  fiscalYearStartMonth: number | null;
+  refreshedAt: string | null;
+}
+
+const earliestJoined = (group: ConsolidationGroup) => group.members.map((member) => member.joinedPeriod).sort()[0]!;
 
 type GroupMember = ConsolidationGroup['members'][number];
 const memberKey = (member: GroupMember) =>

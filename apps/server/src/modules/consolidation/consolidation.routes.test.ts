@@ -7,20 +7,11 @@ import {
   type ConsolidationGroup,
 } from '@finboard/shared/consolidation';
 import { reportPackMessages } from '@finboard/shared/report-packs';
-import { consolidationGroupMembers, consolidationGroups, exchangeRates } from '../../db/schema.ts';
+import { consolidationGroupMembers, consolidationGroups } from '../../db/schema.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
-import {
-  EUROSUB,
-  EXPECTED,
-  GROUP_RATES,
-  GROUP_RULES,
-  HOLDING,
-  MEMBER_NAMES,
-  UKSUB,
-  warehouseRowsOf,
-} from '../../../test/consolidation-group.ts';
-import { bearer, createOrganization, createUser, login } from '../../../test/factories.ts';
-import { seedWarehouse } from '../../../test/warehouse-books.ts';
+import { EXPECTED, GROUP_RULES, MEMBER_NAMES } from '../../../test/consolidation-group.ts';
+import { groupInput, seedGroupOrganizations } from '../../../test/consolidation-group-app.ts';
+import { bearer, createUser, login } from '../../../test/factories.ts';
 
 /**
  * Consolidation groups through the API on the hand-made group (test/consolidation-group.ts) loaded into three
@@ -37,30 +28,10 @@ const ids = { holding: '', euro: '', uk: '' };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const organization = async (name: string, baseCurrency: string) =>
-    (await createOrganization(t.database, { name: named(name), baseCurrency })).id;
-  ids.holding = await organization(MEMBER_NAMES.holding, 'USD');
-  ids.euro = await organization(MEMBER_NAMES.euro, 'EUR');
-  ids.uk = await organization(MEMBER_NAMES.uk, 'GBP');
-  await seedWarehouse(t.app.services.warehouse, ids.holding, warehouseRowsOf(HOLDING, named));
-  await seedWarehouse(t.app.services.warehouse, ids.euro, warehouseRowsOf(EUROSUB, named));
-  await seedWarehouse(t.app.services.warehouse, ids.uk, warehouseRowsOf(UKSUB, named));
+  Object.assign(ids, await seedGroupOrganizations(t, named));
   adminToken = await login(t.app, TEST_ADMIN);
   parentUserToken = await login(t.app, await createUser(t.database, { organizationId: ids.holding }));
   subsidiaryUserToken = await login(t.app, await createUser(t.database, { organizationId: ids.euro }));
-  // The Exchange Rates page's table, written as its own tests prove the API writes it.
-  await t.database.db
-    .insert(exchangeRates)
-    .values(
-      GROUP_RATES.map((rate) => ({
-        period: rate.period,
-        fromCurrency: rate.from,
-        toCurrency: rate.to,
-        average: String(rate.average),
-        closing: String(rate.closing),
-      })),
-    )
-    .onConflictDoNothing();
 });
 afterAll(() => t?.close());
 
@@ -68,17 +39,7 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payl
   return t.app.inject({ method, url, headers: bearer(token), ...(payload && { payload }) });
 }
 
-const body = () => ({
-  name: `Holding group ${suffix}`,
-  reportingCurrency: 'USD',
-  parentOrganizationId: ids.holding,
-  members: [
-    { organizationId: ids.holding, ownershipPct: 100, joinedPeriod: '2026-01' },
-    { organizationId: ids.euro, ownershipPct: 80, joinedPeriod: '2026-01' },
-    { organizationId: ids.uk, ownershipPct: 100, joinedPeriod: '2026-01' },
-  ],
-  eliminationRules: GROUP_RULES,
-});
+const body = () => groupInput(`Holding group ${suffix}`, ids);
 
 async function newGroup(overrides: object = {}): Promise<ConsolidationGroup> {
   const response = await call('POST', '/api/v1/consolidation-groups', { ...body(), ...overrides });

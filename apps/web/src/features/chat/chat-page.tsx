@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Card, Flex, Input, Result, Spin, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
+import { Alert, App, Button, Card, Flex, Input, Result, Select, Spin, Typography } from 'antd';
 import { ClearOutlined, SendOutlined } from '@ant-design/icons';
 import { chatAnswerSchema, chatMessages, QUESTION_MAX_LENGTH, type ChatAnswer } from '@finboard/shared/chat';
 import { AdminOrganizationPicker } from '../../components/organization-select';
 import { usePageOrganization } from '../../lib/page-organization';
+import { useParentGroups } from '../../lib/parent-groups';
 import { useAskQuestion } from './api/ask-question';
 import { useClearConversation } from './api/clear-conversation';
 import { useChatHistory } from './api/get-history';
@@ -18,15 +20,23 @@ const answerOf = (json: unknown): ChatAnswer | undefined => {
   return parsed.success ? parsed.data : undefined;
 };
 
+/** `?group=`: a consolidation group the organization is the parent of, asked instead of its own books. */
+const GROUP_PARAM = 'group';
+
 /**
- * Chat DB (issue 13): ask the organization's books in plain language. Enter sends, Shift+Enter adds a line,
+ * Chat DB: ask the organization's books in plain language — or, when it is the parent of consolidation groups, a
+ * group's consolidated figures (chosen in "Ask about", kept in the URL). Enter sends, Shift+Enter adds a line,
  * ↑ in an empty box recalls the last question; follow-ups keep the conversation's context.
  */
 export default function ChatPage() {
   const { message } = App.useApp();
   const { isAdmin, organizationId, picked, setPicked } = usePageOrganization();
-  const history = useChatHistory(organizationId);
-  const suggestions = useChatSuggestions(organizationId);
+  const [search, setSearch] = useSearchParams();
+  const groups = useParentGroups(organizationId);
+  const group = groups.data?.find((candidate) => candidate.id === search.get(GROUP_PARAM));
+  const groupId = group?.id;
+  const history = useChatHistory(organizationId, groupId);
+  const suggestions = useChatSuggestions(organizationId, groupId);
   const ask = useAskQuestion();
   const clear = useClearConversation();
   const [draft, setDraft] = useState('');
@@ -46,7 +56,7 @@ export default function ChatPage() {
     setPending(text);
     setDraft('');
     ask.mutate(
-      { organizationId, question: text, conversationId: history.data?.conversationId ?? undefined },
+      { organizationId, groupId, question: text, conversationId: history.data?.conversationId ?? undefined },
       {
         onError: (error) => {
           void message.error(error.message);
@@ -65,15 +75,40 @@ export default function ChatPage() {
           <Button
             icon={<ClearOutlined />}
             loading={clear.isPending}
-            onClick={() => organizationId && clear.mutate(organizationId)}
+            onClick={() => organizationId && clear.mutate({ organizationId, groupId })}
           >
             Clear conversation
           </Button>
         )}
       </Flex>
       {isAdmin && <AdminOrganizationPicker value={picked} onChange={setPicked} />}
+      {organizationId && (groups.data?.length ?? 0) > 0 && (
+        <Flex gap={8} align="center" style={{ marginBottom: 16 }}>
+          <Typography.Text id="chat-ask-about">Ask about</Typography.Text>
+          <Select
+            aria-labelledby="chat-ask-about"
+            style={{ minWidth: 320 }}
+            value={groupId ?? ''}
+            options={[
+              { value: '', label: "This organization's books" },
+              ...(groups.data ?? []).map((candidate) => ({
+                value: candidate.id,
+                label: `${candidate.name} (consolidated, ${candidate.reportingCurrency})`,
+              })),
+            ]}
+            onChange={(value: string) => {
+              const next = new URLSearchParams(search);
+              if (value) next.set(GROUP_PARAM, value);
+              else next.delete(GROUP_PARAM);
+              setSearch(next, { replace: true });
+            }}
+          />
+        </Flex>
+      )}
       {!organizationId ? (
         <Result status="info" title={chatMessages.organizationRequired} />
+      ) : search.has(GROUP_PARAM) && groups.isPending ? (
+        <Spin style={{ display: 'block', margin: 48 }} tip="Loading..." />
       ) : (
         <Flex vertical gap={16}>
           {history.isError && <Alert type="error" showIcon message={history.error.message} />}
@@ -114,7 +149,11 @@ export default function ChatPage() {
           </div>
           {messages.length === 0 && !pending && (
             <Flex vertical gap={8}>
-              <Typography.Text type="secondary">Ask about your books, for example:</Typography.Text>
+              <Typography.Text type="secondary">
+                {group
+                  ? `Ask about the group's consolidated figures in ${group.reportingCurrency}, for example:`
+                  : 'Ask about your books, for example:'}
+              </Typography.Text>
               <Flex gap={8} wrap aria-label="Starter questions">
                 {(suggestions.data ?? []).map((question) => (
                   <Button key={question} onClick={() => send(question)}>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Breadcrumb, Button, Flex, Result, Spin, Tabs, Typography } from 'antd';
+import { MessageOutlined } from '@ant-design/icons';
 import { consolidationMessages as m } from '@finboard/shared/consolidation';
 import { ApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
@@ -8,7 +9,7 @@ import { useGroup } from './api/get-group';
 import { useParentGroups } from '../../lib/parent-groups';
 import { ConsolidatedStatements, type StatementRenderers } from './components/consolidated-statements';
 import { GroupForm, type AccountFieldProps } from './components/group-form';
-import { CONSOLIDATION_PATH, groupHref } from './page-links';
+import { CONSOLIDATION_PATH, groupChatHref, groupHref } from './page-links';
 
 interface PageProps {
   renderers: StatementRenderers;
@@ -80,15 +81,18 @@ function AdminGroup({ groupId, renderers, accountField }: PageProps & { groupId:
   return (
     <Flex vertical gap={16}>
       <Crumbs name={data.name} />
-      <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {data.name}
-        </Typography.Title>
-        <Typography.Text type="secondary">
-          {data.members.length} {data.members.length === 1 ? 'member' : 'members'} · parent{' '}
-          {data.parentOrganizationName} · reporting currency {data.reportingCurrency}
-        </Typography.Text>
-      </div>
+      <Flex justify="space-between" align="flex-start" wrap gap={8}>
+        <div>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {data.name}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            {data.members.length} {data.members.length === 1 ? 'member' : 'members'} · parent{' '}
+            {data.parentOrganizationName} · reporting currency {data.reportingCurrency}
+          </Typography.Text>
+        </div>
+        <AskChatDb groupId={groupId} parentOrganizationId={data.parentOrganizationId} />
+      </Flex>
       <Tabs
         activeKey={editing ? 'edit' : 'statements'}
         onChange={showTab}
@@ -128,14 +132,27 @@ function ParentGroup({
   const name = groups.data?.find((group) => group.id === groupId)?.name;
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {name ?? 'Consolidated statements'}
-      </Typography.Title>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {name ?? 'Consolidated statements'}
+        </Typography.Title>
+        {organizationId && <AskChatDb groupId={groupId} parentOrganizationId={organizationId} />}
+      </Flex>
       <ConsolidatedStatements
         groupId={groupId}
         renderers={renderers}
         canOpenOrganization={(id) => id === organizationId}
       />
     </Flex>
+  );
+}
+
+/** Chat DB on the group's consolidated figures. */
+function AskChatDb({ groupId, parentOrganizationId }: { groupId: string; parentOrganizationId: string }) {
+  const navigate = useNavigate();
+  return (
+    <Button icon={<MessageOutlined />} onClick={() => void navigate(groupChatHref(groupId, parentOrganizationId))}>
+      Ask Chat DB
+    </Button>
   );
 }

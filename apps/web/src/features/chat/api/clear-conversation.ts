@@ -3,10 +3,10 @@ import { chatClearResponseSchema, chatMessages } from '@finboard/shared/chat';
 import { apiRequest } from '../../../lib/api-client';
 import { chatQueryKey, chatUrls } from './chat-urls';
 
-export const clearConversation = (organizationId: string) =>
+export const clearConversation = (place: { organizationId: string; groupId?: string }) =>
   apiRequest(chatUrls.clear, {
     method: 'POST',
-    body: { organizationId },
+    body: place,
     schema: chatClearResponseSchema,
     errorMessage: chatMessages.failed,
   }).then(({ data }) => data);

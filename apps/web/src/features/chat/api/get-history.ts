@@ -3,19 +3,20 @@ import { chatHistoryResponseSchema, chatMessages } from '@finboard/shared/chat';
 import { apiRequest } from '../../../lib/api-client';
 import { chatQueryKey, chatUrls } from './chat-urls';
 
-export const getHistory = (organizationId: string, signal?: AbortSignal) =>
+/** The latest conversation with the organization's books, or with one of its consolidation groups (`groupId`). */
+export const getHistory = (organizationId: string, groupId: string | undefined, signal?: AbortSignal) =>
   apiRequest(chatUrls.history, {
-    query: { organizationId },
+    query: { organizationId, ...(groupId && { groupId }) },
     signal,
     schema: chatHistoryResponseSchema,
     errorMessage: chatMessages.failed,
   }).then(({ data }) => data);
 
-export const historyQueryOptions = (organizationId: string) =>
+export const historyQueryOptions = (organizationId: string, groupId?: string) =>
   queryOptions({
-    queryKey: [...chatQueryKey, organizationId, 'history'],
-    queryFn: ({ signal }) => getHistory(organizationId, signal),
+    queryKey: [...chatQueryKey, organizationId, groupId ?? '', 'history'],
+    queryFn: ({ signal }) => getHistory(organizationId, groupId, signal),
   });
 
-export const useChatHistory = (organizationId: string | undefined) =>
-  useQuery({ ...historyQueryOptions(organizationId ?? ''), enabled: Boolean(organizationId) });
+export const useChatHistory = (organizationId: string | undefined, groupId?: string) =>
+  useQuery({ ...historyQueryOptions(organizationId ?? '', groupId), enabled: Boolean(organizationId) });

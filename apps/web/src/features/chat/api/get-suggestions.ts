@@ -3,20 +3,20 @@ import { chatMessages, chatSuggestionsResponseSchema } from '@finboard/shared/ch
 import { apiRequest } from '../../../lib/api-client';
 import { chatQueryKey, chatUrls } from './chat-urls';
 
-export const getSuggestions = (organizationId: string, signal?: AbortSignal) =>
+export const getSuggestions = (organizationId: string, groupId: string | undefined, signal?: AbortSignal) =>
   apiRequest(chatUrls.suggestions, {
-    query: { organizationId },
+    query: { organizationId, ...(groupId && { groupId }) },
     signal,
     schema: chatSuggestionsResponseSchema,
     errorMessage: chatMessages.failed,
   }).then(({ data }) => data.questions);
 
-export const suggestionsQueryOptions = (organizationId: string) =>
+export const suggestionsQueryOptions = (organizationId: string, groupId?: string) =>
   queryOptions({
-    queryKey: [...chatQueryKey, organizationId, 'suggestions'],
-    queryFn: ({ signal }) => getSuggestions(organizationId, signal),
+    queryKey: [...chatQueryKey, organizationId, groupId ?? '', 'suggestions'],
+    queryFn: ({ signal }) => getSuggestions(organizationId, groupId, signal),
     staleTime: 5 * 60_000,
   });
 
-export const useChatSuggestions = (organizationId: string | undefined) =>
-  useQuery({ ...suggestionsQueryOptions(organizationId ?? ''), enabled: Boolean(organizationId) });
+export const useChatSuggestions = (organizationId: string | undefined, groupId?: string) =>
+  useQuery({ ...suggestionsQueryOptions(organizationId ?? '', groupId), enabled: Boolean(organizationId) });

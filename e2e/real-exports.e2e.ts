@@ -71,6 +71,8 @@ async function choose(select: Locator, option: string) {
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${option}$`) })
     .first()
     .click();
+  // Closed, so the choice was taken and the next select's dropdown is the only one on screen.
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
 }
 
 /** The rows of a table of the preview, by the preview section's name, as text. */

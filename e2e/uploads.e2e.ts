@@ -100,20 +100,27 @@ describe('Upload', () => {
     ])
       await createWarehouseRecord(token, memberOrganization.id, '01_Account', account);
     expect(await runPipelineAndWait(token, memberOrganization.id, 'Budget')).toBe('succeeded');
+    // The run loads its two files in either order: the rows are compared by department and account.
     const budget = await listWarehouseRecords(token, memberOrganization.id, '03_Budget', { sortBy: 'row_id' });
+    const byDepartmentAndAccount = (a: { department: unknown; account_code: unknown }, b: typeof a) =>
+      `${String(a.department)}|${String(a.account_code)}`.localeCompare(
+        `${String(b.department)}|${String(b.account_code)}`,
+      );
     expect(
-      budget.rows.map(({ period: rowPeriod, account_code, department, amount }) => ({
-        period: rowPeriod,
-        account_code,
-        department,
-        amount: Number(amount),
-      })),
+      budget.rows
+        .map(({ period: rowPeriod, account_code, department, amount }) => ({
+          period: rowPeriod,
+          account_code,
+          department,
+          amount: Number(amount),
+        }))
+        .sort(byDepartmentAndAccount),
     ).toEqual([
+      { period, account_code: '1000', department: 'Admin', amount: 125.75 },
+      { period, account_code: '4000', department: 'Admin', amount: 250 },
+      { period, account_code: '1000', department: 'Sales', amount: 25.5 },
       { period, account_code: '4000', department: 'Sales', amount: 1500 },
       { period, account_code: '4000', department: 'Services', amount: 700 },
-      { period, account_code: '1000', department: 'Sales', amount: 25.5 },
-      { period, account_code: '4000', department: 'Admin', amount: 250 },
-      { period, account_code: '1000', department: 'Admin', amount: 125.75 },
     ]);
   }, 90_000);
 

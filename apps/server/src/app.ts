@@ -307,6 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataTypes,
     warehouse,
     logger: app.log,
+    onReportingChanged: portfolioSummaries.changed,
   });
   // Studio writes keep lineage and update the reports' aggregates in their own transaction.
   const studioLedger = createStudioLedger(studioLedgerRepository);

@@ -107,6 +107,11 @@ export function createOrganizationsService(deps: {
   dataTypes: DataTypesService;
   warehouse: WarehouseService;
   logger: FastifyBaseLogger;
+  /**
+   * Told once an edit that changes how the organization's figures are read (its fiscal year start: year-to-date)
+   * has committed — the portfolio's summary follows it.
+   */
+  onReportingChanged?: (organizationId: string) => void;
 }) {
   const { db, audit, storage, sessions, dashboards, dataTypes, warehouse, logger } = deps;
   const repo = organizationsRepository(db);
@@ -267,7 +272,7 @@ export function createOrganizationsService(deps: {
       if (await repo.nameTaken(form.fields.organizationName, id)) throw nameTaken();
       const newKey = logo ? logoKeyFor(id) : undefined;
       if (logo && newKey) await storage.put(newKey, logo);
-      let result: { organization: Organization; replacedKey: string | null };
+      let result: { organization: Organization; replacedKey: string | null; reportingChanged: boolean };
       try {
         result = await changeOrganization(id, async (tx, before) => {
           const beforeList = await dashboards.listForOrganization(id, undefined, tx);
@@ -278,6 +283,7 @@ export function createOrganizationsService(deps: {
           return {
             organization: toOrganization({ ...row, userCount: before.userCount }, saved),
             replacedKey: before.logoKey !== logoKey ? before.logoKey : null,
+            reportingChanged: before.fiscalYearStartMonth !== row.fiscalYearStartMonth,
           };
         });
       } catch (error) {
@@ -287,6 +293,7 @@ export function createOrganizationsService(deps: {
       }
       // The old file goes only once the new state is committed.
       if (result.replacedKey) await discard(result.replacedKey);
+      if (result.reportingChanged) deps.onReportingChanged?.(id);
       return result.organization;
     },
 

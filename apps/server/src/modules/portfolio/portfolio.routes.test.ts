@@ -422,4 +422,32 @@ describe('GET /api/v1/portfolio', () => {
       flags: ['noData'],
     });
   });
+
+  it('follows a change of the fiscal year start: year to date as the statements then read it', async () => {
+    const fiscal = (await createOrganization(t.database, { name: `${prefix} Fiscal` })).id;
+    await seedBooks(fiscal, monthsBetween(addMonths(LAST_CLOSED, -14), LAST_CLOSED), 1);
+    await t.app.services.portfolioSummaries.idle();
+    const before = named((await portfolio()).data.organizations, fiscal);
+    // The fiscal year starts with the last closed month: its year to date is that month alone.
+    const fields = {
+      organizationName: `${prefix} Fiscal`,
+      organizationEmail: 'finance@fiscal.example',
+      organizationPhoneNumber: '(555) 123-4567',
+      fiscalYearStartMonth: String(Number(LAST_CLOSED.slice(5))),
+    };
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/organization/${fiscal}`,
+      headers: bearer(adminToken),
+      payload: body,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = named((await portfolio()).data.organizations, fiscal);
+    expect(after.revenueYtd).toBe(after.revenueLatestMonth);
+    expect(after.revenueYtd).not.toBe(before.revenueYtd);
+    const yearToDate = (await get(`/api/v1/reports/${fiscal}/profit-and-loss`)).body.data as Report;
+    expect(after.revenueYtd).toBe(yearToDate.totals.revenue);
+  });
 });

@@ -261,6 +261,14 @@ const path = (template: string) =>
 const counts = { iterations: ITERATIONS, warmup: 2 };
 const balance = await app.measureGet('Consolidated balance sheet (API)', () => path('balance-sheet'), counts);
 const profit = await app.measureGet('Consolidated P&L (API)', () => path('profit-and-loss'), counts);
+// Chat DB asks the group over all its months (no goal of its own; shown beside the statements).
+const chat = await measure(
+  'Chat DB of the group: "Net income by month this year"',
+  async () => {
+    await app.call('POST', '/api/v1/chat/ask', { groupId: group.id, question: 'Net income by month this year' });
+  },
+  counts,
+);
 
 // Baseline: the same members' own balance sheets through the API, summed, 8 at a time (as the group reads them).
 const limiter = createLimiter(8);
@@ -281,7 +289,7 @@ const baseline = await measure(
 const slowest = Math.max(balance.p95, profit.p95);
 console.log(
   `\nRatio against the baseline: balance sheet p50 ${(balance.p50 / baseline.p50).toFixed(2)}×, ` +
-    `P&L p50 ${(profit.p50 / baseline.p50).toFixed(2)}×`,
+    `P&L p50 ${(profit.p50 / baseline.p50).toFixed(2)}×, Chat DB p50 ${(chat.p50 / baseline.p50).toFixed(2)}×`,
 );
 console.log(`Goal: p95 < ${GOAL_MS} ms — ${slowest < GOAL_MS ? 'met' : 'NOT met'} (${slowest.toFixed(0)} ms)`);
 await app.close();

@@ -230,6 +230,8 @@ describe('report packs', () => {
     const drafted = await commentary.inputValue();
     await commentaryPanel.getByRole('button', { name: 'Draft from the figures' }).click();
     const confirm = page.getByRole('dialog', { name: 'Replace the commentary with a draft?' });
+    // Clicked once it has zoomed in: a click during the animation can be lost on a loaded machine.
+    await expect.poll(() => confirm.getAttribute('class')).not.toMatch(/ant-zoom-appear/);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     // Closed, the dialog hands the focus back to its button: typing waits for that.
     await confirm.waitFor({ state: 'hidden' });

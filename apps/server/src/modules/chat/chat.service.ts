@@ -26,7 +26,6 @@ export type ChatService = ReturnType<typeof createChatService>;
 
 /** What a question is asked of: an organization's warehouse, or a consolidation group's consolidated books. */
 interface Books {
-  place: ChatPlace;
   context: ParserContext;
   numbering?: FiscalNumbering;
   /** Runs a compiled statement the SQL guard passed, read-only. */
@@ -40,7 +39,8 @@ interface Books {
 
 /**
  * Chat DB: a question → semantic query (the built-in parser) → SQL (compiler) → the SQL guard → a read-only
- * run as the organization's role → a sentence, rows, a chart. Conversations are kept per user and organization.
+ * run as the organization's role → a sentence, rows, a chart; or the same over a consolidation group's consolidated
+ * books (`groupId`). Conversations are kept per user and organization, or group.
  */
 export function createChatService(deps: {
   db: Database;
@@ -99,7 +99,6 @@ export function createChatService(deps: {
   async function organizationBooks(organizationId: string): Promise<Books> {
     const { context, numbering } = await contextOf(organizationId);
     return {
-      place: { organizationId, groupId: null },
       context,
       ...(numbering ? { numbering } : {}),
       run: (sql, params) => runner.run(organizationId, sql, params),
@@ -117,7 +116,6 @@ export function createChatService(deps: {
   async function consolidatedBooks(group: ConsolidationGroup): Promise<Books> {
     const books = groupBooks(await consolidated.ledger(group));
     return {
-      place: { organizationId: group.parentOrganizationId, groupId: group.id },
       context: books.context,
       run: (sql, params) =>
         runner.run(group.parentOrganizationId, overRelations(sql, books.relations(`$${params.length + 1}`)), [
@@ -239,10 +237,9 @@ export function createChatService(deps: {
     await loadSqlParser();
     const conversationId = body.conversationId ?? randomUUID();
     let answer: Omit<ChatAnswer, 'conversationId'>;
-    let place: ChatPlace = { organizationId, groupId: group?.id ?? null };
+    const place: ChatPlace = { organizationId, groupId: group?.id ?? null };
     try {
       const books = group ? await consolidatedBooks(group) : await organizationBooks(organizationId);
-      place = books.place;
       const { context } = books;
       const previous = body.conversationId ? await previousQuery(user, place, conversationId) : undefined;
       let parsed = parseQuestion(body.question, context);

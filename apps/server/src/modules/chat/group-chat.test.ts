@@ -149,4 +149,29 @@ describe('Chat DB of a consolidation group', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(consolidationMessages.notFound);
   });
+
+  it('names the exchange rates a group lacks, as its statements do, and keeps nothing', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/consolidation-groups',
+      headers: bearer(adminToken),
+      payload: { ...groupInput(`Swiss group ${suffix}`, ids), reportingCurrency: 'CHF' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const swiss: ConsolidationGroup = created.json().data.group;
+    const response = await ask('Net income this year', { groupId: swiss.id });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(
+      'Exchange rates missing: EUR→CHF 2025-12 (closing), EUR→CHF 2026-01 (average), EUR→CHF 2026-01 (closing), ' +
+        'EUR→CHF 2026-02 (average), EUR→CHF 2026-02 (closing), GBP→CHF 2026-01 (average), GBP→CHF 2026-01 (closing), ' +
+        'GBP→CHF 2026-02 (average), GBP→CHF 2026-02 (closing), USD→CHF 2026-01 (average), USD→CHF 2026-01 (closing), ' +
+        'USD→CHF 2026-02 (average) and 1 more. Enter them on the Exchange Rates page.',
+    );
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/chat/history?groupId=${swiss.id}`,
+      headers: bearer(parentUserToken),
+    });
+    expect(history.json().data).toEqual({ conversationId: null, messages: [] });
+  });
 });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config/env.ts';
+import { ConfigError, loadConfig, poolLimitsOf } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 
 // Process entry: configuration → database → migrations → listen; graceful shutdown on signals.
@@ -10,7 +10,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(
     config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: config.DATABASE_URL,
+          poolSize: config.DATABASE_POOL_SIZE,
+          limits: poolLimitsOf(config),
+        }
       : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
   );
   await database.migrate();

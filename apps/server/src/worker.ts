@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config/env.ts';
+import { ConfigError, loadConfig, poolLimitsOf } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 
 /**
@@ -14,7 +14,12 @@ async function main(): Promise<void> {
     // The embedded database belongs to one process, which already works its jobs.
     throw new ConfigError('npm run worker needs DATABASE_URL: on the embedded database the server works the jobs');
   }
-  const database = await openDatabase({ kind: 'postgres', url: config.DATABASE_URL });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
+    limits: poolLimitsOf(config),
+  });
   await database.migrate();
   const app = await buildApp({ config, database });
   // The runner's timers do not hold the process open (they must not keep tests alive); this one does.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '@finboard/shared/validation';
+import type { PoolLimits } from '../db/pool-limits.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -51,6 +52,15 @@ const envSchema = z.object({
    * a database of its own (a large client can later move to its own server).
    */
   WAREHOUSE_ISOLATION: z.enum(['schema', 'database']).default('schema'),
+  /**
+   * PostgreSQL connections (db/pool-limits.ts): the platform pool's size; and for every pool, how long a connection
+   * may stay unused, live at most, and how many checkouts it serves before it is replaced (each may read another
+   * organization's warehouse, whose catalog entries its server process keeps until it ends).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DATABASE_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  DATABASE_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
+  DATABASE_MAX_USES: z.coerce.number().int().min(1).max(1_000_000).default(250),
   // Azure Data Factory (optional part of onboarding's data factory step): a service principal with
   // Contributor on the resource group; all six or none. The two URLs move only for tests' fakes.
   AZURE_TENANT_ID: optionalString,
@@ -122,6 +132,13 @@ export const AZURE_ALL_OR_NONE =
   'AZURE_TENANT_ID, AZURE_CLIENT_ID, AZURE_CLIENT_SECRET, AZURE_SUBSCRIPTION_ID, AZURE_RESOURCE_GROUP and AZURE_LOCATION: set all six or none';
 
 /** Parses the environment once; fails naming every bad variable. */
+/** The connection limits of every PostgreSQL pool, as configured. */
+export const poolLimitsOf = (config: Config): PoolLimits => ({
+  idleTimeoutMs: config.DATABASE_IDLE_TIMEOUT_SECONDS * 1000,
+  maxLifetimeSeconds: config.DATABASE_MAX_LIFETIME_SECONDS,
+  maxUses: config.DATABASE_MAX_USES,
+});
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env.ts';
+import { ConfigError, loadConfig, poolLimitsOf } from './env.ts';
 
 /** The message of the ConfigError that loadConfig throws for `env`. */
 function configErrorFor(env: NodeJS.ProcessEnv): string {
@@ -87,5 +87,20 @@ describe('loadConfig', () => {
 
   it('says why a short APP_SECRET_KEY is refused', () => {
     expect(configErrorFor({ APP_SECRET_KEY: 'short' })).toContain('APP_SECRET_KEY: must be at least 32 characters');
+  });
+
+  it('limits every PostgreSQL pool: by default 30 s idle, an hour of life and 250 checkouts a connection', () => {
+    expect(poolLimitsOf(loadConfig({}))).toEqual({ idleTimeoutMs: 30_000, maxLifetimeSeconds: 3_600, maxUses: 250 });
+    const configured = loadConfig({
+      DATABASE_POOL_SIZE: '20',
+      DATABASE_IDLE_TIMEOUT_SECONDS: '5',
+      DATABASE_MAX_LIFETIME_SECONDS: '600',
+      DATABASE_MAX_USES: '100',
+    });
+    expect(configured.DATABASE_POOL_SIZE).toBe(20);
+    expect(poolLimitsOf(configured)).toEqual({ idleTimeoutMs: 5_000, maxLifetimeSeconds: 600, maxUses: 100 });
+    expect(configErrorFor({ DATABASE_MAX_USES: '0' })).toBe(
+      'Invalid configuration:\n  DATABASE_MAX_USES: Too small: expected number to be >=1',
+    );
   });
 });

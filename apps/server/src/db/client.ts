@@ -7,19 +7,22 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-database.ts';
+import { DEFAULT_POOL_LIMITS, limitedPool, type PoolLimits } from './pool-limits.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; poolSize?: number }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | { kind: 'postgres'; url: string; poolSize?: number; limits?: PoolLimits };
 
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseTarget['kind'];
   /** PostgreSQL: the server's URL (Chat DB logs in there as each organization's reader role). */
   url?: string;
+  /** PostgreSQL: how long the connections of every pool the app opens on it live (pool-limits.ts). */
+  limits: PoolLimits;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -49,7 +52,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     embedded = await startEmbeddedDatabase({ dataDir: target.dataDir, loadDataDir: target.loadDataDir });
     connection = { ...embedded.connection, max: target.poolSize ?? PGLITE_POOL_SIZE };
   } else {
-    connection = { connectionString: target.url, max: target.poolSize ?? 10 };
+    connection = {
+      connectionString: target.url,
+      ...limitedPool(target.limits ?? DEFAULT_POOL_LIMITS, target.poolSize ?? 10),
+    };
   }
   const pool = new pg.Pool(connection);
   // pg reports failures of idle connections (a server restart, a terminated backend) on the pool;
@@ -60,6 +66,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     db: db as unknown as Database,
     kind: target.kind,
     url: target.kind === 'postgres' ? target.url : undefined,
+    limits: (target.kind === 'postgres' && target.limits) || DEFAULT_POOL_LIMITS,
     pool,
     migrate: () => migrate(db, { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),

@@ -6,6 +6,8 @@ import { ConfigError, WAREHOUSE_ISOLATION_NEEDS_POSTGRES } from '../config/env.t
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { warehouseLocations } from '../db/schema.ts';
+import { createIdlePools } from '../db/idle-pools.ts';
+import { limitedPool } from '../db/pool-limits.ts';
 import { quoteIdent, warehouseDatabaseName } from './identifiers.ts';
 
 export type WarehouseIsolation = 'schema' | 'database';
@@ -26,8 +28,8 @@ export interface WarehouseTarget {
  * many organizations share one server's max_connections.
  */
 const ORGANIZATION_POOL_SIZE = 4;
-/** An organization nobody works on gives its connections back. */
-const ORGANIZATION_POOL_IDLE_MS = 30_000;
+/** Looked up and found no location: not cached, so the next lookup looks again. */
+class NotPlaced extends Error {}
 
 export type WarehouseLocator = ReturnType<typeof createWarehouseLocator>;
 
@@ -47,7 +49,8 @@ export function createWarehouseLocator(deps: {
   const platform: WarehouseTarget = { db: database.db, pool: database.pool, url: database.url };
   // Resolved once: the default path costs no lookup and no round trip.
   const platformTarget = Promise.resolve(platform);
-  const targets = new Map<string, Promise<WarehouseTarget | undefined>>();
+  // An organization nobody works on gives its connections back, then its pool (db/idle-pools.ts).
+  const targets = createIdlePools<WarehouseTarget>({ open: load, idleMs: database.limits.idleTimeoutMs });
 
   /** The URL of `databaseName` on `serverUrl` (default the platform's server), with the platform's credentials. */
   function urlOf(databaseName: string, serverUrl: string | null): string {
@@ -59,18 +62,14 @@ export function createWarehouseLocator(deps: {
     return url.toString();
   }
 
-  async function load(organizationId: string): Promise<WarehouseTarget | undefined> {
+  async function load(organizationId: string): Promise<WarehouseTarget> {
     const [location] = await database.db
       .select()
       .from(warehouseLocations)
       .where(eq(warehouseLocations.organizationId, organizationId));
-    if (!location) return undefined;
+    if (!location) throw new NotPlaced();
     const url = urlOf(location.databaseName, location.serverUrl);
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: ORGANIZATION_POOL_SIZE,
-      idleTimeoutMillis: ORGANIZATION_POOL_IDLE_MS,
-    });
+    const pool = new pg.Pool({ connectionString: url, ...limitedPool(database.limits, ORGANIZATION_POOL_SIZE) });
     pool.on('error', (error) =>
       logger.error({ err: error, organizationId }, 'idle warehouse database connection failed'),
     );
@@ -80,17 +79,11 @@ export function createWarehouseLocator(deps: {
 
   function find(organizationId: string): Promise<WarehouseTarget | undefined> {
     if (isolation === 'schema') return platformTarget;
-    let target = targets.get(organizationId);
-    if (!target) {
-      target = load(organizationId);
-      targets.set(organizationId, target);
-      // Not there yet (or the lookup failed): the next call looks again.
-      target.then(
-        (found) => found ?? targets.delete(organizationId),
-        () => targets.delete(organizationId),
-      );
-    }
-    return target;
+    // Not there yet (or the lookup failed): the next call looks again.
+    return targets.get(organizationId).catch((error: unknown) => {
+      if (error instanceof NotPlaced) return undefined;
+      throw error;
+    });
   }
 
   /** Runs `work` on a platform connection holding the organization's session lock (CREATE/DROP DATABASE cannot be in a transaction). */
@@ -109,11 +102,7 @@ export function createWarehouseLocator(deps: {
     }
   }
 
-  async function forget(organizationId: string): Promise<void> {
-    const target = targets.get(organizationId);
-    targets.delete(organizationId);
-    await (await target?.catch(() => undefined))?.pool.end();
-  }
+  const forget = (organizationId: string) => targets.forget(organizationId);
 
   return {
     isolation,
@@ -173,9 +162,12 @@ export function createWarehouseLocator(deps: {
       });
     },
 
-    /** Every organization database's pool ended (shutdown). */
-    async close(): Promise<void> {
-      await Promise.all([...targets.keys()].map(forget));
+    /** How many organization databases' pools are open. */
+    get openPools() {
+      return targets.size;
     },
+
+    /** Every organization database's pool ended (shutdown). */
+    close: () => targets.close(),
   };
 }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { createIdlePools } from '../../db/idle-pools.ts';
+import { limitedPool } from '../../db/pool-limits.ts';
 import { warehouseReaders } from '../../db/schema.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { WarehouseService } from '../../warehouse/warehouse.service.ts';
@@ -29,7 +31,11 @@ export function createWarehouseReaders(deps: {
   secrets: SecretBox;
 }) {
   const { database, warehouse, secrets } = deps;
-  const pools = new Map<string, Promise<pg.Pool>>();
+  // Opened on first use, closed once idle (db/idle-pools.ts): an installation's readers are as many as its organizations.
+  const pools = createIdlePools<{ pool: pg.Pool }>({
+    open: async (organizationId) => ({ pool: await open(organizationId) }),
+    idleMs: database.limits.idleTimeoutMs,
+  });
 
   /** Creates the role (or resets its password when its row was lost) and grants what it may read; idempotent. */
   async function provision(organizationId: string): Promise<{ role: string; password: string; url: string }> {
@@ -103,8 +109,7 @@ export function createWarehouseReaders(deps: {
     const pool = new pg.Pool({
       connectionString: url.toString(),
       password,
-      max: READER_POOL_SIZE,
-      idleTimeoutMillis: 30_000,
+      ...limitedPool(database.limits, READER_POOL_SIZE),
     });
     pool.on('error', (error) => console.error(`idle Chat DB connection failed: ${error.message}`));
     return pool;
@@ -112,20 +117,14 @@ export function createWarehouseReaders(deps: {
 
   return {
     /** The organization's reader pool, opened (and its role provisioned) on first use. */
-    poolOf(organizationId: string): Promise<pg.Pool> {
-      let pool = pools.get(organizationId);
-      if (!pool) {
-        pool = open(organizationId);
-        pools.set(organizationId, pool);
-        pool.catch(() => pools.delete(organizationId));
-      }
-      return pool;
+    async poolOf(organizationId: string): Promise<pg.Pool> {
+      return (await pools.get(organizationId)).pool;
     },
-    async close(): Promise<void> {
-      const all = [...pools.values()];
-      pools.clear();
-      await Promise.all(all.map(async (pool) => (await pool.catch(() => undefined))?.end()));
+    /** How many organizations' reader pools are open. */
+    get openPools() {
+      return pools.size;
     },
+    close: () => pools.close(),
   };
 }
 export type WarehouseReaders = ReturnType<typeof createWarehouseReaders>;

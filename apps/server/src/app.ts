@@ -275,6 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     migrations: deps.warehouseMigrations,
     isolation: config.WAREHOUSE_ISOLATION,
     onAggregatesChanged: portfolioSummaries.changed,
+    migrationConcurrency: config.WAREHOUSE_MIGRATION_CONCURRENCY,
   });
   // Tests may bring a runner of their own (test/jobs.ts) and rows of their own; the app otherwise runs both.
   const jobs =
@@ -644,6 +645,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     token: config.METRICS_TOKEN,
     port: config.METRICS_PORT,
     host: config.METRICS_HOST,
+    warehouseMigrations: warehouse.migrationProgress,
   });
   await app.register(securityHeadersPlugin);
   await app.register(openApiPlugin);
@@ -693,16 +695,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // tells when it is done. On close it stops after the migration under way; the next start resumes from
   // the recorded versions.
   let warehousesReady: Promise<void> = Promise.resolve();
+  // Once the warehouses behind are queued, each organization's work waits for its own migration only
+  // (warehouse.targetOf): jobs need not wait for every warehouse.
+  let warehousesQueued: Promise<void> = Promise.resolve();
   const stopMigrating = new AbortController();
   app.decorate('warehousesReady', () => warehousesReady);
   app.addHook('onReady', async () => {
+    let queued!: () => void;
+    warehousesQueued = new Promise((resolve) => (queued = resolve));
     warehousesReady = (async () => {
       const added = await dataTypes.seedStandardForAll();
       if (added > 0) app.log.info({ added }, 'standard data types seeded');
       const given = await dashboards.addBuiltinsWhereMissing();
       if (given > 0) app.log.info({ organizations: given }, 'built-in dashboards added');
-      await organizations.migrateWarehouses(stopMigrating.signal);
-    })().catch((err: unknown) => app.log.error({ err }, 'bringing the organizations up to date failed'));
+      await organizations.migrateWarehouses(stopMigrating.signal, queued);
+    })()
+      .catch((err: unknown) => app.log.error({ err }, 'bringing the organizations up to date failed'))
+      .finally(queued);
   });
   // Files a killed process left behind (half-written uploads, Import Flat File copies) are removed in the
   // background at start-up, then on a timer; see modules/uploads/orphan-files.service.ts.
@@ -710,13 +719,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     orphanFilesStarted = orphanFiles.start();
   });
-  // Jobs start once the warehouses are current (a pipeline run loads into one); abandoned jobs are resolved
-  // first. Shutdown aborts them as it begins, while requests drain, and waits for them before the database closes.
+  // Jobs start once the warehouses behind are queued for migration (a pipeline run of one waits for its own);
+  // abandoned jobs are resolved first. Shutdown aborts them as it begins, while requests drain, and waits for
+  // them before the database closes.
   let closing = false;
   let jobsStopped: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
     if (!config.WORK_JOBS) return; // API nodes beside `npm run worker` processes only queue jobs
-    void warehousesReady
+    void warehousesQueued
       .then(() => (closing ? undefined : Promise.all([jobs.start(), packScheduler.start()])))
       .catch((err: unknown) => app.log.error({ err }, 'starting the job runner failed'));
   });

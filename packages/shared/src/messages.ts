@@ -4,6 +4,9 @@
  */
 export const messages = {
   generic: 'An error occurred',
+  /** A request for an organization whose warehouse could not be brought to this version (the log says why). */
+  warehouseNotCurrent:
+    "This organization's data could not be updated to this version of Finboard. An administrator has been told; please try again later.",
   sessionExpired: 'Your session has expired. Please login again.',
   logoutSuccess: 'Logout Successfully!',
   formFailed: 'Form submission failed! Please check the highlighted fields.',

@@ -61,6 +61,8 @@ const envSchema = z.object({
   DATABASE_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
   DATABASE_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
   DATABASE_MAX_USES: z.coerce.number().int().min(1).max(1_000_000).default(250),
+  /** Warehouses brought to a new version at once at start-up (PostgreSQL; PGlite migrates one at a time). */
+  WAREHOUSE_MIGRATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   // Azure Data Factory (optional part of onboarding's data factory step): a service principal with
   // Contributor on the resource group; all six or none. The two URLs move only for tests' fakes.
   AZURE_TENANT_ID: optionalString,

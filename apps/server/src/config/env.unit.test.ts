@@ -91,6 +91,7 @@ describe('loadConfig', () => {
 
   it('limits every PostgreSQL pool: by default 30 s idle, an hour of life and 250 checkouts a connection', () => {
     expect(poolLimitsOf(loadConfig({}))).toEqual({ idleTimeoutMs: 30_000, maxLifetimeSeconds: 3_600, maxUses: 250 });
+    expect(loadConfig({}).WAREHOUSE_MIGRATION_CONCURRENCY).toBe(4);
     const configured = loadConfig({
       DATABASE_POOL_SIZE: '20',
       DATABASE_IDLE_TIMEOUT_SECONDS: '5',

@@ -95,6 +95,10 @@ describe('GET /metrics on the main port with METRICS_TOKEN', () => {
     } else {
       expect(body).not.toContain('db_pool_');
     }
+    // Start-up's warehouse migrations: nothing behind in a fresh test database.
+    expect(body).toMatch(/^warehouse_migrations_pending 0$/m);
+    expect(body).toMatch(/^warehouse_migrations_failed 0$/m);
+    expect(body).toMatch(/^warehouse_migrations_done \d+$/m);
   });
 });
 

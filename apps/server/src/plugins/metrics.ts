@@ -5,6 +5,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { ApiError } from '@finboard/shared/api';
 import { messages } from '@finboard/shared/messages';
 import type { DatabaseHandle } from '../db/client.ts';
+import type { MigrationProgress } from '../warehouse/warehouse-migrator.ts';
 
 export interface MetricsOptions {
   database: DatabaseHandle;
@@ -13,6 +14,8 @@ export interface MetricsOptions {
   /** A listener of its own for /metrics, opened by `app.metrics.listen()`. Unset: none. */
   port?: number;
   host: string;
+  /** Where start-up's warehouse migrations stand (warehouse-migrator.ts). */
+  warehouseMigrations?: () => MigrationProgress;
 }
 
 declare module 'fastify' {
@@ -93,6 +96,30 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
       'db_pool_waiting_requests',
       'Queries waiting for a free pooled connection (pg.Pool waitingCount); above 0 the pool is exhausted',
       () => pool.waitingCount,
+    );
+  }
+
+  const progress = options.warehouseMigrations;
+  if (progress) {
+    const migrationGauge = (name: string, help: string, read: (now: MigrationProgress) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read(progress()));
+        },
+      });
+    migrationGauge(
+      'warehouse_migrations_pending',
+      'Warehouses behind the latest warehouse migration at start-up, not yet brought up to date',
+      (now) => now.pending,
+    );
+    migrationGauge('warehouse_migrations_done', 'Warehouses brought up to date since start-up', (now) => now.done);
+    migrationGauge(
+      'warehouse_migrations_failed',
+      "Warehouses whose migration failed since start-up: their organization's requests are refused (503)",
+      (now) => now.failed,
     );
   }
 

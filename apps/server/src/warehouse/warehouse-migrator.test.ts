@@ -18,6 +18,7 @@ import { provisionVersion1Warehouse } from '../../test/warehouse-v1.ts';
 import { qualifiedName, quoteIdent, warehouseRoleName, warehouseSchemaName } from './identifiers.ts';
 import { createWarehouseMigrator, LEGACY_WAREHOUSE_MARKER } from './warehouse-migrator.ts';
 import type { WarehouseMigration } from './migrations/migration.ts';
+import { messages } from '@finboard/shared/messages';
 import { isLineageColumn } from '@finboard/shared/warehouse';
 import { WAREHOUSE_MIGRATIONS } from './warehouse-migrations.ts';
 
@@ -400,6 +401,52 @@ describe('running', () => {
 
     expect((await migratorWith(list).migrate(id)).map((migration) => migration.name)).toEqual(['test-later']);
     expect(await recorded(id)).toEqual(versionsOf(list));
+  });
+
+  it("migrates a warehouse asked for while start-up's are queued at once, before the others", async () => {
+    const ids = [await version1Warehouse(), await version1Warehouse(), await version1Warehouse()];
+    const asked = ids[2]!;
+    const order: string[] = [];
+    const recording: WarehouseMigration = {
+      ...enrichAccounts,
+      statements: (schema) => {
+        order.push(schema);
+        return enrichAccounts.statements(schema);
+      },
+    };
+    const migrator = migratorWith([...WAREHOUSE_MIGRATIONS, recording]);
+    let answered: Promise<void> | undefined;
+
+    const result = await migrator.migrateAll(ids, undefined, {
+      concurrency: 1,
+      onQueued: () => (answered = migrator.whenCurrent(asked)),
+    });
+
+    await answered;
+    expect(order[0]).toBe(warehouseSchemaName(asked));
+    expect(order).toHaveLength(3);
+    expect(result).toEqual({ migrated: ids, failed: [] });
+    expect(migrator.progress()).toEqual({ pending: 0, done: 3, failed: 0 });
+    expect(await recorded(asked)).toEqual(versionsOf([...WAREHOUSE_MIGRATIONS, recording]));
+  });
+
+  it('refuses a warehouse whose migration failed (503) until the next start; the others are served', async () => {
+    const failing = await version1Warehouse(['1000', 'SALES']);
+    const passing = await version1Warehouse();
+    const migrator = migratorWith([...UPGRADE, numericCodes]);
+
+    expect(await migrator.migrateAll([failing, passing], undefined, { concurrency: 2 })).toEqual({
+      migrated: [passing],
+      failed: [failing],
+    });
+
+    await expect(migrator.whenCurrent(failing)).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'WAREHOUSE_NOT_CURRENT',
+      message: messages.warehouseNotCurrent,
+    });
+    await expect(migrator.whenCurrent(passing)).resolves.toBeUndefined();
+    expect(migrator.progress()).toEqual({ pending: 0, done: 1, failed: 1 });
   });
 
   it('refuses a list that is not numbered 1, 2, 3, …', () => {

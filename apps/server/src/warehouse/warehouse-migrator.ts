@@ -1,7 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { messages } from '@finboard/shared/messages';
 import type { Database, Executor } from '../db/client.ts';
 import { rowsOf } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { createLimiter } from '../platform/concurrency/limiter.ts';
 import { warehouseMigrations } from '../db/schema.ts';
 import { qualifiedName, quoteIdent, warehouseRoleName, warehouseSchemaName } from './identifiers.ts';
 import type { WarehouseMigration } from './migrations/migration.ts';
@@ -20,6 +23,17 @@ export interface MigrateAllResult {
   /** Organizations whose warehouse stopped at a failing migration (logged); it stays at the version before. */
   failed: string[];
 }
+
+/** Where start-up's migrations stand (logged as they go, and on /metrics). */
+export interface MigrationProgress {
+  /** Warehouses behind at start-up not yet done (queued or under way). */
+  pending: number;
+  done: number;
+  failed: number;
+}
+
+/** Progress is logged at most this often while migrations run. */
+const PROGRESS_LOG_MS = 5_000;
 
 export type WarehouseMigrator = ReturnType<typeof createWarehouseMigrator>;
 
@@ -164,6 +178,42 @@ export function createWarehouseMigrator(deps: {
     if (rows.length > 0) await db.insert(warehouseMigrations).values(rows).onConflictDoNothing();
   }
 
+  /**
+   * Start-up's queue (migrateAll): the warehouses behind, not yet started; those under way; those that failed
+   * (refused until the next start: the code expects their new shape). A warehouse asked for while behind is
+   * migrated at once (`whenCurrent`), so its organization waits for its own migration only.
+   */
+  const queued = new Set<string>();
+  const running = new Map<string, Promise<WarehouseMigration[]>>();
+  const failed = new Set<string>();
+  /** What start-up's migration of each warehouse did: applied some, found it current. */
+  const outcomes = new Map<string, 'migrated' | 'current'>();
+  const progress: MigrationProgress = { pending: 0, done: 0, failed: 0 };
+
+  function start(organizationId: string, signal?: AbortSignal): Promise<WarehouseMigration[]> {
+    const under = running.get(organizationId);
+    if (under) return under;
+    queued.delete(organizationId);
+    const work = migrate(organizationId, signal).then(
+      (applied) => {
+        progress.pending -= 1;
+        progress.done += 1;
+        outcomes.set(organizationId, applied.length > 0 ? 'migrated' : 'current');
+        return applied;
+      },
+      (err: unknown) => {
+        progress.pending -= 1;
+        progress.failed += 1;
+        failed.add(organizationId);
+        logger.error({ err, organizationId }, 'warehouse migration failed; the warehouse stays at its version');
+        throw err;
+      },
+    );
+    running.set(organizationId, work);
+    void work.catch(() => undefined).finally(() => running.delete(organizationId));
+    return work;
+  }
+
   /** Each pending migration of one warehouse in a transaction of its own; stops early when `signal` aborts. */
   async function migrate(organizationId: string, signal?: AbortSignal): Promise<WarehouseMigration[]> {
     const own = await databaseOf(organizationId);
@@ -202,11 +252,34 @@ export function createWarehouseMigrator(deps: {
     migrate,
 
     /**
-     * Start-up: brings each organization's warehouse to the latest version, creating missing ones (one
-     * query when all are up to date). One failing warehouse is logged and the others carry on; an
-     * aborted `signal` (shutdown) stops after the migration under way: the next start resumes.
+     * Settles once the organization's warehouse is current: at once when it is not behind, else when its
+     * migration (started now when it was still queued) is done. A warehouse whose migration failed is refused
+     * (503) until the next start; the others carry on.
      */
-    async migrateAll(organizationIds: readonly string[], signal?: AbortSignal): Promise<MigrateAllResult> {
+    async whenCurrent(organizationId: string): Promise<void> {
+      const work = running.get(organizationId) ?? (queued.has(organizationId) ? start(organizationId) : undefined);
+      if (work) await work.catch(() => undefined);
+      if (failed.has(organizationId)) throw new AppError(503, 'WAREHOUSE_NOT_CURRENT', messages.warehouseNotCurrent);
+    },
+
+    /** Where start-up's migrations stand. */
+    progress: (): MigrationProgress => ({ ...progress }),
+
+    /**
+     * Start-up: brings each organization's warehouse to the latest version, creating missing ones (one
+     * query when all are up to date), `concurrency` warehouses at once. One failing warehouse is logged and
+     * the others carry on; an aborted `signal` (shutdown) starts no other: the next start resumes.
+     */
+    async migrateAll(
+      organizationIds: readonly string[],
+      signal?: AbortSignal,
+      options: {
+        concurrency?: number;
+        /** Told once the warehouses behind are queued: from then on, a request for one waits for it. */
+        onQueued?: () => void;
+      } = {},
+    ): Promise<MigrateAllResult> {
+      const { concurrency = 1 } = options;
       const versions = new Map(
         (
           await db
@@ -219,20 +292,40 @@ export function createWarehouseMigrator(deps: {
         ).map((row) => [row.organizationId, row.version]),
       );
       const result: MigrateAllResult = { migrated: [], failed: [] };
-      for (const organizationId of organizationIds) {
-        if (signal?.aborted) break;
+      const behind = organizationIds.filter((organizationId) => {
         const version = versions.get(organizationId) ?? 0;
         // A newer server migrated it (a rollback of the code): this one leaves it as it is.
         if (version > latest) logger.warn({ organizationId, version, latest }, 'warehouse is newer than this server');
-        if (version >= latest) continue;
-        try {
-          if ((await migrate(organizationId, signal)).length > 0) result.migrated.push(organizationId);
-        } catch (err) {
-          logger.error({ err, organizationId }, 'warehouse migration failed; the warehouse stays at its version');
-          result.failed.push(organizationId);
-        }
+        return version < latest && !running.has(organizationId) && !queued.has(organizationId);
+      });
+      for (const organizationId of behind) queued.add(organizationId);
+      options.onQueued?.();
+      if (behind.length === 0) return result;
+      progress.pending += behind.length;
+      logger.info({ behind: behind.length, concurrency }, 'warehouse migrations starting');
+      let logged = performance.now();
+      const limiter = createLimiter(concurrency);
+      await Promise.all(
+        behind.map((organizationId) =>
+          limiter.run(async () => {
+            // Not started when shut down; one already migrated on demand is not migrated again.
+            if (signal?.aborted && !running.has(organizationId)) return;
+            const work =
+              running.get(organizationId) ?? (queued.has(organizationId) ? start(organizationId, signal) : undefined);
+            await work?.catch(() => undefined);
+            if (performance.now() - logged >= PROGRESS_LOG_MS) {
+              logged = performance.now();
+              logger.info({ ...progress }, 'warehouse migrations under way');
+            }
+          }),
+        ),
+      );
+      for (const organizationId of behind) {
+        if (failed.has(organizationId)) result.failed.push(organizationId);
+        else if (outcomes.get(organizationId) === 'migrated') result.migrated.push(organizationId);
+        outcomes.delete(organizationId);
       }
-      if (result.migrated.length > 0) logger.info({ count: result.migrated.length }, 'warehouses brought up to date');
+      logger.info({ migrated: result.migrated.length, failed: result.failed.length }, 'warehouse migrations done');
       return result;
     },
   };

@@ -192,6 +192,9 @@ export type WarehouseService = ReturnType<typeof createWarehouseService>;
  * lives — the platform database, or a database of the organization's own — the locator says
  * (warehouse-locator.ts); every access below goes through targetOf().
  */
+/** Warehouses migrated at once at start-up on PostgreSQL (WAREHOUSE_MIGRATION_CONCURRENCY). */
+export const DEFAULT_MIGRATION_CONCURRENCY = 4;
+
 export function createWarehouseService(deps: {
   database: DatabaseHandle;
   logger: FastifyBaseLogger;
@@ -204,6 +207,11 @@ export function createWarehouseService(deps: {
    * aggregates (the portfolio's summaries follow them). Never awaited; it must not throw.
    */
   onAggregatesChanged?: (organizationId: string) => void;
+  /**
+   * Warehouses start-up migrates at once (WAREHOUSE_MIGRATION_CONCURRENCY) on PostgreSQL; PGlite's one backend
+   * migrates one at a time whatever this says.
+   */
+  migrationConcurrency?: number;
 }) {
   const { database, logger } = deps;
   const aggregatesChanged = (organizationId: string) => deps.onAggregatesChanged?.(organizationId);
@@ -238,8 +246,13 @@ export function createWarehouseService(deps: {
     return target;
   }
 
-  /** Where the organization's warehouse is; with database isolation, made on first use when it has none. */
+  /**
+   * Where the organization's warehouse is; with database isolation, made on first use when it has none. While
+   * start-up's migrations run, a warehouse still behind is migrated first: its organization waits for its own
+   * migration only (503 when it failed).
+   */
   async function targetOf(organizationId: string): Promise<WarehouseTarget> {
+    await migrator.whenCurrent(organizationId);
     return (await locator.find(organizationId)) ?? provisionOwnDatabase(organizationId);
   }
 
@@ -463,10 +476,21 @@ export function createWarehouseService(deps: {
 
     /**
      * Start-up: brings every listed organization's warehouse to the latest version — creating missing
-     * ones, each migration in a transaction of its own; one query when none is behind.
+     * ones, each migration in a transaction of its own, several warehouses at once on PostgreSQL; one query
+     * when none is behind.
      */
-    migrateAll: (organizationIds: readonly string[], signal?: AbortSignal): Promise<MigrateAllResult> =>
-      migrator.migrateAll(organizationIds, signal),
+    migrateAll: (
+      organizationIds: readonly string[],
+      signal?: AbortSignal,
+      onQueued?: () => void,
+    ): Promise<MigrateAllResult> =>
+      migrator.migrateAll(organizationIds, signal, {
+        concurrency: database.kind === 'postgres' ? (deps.migrationConcurrency ?? DEFAULT_MIGRATION_CONCURRENCY) : 1,
+        onQueued,
+      }),
+
+    /** Where start-up's migrations stand (metrics). */
+    migrationProgress: migrator.progress,
 
     /** The warehouse's recorded version (WAREHOUSE_MIGRATIONS.length once up to date). */
     versionOf: migrator.versionOf,

@@ -176,8 +176,9 @@ export function createOrganizationsService(deps: {
      * Start-up: brings every organization's warehouse to the latest warehouse migration, creating the
      * missing ones (one query when none is behind); `signal` stops it between migrations (shutdown).
      */
-    async migrateWarehouses(signal?: AbortSignal) {
-      return warehouse.migrateAll(await repo.allIds(), signal);
+    /** Every organization's warehouse brought to the latest version; `onQueued` once those behind are queued. */
+    async migrateWarehouses(signal?: AbortSignal, onQueued?: () => void) {
+      return warehouse.migrateAll(await repo.allIds(), signal, onQueued);
     },
 
     /** Every organization's id, name and creation time, by name (onboarding lists their warehouses). */

@@ -299,9 +299,9 @@ export function createWarehouseMigrator(deps: {
         return version < latest && !running.has(organizationId) && !queued.has(organizationId);
       });
       for (const organizationId of behind) queued.add(organizationId);
+      progress.pending += behind.length;
       options.onQueued?.();
       if (behind.length === 0) return result;
-      progress.pending += behind.length;
       logger.info({ behind: behind.length, concurrency }, 'warehouse migrations starting');
       let logged = performance.now();
       const limiter = createLimiter(concurrency);

@@ -166,28 +166,19 @@ export default function ExchangeRatesPage() {
         />
       )}
       <Form layout="inline" aria-label="Filter rates">
-        <Form.Item label="From">
-          <Select
-            aria-label="From currency"
-            value={state.from}
-            onChange={(from?: RatesQuery['from']) => change({ from: from || undefined, page: 1 })}
-            allowClear
-            showSearch
-            options={CURRENCY_OPTIONS}
-            style={{ width: 110 }}
-          />
-        </Form.Item>
-        <Form.Item label="To">
-          <Select
-            aria-label="To currency"
-            value={state.to}
-            onChange={(to?: RatesQuery['to']) => change({ to: to || undefined, page: 1 })}
-            allowClear
-            showSearch
-            options={CURRENCY_OPTIONS}
-            style={{ width: 110 }}
-          />
-        </Form.Item>
+        {(['from', 'to'] as const).map((side) => (
+          <Form.Item key={side} label={side === 'from' ? 'From' : 'To'}>
+            <Select
+              aria-label={`${side === 'from' ? 'From' : 'To'} currency`}
+              value={state[side]}
+              onChange={(currency?: RatesQuery[typeof side]) => change({ [side]: currency || undefined, page: 1 })}
+              allowClear
+              showSearch
+              options={CURRENCY_OPTIONS}
+              style={{ width: 110 }}
+            />
+          </Form.Item>
+        ))}
         <Form.Item
           label="Period"
           validateStatus={periodMalformed ? 'error' : undefined}

@@ -3,9 +3,10 @@ import { openDatabase } from './client.ts';
 
 /**
  * On PostgreSQL every pool replaces a connection after `maxUses` checkouts (its server process, and the catalog
- * entries it keeps of every warehouse it read, end with it). PGlite has one backend: nothing to replace there.
+ * entries it keeps of every warehouse it read, end with it). PGlite has one backend: nothing to replace there,
+ * hence a test of the api-postgres project alone.
  */
-describe.skipIf(process.env.TEST_DB !== 'postgres')('pool limits', () => {
+describe('pool limits', () => {
   it('serves at most maxUses checkouts on one connection, then another server process', async () => {
     const database = await openDatabase({
       kind: 'postgres',

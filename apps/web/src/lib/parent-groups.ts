@@ -20,3 +20,10 @@ export const useParentGroups = (organizationId: string | undefined) =>
     enabled: Boolean(organizationId),
     staleTime: 60_000,
   });
+
+/** Chat DB's `?group=`: a group its organization is the parent of, asked instead of the organization's books. */
+export const CHAT_GROUP_PARAM = 'group';
+
+/** Chat DB asked of a group: the page opens on its parent organization with the group chosen. */
+export const groupChatHref = (groupId: string, parentOrganizationId: string) =>
+  `/db-chat?${new URLSearchParams({ organization: parentOrganizationId, [CHAT_GROUP_PARAM]: groupId }).toString()}`;

@@ -5,7 +5,7 @@ import { ClearOutlined, SendOutlined } from '@ant-design/icons';
 import { chatAnswerSchema, chatMessages, QUESTION_MAX_LENGTH, type ChatAnswer } from '@finboard/shared/chat';
 import { AdminOrganizationPicker } from '../../components/organization-select';
 import { usePageOrganization } from '../../lib/page-organization';
-import { useParentGroups } from '../../lib/parent-groups';
+import { CHAT_GROUP_PARAM, useParentGroups } from '../../lib/parent-groups';
 import { useAskQuestion } from './api/ask-question';
 import { useClearConversation } from './api/clear-conversation';
 import { useChatHistory } from './api/get-history';
@@ -20,9 +20,6 @@ const answerOf = (json: unknown): ChatAnswer | undefined => {
   return parsed.success ? parsed.data : undefined;
 };
 
-/** `?group=`: a consolidation group the organization is the parent of, asked instead of its own books. */
-const GROUP_PARAM = 'group';
-
 /**
  * Chat DB: ask the organization's books in plain language — or, when it is the parent of consolidation groups, a
  * group's consolidated figures (chosen in "Ask about", kept in the URL). Enter sends, Shift+Enter adds a line,
@@ -33,7 +30,7 @@ export default function ChatPage() {
   const { isAdmin, organizationId, picked, setPicked } = usePageOrganization();
   const [search, setSearch] = useSearchParams();
   const groups = useParentGroups(organizationId);
-  const group = groups.data?.find((candidate) => candidate.id === search.get(GROUP_PARAM));
+  const group = groups.data?.find((candidate) => candidate.id === search.get(CHAT_GROUP_PARAM));
   const groupId = group?.id;
   const history = useChatHistory(organizationId, groupId);
   const suggestions = useChatSuggestions(organizationId, groupId);
@@ -98,8 +95,8 @@ export default function ChatPage() {
             ]}
             onChange={(value: string) => {
               const next = new URLSearchParams(search);
-              if (value) next.set(GROUP_PARAM, value);
-              else next.delete(GROUP_PARAM);
+              if (value) next.set(CHAT_GROUP_PARAM, value);
+              else next.delete(CHAT_GROUP_PARAM);
               setSearch(next, { replace: true });
             }}
           />
@@ -107,7 +104,7 @@ export default function ChatPage() {
       )}
       {!organizationId ? (
         <Result status="info" title={chatMessages.organizationRequired} />
-      ) : search.has(GROUP_PARAM) && groups.isPending ? (
+      ) : search.has(CHAT_GROUP_PARAM) && groups.isPending ? (
         <Spin style={{ display: 'block', margin: 48 }} tip="Loading..." />
       ) : (
         <Flex vertical gap={16}>

@@ -6,10 +6,10 @@ import { consolidationMessages as m } from '@finboard/shared/consolidation';
 import { ApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { useGroup } from './api/get-group';
-import { useParentGroups } from '../../lib/parent-groups';
+import { groupChatHref, useParentGroups } from '../../lib/parent-groups';
 import { ConsolidatedStatements, type StatementRenderers } from './components/consolidated-statements';
 import { GroupForm, type AccountFieldProps } from './components/group-form';
-import { CONSOLIDATION_PATH, groupChatHref, groupHref } from './page-links';
+import { CONSOLIDATION_PATH, groupHref } from './page-links';
 
 interface PageProps {
   renderers: StatementRenderers;

@@ -5,6 +5,3 @@ export const groupHref = (groupId: string) => `${CONSOLIDATION_PATH}/${encodeURI
 export const groupEditHref = (groupId: string) => `${groupHref(groupId)}?tab=edit`;
 /** The Exchange Rates page, where the rates a group needs are entered. */
 export const EXCHANGE_RATES_PATH = '/exchange-rates';
-/** Chat DB asked of the group: the page opens on its parent organization with the group chosen. */
-export const groupChatHref = (groupId: string, parentOrganizationId: string) =>
-  `/db-chat?${new URLSearchParams({ organization: parentOrganizationId, group: groupId }).toString()}`;

@@ -31,6 +31,19 @@ const ORGANIZATION_POOL_SIZE = 4;
 /** Looked up and found no location: not cached, so the next lookup looks again. */
 class NotPlaced extends Error {}
 
+/**
+ * The URL of `databaseName` on `serverUrl` (a `warehouse_locations` row's; null: the platform's server), with the
+ * platform's credentials.
+ */
+export function warehouseDatabaseUrl(platformUrl: string, databaseName: string, serverUrl: string | null): string {
+  const own = new URL(platformUrl);
+  const url = new URL(serverUrl ?? platformUrl);
+  url.username = own.username;
+  url.password = own.password;
+  url.pathname = `/${encodeURIComponent(databaseName)}`;
+  return url.toString();
+}
+
 export type WarehouseLocator = ReturnType<typeof createWarehouseLocator>;
 
 /**
@@ -52,23 +65,13 @@ export function createWarehouseLocator(deps: {
   // An organization nobody works on gives its connections back, then its pool (db/idle-pools.ts).
   const targets = createIdlePools<WarehouseTarget>({ open: load, idleMs: database.limits.idleTimeoutMs });
 
-  /** The URL of `databaseName` on `serverUrl` (default the platform's server), with the platform's credentials. */
-  function urlOf(databaseName: string, serverUrl: string | null): string {
-    const own = new URL(database.url!);
-    const url = new URL(serverUrl ?? database.url!);
-    url.username = own.username;
-    url.password = own.password;
-    url.pathname = `/${encodeURIComponent(databaseName)}`;
-    return url.toString();
-  }
-
   async function load(organizationId: string): Promise<WarehouseTarget> {
     const [location] = await database.db
       .select()
       .from(warehouseLocations)
       .where(eq(warehouseLocations.organizationId, organizationId));
     if (!location) throw new NotPlaced();
-    const url = urlOf(location.databaseName, location.serverUrl);
+    const url = warehouseDatabaseUrl(database.url!, location.databaseName, location.serverUrl);
     const pool = new pg.Pool({ connectionString: url, ...limitedPool(database.limits, ORGANIZATION_POOL_SIZE) });
     pool.on('error', (error) =>
       logger.error({ err: error, organizationId }, 'idle warehouse database connection failed'),

@@ -7,14 +7,32 @@
  * - the server process's RSS;
  * - one pooled connection's memory (its server process's memory contexts) after a warehouse read of every
  *   organization, on the app's pool (DATABASE_MAX_USES: replaced after 250 checkouts) and, as the baseline of the
- *   same run, on a pool of the same size without that limit (what every pool was before).
+ *   same run, on a pool of the same size without that limit (what every pool was before);
+ * - `npm run backup` of the whole installation and `npm run restore` of it into a new database, every table's
+ *   count and sum checked (with PostgreSQL's default max_locks_per_transaction);
+ * - a trivial new warehouse migration (one small table): the app started again with it; the time until a
+ *   pipeline run of an organization already migrated starts and ends, and until the last warehouse is migrated.
  *
  *   BENCH_DATABASE_URL=postgresql://… npm run bench:tenants          # PostgreSQL: a scratch database, dropped after
  *   BENCH_TENANTS=10000 BENCH_DATABASE_URL=postgresql://… npm run bench:tenants
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { quoteIdent, warehouseSchemaName } from '../apps/server/src/warehouse/identifiers.ts';
+import pino from 'pino';
+import type { UploadKey } from '@finboard/shared/upload-encryption';
+import { rowsOf } from '../apps/server/src/db/client.ts';
+import { createBackup } from '../apps/server/src/modules/backups/backup.ts';
+import { restoreBackup } from '../apps/server/src/modules/backups/restore.ts';
+import { qualifiedName, quoteIdent, warehouseSchemaName } from '../apps/server/src/warehouse/identifiers.ts';
+import type { WarehouseMigration } from '../apps/server/src/warehouse/migrations/migration.ts';
+import { WAREHOUSE_MIGRATIONS } from '../apps/server/src/warehouse/warehouse-migrations.ts';
+import { createWarehouseMigrator } from '../apps/server/src/warehouse/warehouse-migrator.ts';
+import { databaseUrl, withAdminClient } from '../apps/server/test/postgres.ts';
+import { loadLedgerReference } from './support/gl-lines.ts';
+import { glUploadFields, uploadFile, writeGlCsv } from './support/gl-pipeline.ts';
 import { createOrganization, openBenchDatabase, percentile, seedBenchAdmin, startApp } from './support/harness.ts';
 
 const TENANTS = Number(process.env.BENCH_TENANTS ?? 2_000);
@@ -22,15 +40,18 @@ const POOL_SIZE = 10;
 const MB = 1024 * 1024;
 
 const environment = await openBenchDatabase('tenants');
-if (environment.database.kind !== 'postgres') {
+if (environment.database.kind !== 'postgres' || !environment.databaseUrl) {
   console.log('bench:tenants measures PostgreSQL: set BENCH_DATABASE_URL');
   await environment.close();
   process.exit(1);
 }
+const platformUrl = environment.databaseUrl;
+const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-tenants-'));
 await seedBenchAdmin(environment.database);
+let migrations: WarehouseMigration[] = [...WAREHOUSE_MIGRATIONS];
 let app = await startApp(environment);
 // The baseline's pool: the same server and size, no limit on a connection's uses or life.
-const unlimited = new pg.Pool({ connectionString: environment.databaseUrl, max: POOL_SIZE });
+const unlimited = new pg.Pool({ connectionString: platformUrl, max: POOL_SIZE });
 
 const organizations: string[] = [];
 const rows: { count: number; figures: Record<string, string> }[] = [];
@@ -71,13 +92,92 @@ async function connectionMemory(pool: pg.Pool): Promise<number> {
   }
 }
 
-async function measureAt(count: number): Promise<void> {
+/** The whole installation backed up, then restored into a new database and checked; answers the seconds of each. */
+async function backupAndRestore(count: number) {
+  const dir = path.join(scratchDir, `backup-${count}`);
+  const backingUp = performance.now();
+  const backup = await createBackup({ platformUrl, dir });
+  const backupSeconds = (performance.now() - backingUp) / 1000;
+  const copy = `${new URL(platformUrl).pathname.slice(1)}_restored_${count}`;
+  const restoring = performance.now();
+  const restored = await restoreBackup({ dir, platformUrl: databaseUrl(platformUrl, copy) });
+  const restoreSeconds = (performance.now() - restoring) / 1000;
+  await withAdminClient(platformUrl, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${quoteIdent(copy)} WITH (FORCE)`),
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+  if (restored.differences.length > 0)
+    throw new Error(`the restore differs from the backup: ${restored.differences.slice(0, 5).join('; ')}`);
+  return { backup, backupSeconds, restoreSeconds, restoredTables: restored.tables };
+}
+
+/**
+ * The app started again with one more (trivial) warehouse migration, the first organization's warehouse migrated
+ * before and a GL file of it waiting: seconds from the start until its pipeline run starts and ends, and until the
+ * last warehouse is migrated.
+ */
+async function migrationRestart(
+  uploadKey: UploadKey,
+  month: Parameters<typeof writeGlCsv>[2],
+  accounts: Parameters<typeof writeGlCsv>[3],
+) {
+  const migrated = organizations[0]!;
+  const file = path.join(scratchDir, 'gl.csv');
+  await writeGlCsv(file, 200, month, accounts, `R${migrations.length}-`);
+  await uploadFile(app, uploadKey, await glUploadFields(app, migrated, month.period), file);
+  await app.close();
+
+  const version = migrations.length + 1;
+  migrations = [
+    ...migrations,
+    {
+      version,
+      name: `bench-trivial-${version}`,
+      statements: (schema) => [
+        `CREATE TABLE ${qualifiedName(schema, `bench_trivial_${version}`)} (id integer PRIMARY KEY)`,
+      ],
+    },
+  ];
+  const logger = pino({ level: 'silent' });
+  await createWarehouseMigrator({ db: environment.database.db, logger, migrations }).migrate(migrated);
+
+  const startedAt = Date.now();
+  app = await startApp(environment, { warehouseMigrations: migrations, awaitWarehouses: false });
+  const ready = app.warehousesReady().then(() => (Date.now() - startedAt) / 1000);
+  const { runIds } = await app.call<{ runIds: string[] }>(
+    'POST',
+    `/api/v1/pipeline/run-pipeline/${migrated}?pipelineName=${encodeURIComponent('GL Detail')}`,
+  );
+  let runStarted: number | undefined;
+  let runEnded: number | undefined;
+  while (runEnded === undefined) {
+    const { data } = await app.get<{
+      data: { run: { status: string; startedAt: string | null; error: string | null } };
+    }>(`/api/v1/pipeline/runs/${runIds[0]}`);
+    if (data.run.startedAt && runStarted === undefined)
+      runStarted = (Date.parse(data.run.startedAt) - startedAt) / 1000;
+    if (data.run.status === 'failed') throw new Error(`the run failed: ${data.run.error}`);
+    if (data.run.status === 'succeeded') runEnded = (Date.now() - startedAt) / 1000;
+    else await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const lastMigrated = await ready;
+  const [behind] = rowsOf<{ n: number }>(
+    await environment.database.db.execute(
+      sql`select count(*)::int as n from (select organization_id from warehouse_migrations group by 1
+            having max(version) < ${version}) b`,
+    ),
+  );
+  if (behind!.n > 0) throw new Error(`${behind!.n} warehouses were not migrated`);
+  return { runStarted: runStarted!, runEnded, lastMigrated };
+}
+
+async function measureAt(count: number, uploadKey: UploadKey, ledger: Awaited<ReturnType<typeof loadLedgerReference>>) {
   console.log(`Creating organizations up to ${count}…`);
   const creations = (await createUpTo(count)).sort((a, b) => a - b);
   // Start-up on the same database: the app built again until every warehouse is current.
   await app.close();
   const starting = performance.now();
-  app = await startApp(environment);
+  app = await startApp(environment, { warehouseMigrations: migrations });
   const startup = (performance.now() - starting) / 1000;
 
   for (const id of organizations)
@@ -87,6 +187,11 @@ async function measureAt(count: number): Promise<void> {
   const limited = await connectionMemory(environment.database.pool);
   for (const id of organizations) await unlimited.query(touch(quoteIdent(warehouseSchemaName(id))));
   const baseline = await connectionMemory(unlimited);
+
+  console.log(`Backing up and restoring ${count} organizations…`);
+  const backup = await backupAndRestore(count);
+  console.log(`Starting again with a new warehouse migration for ${count} organizations…`);
+  const restart = await migrationRestart(uploadKey, ledger.months.at(-1)!, ledger.accounts);
   rows.push({
     count,
     figures: {
@@ -96,12 +201,23 @@ async function measureAt(count: number): Promise<void> {
       'server RSS': `${(process.memoryUsage().rss / MB).toFixed(0)} MB`,
       'connection memory (app pool)': `${limited.toFixed(1)} MB`,
       'connection memory (no limit, baseline)': `${baseline.toFixed(1)} MB`,
+      'backup (npm run backup)': `${backup.backupSeconds.toFixed(1)} s`,
+      'backup dumps': `${backup.backup.dumps}`,
+      'backup size': `${(backup.backup.bytes / MB).toFixed(1)} MB`,
+      'restore, every table checked': `${backup.restoreSeconds.toFixed(1)} s`,
+      'tables restored and matching': `${backup.restoredTables}`,
+      'new migration: pipeline run starts': `${restart.runStarted.toFixed(1)} s`,
+      'new migration: pipeline run ends': `${restart.runEnded.toFixed(1)} s`,
+      'new migration: last warehouse migrated': `${restart.lastMigrated.toFixed(1)} s`,
     },
   });
 }
 
-await measureAt(Math.max(1, Math.round(TENANTS / 10)));
-await measureAt(TENANTS);
+const { data: uploadKey } = await app.get<{ data: UploadKey }>('/api/v1/pipeline/upload-key');
+await createUpTo(1);
+const ledger = await loadLedgerReference(app.services.warehouse, organizations[0]!);
+await measureAt(Math.max(2, Math.round(TENANTS / 10)), uploadKey, ledger);
+await measureAt(TENANTS, uploadKey, ledger);
 await unlimited.end();
 await app.close();
 
@@ -113,11 +229,17 @@ for (const name of Object.keys(small.figures)) {
   const ratio = (parseFloat(b) / parseFloat(a)).toFixed(2);
   console.log(`${name.padEnd(42)}${a.padStart(14)}${b.padStart(14)}   ${ratio}×`);
 }
-const limitedRatio =
-  parseFloat(large.figures['connection memory (app pool)']!) /
-  parseFloat(small.figures['connection memory (app pool)']!);
-console.log(
-  `\nGoal: connection memory at ${large.count} ≤ 2× at ${small.count} — ${limitedRatio <= 2 ? 'met' : 'NOT met'} (${limitedRatio.toFixed(2)}×)`,
-);
-console.log('Not measured yet: a full backup, and the time until the last organization is migrated.');
+const figure = (row: (typeof rows)[0], name: string) => parseFloat(row.figures[name]!);
+const memoryRatio = figure(large, 'connection memory (app pool)') / figure(small, 'connection memory (app pool)');
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+console.log(`
+Goals at ${large.count} organizations:
+  backup and restore with max_locks_per_transaction ${await setting('max_locks_per_transaction')}: met (every table's count and sum matched)
+  connection memory ≤ 2× its value at ${small.count}: ${verdict(memoryRatio <= 2)} (${memoryRatio.toFixed(2)}×)
+  a migrated organization's pipeline run starts within 5 s of start-up, a migration pending: ${verdict(figure(large, 'new migration: pipeline run starts') <= 5)}`);
 await environment.close();
+fs.rmSync(scratchDir, { recursive: true, force: true });
+
+async function setting(name: string): Promise<string> {
+  return withAdminClient(platformUrl, async (client) => (await client.query(`show ${name}`)).rows[0][name]);
+}

@@ -20,6 +20,7 @@ import {
   warehouseReaderRoleOfSchema,
   warehouseRoleOfSchema,
 } from '../../apps/server/src/warehouse/identifiers.ts';
+import type { WarehouseMigration } from '../../apps/server/src/warehouse/migrations/migration.ts';
 import { databaseUrl, withAdminClient } from '../../apps/server/test/postgres.ts';
 
 export const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
@@ -208,7 +209,14 @@ export async function seedBenchAdmin(database: DatabaseHandle) {
 /** The real app on a local port, with the bench admin signed in (and the built web app of `webDistDir`). */
 export async function startApp(
   environment: BenchEnvironment,
-  options: { webDistDir?: string; env?: Record<string, string> } = {},
+  options: {
+    webDistDir?: string;
+    env?: Record<string, string>;
+    /** The warehouse model's migrations (default the app's); a bench adds one to time a fleet's migration. */
+    warehouseMigrations?: readonly WarehouseMigration[];
+    /** false: answer as soon as the app listens, while start-up's warehouse migrations still run. */
+    awaitWarehouses?: boolean;
+  } = {},
 ) {
   // TRUST_PROXY: the load bench's clients name their own address (sign-in is rate limited per address).
   const config = loadConfig({
@@ -224,13 +232,16 @@ export async function startApp(
     database: environment.database,
     logger: false,
     webDistDir: options.webDistDir,
+    warehouseMigrations: options.warehouseMigrations,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  // Seeded organizations get their warehouses in the background at start-up: measure a quiet server.
-  const provisioning = performance.now();
-  await app.warehousesReady();
-  const seconds = (performance.now() - provisioning) / 1000;
-  if (seconds > 1) console.log(`Warehouses of the seeded organizations provisioned in ${seconds.toFixed(1)} s`);
+  if (options.awaitWarehouses !== false) {
+    // Seeded organizations get their warehouses in the background at start-up: measure a quiet server.
+    const provisioning = performance.now();
+    await app.warehousesReady();
+    const seconds = (performance.now() - provisioning) / 1000;
+    if (seconds > 1) console.log(`Warehouses of the seeded organizations provisioned in ${seconds.toFixed(1)} s`);
+  }
   // Time inside the server, from the request's arrival to the last byte of its answer: what the API
   // costs apart from the client and the loopback network.
   let serverTimes: number[] = [];
@@ -293,7 +304,17 @@ export async function startApp(
     if (!account) throw new Error('the bench admin is missing: seed it first');
     return { id: account.id, email: account.email, role: 'admin', organizationId: null, mustChangePassword: false };
   }
-  return { base, token, get, call, measureGet, services: app.services, adminPrincipal, close: () => app.close() };
+  return {
+    base,
+    token,
+    get,
+    call,
+    measureGet,
+    services: app.services,
+    adminPrincipal,
+    warehousesReady: () => app.warehousesReady(),
+    close: () => app.close(),
+  };
 }
 
 /** Creates an organization through the organizations service (which provisions its warehouse), as the bench admin. */

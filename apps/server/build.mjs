@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 await build({
-  entryPoints: ['src/server.ts', 'src/worker.ts', 'src/backups.ts', 'src/db/pglite-worker.ts'],
+  entryPoints: ['src/server.ts', 'src/worker.ts', 'src/operations.ts', 'src/db/pglite-worker.ts'],
   outdir: 'dist',
   entryNames: '[name]',
   bundle: true,

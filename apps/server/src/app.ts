@@ -215,7 +215,7 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   // Refused before anything starts (loadConfig already refuses it without DATABASE_URL).
-  if (config.WAREHOUSE_ISOLATION === 'database' && database.kind !== 'postgres')
+  if (config.WAREHOUSE_ISOLATION !== 'schema' && database.kind !== 'postgres')
     throw new ConfigError(`Invalid configuration:\n  ${WAREHOUSE_ISOLATION_NEEDS_POSTGRES}`);
   const app = Fastify({
     // Request URLs can carry tokens (set-password links): the log gets them redacted.
@@ -274,6 +274,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     migrations: deps.warehouseMigrations,
     isolation: config.WAREHOUSE_ISOLATION,
+    placement: {
+      organizationsPerDatabase: config.WAREHOUSE_ORGANIZATIONS_PER_DATABASE,
+      servers: config.WAREHOUSE_SERVERS.length > 0 ? config.WAREHOUSE_SERVERS : [null],
+    },
     onAggregatesChanged: portfolioSummaries.changed,
     migrationConcurrency: config.WAREHOUSE_MIGRATION_CONCURRENCY,
   });

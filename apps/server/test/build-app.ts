@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../src/app.ts';
-import { loadConfig, type Config } from '../src/config/env.ts';
+import { loadConfig, poolLimitsOf, type Config } from '../src/config/env.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { openTestDatabase } from './database.ts';
 
@@ -49,7 +49,8 @@ export async function buildTestApp(
     }),
     ...overrides,
   };
-  const database = await openTestDatabase();
+  // The pools' limits as configured (a test may shorten how long a warehouse's location is kept).
+  const database = await openTestDatabase(poolLimitsOf(config));
   let app: FastifyInstance | undefined;
   const close = async () => {
     try {

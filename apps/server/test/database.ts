@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import type pg from 'pg';
+import type { PoolLimits } from '../src/db/pool-limits.ts';
 import { warehouseLocations } from '../src/db/schema.ts';
 import {
   isWarehouseSchemaName,
@@ -33,10 +34,10 @@ let pgliteTemplate: Buffer | undefined;
  * A fresh, migrated database of the kind this project tests (TEST_DB): a PGlite loaded from the run's
  * template, or a PostgreSQL database copied from the run's template and dropped again on close().
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(limits?: PoolLimits): Promise<DatabaseHandle> {
   const kind = process.env.TEST_DB;
   if (kind === 'pglite') return openPglite();
-  if (kind === 'postgres') return openPostgres();
+  if (kind === 'postgres') return openPostgres(limits);
   throw new Error(`TEST_DB is "${kind ?? ''}": run API tests through a vitest project (api-pglite or api-postgres)`);
 }
 
@@ -50,9 +51,9 @@ async function openPglite(): Promise<DatabaseHandle> {
   });
 }
 
-async function openPostgres(): Promise<DatabaseHandle> {
+async function openPostgres(limits?: PoolLimits): Promise<DatabaseHandle> {
   const created = await createPostgresDatabase();
-  const handle = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 });
+  const handle = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 4, limits });
   return {
     ...handle,
     async close() {
@@ -79,7 +80,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
     url,
     async drop() {
       // Roles belong to the whole server, not to the dropped database: the warehouses' roles go with it, and
-      // so do the databases of their own that WAREHOUSE_ISOLATION=database made.
+      // so do the warehouse databases WAREHOUSE_ISOLATION=database or shared-database made.
       const handle = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
       const own = await warehouseDatabasesOf(handle).catch(() => []);
       const roles = [
@@ -88,7 +89,8 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
       ];
       await handle.close();
       await withAdminClient(serverUrl, async (client) => {
-        for (const row of own) await dropWarehouseDatabase(client, row.databaseName);
+        for (const databaseName of new Set(own.map((row) => row.databaseName)))
+          await dropWarehouseDatabase(client, databaseName);
         await dropDatabase(client, name);
         for (const role of roles) await client.query(`DROP ROLE IF EXISTS ${quoteIdent(role)}`);
       });
@@ -147,9 +149,13 @@ async function warehouseDatabasesOf(
   return rows.filter((row) => row.serverUrl === null);
 }
 
-/** An organization's own warehouse database (its name generated: warehouseDatabaseName), connections cut. */
+/**
+ * An organization's own warehouse database (its name generated: warehouseDatabaseName) or a test database's shared
+ * one (warehouse-placement.ts), connections cut.
+ */
 export async function dropWarehouseDatabase(client: pg.Client, name: string): Promise<void> {
-  if (!/^wh_org_[0-9a-f]{32}$/.test(name)) throw new Error(`Not a warehouse database name: ${name}`);
+  if (!/^wh_org_[0-9a-f]{32}$/.test(name) && !/^finboard_t_[a-z0-9_]+_wh_\d{4,}$/.test(name))
+    throw new Error(`Not a warehouse database name: ${name}`);
   await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
 }
 

@@ -51,7 +51,22 @@ const envSchema = z.object({
    * Where each organization's warehouse lives: a schema of the platform database (default), or on PostgreSQL
    * a database of its own (a large client can later move to its own server).
    */
-  WAREHOUSE_ISOLATION: z.enum(['schema', 'database']).default('schema'),
+  WAREHOUSE_ISOLATION: z.enum(['schema', 'database', 'shared-database']).default('schema'),
+  /** shared-database: warehouses per shared warehouse database; a new database is created when all are full. */
+  WAREHOUSE_ORGANIZATIONS_PER_DATABASE: z.coerce.number().int().min(1).max(100_000).default(500),
+  /**
+   * shared-database: the PostgreSQL servers new warehouse databases go on, comma-separated URLs without credentials
+   * (the platform's are used); default the platform's own server.
+   */
+  WAREHOUSE_SERVERS: optionalString.pipe(
+    z
+      .string()
+      .optional()
+      .transform((value) => (value ? value.split(',').map((server) => server.trim()) : []))
+      .refine((servers) => servers.every(isServerUrl), {
+        message: 'each server must be a postgresql://host:port URL without a user or password',
+      }),
+  ),
   /**
    * PostgreSQL connections (db/pool-limits.ts): the platform pool's size; and for every pool, how long a connection
    * may stay unused, live at most, and how many checkouts it serves before it is replaced (each may read another
@@ -128,7 +143,16 @@ export class ConfigError extends Error {}
 
 /** The embedded database is one database: it cannot give each organization one of its own. */
 export const WAREHOUSE_ISOLATION_NEEDS_POSTGRES =
-  'WAREHOUSE_ISOLATION: "database" needs a PostgreSQL DATABASE_URL (the embedded database holds a single database)';
+  'WAREHOUSE_ISOLATION: "database" and "shared-database" need a PostgreSQL DATABASE_URL (the embedded database holds a single database)';
+
+function isServerUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return ['postgres:', 'postgresql:'].includes(url.protocol) && !url.username && !url.password && url.host !== '';
+  } catch {
+    return false;
+  }
+}
 
 export const AZURE_ALL_OR_NONE =
   'AZURE_TENANT_ID, AZURE_CLIENT_ID, AZURE_CLIENT_SECRET, AZURE_SUBSCRIPTION_ID, AZURE_RESOURCE_GROUP and AZURE_LOCATION: set all six or none';
@@ -171,7 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  QUICKBOOKS_CLIENT_ID and QUICKBOOKS_CLIENT_SECRET: set both or neither',
     );
   }
-  if (parsed.data.WAREHOUSE_ISOLATION === 'database' && !parsed.data.DATABASE_URL)
+  if (parsed.data.WAREHOUSE_ISOLATION !== 'schema' && !parsed.data.DATABASE_URL)
     throw new ConfigError(`Invalid configuration:\n  ${WAREHOUSE_ISOLATION_NEEDS_POSTGRES}`);
   return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
 }

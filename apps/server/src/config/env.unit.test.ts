@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, poolLimitsOf } from './env.ts';
+import { ConfigError, loadConfig, poolLimitsOf, WAREHOUSE_ISOLATION_NEEDS_POSTGRES } from './env.ts';
 
 /** The message of the ConfigError that loadConfig throws for `env`. */
 function configErrorFor(env: NodeJS.ProcessEnv): string {
@@ -102,6 +102,29 @@ describe('loadConfig', () => {
     expect(poolLimitsOf(configured)).toEqual({ idleTimeoutMs: 5_000, maxLifetimeSeconds: 600, maxUses: 100 });
     expect(configErrorFor({ DATABASE_MAX_USES: '0' })).toBe(
       'Invalid configuration:\n  DATABASE_MAX_USES: Too small: expected number to be >=1',
+    );
+  });
+
+  it('places warehouses in shared databases of 500 on the listed servers, which carry no credentials', () => {
+    const url = 'postgresql://platform:5432/finboard';
+    expect(loadConfig({})).toMatchObject({ WAREHOUSE_ORGANIZATIONS_PER_DATABASE: 500, WAREHOUSE_SERVERS: [] });
+    expect(
+      loadConfig({
+        DATABASE_URL: url,
+        WAREHOUSE_ISOLATION: 'shared-database',
+        WAREHOUSE_ORGANIZATIONS_PER_DATABASE: '200',
+        WAREHOUSE_SERVERS: 'postgresql://wh1:5432, postgres://wh2:6432',
+      }),
+    ).toMatchObject({
+      WAREHOUSE_ISOLATION: 'shared-database',
+      WAREHOUSE_ORGANIZATIONS_PER_DATABASE: 200,
+      WAREHOUSE_SERVERS: ['postgresql://wh1:5432', 'postgres://wh2:6432'],
+    });
+    expect(configErrorFor({ DATABASE_URL: url, WAREHOUSE_SERVERS: 'postgresql://user:secret@wh1:5432' })).toBe(
+      'Invalid configuration:\n  WAREHOUSE_SERVERS: each server must be a postgresql://host:port URL without a user or password',
+    );
+    expect(configErrorFor({ WAREHOUSE_ISOLATION: 'shared-database' })).toBe(
+      `Invalid configuration:\n  ${WAREHOUSE_ISOLATION_NEEDS_POSTGRES}`,
     );
   });
 });

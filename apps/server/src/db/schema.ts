@@ -302,14 +302,14 @@ export const warehouseMigrations = pgTable(
 );
 
 /**
- * Where an organization's warehouse lives when it has a PostgreSQL database of its own
- * (WAREHOUSE_ISOLATION=database): the database and, once moved, the server holding it. Moving a client to
- * its own server changes this row only. No row: the warehouse is a schema of the platform database. No
- * foreign key, like warehouse_migrations.
+ * Where an organization's warehouse lives when it is not in the platform database: a database of its own
+ * (WAREHOUSE_ISOLATION=database), a shared warehouse database (shared-database: many organizations' schemas), or
+ * the database it was moved to (`npm run warehouse:move`), and the server holding it. No row: the warehouse is a
+ * schema of the platform database. No foreign key, like warehouse_migrations.
  */
 export const warehouseLocations = pgTable('warehouse_locations', {
   organizationId: uuid('organization_id').primaryKey(),
-  databaseName: text('database_name').notNull().unique(),
+  databaseName: text('database_name').notNull(),
   /** Another PostgreSQL server (host, port, options; no credentials: the platform's are used); null: the platform's. */
   serverUrl: text('server_url'),
   createdAt: createdAt(),

@@ -16,6 +16,11 @@ import { WAREHOUSE_MIGRATIONS } from './warehouse-migrations.ts';
  */
 export const LEGACY_WAREHOUSE_MARKER = 'finboard-warehouse:1';
 
+/** A warehouse database's own record of its warehouses' migrations (not the platform's): the platform table's shape. */
+export const OWN_VERSION_TABLE = `CREATE TABLE IF NOT EXISTS public.warehouse_migrations (
+  organization_id uuid NOT NULL, version integer NOT NULL, name text NOT NULL,
+  applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (organization_id, version))`;
+
 /** The outcome of bringing several warehouses up to date. */
 export interface MigrateAllResult {
   /** Organizations whose warehouse had at least one migration applied (or was created). */
@@ -160,14 +165,7 @@ export function createWarehouseMigrator(deps: {
     return next;
   }
 
-  /** An organization database's own record of its migrations: the platform table's shape. */
-  const ensureVersionTable = (own: Database) =>
-    run(
-      own,
-      `CREATE TABLE IF NOT EXISTS public.warehouse_migrations (
-        organization_id uuid NOT NULL, version integer NOT NULL, name text NOT NULL,
-        applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (organization_id, version))`,
-    );
+  const ensureVersionTable = (own: Database) => run(own, OWN_VERSION_TABLE);
 
   /** The platform's record catches up with an organization database's own (also after a crash between them). */
   async function syncVersions(own: Database, organizationId: string): Promise<void> {

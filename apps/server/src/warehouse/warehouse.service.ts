@@ -23,7 +23,12 @@ import {
   type CatalogRelation,
   type WarehouseCatalog,
 } from './identifiers.ts';
-import { createWarehouseLocator, type WarehouseIsolation, type WarehouseTarget } from './warehouse-locator.ts';
+import {
+  createWarehouseLocator,
+  type WarehouseIsolation,
+  type WarehousePlacement,
+  type WarehouseTarget,
+} from './warehouse-locator.ts';
 import { createWarehouseMigrator, type MigrateAllResult } from './warehouse-migrator.ts';
 import type { WarehouseMigration } from './migrations/migration.ts';
 
@@ -202,6 +207,8 @@ export function createWarehouseService(deps: {
   migrations?: readonly WarehouseMigration[];
   /** WAREHOUSE_ISOLATION (default `schema`). */
   isolation?: WarehouseIsolation;
+  /** WAREHOUSE_ISOLATION=shared-database: warehouses per database and the servers new databases go on. */
+  placement?: WarehousePlacement;
   /**
    * Told, once committed, that a load, a refresh or a copy of this service changed the organization's monthly
    * aggregates (the portfolio's summaries follow them). Never awaited; it must not throw.
@@ -217,7 +224,12 @@ export function createWarehouseService(deps: {
   const aggregatesChanged = (organizationId: string) => deps.onAggregatesChanged?.(organizationId);
   const { db } = database;
   const { inTurn, holdingConnection } = fairShares(database);
-  const locator = createWarehouseLocator({ database, isolation: deps.isolation ?? 'schema', logger });
+  const locator = createWarehouseLocator({
+    database,
+    isolation: deps.isolation ?? 'schema',
+    placement: deps.placement,
+    logger,
+  });
   const migrator = createWarehouseMigrator({
     db,
     logger,
@@ -229,9 +241,12 @@ export function createWarehouseService(deps: {
 
   const schemaOf = (organizationId: string) => warehouseSchemaName(organizationId);
 
-  /** Database isolation: the organization's own database created and migrated; dropped again when that fails. */
-  async function provisionOwnDatabase(organizationId: string): Promise<WarehouseTarget> {
-    const { target, created } = await locator.ensure(organizationId);
+  /**
+   * Database or shared-database isolation: the warehouse placed (its database created when needed) and migrated
+   * there; the placement undone when that fails.
+   */
+  async function provisionPlaced(organizationId: string): Promise<WarehouseTarget> {
+    const { target, created } = await locator.place(organizationId);
     try {
       await migrator.migrate(organizationId);
     } catch (error) {
@@ -253,7 +268,7 @@ export function createWarehouseService(deps: {
    */
   async function targetOf(organizationId: string): Promise<WarehouseTarget> {
     await migrator.whenCurrent(organizationId);
-    return (await locator.find(organizationId)) ?? provisionOwnDatabase(organizationId);
+    return (await locator.find(organizationId)) ?? provisionPlaced(organizationId);
   }
 
   function withOrganization<T>(organizationId: string, work: (tx: Executor) => Promise<T>): Promise<T> {
@@ -469,7 +484,7 @@ export function createWarehouseService(deps: {
      * migration commits there on its own: no transaction spans two databases.
      */
     async provision(organizationId: string, tx?: Executor): Promise<void> {
-      if (locator.isolation === 'database') await provisionOwnDatabase(organizationId);
+      if (locator.isolation !== 'schema') await provisionPlaced(organizationId);
       else if (tx) await migrator.provision(tx, organizationId);
       else await db.transaction((own) => migrator.provision(own, organizationId));
     },

@@ -18,7 +18,7 @@ export const backupManifestSchema = z.object({
       server: z.string().nullable(),
       /** Each dump file: the warehouse schemas it holds, or none for the rest of the database. */
       dumps: z.array(z.object({ file: z.string().regex(/^[\w.-]+\.dump$/), schemas: z.array(z.string()) })),
-      /** Every table's fingerprint when it was dumped (modules/backups/fingerprints.ts), by `schema.table`. */
+      /** Every table's fingerprint when it was dumped (fingerprints.ts), by `schema.table`. */
       tables: z.record(z.string(), fingerprint),
     }),
   ),

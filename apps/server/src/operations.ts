@@ -1,17 +1,20 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config/env.ts';
-import { createBackup, DEFAULT_BACKUP_JOBS, DEFAULT_LOCKS_PER_DUMP } from './modules/backups/backup.ts';
-import { restoreBackup, RestoreRefused } from './modules/backups/restore.ts';
+import { createBackup, DEFAULT_BACKUP_JOBS, DEFAULT_LOCKS_PER_DUMP } from './modules/operations/backup.ts';
+import { moveWarehouse, MoveRefused } from './modules/operations/move-warehouse.ts';
+import { restoreBackup, RestoreRefused } from './modules/operations/restore.ts';
 
 const USAGE = `Usage:
   npm run backup [-- --to DIR] [--locks-per-dump N] [--jobs N]
-  npm run restore -- --from DIR [--to DATABASE_URL] [--database-suffix SUFFIX] [--jobs N]`;
+  npm run restore -- --from DIR [--to DATABASE_URL] [--database-suffix SUFFIX] [--jobs N]
+  npm run warehouse:move -- --organization ID --to-database NAME|platform [--to-server postgresql://host:port]`;
 
 /**
- * `npm run backup` and `npm run restore` (docs/operations.md, "Backups"): the platform database and every
- * warehouse database of DATABASE_URL, dumped in pieces within PostgreSQL's lock limits, and restored with every
- * table's row count and sum checked.
+ * The operator's commands on the PostgreSQL installation of DATABASE_URL (docs/operations.md): `npm run backup` and
+ * `npm run restore` — the platform database and every warehouse database, dumped in pieces within PostgreSQL's lock
+ * limits, restored with every table's row count and sum checked — and `npm run warehouse:move`, one organization's
+ * warehouse moved to another database or server, checked the same way.
  */
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
@@ -22,12 +25,15 @@ async function main(): Promise<void> {
       'locks-per-dump': { type: 'string' },
       jobs: { type: 'string' },
       'database-suffix': { type: 'string' },
+      organization: { type: 'string' },
+      'to-database': { type: 'string' },
+      'to-server': { type: 'string' },
     },
   });
   const config = loadConfig();
   if (!config.DATABASE_URL)
     throw new ConfigError(
-      'Backups need DATABASE_URL (PostgreSQL). The embedded database is the directory DATA_DIR/pglite: stop the server and copy DATA_DIR.',
+      'These commands need DATABASE_URL (PostgreSQL). The embedded database is the directory DATA_DIR/pglite: to back it up, stop the server and copy DATA_DIR.',
     );
   const jobs = positiveInteger(values.jobs, '--jobs') ?? DEFAULT_BACKUP_JOBS;
   const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -72,6 +78,23 @@ async function main(): Promise<void> {
     );
     return;
   }
+  if (positionals[0] === 'move') {
+    if (!values.organization || !values['to-database'])
+      throw new ConfigError(`npm run warehouse:move needs --organization and --to-database\n${USAGE}`);
+    const summary = await moveWarehouse({
+      platformUrl: config.DATABASE_URL,
+      organizationId: values.organization,
+      toDatabase: values['to-database'] === 'platform' ? null : values['to-database'],
+      toServer: values['to-server'] ?? null,
+      isolation: config.WAREHOUSE_ISOLATION,
+      log,
+    });
+    log(
+      `Moved the warehouse of ${values.organization} from ${summary.from} to ${summary.to} in ${seconds()} s: ` +
+        `${summary.tables} tables, ${summary.rows} rows, every row count and sum checked`,
+    );
+    return;
+  }
   throw new ConfigError(USAGE);
 }
 
@@ -83,7 +106,8 @@ function positiveInteger(value: string | undefined, name: string): number | unde
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof RestoreRefused) console.error(err.message);
+  if (err instanceof ConfigError || err instanceof RestoreRefused || err instanceof MoveRefused)
+    console.error(err.message);
   else console.error(err);
   process.exit(1);
 });

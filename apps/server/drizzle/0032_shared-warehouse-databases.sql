@@ -1,0 +1,1 @@
+ALTER TABLE "warehouse_locations" DROP CONSTRAINT "warehouse_locations_database_name_unique";

@@ -13,8 +13,13 @@
  * - a trivial new warehouse migration (one small table): the app started again with it; the time until a
  *   pipeline run of an organization already migrated starts and ends, and until the last warehouse is migrated.
  *
+ * With BENCH_ISOLATION=shared-database the warehouses go into shared warehouse databases of BENCH_PER_DATABASE (500)
+ * each (docs/operations.md): the figures that grow with one database's relations should then stay flat. The
+ * connection memory figures are measured with all warehouses in the platform database only (the default).
+ *
  *   BENCH_DATABASE_URL=postgresql://… npm run bench:tenants          # PostgreSQL: a scratch database, dropped after
  *   BENCH_TENANTS=10000 BENCH_DATABASE_URL=postgresql://… npm run bench:tenants
+ *   BENCH_ISOLATION=shared-database BENCH_DATABASE_URL=postgresql://… npm run bench:tenants
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +34,7 @@ import { restoreBackup } from '../apps/server/src/modules/operations/restore.ts'
 import { qualifiedName, quoteIdent, warehouseSchemaName } from '../apps/server/src/warehouse/identifiers.ts';
 import type { WarehouseMigration } from '../apps/server/src/warehouse/migrations/migration.ts';
 import { WAREHOUSE_MIGRATIONS } from '../apps/server/src/warehouse/warehouse-migrations.ts';
+import { createWarehouseLocator } from '../apps/server/src/warehouse/warehouse-locator.ts';
 import { createWarehouseMigrator } from '../apps/server/src/warehouse/warehouse-migrator.ts';
 import { databaseUrl, withAdminClient } from '../apps/server/test/postgres.ts';
 import { loadLedgerReference } from './support/gl-lines.ts';
@@ -36,6 +42,8 @@ import { glUploadFields, uploadFile, writeGlCsv } from './support/gl-pipeline.ts
 import { createOrganization, openBenchDatabase, percentile, seedBenchAdmin, startApp } from './support/harness.ts';
 
 const TENANTS = Number(process.env.BENCH_TENANTS ?? 2_000);
+const ISOLATION = process.env.BENCH_ISOLATION === 'shared-database' ? 'shared-database' : 'schema';
+const PER_DATABASE = process.env.BENCH_PER_DATABASE ?? '500';
 const POOL_SIZE = 10;
 const MB = 1024 * 1024;
 
@@ -46,10 +54,16 @@ if (environment.database.kind !== 'postgres' || !environment.databaseUrl) {
   process.exit(1);
 }
 const platformUrl = environment.databaseUrl;
+const appEnv = {
+  DATABASE_URL: platformUrl,
+  WAREHOUSE_ISOLATION: ISOLATION,
+  WAREHOUSE_ORGANIZATIONS_PER_DATABASE: PER_DATABASE,
+};
+const logger = pino({ level: 'silent' });
 const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finboard-tenants-'));
 await seedBenchAdmin(environment.database);
 let migrations: WarehouseMigration[] = [...WAREHOUSE_MIGRATIONS];
-let app = await startApp(environment);
+let app = await startApp(environment, { env: appEnv });
 // The baseline's pool: the same server and size, no limit on a connection's uses or life.
 const unlimited = new pg.Pool({ connectionString: platformUrl, max: POOL_SIZE });
 
@@ -100,11 +114,16 @@ async function backupAndRestore(count: number) {
   const backupSeconds = (performance.now() - backingUp) / 1000;
   const copy = `${new URL(platformUrl).pathname.slice(1)}_restored_${count}`;
   const restoring = performance.now();
-  const restored = await restoreBackup({ dir, platformUrl: databaseUrl(platformUrl, copy) });
+  const suffix = `_restored_${count}`;
+  const restored = await restoreBackup({ dir, platformUrl: databaseUrl(platformUrl, copy), databaseSuffix: suffix });
   const restoreSeconds = (performance.now() - restoring) / 1000;
-  await withAdminClient(platformUrl, (client) =>
-    client.query(`DROP DATABASE IF EXISTS ${quoteIdent(copy)} WITH (FORCE)`),
-  );
+  await withAdminClient(platformUrl, async (client) => {
+    const copies = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+      `%${suffix}`,
+    ]);
+    for (const name of [copy, ...copies.rows.map((row) => row.datname)])
+      await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+  });
   fs.rmSync(dir, { recursive: true, force: true });
   if (restored.differences.length > 0)
     throw new Error(`the restore differs from the backup: ${restored.differences.slice(0, 5).join('; ')}`);
@@ -138,11 +157,17 @@ async function migrationRestart(
       ],
     },
   ];
-  const logger = pino({ level: 'silent' });
-  await createWarehouseMigrator({ db: environment.database.db, logger, migrations }).migrate(migrated);
+  const locator = createWarehouseLocator({ database: environment.database, isolation: ISOLATION, logger });
+  await createWarehouseMigrator({
+    db: environment.database.db,
+    logger,
+    migrations,
+    databaseOf: async (id) => (await locator.ensure(id)).target.db,
+  }).migrate(migrated);
+  await locator.close();
 
   const startedAt = Date.now();
-  app = await startApp(environment, { warehouseMigrations: migrations, awaitWarehouses: false });
+  app = await startApp(environment, { env: appEnv, warehouseMigrations: migrations, awaitWarehouses: false });
   const ready = app.warehousesReady().then(() => (Date.now() - startedAt) / 1000);
   const { runIds } = await app.call<{ runIds: string[] }>(
     'POST',
@@ -171,22 +196,32 @@ async function migrationRestart(
   return { runStarted: runStarted!, runEnded, lastMigrated };
 }
 
+const megabytes = (value: number) => (Number.isNaN(value) ? '–' : `${value.toFixed(1)} MB`);
+
 async function measureAt(count: number, uploadKey: UploadKey, ledger: Awaited<ReturnType<typeof loadLedgerReference>>) {
   console.log(`Creating organizations up to ${count}…`);
   const creations = (await createUpTo(count)).sort((a, b) => a - b);
   // Start-up on the same database: the app built again until every warehouse is current.
   await app.close();
   const starting = performance.now();
-  app = await startApp(environment, { warehouseMigrations: migrations });
+  app = await startApp(environment, { env: appEnv, warehouseMigrations: migrations });
   const startup = (performance.now() - starting) / 1000;
 
   for (const id of organizations)
     await app.services.warehouse.withOrganization(id, async (tx) =>
       tx.execute(sql.raw(touch(quoteIdent(warehouseSchemaName(id))))),
     );
-  const limited = await connectionMemory(environment.database.pool);
-  for (const id of organizations) await unlimited.query(touch(quoteIdent(warehouseSchemaName(id))));
-  const baseline = await connectionMemory(unlimited);
+  // The warehouses in the platform database: its pool's connections are the ones that read them all.
+  let limited = Number.NaN;
+  let baseline = Number.NaN;
+  if (ISOLATION === 'schema') {
+    limited = await connectionMemory(environment.database.pool);
+    for (const id of organizations) await unlimited.query(touch(quoteIdent(warehouseSchemaName(id))));
+    baseline = await connectionMemory(unlimited);
+  }
+  const [databases] = rowsOf<{ n: number }>(
+    await environment.database.db.execute(sql`select count(distinct database_name)::int as n from warehouse_locations`),
+  );
 
   console.log(`Backing up and restoring ${count} organizations…`);
   const backup = await backupAndRestore(count);
@@ -195,12 +230,13 @@ async function measureAt(count: number, uploadKey: UploadKey, ledger: Awaited<Re
   rows.push({
     count,
     figures: {
+      'warehouse databases (besides the platform)': `${databases!.n}`,
       'creation p50': `${percentile(creations, 50).toFixed(0)} ms`,
       'creation p95': `${percentile(creations, 95).toFixed(0)} ms`,
       'start-up': `${startup.toFixed(1)} s`,
       'server RSS': `${(process.memoryUsage().rss / MB).toFixed(0)} MB`,
-      'connection memory (app pool)': `${limited.toFixed(1)} MB`,
-      'connection memory (no limit, baseline)': `${baseline.toFixed(1)} MB`,
+      'connection memory (app pool)': megabytes(limited),
+      'connection memory (no limit, baseline)': megabytes(baseline),
       'backup (npm run backup)': `${backup.backupSeconds.toFixed(1)} s`,
       'backup dumps': `${backup.backup.dumps}`,
       'backup size': `${(backup.backup.bytes / MB).toFixed(1)} MB`,
@@ -233,9 +269,10 @@ const figure = (row: (typeof rows)[0], name: string) => parseFloat(row.figures[n
 const memoryRatio = figure(large, 'connection memory (app pool)') / figure(small, 'connection memory (app pool)');
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 console.log(`
+Warehouses: ${ISOLATION === 'schema' ? 'schemas of the platform database' : `shared databases of ${PER_DATABASE}`}.
 Goals at ${large.count} organizations:
   backup and restore with max_locks_per_transaction ${await setting('max_locks_per_transaction')}: met (every table's count and sum matched)
-  connection memory ≤ 2× its value at ${small.count}: ${verdict(memoryRatio <= 2)} (${memoryRatio.toFixed(2)}×)
+  connection memory ≤ 2× its value at ${small.count}: ${Number.isNaN(memoryRatio) ? 'measured with BENCH_ISOLATION=schema' : `${verdict(memoryRatio <= 2)} (${memoryRatio.toFixed(2)}×)`}
   a migrated organization's pipeline run starts within 5 s of start-up, a migration pending: ${verdict(figure(large, 'new migration: pipeline run starts') <= 5)}`);
 await environment.close();
 fs.rmSync(scratchDir, { recursive: true, force: true });

@@ -14,10 +14,13 @@ import { loadConfig } from '../../apps/server/src/config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
 import type { Principal } from '../../apps/server/src/modules/auth/principal.ts';
 import { hashPassword } from '../../apps/server/src/platform/crypto/passwords.ts';
+import { warehouseLocations } from '../../apps/server/src/db/schema.ts';
 import {
   isWarehouseSchemaName,
   quoteIdent,
+  warehouseReaderRoleName,
   warehouseReaderRoleOfSchema,
+  warehouseRoleName,
   warehouseRoleOfSchema,
 } from '../../apps/server/src/warehouse/identifiers.ts';
 import type { WarehouseMigration } from '../../apps/server/src/warehouse/migrations/migration.ts';
@@ -150,13 +153,20 @@ export async function openBenchDatabase(
     dataDir,
     databaseUrl: serverUrl ? databaseUrl(serverUrl, scratch) : undefined,
     async close() {
-      // Roles belong to the whole server, not to the scratch database: its warehouses' roles go with it.
+      // Roles belong to the whole server, not to the scratch database: its warehouses' roles go with it, and so do
+      // the warehouse databases it placed them in (WAREHOUSE_ISOLATION).
       const roles = serverUrl ? await warehouseRolesOf(database) : [];
+      const placed = serverUrl ? await database.db.select().from(warehouseLocations) : [];
       await database.close();
       if (serverUrl) {
         await withAdminClient(serverUrl, async (client) => {
+          for (const name of new Set(placed.filter((row) => row.serverUrl === null).map((row) => row.databaseName)))
+            await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
           await client.query(`DROP DATABASE IF EXISTS "${scratch}" WITH (FORCE)`);
           for (const role of roles) await client.query(`DROP ROLE IF EXISTS ${quoteIdent(role)}`);
+          for (const { organizationId } of placed)
+            for (const role of [warehouseRoleName(organizationId), warehouseReaderRoleName(organizationId)])
+              await client.query(`DROP ROLE IF EXISTS ${quoteIdent(role)}`);
         });
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -230,7 +240,8 @@ export async function startApp(
   const app = await buildApp({
     config,
     database: environment.database,
-    logger: false,
+    // BENCH_LOG=1: the app's errors on stdout (why a run failed); otherwise silent, as a timed server should be.
+    logger: process.env.BENCH_LOG ? { level: 'error' } : false,
     webDistDir: options.webDistDir,
     warehouseMigrations: options.warehouseMigrations,
   });

@@ -6,7 +6,7 @@ import { rowsOf } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { createLimiter } from '../platform/concurrency/limiter.ts';
 import { warehouseMigrations } from '../db/schema.ts';
-import { qualifiedName, quoteIdent, warehouseRoleName, warehouseSchemaName } from './identifiers.ts';
+import { qualifiedName, quoteIdent, quoteLiteral, warehouseRoleName, warehouseSchemaName } from './identifiers.ts';
 import type { WarehouseMigration } from './migrations/migration.ts';
 import { WAREHOUSE_MIGRATIONS } from './warehouse-migrations.ts';
 
@@ -167,6 +167,18 @@ export function createWarehouseMigrator(deps: {
 
   const ensureVersionTable = (own: Database) => run(own, OWN_VERSION_TABLE);
 
+  /**
+   * A warehouse database is closed to PUBLIC, temporary tables included; a pipeline run stages its lines in one as
+   * the organization's role. (The platform database keeps PostgreSQL's default, which lets everyone.)
+   */
+  const grantTemporaryTables = (own: Database, organizationId: string) =>
+    run(
+      own,
+      `DO $$ BEGIN EXECUTE format('GRANT TEMPORARY ON DATABASE %I TO %I', current_database(), ${quoteLiteral(
+        warehouseRoleName(organizationId),
+      )}); END $$`,
+    );
+
   /** The platform's record catches up with an organization database's own (also after a crash between them). */
   async function syncVersions(own: Database, organizationId: string): Promise<void> {
     const rows = await own
@@ -227,7 +239,10 @@ export function createWarehouseMigrator(deps: {
       applied.push(next);
       logger.info({ organizationId, version: next.version, migration: next.name }, 'warehouse migrated');
     }
-    if (separate) await syncVersions(own, organizationId);
+    if (separate) {
+      await grantTemporaryTables(own, organizationId);
+      await syncVersions(own, organizationId);
+    }
     return applied;
   }
 

@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadBooksThroughApi } from '../../test/books-files.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../test/build-app.ts';
 import { addOrganizationThroughApi, bearer, login } from '../../test/factories.ts';
+import { createTestJobRunner } from '../../test/jobs.ts';
+import { CONTROLLER_BOOKS } from '../../test/statement-books.ts';
+import { fetchUploadKey } from '../../test/uploads.ts';
 import { warehouseLocations } from '../db/schema.ts';
 import { moveWarehouse, MoveRefused } from '../modules/operations/move-warehouse.ts';
 import { warehouseSchemaName } from './identifiers.ts';
@@ -11,17 +15,21 @@ import { warehouseSchemaName } from './identifiers.ts';
  * WAREHOUSE_ISOLATION=shared-database (at most two warehouses per database here) and `npm run warehouse:move`, on
  * PostgreSQL alone (the embedded database is one database).
  */
+const jobs = createTestJobRunner();
 let t: TestApp;
 let adminToken: string;
 const ids: string[] = [];
 
 beforeAll(async () => {
   // A location is read again after a second: a move is seen quickly.
-  t = await buildTestApp({
-    WAREHOUSE_ISOLATION: 'shared-database',
-    WAREHOUSE_ORGANIZATIONS_PER_DATABASE: 2,
-    DATABASE_IDLE_TIMEOUT_SECONDS: 1,
-  });
+  t = await buildTestApp(
+    {
+      WAREHOUSE_ISOLATION: 'shared-database',
+      WAREHOUSE_ORGANIZATIONS_PER_DATABASE: 2,
+      DATABASE_IDLE_TIMEOUT_SECONDS: 1,
+    },
+    { jobs: jobs.runner },
+  );
   adminToken = await login(t.app, TEST_ADMIN);
   for (const amount of ['100.00', '250.50', '75.25']) {
     const id = await addOrganizationThroughApi(t.app, adminToken, 'Placed');
@@ -97,6 +105,17 @@ describe('placement in shared warehouse databases', () => {
     expect(await schemaIn(first, ids[0]!)).toBe(true);
     expect(await schemaIn(platformName(), ids[0]!)).toBe(false);
     expect(await debitsThroughApi(ids[2]!)).toEqual(['0.00', '75.25']);
+  });
+
+  it("loads a user's files through a pipeline run into a shared database (the organization's temporary stage there)", async () => {
+    const id = await addOrganizationThroughApi(t.app, adminToken, 'Piped');
+    const uploadKey = await fetchUploadKey(t.app, adminToken);
+
+    const runs = await loadBooksThroughApi({ app: t.app, token: adminToken, uploadKey, jobs }, id, CONTROLLER_BOOKS);
+
+    expect(runs.map((run) => run.pipelineName)).toContain('GL Detail');
+    expect((await locationOf(id))?.databaseName).toMatch(new RegExp(`^${platformName()}_wh_\\d{4}$`));
+    expect((await debitsThroughApi(id)).length).toBeGreaterThan(0);
   });
 });
 

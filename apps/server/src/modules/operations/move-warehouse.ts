@@ -129,6 +129,14 @@ export async function moveWarehouse(options: MoveWarehouseOptions): Promise<Move
       throw new Error(`The copy does not match the warehouse; nothing was switched: ${differences.join('; ')}`);
     }
 
+    if (target.databaseName !== null) {
+      // Closed to PUBLIC like every warehouse database: the organization's role stages pipeline runs there.
+      await withClient(targetUrl, (client) =>
+        client.query(
+          `GRANT TEMPORARY ON DATABASE ${quoteIdent(target.databaseName!)} TO ${quoteIdent(warehouseRoleName(organizationId))}`,
+        ),
+      );
+    }
     await copyVersions(platformUrl, target.databaseName === null ? null : targetUrl, organizationId);
     await withClient(platformUrl, async (client) => {
       await client.query('begin');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createLimiter } from '../../platform/concurrency/limiter.ts';
-import { quoteIdent } from '../../warehouse/identifiers.ts';
+import { quoteIdent, warehouseRoleOfSchema } from '../../warehouse/identifiers.ts';
 import { warehouseDatabaseUrl } from '../../warehouse/warehouse-locator.ts';
 import { DEFAULT_BACKUP_JOBS, withClient } from './backup.ts';
 import { fingerprintDifferences, fingerprintSchemas, type TableFingerprint } from './fingerprints.ts';
@@ -74,6 +74,18 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
         }),
       ),
     );
+  }
+
+  // A database-level grant is in no dump: each warehouse database's organizations stage pipeline runs in temporary tables.
+  for (const { database, url } of targets) {
+    if (database.platform) continue;
+    const roles = database.dumps.flatMap((dump) => dump.schemas.map(warehouseRoleOfSchema));
+    if (roles.length > 0)
+      await withClient(url, (client) =>
+        client.query(
+          `GRANT TEMPORARY ON DATABASE ${quoteIdent(databaseNameOf(url))} TO ${roles.map(quoteIdent).join(', ')}`,
+        ),
+      );
   }
 
   const differences: string[] = [];

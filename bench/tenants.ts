@@ -262,7 +262,8 @@ console.log(`\n${'figure'.padEnd(42)}${`at ${small.count}`.padStart(14)}${`at ${
 for (const name of Object.keys(small.figures)) {
   const a = small.figures[name]!;
   const b = large.figures[name]!;
-  const ratio = (parseFloat(b) / parseFloat(a)).toFixed(2);
+  const quotient = parseFloat(b) / parseFloat(a);
+  const ratio = Number.isFinite(quotient) ? quotient.toFixed(2) : '–';
   console.log(`${name.padEnd(42)}${a.padStart(14)}${b.padStart(14)}   ${ratio}×`);
 }
 const figure = (row: (typeof rows)[0], name: string) => parseFloat(row.figures[name]!);

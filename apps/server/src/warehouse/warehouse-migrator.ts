@@ -169,15 +169,22 @@ export function createWarehouseMigrator(deps: {
 
   /**
    * A warehouse database is closed to PUBLIC, temporary tables included; a pipeline run stages its lines in one as
-   * the organization's role. (The platform database keeps PostgreSQL's default, which lets everyone.)
+   * the organization's role. (The platform database keeps PostgreSQL's default, which lets everyone.) Grants on one
+   * database update one catalog row: they are made one at a time.
    */
   const grantTemporaryTables = (own: Database, organizationId: string) =>
-    run(
-      own,
-      `DO $$ BEGIN EXECUTE format('GRANT TEMPORARY ON DATABASE %I TO %I', current_database(), ${quoteLiteral(
-        warehouseRoleName(organizationId),
-      )}); END $$`,
-    );
+    own.transaction(async (tx) => {
+      const role = warehouseRoleName(organizationId);
+      const [held] = rowsOf<{ granted: boolean }>(
+        await tx.execute(sql`select has_database_privilege(${role}, current_database(), 'TEMPORARY') as granted`),
+      );
+      if (held?.granted) return;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('finboard:database-grants', 0))`);
+      await run(
+        tx,
+        `DO $$ BEGIN EXECUTE format('GRANT TEMPORARY ON DATABASE %I TO %I', current_database(), ${quoteLiteral(role)}); END $$`,
+      );
+    });
 
   /** The platform's record catches up with an organization database's own (also after a crash between them). */
   async function syncVersions(own: Database, organizationId: string): Promise<void> {

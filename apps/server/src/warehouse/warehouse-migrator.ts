@@ -123,11 +123,14 @@ export function createWarehouseMigrator(deps: {
     const schemaName = warehouseSchemaName(organizationId);
     const schema = quoteIdent(schemaName);
     const role = quoteIdent(warehouseRoleName(organizationId));
+    // The schema's relations through their dependency on it (an index lookup): pg_class has no index on the
+    // namespace alone, and a scan of it grows with every organization's relations in the database.
     const relations = rowsOf<{ name: string; kind: string }>(
       await tx.execute(sql`select c.relname as name, c.relkind as kind
-        from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = ${schemaName} and c.relkind in ('r', 'p', 'v', 'm')
-          and c.relname !~ '^pipeline_stage_' order by c.relname`),
+        from pg_catalog.pg_depend d join pg_catalog.pg_class c on c.oid = d.objid
+        where d.classid = 'pg_catalog.pg_class'::regclass and d.refclassid = 'pg_catalog.pg_namespace'::regclass
+          and d.refobjid = (select oid from pg_catalog.pg_namespace where nspname = ${schemaName})
+          and c.relkind in ('r', 'p', 'v', 'm', 'S') and c.relname !~ '^pipeline_stage_' order by c.relname`),
     );
     const names = (kinds: string[]) =>
       relations
@@ -136,6 +139,7 @@ export function createWarehouseMigrator(deps: {
         .join(', ');
     const tables = names(['r', 'p']);
     const views = names(['v', 'm']);
+    const sequences = names(['S']);
 
     await run(tx, `GRANT USAGE ON SCHEMA ${schema} TO ${role}`);
     if (tables) {
@@ -146,7 +150,7 @@ export function createWarehouseMigrator(deps: {
       await run(tx, `REVOKE ALL ON ${views} FROM PUBLIC, ${role}`);
       await run(tx, `GRANT SELECT ON ${views} TO ${role}`);
     }
-    await run(tx, `GRANT USAGE ON ALL SEQUENCES IN SCHEMA ${schema} TO ${role}`);
+    if (sequences) await run(tx, `GRANT USAGE ON SEQUENCE ${sequences} TO ${role}`);
   }
 
   /**

@@ -29,14 +29,16 @@ export const glPartitions: WarehouseMigration = {
     const index = (name: string, columns: string) => `CREATE INDEX ${quoteIdent(name)} ON ${gl} (${columns})`;
     return [
       // The views reading the GL, as stored: names qualified (the warehouse schema is never on the path).
-      // (A transaction that provisions several warehouses runs this for each.)
+      // (A transaction that provisions several warehouses runs this for each.) The dependency's class is named so
+      // that the lookup uses pg_depend's index, whatever the number of warehouses in the database.
       `DROP TABLE IF EXISTS pg_temp.warehouse_gl_views`,
       `CREATE TEMP TABLE warehouse_gl_views ON COMMIT DROP AS
         SELECT c.oid::regclass::text AS name, c.reloptions AS options, pg_get_viewdef(c.oid) AS definition
         FROM pg_class c
         WHERE c.relkind = 'v' AND c.oid IN (
           SELECT r.ev_class FROM pg_depend d JOIN pg_rewrite r ON r.oid = d.objid
-          WHERE d.classid = 'pg_rewrite'::regclass AND d.refobjid = ${quoteLiteral(gl)}::regclass)
+          WHERE d.classid = 'pg_rewrite'::regclass AND d.refclassid = 'pg_class'::regclass
+            AND d.refobjid = ${quoteLiteral(gl)}::regclass)
         ORDER BY c.oid`,
       `ALTER TABLE ${gl} RENAME TO ${quoteIdent(before)}`,
       `CREATE TABLE ${gl} (LIKE ${t(before)} INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING IDENTITY)

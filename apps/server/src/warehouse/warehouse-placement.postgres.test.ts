@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBooksThroughApi } from '../../test/books-files.ts';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../test/build-app.ts';
+import { oneSaleBooks } from '../../test/one-sale-books.ts';
 import { addOrganizationThroughApi, bearer, login } from '../../test/factories.ts';
 import { createTestJobRunner } from '../../test/jobs.ts';
 import { CONTROLLER_BOOKS } from '../../test/statement-books.ts';
@@ -33,29 +34,7 @@ beforeAll(async () => {
   adminToken = await login(t.app, TEST_ADMIN);
   for (const amount of ['100.00', '250.50', '75.25']) {
     const id = await addOrganizationThroughApi(t.app, adminToken, 'Placed');
-    await t.app.services.warehouse.loadTables(id, [
-      {
-        table: '00_Period',
-        columns: ['Period', 'start_date', 'end_date', 'fiscal_year', 'fiscal_period'],
-        rows: [['2024-01', '2024-01-01', '2024-01-31', 2024, 1]],
-      },
-      {
-        table: '01_Account',
-        columns: ['account_code', 'account_name', 'account_type'],
-        rows: [
-          ['1000', 'Cash', 'asset'],
-          ['4000', 'Sales', 'revenue'],
-        ],
-      },
-      {
-        table: '02_GL_Detail',
-        columns: ['journal_id', 'line_no', 'posting_date', 'period', 'account_code', 'debit', 'credit'],
-        rows: [
-          ['J1', 1, '2024-01-05', '2024-01', '1000', amount, '0'],
-          ['J1', 2, '2024-01-05', '2024-01', '4000', '0', amount],
-        ],
-      },
-    ]);
+    await t.app.services.warehouse.loadTables(id, oneSaleBooks(amount));
     ids.push(id);
   }
 });

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { buildTestApp, TEST_ADMIN, type TestApp } from '../../../test/build-app.ts';
+import { oneSaleBooks } from '../../../test/one-sale-books.ts';
 import { addOrganizationThroughApi, login } from '../../../test/factories.ts';
 import { databaseUrl, dropDatabase, withAdminClient } from '../../../test/postgres.ts';
 import { rowsOf } from '../../db/client.ts';
@@ -57,29 +58,7 @@ async function appWithBooks(overrides: Parameters<typeof buildTestApp>[0] = {}) 
   const organizations: { id: string }[] = [];
   for (const amount of ['100.00', '250.50', '75.25']) {
     const organization = { id: await addOrganizationThroughApi(t.app, adminToken, 'Backed Up') };
-    await t.app.services.warehouse.loadTables(organization.id, [
-      {
-        table: '00_Period',
-        columns: ['Period', 'start_date', 'end_date', 'fiscal_year', 'fiscal_period'],
-        rows: [['2024-01', '2024-01-01', '2024-01-31', 2024, 1]],
-      },
-      {
-        table: '01_Account',
-        columns: ['account_code', 'account_name', 'account_type'],
-        rows: [
-          ['1000', 'Cash', 'asset'],
-          ['4000', 'Sales', 'revenue'],
-        ],
-      },
-      {
-        table: '02_GL_Detail',
-        columns: ['journal_id', 'line_no', 'posting_date', 'period', 'account_code', 'debit', 'credit'],
-        rows: [
-          ['J1', 1, '2024-01-05', '2024-01', '1000', amount, '0'],
-          ['J1', 2, '2024-01-05', '2024-01', '4000', '0', amount],
-        ],
-      },
-    ]);
+    await t.app.services.warehouse.loadTables(organization.id, oneSaleBooks(amount));
     organizations.push(organization);
   }
   return { t, organizations };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createLimiter } from '../../platform/concurrency/limiter.ts';
 import { warehouseDatabaseUrl } from '../../warehouse/warehouse-locator.ts';
+import { withClient } from './databases.ts';
 import { dumpBatches, type SchemaSize } from './dump-batches.ts';
 import { fingerprintSchemas, type TableFingerprint } from './fingerprints.ts';
 import { MANIFEST_FILE, type BackedUpDatabase, type BackupManifest } from './manifest.ts';
@@ -181,14 +182,4 @@ async function inSnapshot<T>(url: string, snapshot: string, work: (client: pg.Cl
       await client.query('rollback');
     }
   });
-}
-
-export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }

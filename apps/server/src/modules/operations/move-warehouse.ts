@@ -12,7 +12,7 @@ import {
 } from '../../warehouse/identifiers.ts';
 import { warehouseDatabaseUrl, type WarehouseIsolation } from '../../warehouse/warehouse-locator.ts';
 import { OWN_VERSION_TABLE } from '../../warehouse/warehouse-migrator.ts';
-import { withClient } from './backup.ts';
+import { ensureDatabase, withClient } from './databases.ts';
 import { fingerprintDifferences, fingerprintSchemas } from './fingerprints.ts';
 import { runPgTool } from './pg-tools.ts';
 
@@ -170,18 +170,6 @@ export async function moveWarehouse(options: MoveWarehouseOptions): Promise<Move
     await holder.end();
     fs.rmSync(path.dirname(dump), { recursive: true, force: true });
   }
-}
-
-async function ensureDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const maintenance = new URL(url);
-  maintenance.pathname = '/postgres';
-  await withClient(maintenance.toString(), async (client) => {
-    const found = await client.query('select 1 from pg_catalog.pg_database where datname = $1', [name]);
-    if (found.rowCount) return;
-    await client.query(`CREATE DATABASE ${quoteIdent(name)}`);
-    await client.query(`REVOKE ALL ON DATABASE ${quoteIdent(name)} FROM PUBLIC`);
-  });
 }
 
 /**

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { createLimiter } from '../../platform/concurrency/limiter.ts';
 import { quoteIdent, warehouseRoleOfSchema } from '../../warehouse/identifiers.ts';
 import { warehouseDatabaseUrl } from '../../warehouse/warehouse-locator.ts';
-import { DEFAULT_BACKUP_JOBS, withClient } from './backup.ts';
+import { DEFAULT_BACKUP_JOBS } from './backup.ts';
+import { databaseNameOf, ensureDatabase, maintenanceUrl, withClient } from './databases.ts';
 import { fingerprintDifferences, fingerprintSchemas, type TableFingerprint } from './fingerprints.ts';
 import { backupManifestSchema, MANIFEST_FILE, type BackupManifest } from './manifest.ts';
 import { runPgTool } from './pg-tools.ts';
@@ -112,17 +113,10 @@ export function readManifest(dir: string): BackupManifest {
 const restoreDump = (url: string, file: string) =>
   runPgTool('pg_restore', url, ['--no-owner', '--exit-on-error', file]);
 
-const databaseNameOf = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
 const serverOf = (url: string) => {
   const parsed = new URL(url);
   return `${parsed.hostname}:${parsed.port || '5432'}`;
 };
-/** The server's maintenance database, where databases are created. */
-function maintenanceUrl(url: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = '/postgres';
-  return parsed.toString();
-}
 
 async function assertEmptyOrMissing(url: string): Promise<void> {
   const name = databaseNameOf(url);
@@ -141,16 +135,6 @@ async function assertEmptyOrMissing(url: string): Promise<void> {
   });
   if (relations > 0)
     throw new RestoreRefused(`The database "${name}" is not empty: restore into a new or empty database`);
-}
-
-async function ensureDatabase(url: string): Promise<void> {
-  const name = databaseNameOf(url);
-  await withClient(maintenanceUrl(url), async (client) => {
-    const found = await client.query('select 1 from pg_catalog.pg_database where datname = $1', [name]);
-    if (found.rowCount) return;
-    await client.query(`CREATE DATABASE ${quoteIdent(name)}`);
-    await client.query(`REVOKE ALL ON DATABASE ${quoteIdent(name)} FROM PUBLIC`);
-  });
 }
 
 /**

@@ -264,9 +264,6 @@ export function createWarehouseLocator(deps: {
       });
     },
 
-    /** Forgets what was read of the organization's location: the next access reads it again (after a move). */
-    forget: (organizationId: string) => void locations.delete(organizationId),
-
     /** How many warehouse databases' pools are open. */
     get openPools() {
       return targets.size;

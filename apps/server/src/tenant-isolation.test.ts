@@ -7,12 +7,13 @@
  * The matrix is checked against the routes the app itself registers (`app.apiRoutes`, recorded by the
  * tenant guard): every route guarded by `tenantParam` must have a case here, and every other API route
  * a case or a reason in NOT_ORGANIZATION_SCOPED — so a new route fails this file until it is classified.
- * Each call runs on a fixture of its own: the cases pass in any order (`--sequence.shuffle`).
+ * A call that changes stored rows runs on a fixture of its own; the calls of a route that must change nothing share
+ * one (each proves it unchanged): the cases pass in any order (`--sequence.shuffle`).
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@finboard/shared/messages';
 import { pipelineMessages } from '@finboard/shared/pipelines';
 import { dataRefreshMessages } from '@finboard/shared/data-refresh';
@@ -1651,15 +1652,19 @@ describe('the matrix', () => {
 });
 
 describe.each(routeCases)('$route', (routeCase) => {
-  // A fixture of its own for every call: no case depends on what another one did (or in which order).
-  let f: Fixture;
-  beforeEach(async () => {
-    f = await createFixture();
-    await routeCase.setup?.(f);
-  });
+  const fixtureOfTheRoute = async () => {
+    const fixture = await createFixture();
+    await routeCase.setup?.(fixture);
+    return fixture;
+  };
+  // A call that changes stored rows gets a fixture of its own; the others (refused, or allowed and reading) share
+  // one, which each of them proves unchanged — so no case depends on what another did, or in which order.
+  let shared: Promise<Fixture> | undefined;
 
   it.each(CALLERS)('%s', async (caller) => {
     const outcome = expected(routeCase, caller);
+    const f =
+      outcome === 'allowed' && routeCase.mutates ? await fixtureOfTheRoute() : await (shared ??= fixtureOfTheRoute());
     const token = await tokenOf(f, caller);
     const before = await storedState(f);
 

@@ -107,10 +107,13 @@ describe('Chat DB', () => {
     await logInAndLand(page, DEMO_USER.email, DEMO_USER.password, '/pipelines');
     await page.getByRole('link', { name: 'Chat DB' }).first().click();
     await page.getByRole('heading', { name: 'Chat DB' }).waitFor();
-    // A fresh conversation: the demo user's earlier one (another journey's) is cleared first.
-    await page.waitForLoadState('networkidle');
+    // A fresh conversation: the demo user's earlier one (another journey's) is cleared first, once it has loaded
+    // (the starter questions show only for a loaded, empty one).
     const clear = page.getByRole('button', { name: 'Clear conversation' });
+    const starters = page.getByLabel('Starter questions');
+    await clear.or(starters).waitFor();
     if (await clear.isVisible()) await clear.click();
+    await starters.waitFor();
     await expect.poll(() => page.getByTestId('chat-sentence').count()).toBe(0);
     const sentence = await ask('What drove the change in operating expenses last month?', 0);
     expect(sentence).toContain(`(${money(then)} → ${money(now)})`);

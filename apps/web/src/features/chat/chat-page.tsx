@@ -109,6 +109,7 @@ export default function ChatPage() {
       ) : (
         <Flex vertical gap={16}>
           {history.isError && <Alert type="error" showIcon message={history.error.message} />}
+          {history.isPending && <Spin style={{ display: 'block', margin: 24 }} tip="Loading..." />}
           <div role="log" aria-label="Conversation" aria-live="polite">
             <Flex vertical gap={12}>
               {messages.map((entry) =>
@@ -144,7 +145,7 @@ export default function ChatPage() {
               <div ref={bottom} />
             </Flex>
           </div>
-          {messages.length === 0 && !pending && (
+          {history.isSuccess && messages.length === 0 && !pending && (
             <Flex vertical gap={8}>
               <Typography.Text type="secondary">
                 {group

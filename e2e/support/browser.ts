@@ -35,7 +35,9 @@ export async function newPage(
   browser: Browser,
   device: Device = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseURL(), ...device });
+  // Reduced motion, as a reader may ask their system: the app then opens drawers and menus without animating
+  // them, so a journey waits on the app, not on transitions (and the shared machine renders less).
+  const context = await browser.newContext({ baseURL: baseURL(), reducedMotion: 'reduce', ...device });
   await context.addInitScript(() => {
     const violations: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = violations;

@@ -18,6 +18,27 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-dev-shm-usage',
+  // Chromium's headless mode keeps an omnibox popup (two WebUI pages in a renderer of their own) for every
+  // context's window: a third of a core per journey for nothing a journey sees. Chromium reads the last
+  // --disable-features only, so the features Playwright disables (playwright-core's chromiumSwitches) are
+  // repeated here.
+  `--disable-features=${[
+    'WebUIOmniboxPopup',
+    'WebUIOmniboxAimPopup',
+    'AvoidUnnecessaryBeforeUnloadCheckSync',
+    'DestroyProfileOnBrowserClose',
+    'HttpsUpgrades',
+    'HttpsFirstBalancedModeAutoEnable',
+    'LensOverlay',
+    'MediaRouter',
+    'PaintHolding',
+    'ThirdPartyStoragePartitioning',
+    'AvoidCorsURLLoaderRestartOnRedirect',
+    'OptimizationHints',
+    'NetworkTimeServiceQuerying',
+    'AimEnabled',
+    'PreconnectToSearch',
+  ].join(',')}`,
 ];
 
 /** Starts Chromium headless with the flags above, for browsers to connect to (e2e/global-setup.ts). */

@@ -19,9 +19,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
   // Chromium's headless mode keeps an omnibox popup (two WebUI pages in a renderer of their own) for every
-  // context's window: a third of a core per journey for nothing a journey sees. Chromium reads the last
-  // --disable-features only, so the features Playwright disables (playwright-core's chromiumSwitches) are
-  // repeated here.
+  // context's window, seen at a quarter to a third of a core during a journey for nothing a journey looks at. A
+  // second --disable-features may replace Playwright's list instead of adding to it, so the features Playwright
+  // disables (playwright-core's chromiumSwitches) are repeated here.
   `--disable-features=${[
     'WebUIOmniboxPopup',
     'WebUIOmniboxAimPopup',
